@@ -1,0 +1,43 @@
+// Electron's own install script downloads the Electron binary. package.json denies it in
+// `allowScripts` so that a machine without access to Electron's download host (CI, air-gapped
+// build boxes) still installs cleanly; this script runs it instead and only warns when the
+// download cannot be made. Everything but the desktop shell works without the binary.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+let electronDir;
+try {
+  electronDir = dirname(require.resolve('electron/package.json'));
+} catch {
+  process.exit(0); // production install without dev dependencies: nothing to do
+}
+
+if (existsSync(join(electronDir, 'path.txt'))) process.exit(0);
+
+if (process.env.ELECTRON_SKIP_BINARY_DOWNLOAD) {
+  console.log('[packing-station] ELECTRON_SKIP_BINARY_DOWNLOAD is set: the Electron binary was not downloaded.');
+  process.exit(0);
+}
+
+const result = spawnSync(process.execPath, ['install.js'], {
+  cwd: electronDir,
+  stdio: ['ignore', 'inherit', 'pipe'],
+  timeout: 10 * 60 * 1000,
+  encoding: 'utf8',
+});
+
+if (result.status === 0 && existsSync(join(electronDir, 'path.txt'))) process.exit(0);
+
+const reason = (result.stderr || result.error?.message || 'no output').trim().split('\n').slice(-1)[0];
+console.warn(
+  [
+    '[packing-station] The Electron binary could not be downloaded, so the desktop app cannot start on this machine.',
+    `[packing-station]   reason: ${reason}`,
+    '[packing-station] Everything else works: `npm run web` serves the station in a browser, and every test but the',
+    '[packing-station] Electron smoke test runs. Re-run `npm rebuild electron && node scripts/install-electron.mjs` once online.',
+  ].join('\n'),
+);

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes that cross the contract. The screen maps each code to a message, a colour
+ * and a sound, so codes are never renamed; new ones are added at the end of their group.
+ */
+export const errorCodes = [
+  // contract and station
+  'INVALID_INPUT',
+  'UNKNOWN_CALL',
+  'INTERNAL',
+  'NOT_CONFIGURED',
+  // Delivery API
+  'VALIDATION',
+  'KEY_MISSING',
+  'KEY_REJECTED',
+  'FORBIDDEN',
+  'ORDER_NOT_FOUND',
+  'PICKUP_POINT_REJECTED',
+  'RATE_LIMITED',
+  'SERVER_ERROR',
+  'NETWORK',
+  'TIMEOUT',
+  'MALFORMED_RESPONSE',
+  'OUTCOME_UNKNOWN',
+  'LABEL_NOT_READY',
+  'KEYCHAIN_UNAVAILABLE',
+  // orders and scans
+  'SCAN_INVALID',
+  'SCAN_AMBIGUOUS',
+  'ORDER_TERMINAL',
+  'ALREADY_PRINTED',
+  'IMPORT_FAILED',
+  // printers
+  'PRINTER_NOT_FOUND',
+  'PRINTER_OFFLINE',
+  'PAPER_OUT',
+  'HEAD_OPEN',
+  'PRINTER_PAUSED',
+  'RIBBON_OUT',
+  'PRINTER_ERROR',
+  'PRINT_UNCERTAIN',
+] as const;
+
+export const ErrorCodeSchema = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+export const StationErrorDataSchema = z.object({
+  code: ErrorCodeSchema,
+  message: z.string(),
+  /** Extra facts for the screen, such as the API's validation messages. Never secrets. */
+  details: z.array(z.string()).optional(),
+});
+export type StationErrorData = z.infer<typeof StationErrorDataSchema>;
+
+/** Thrown by services; the dispatcher turns it into error data with the same code. */
+export class StationError extends Error {
+  readonly code: ErrorCode;
+  readonly details: string[] | undefined;
+
+  constructor(code: ErrorCode, message: string, details?: string[], options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StationError';
+    this.code = code;
+    this.details = details;
+  }
+
+  toData(): StationErrorData {
+    return this.details ? { code: this.code, message: this.message, details: this.details } : { code: this.code, message: this.message };
+  }
+}
