@@ -13,7 +13,6 @@ export default defineConfig({
           index: resolve('src/main/electron/main.ts'),
           web: resolve('src/main/web-host/cli.ts'),
           cli: resolve('src/main/cli/index.ts'),
-          sandbox: resolve('src/sandbox/cli.ts'),
         },
       },
     },

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the tests use, only those missing:
+#   chromium (end-to-end tests), dbus + gnome-keyring (a real OS keychain), cups (a real print
+#   queue), zbar-tools + poppler-utils (decode barcodes from rendered labels and PDFs).
+set -euo pipefail
+
+declare -A needs=(
+  [/usr/bin/chromium]=chromium
+  [/usr/bin/dbus-run-session]=dbus
+  [/usr/bin/gnome-keyring-daemon]=gnome-keyring
+  [/usr/sbin/cupsd]=cups
+  [/usr/bin/lp]=cups-client
+  [/usr/bin/zbarimg]=zbar-tools
+  [/usr/bin/pdftoppm]=poppler-utils
+)
+missing=()
+for path in "${!needs[@]}"; do
+  [ -x "$path" ] || missing+=("${needs[$path]}")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+packages=$(printf '%s\n' "${missing[@]}" | sort -u | tr '\n' ' ')
+echo "Installing test dependencies: $packages"
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "Need root (or sudo) to install: $packages" >&2; exit 1; }
+  sudo=sudo
+fi
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $packages >/dev/null

@@ -1,0 +1,138 @@
+/**
+ * One HTTP exchange with the Delivery API over an undici keep-alive pool, reduced to a plain result:
+ * the status, headers and body text, or a classified failure that says whether the request could have
+ * reached the service. That last fact decides whether POST /orders may be reported as "not created".
+ */
+import { Pool } from 'undici';
+import type { IncomingHttpHeaders } from 'node:http';
+
+export interface TransportOptions {
+  baseUrl: URL;
+  /** Connections kept to the service; the client's concurrency limit, so none ever waits inside undici. */
+  connections: number;
+  connectTimeoutMs: number;
+  maxResponseBytes: number;
+}
+
+export interface TransportRequest {
+  method: 'GET' | 'POST' | 'PATCH';
+  /** Path below the base URL, starting with '/', query included. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  responseTimeoutMs: number;
+  bodyIdleTimeoutMs: number;
+  /** The whole attempt, headers and body together. */
+  attemptTimeoutMs: number;
+}
+
+export type TransportFailure =
+  /** Nothing was sent: the connection was never established. */
+  | { kind: 'connect'; code: string; timedOut: boolean; permanent: boolean; cause: unknown }
+  /** The request went out (or may have) and no complete answer came back in time. */
+  | { kind: 'timeout'; stage: 'response' | 'body' | 'attempt'; cause: unknown }
+  /** The connection broke after the request may have been sent. */
+  | { kind: 'connection-lost'; code: string; cause: unknown }
+  /** The answer was larger than any Delivery API document can be. */
+  | { kind: 'too-large'; limitBytes: number };
+
+export type TransportResult =
+  | { ok: true; status: number; headers: IncomingHttpHeaders; bodyText: string }
+  | { ok: false; failure: TransportFailure };
+
+export interface Transport {
+  send(request: TransportRequest): Promise<TransportResult>;
+  close(): Promise<void>;
+}
+
+// Failures that happen while connecting, before a single byte of the request is written.
+const connectPhaseCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_FAIL',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+// TLS trust problems do not heal by retrying.
+const isTlsTrustCode = (code: string): boolean =>
+  code.startsWith('ERR_TLS_') || code.startsWith('CERT_') || code.includes('CERT') || code === 'DEPTH_ZERO_SELF_SIGNED_CERT' || code === 'SELF_SIGNED_CERT_IN_CHAIN';
+
+function errorCode(error: unknown): string {
+  if (typeof error !== 'object' || error === null) return 'UNKNOWN';
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') return code;
+  // Happy-eyeballs connects report an AggregateError of the per-address failures.
+  const inner = (error as { errors?: unknown }).errors;
+  if (Array.isArray(inner) && inner.length > 0) return errorCode(inner[0]);
+  return 'UNKNOWN';
+}
+
+export function classifyTransportError(error: unknown, attemptTimedOut: boolean): TransportFailure {
+  if (attemptTimedOut) return { kind: 'timeout', stage: 'attempt', cause: error };
+  const code = errorCode(error);
+  if (code === 'UND_ERR_HEADERS_TIMEOUT') return { kind: 'timeout', stage: 'response', cause: error };
+  if (code === 'UND_ERR_BODY_TIMEOUT') return { kind: 'timeout', stage: 'body', cause: error };
+  if (connectPhaseCodes.has(code)) {
+    return { kind: 'connect', code, timedOut: code === 'UND_ERR_CONNECT_TIMEOUT', permanent: false, cause: error };
+  }
+  if (isTlsTrustCode(code)) return { kind: 'connect', code, timedOut: false, permanent: true, cause: error };
+  return { kind: 'connection-lost', code, cause: error };
+}
+
+export function createTransport(options: TransportOptions): Transport {
+  const basePath = options.baseUrl.pathname.replace(/\/+$/, '');
+  const pool = new Pool(options.baseUrl.origin, {
+    connections: options.connections,
+    pipelining: 1,
+    connect: { timeout: options.connectTimeoutMs },
+  });
+
+  const send = async (request: TransportRequest): Promise<TransportResult> => {
+    const controller = new AbortController();
+    const attemptTimeout = new Error('attempt timed out');
+    const timer = setTimeout(() => controller.abort(attemptTimeout), request.attemptTimeoutMs);
+    const timedOut = () => controller.signal.aborted && controller.signal.reason === attemptTimeout;
+    try {
+      const response = await pool.request({
+        method: request.method,
+        path: basePath + request.path,
+        headers: request.headers,
+        body: request.body,
+        headersTimeout: request.responseTimeoutMs,
+        bodyTimeout: request.bodyIdleTimeoutMs,
+        signal: controller.signal,
+      });
+      const chunks: Buffer[] = [];
+      let received = 0;
+      for await (const chunk of response.body) {
+        const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+        received += buffer.length;
+        if (received > options.maxResponseBytes) {
+          response.body.destroy();
+          return { ok: false, failure: { kind: 'too-large', limitBytes: options.maxResponseBytes } };
+        }
+        chunks.push(buffer);
+      }
+      return {
+        ok: true,
+        status: response.statusCode,
+        headers: response.headers,
+        bodyText: new TextDecoder('utf-8').decode(Buffer.concat(chunks)),
+      };
+    } catch (error) {
+      return { ok: false, failure: classifyTransportError(error, timedOut()) };
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  return {
+    send,
+    close: () => pool.close(),
+  };
+}

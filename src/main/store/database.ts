@@ -1,0 +1,40 @@
+import Database from 'libsql';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { migrations } from './migrations';
+
+export type StationDatabase = InstanceType<typeof Database>;
+
+/**
+ * Opens (creating if needed) the station's SQLite file: WAL so readers never wait for the
+ * print queue's writes, `synchronous = NORMAL` which in WAL mode stays consistent across a
+ * crash or power loss, and every migration not yet applied, each in its own transaction.
+ */
+export function openDatabase(path: string): StationDatabase {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+function migrate(db: StationDatabase): void {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  const applied = new Set(
+    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((row) => row.version),
+  );
+  for (const migration of migrations) {
+    if (applied.has(migration.version)) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        migration.version,
+        migration.name,
+        new Date().toISOString(),
+      );
+    })();
+  }
+}

@@ -1,0 +1,31 @@
+import type { z } from 'zod';
+import type { StationDatabase } from './database';
+
+/**
+ * Settings as typed JSON values per scope ('station' or an environment). A stored value that no
+ * longer parses (an older version wrote it, or it was edited by hand) falls back to the default
+ * rather than stopping the station.
+ */
+export class SettingsRepository {
+  constructor(private readonly db: StationDatabase) {}
+
+  read<S extends z.ZodType>(scope: string, key: string, schema: S, fallback: z.output<S>): z.output<S> {
+    const row = this.db.prepare('SELECT value FROM settings WHERE scope = ? AND key = ?').get(scope, key) as { value: string } | undefined;
+    if (!row) return fallback;
+    try {
+      const parsed = schema.safeParse(JSON.parse(row.value));
+      return parsed.success ? parsed.data : fallback;
+    } catch {
+      return fallback;
+    }
+  }
+
+  write(scope: string, key: string, value: unknown): void {
+    this.db
+      .prepare(
+        `INSERT INTO settings (scope, key, value, updated_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (scope, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+      )
+      .run(scope, key, JSON.stringify(value), new Date().toISOString());
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * The web host: serves the built renderer on 127.0.0.1 and carries the contract's calls and
+ * events over a WebSocket, for a browser kiosk where Electron can't be installed and for
+ * end-to-end tests in a real browser.
+ *
+ * Every request must carry the per-launch token: the link the host prints has it as `?token=`;
+ * the first visit trades it for an HttpOnly, SameSite=Strict cookie and drops it from the
+ * address bar. The Host header must name the loopback address (no DNS rebinding), and a
+ * WebSocket's Origin must be the host itself (no cross-site socket hijacking).
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { ClientMessageSchema, webSessionCookie, webSocketPath, type ServerMessage } from '../../shared/web-protocol';
+import type { Station } from '../composition';
+import { contentSecurityPolicy } from '../security/content-security-policy';
+import { serveStaticFile } from './static-files';
+
+export interface WebHostOptions {
+  station: Station;
+  /** Folder of the built renderer (out/renderer). */
+  rendererDir: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** Defaults to 32 random bytes; tests may pass their own. */
+  token?: string;
+}
+
+export interface RunningWebHost {
+  readonly url: string;
+  readonly port: number;
+  readonly token: string;
+  /** The address to open: the host's URL with the token. */
+  readonly launchUrl: string;
+  close(): Promise<void>;
+}
+
+const LOOPBACK = '127.0.0.1';
+const MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
+
+export async function startWebHost(options: WebHostOptions): Promise<RunningWebHost> {
+  const token = options.token ?? randomBytes(32).toString('base64url');
+  const rendererDir = resolve(options.rendererDir);
+  const { station } = options;
+  let port = 0;
+
+  const securityHeaders = (): Record<string, string> => ({
+    'Content-Security-Policy': contentSecurityPolicy({ connectSources: [`ws://${LOOPBACK}:${port}`, `ws://localhost:${port}`] }),
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'no-referrer',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  });
+
+  const hostAllowed = (request: IncomingMessage) => request.headers.host === `${LOOPBACK}:${port}` || request.headers.host === `localhost:${port}`;
+  const tokenMatches = (candidate: string | undefined | null) => {
+    if (!candidate) return false;
+    const a = Buffer.from(candidate);
+    const b = Buffer.from(token);
+    return a.length === b.length && timingSafeEqual(a, b);
+  };
+  const cookieToken = (request: IncomingMessage) =>
+    (request.headers.cookie ?? '')
+      .split(';')
+      .map((part) => part.trim().split('='))
+      .find(([name]) => name === webSessionCookie)?.[1];
+
+  const refuse = (response: ServerResponse, status: number, text: string) => {
+    response.writeHead(status, { ...securityHeaders(), 'Content-Type': 'text/plain; charset=utf-8' });
+    response.end(text);
+  };
+
+  const server = createServer(async (request, response) => {
+    try {
+      if (!hostAllowed(request)) return refuse(response, 421, 'This station answers on its loopback address only.');
+      if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(response, 405, 'Method not allowed.');
+      const url = new URL(request.url ?? '/', `http://${LOOPBACK}:${port}`);
+      const offered = url.searchParams.get('token');
+      if (offered !== null) {
+        if (!tokenMatches(offered)) return refuse(response, 401, 'This link has the wrong token. Use the link the web host printed when it started.');
+        response.writeHead(303, {
+          ...securityHeaders(),
+          'Set-Cookie': `${webSessionCookie}=${token}; HttpOnly; SameSite=Strict; Path=/`,
+          Location: url.pathname,
+        });
+        return response.end();
+      }
+      if (!tokenMatches(cookieToken(request))) {
+        return refuse(response, 401, 'Open the station with the link the web host printed when it started (it carries a token).');
+      }
+      if (!(await serveStaticFile(rendererDir, url.pathname, response, securityHeaders()))) refuse(response, 404, 'Not found.');
+    } catch (error) {
+      station.logger.error('web host request failed', { error: error instanceof Error ? error.message : String(error) });
+      if (!response.headersSent) refuse(response, 500, 'The station could not answer this request.');
+      else response.destroy();
+    }
+  });
+
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  server.on('upgrade', (request, socket, head) => {
+    const origin = request.headers.origin;
+    const originAllowed = origin === undefined || origin === `http://${LOOPBACK}:${port}` || origin === `http://localhost:${port}`;
+    const path = new URL(request.url ?? '/', `http://${LOOPBACK}`).pathname;
+    if (!hostAllowed(request) || !originAllowed || path !== webSocketPath || !tokenMatches(cookieToken(request))) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => bridge(ws));
+  });
+
+  const bridge = (ws: WebSocket) => {
+    const send = (message: ServerMessage) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+    };
+    const unsubscribe = station.events.subscribe((name, payload) => send({ type: 'event', name, payload }));
+    ws.on('close', unsubscribe);
+    ws.on('error', unsubscribe);
+    ws.on('message', async (data, isBinary) => {
+      let parsed;
+      try {
+        parsed = isBinary ? null : ClientMessageSchema.safeParse(JSON.parse(data.toString()));
+      } catch {
+        parsed = null;
+      }
+      if (!parsed?.success) {
+        ws.close(1003, 'Messages must be contract calls');
+        return;
+      }
+      const { id, name, input } = parsed.data;
+      const result = await station.dispatcher.dispatch(name, input, { host: 'web' });
+      send({ type: 'result', id, result });
+    });
+  };
+
+  await new Promise<void>((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, LOOPBACK, () => resolvePromise());
+  });
+  port = (server.address() as AddressInfo).port;
+  const url = `http://${LOOPBACK}:${port}`;
+
+  return {
+    url,
+    port,
+    token,
+    launchUrl: `${url}/?token=${token}`,
+    async close() {
+      for (const client of sockets.clients) client.terminate();
+      sockets.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolvePromise) => server.close(() => resolvePromise()));
+    },
+  };
+}

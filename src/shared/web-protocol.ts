@@ -1,0 +1,32 @@
+/**
+ * Messages of the web host's WebSocket: the same contract calls and events as Electron's IPC,
+ * framed as JSON. Both ends parse every message with these schemas.
+ */
+import { z } from 'zod';
+import { StationErrorDataSchema } from './errors';
+
+export const ClientMessageSchema = z.object({
+  type: z.literal('call'),
+  id: z.number().int().nonnegative(),
+  name: z.string().max(100),
+  input: z.unknown(),
+});
+export type ClientMessage = z.infer<typeof ClientMessageSchema>;
+
+export const ServerMessageSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('result'),
+    id: z.number().int().nonnegative(),
+    result: z.union([
+      z.object({ ok: z.literal(true), value: z.unknown() }),
+      z.object({ ok: z.literal(false), error: StationErrorDataSchema }),
+    ]),
+  }),
+  z.object({ type: z.literal('event'), name: z.string(), payload: z.unknown() }),
+]);
+export type ServerMessage = z.infer<typeof ServerMessageSchema>;
+
+/** Name of the cookie that carries the per-launch token after the first visit. */
+export const webSessionCookie = 'station_session';
+/** Path of the WebSocket endpoint. */
+export const webSocketPath = '/station';

@@ -1,0 +1,128 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startWebHost, type RunningWebHost } from '../../../src/main/web-host/server';
+import { createTestStation, type TestStation } from '../../support/station';
+
+let test: TestStation;
+let host: RunningWebHost;
+
+beforeAll(async () => {
+  test = await createTestStation();
+  const rendererDir = mkdtempSync(join(tmpdir(), 'renderer-'));
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Packing Station</title>');
+  mkdirSync(join(rendererDir, 'assets'));
+  writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
+  writeFileSync(join(tmpdir(), 'outside-renderer.txt'), 'secret file');
+  host = await startWebHost({ station: test.station, rendererDir, token: 'launch-token-for-tests-0123456789' });
+});
+
+afterAll(async () => {
+  await host?.close();
+  await test?.dispose();
+});
+
+async function sessionCookie(): Promise<string> {
+  const response = await fetch(host.launchUrl, { redirect: 'manual' });
+  expect(response.status).toBe(303);
+  expect(response.headers.get('location')).toBe('/');
+  const cookie = response.headers.get('set-cookie') ?? '';
+  expect(cookie).toMatch(/HttpOnly/);
+  expect(cookie).toMatch(/SameSite=Strict/);
+  return cookie.split(';')[0]!;
+}
+
+function openSocket(headers: Record<string, string>): Promise<{ ws: WebSocket } | { status: number }> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/station`, { headers });
+    ws.once('open', () => resolve({ ws }));
+    ws.once('unexpected-response', (_request, response) => resolve({ status: response.statusCode ?? 0 }));
+    ws.once('error', () => resolve({ status: -1 }));
+  });
+}
+
+describe('web host', () => {
+  it('binds to the loopback address only', () => {
+    expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it('refuses the page without the token, and with a wrong one', async () => {
+    expect((await fetch(`${host.url}/`)).status).toBe(401);
+    expect((await fetch(`${host.url}/?token=guess`)).status).toBe(401);
+    expect((await fetch(`${host.url}/assets/app.js`)).status).toBe(401);
+  });
+
+  it('serves the renderer with a strict CSP once the token was presented', async () => {
+    const cookie = await sessionCookie();
+    const page = await fetch(`${host.url}/`, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Packing Station');
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect((await fetch(`${host.url}/assets/app.js`, { headers: { cookie } })).status).toBe(200);
+  });
+
+  it('never serves files outside the renderer folder', async () => {
+    const cookie = await sessionCookie();
+    for (const path of ['/../outside-renderer.txt', '/%2e%2e/outside-renderer.txt', '/assets/..%2f..%2foutside-renderer.txt']) {
+      const response = await fetch(`${host.url}${path}`, { headers: { cookie } });
+      expect(response.status).toBe(404);
+    }
+  });
+
+  it('refuses a request whose Host is not the loopback address (DNS rebinding)', async () => {
+    const cookie = await sessionCookie();
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((resolve) => {
+      request({ host: '127.0.0.1', port: host.port, path: '/', headers: { cookie, host: 'evil.example:80' } }, (response) => resolve(response.statusCode ?? 0)).end();
+    });
+    expect(status).toBe(421);
+  });
+
+  it('refuses a WebSocket without the token', async () => {
+    expect(await openSocket({})).toEqual({ status: 401 });
+    expect(await openSocket({ cookie: 'station_session=wrong' })).toEqual({ status: 401 });
+  });
+
+  it('refuses a WebSocket from another origin even with the cookie', async () => {
+    const cookie = await sessionCookie();
+    expect(await openSocket({ cookie, origin: 'http://evil.example' })).toEqual({ status: 401 });
+  });
+
+  it('carries contract calls over the socket, errors as data', async () => {
+    const cookie = await sessionCookie();
+    const opened = await openSocket({ cookie, origin: host.url });
+    if (!('ws' in opened)) throw new Error(`socket refused: ${JSON.stringify(opened)}`);
+    const { ws } = opened;
+    const answers: unknown[] = [];
+    const twoAnswers = new Promise<void>((resolve) =>
+      ws.on('message', (data) => {
+        answers.push(JSON.parse(data.toString()));
+        if (answers.length === 2) resolve();
+      }),
+    );
+    ws.send(JSON.stringify({ type: 'call', id: 1, name: 'app.info', input: {} }));
+    ws.send(JSON.stringify({ type: 'call', id: 2, name: 'app.format', input: {} }));
+    await twoAnswers;
+    expect(answers).toContainEqual({
+      type: 'result',
+      id: 1,
+      result: { ok: true, value: expect.objectContaining({ name: 'Packing Station', environment: 'sandbox', host: 'web' }) },
+    });
+    expect(answers).toContainEqual({ type: 'result', id: 2, result: { ok: false, error: expect.objectContaining({ code: 'UNKNOWN_CALL' }) } });
+    ws.close();
+  });
+
+  it('closes a socket that sends something other than a contract call', async () => {
+    const cookie = await sessionCookie();
+    const opened = await openSocket({ cookie });
+    if (!('ws' in opened)) throw new Error('socket refused');
+    const closed = new Promise<number>((resolve) => opened.ws.once('close', (code) => resolve(code)));
+    opened.ws.send('not json at all');
+    expect(await closed).toBe(1003);
+  });
+});

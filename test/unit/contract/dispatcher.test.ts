@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { createDispatcher, type Handlers } from '../../../src/main/contract/dispatcher';
+import { createLogger } from '../../../src/main/logging/logger';
+import { StationError } from '../../../src/shared/errors';
+
+const info = { name: 'Packing Station', version: '1.2.3', environment: 'sandbox', keySet: true, host: 'web', stationName: 'Bench 3' } as const;
+
+function dispatcherWith(handler: Handlers['app.info']) {
+  const lines: string[] = [];
+  const dispatcher = createDispatcher({ 'app.info': handler }, createLogger((line) => lines.push(line)));
+  return { dispatcher, lines };
+}
+
+describe('dispatcher', () => {
+  it('returns the handler value as data', async () => {
+    const { dispatcher } = dispatcherWith(() => info);
+    expect(await dispatcher.dispatch('app.info', {}, { host: 'web' })).toEqual({ ok: true, value: info });
+  });
+
+  it('answers an unknown call with UNKNOWN_CALL instead of throwing', async () => {
+    const { dispatcher } = dispatcherWith(() => info);
+    const result = await dispatcher.dispatch('orders.deleteEverything', {}, { host: 'web' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CALL' } });
+  });
+
+  it('does not treat inherited object properties as calls', async () => {
+    const { dispatcher } = dispatcherWith(() => info);
+    expect(await dispatcher.dispatch('constructor', {}, { host: 'web' })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CALL' } });
+    expect(await dispatcher.dispatch(42, {}, { host: 'web' })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CALL' } });
+  });
+
+  it('rejects input outside the schema before the handler runs', async () => {
+    let ran = false;
+    const { dispatcher } = dispatcherWith(() => {
+      ran = true;
+      return info;
+    });
+    const result = await dispatcher.dispatch('app.info', { extra: 'field' }, { host: 'web' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(ran).toBe(false);
+  });
+
+  it('passes a StationError through with its code, message and details', async () => {
+    const { dispatcher } = dispatcherWith(() => {
+      throw new StationError('KEY_REJECTED', 'The API key was rejected.', ['401 from the service']);
+    });
+    expect(await dispatcher.dispatch('app.info', {}, { host: 'web' })).toEqual({
+      ok: false,
+      error: { code: 'KEY_REJECTED', message: 'The API key was rejected.', details: ['401 from the service'] },
+    });
+  });
+
+  it('hides unexpected exceptions behind INTERNAL and logs them', async () => {
+    const { dispatcher, lines } = dispatcherWith(() => {
+      throw new Error('database is locked');
+    });
+    const result = await dispatcher.dispatch('app.info', {}, { host: 'web' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+    expect(JSON.stringify(result)).not.toContain('database is locked');
+    expect(lines.join('\n')).toContain('database is locked');
+  });
+
+  it('refuses to send output that breaks the contract', async () => {
+    const { dispatcher } = dispatcherWith(() => ({ ...info, environment: 'production' }) as never);
+    expect(await dispatcher.dispatch('app.info', {}, { host: 'web' })).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+  });
+
+  it('strips fields the contract does not declare from the output', async () => {
+    const { dispatcher } = dispatcherWith(() => ({ ...info, apiKey: 'sk_live_secret' }) as never);
+    const result = await dispatcher.dispatch('app.info', {}, { host: 'web' });
+    expect(result.ok).toBe(true);
+    expect(JSON.stringify(result)).not.toContain('sk_live_secret');
+  });
+});
