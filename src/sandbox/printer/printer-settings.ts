@@ -1,0 +1,89 @@
+// Settings and fault knobs of a virtual Zebra, as zod schemas: the same shapes arrive as
+// constructor options, from the sandbox's command line and through the control HTTP API.
+import { z } from 'zod';
+
+const KIB = 1024;
+const MIB = 1024 * KIB;
+
+// Model and firmware go into comma-separated ~HI fields: printable ASCII, no commas.
+const identityText = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[\x20-\x2b\x2d-\x7e]+$/, 'printable ASCII without commas');
+
+export const printerFaultsSchema = z.strictObject({
+  /** No media: printing stops (the label in progress is reprinted later), ~HS b=1, ~HQES bit 0x1. */
+  paperOut: z.boolean(),
+  /** Paper runs out after this many more labels; 0 means now; null means never. */
+  paperOutAfterLabels: z.number().int().min(0).nullable(),
+  /** Printhead open: printing stops, ~HS o=1, ~HQES bit 0x4. */
+  headOpen: z.boolean(),
+  /** Paused (pause key, ~PP): the label in progress finishes, then printing waits; ~HS c=1. */
+  paused: z.boolean(),
+  /** Ribbon out: printing stops, ~HS p=1, ~HQES bit 0x2. */
+  ribbonOut: z.boolean(),
+  /** Stop listening: new connections get "connection refused"; open connections stay. */
+  refuseConnections: z.boolean(),
+  /**
+   * Reset the connection once this many bytes (counted from its ^XA) of the next format have
+   * arrived. Fires once, then clears itself; the cut format is discarded.
+   */
+  dropConnectionAfterBytes: z.number().int().min(1).nullable(),
+  /** Read status queries (~HS, ~HQ, ~HI, getvar) but never answer them. */
+  ignoreStatusQueries: z.boolean(),
+});
+
+export type PrinterFaults = z.infer<typeof printerFaultsSchema>;
+
+/** A change to some of the faults; the ones left out keep their value. */
+export const printerFaultsPatchSchema = printerFaultsSchema.partial();
+export type PrinterFaultsPatch = z.infer<typeof printerFaultsPatchSchema>;
+
+export const noFaults = (): PrinterFaults => ({
+  paperOut: false,
+  paperOutAfterLabels: null,
+  headOpen: false,
+  paused: false,
+  ribbonOut: false,
+  refuseConnections: false,
+  dropConnectionAfterBytes: null,
+  ignoreStatusQueries: false,
+});
+
+/** Print speed: how many labels leave the printer per second. */
+export const labelsPerSecondSchema = z.number().positive().max(10_000);
+
+export const virtualZebraOptionsSchema = z
+  .strictObject({
+    name: z.string().min(1).max(100).default('Virtual Zebra'),
+    labelsPerSecond: labelsPerSecondSchema.default(1),
+    /** Receive buffer capacity; when formats fill it the printer stops reading its sockets. */
+    receiveBufferBytes: z.number().int().min(KIB).max(256 * MIB).default(64 * KIB),
+    /** An unterminated format (^XA without ^XZ) longer than this is thrown away. */
+    maxFormatBytes: z.number().int().min(64).max(256 * MIB).default(2 * MIB),
+    printWidthDots: z.number().int().min(1).max(9999).default(832),
+    /** Label length reported by ~HS until a format with ^LL has printed (A6: 148 mm at 8 dots/mm). */
+    labelLengthDots: z.number().int().min(1).max(9999).default(1184),
+    dpi: z.number().int().min(100).max(600).default(203),
+    /** ~HI model; defaults to "ZD421-<dpi>dpi". */
+    model: identityText.optional(),
+    firmware: identityText.default('V84.20.18Z'),
+    memoryKb: z.number().int().min(1).max(10_000_000).default(8176),
+    /** Thermal transfer (ribbon) mode, reported in ~HS string 2. */
+    thermalTransfer: z.boolean().default(true),
+    /** Printed labels kept for printed() and renderPng(); older ones are forgotten. */
+    recordLimit: z.number().int().min(1).max(1_000_000).default(10_000),
+    faults: printerFaultsPatchSchema.default({}),
+  })
+  .transform((options) => ({ ...options, model: options.model ?? `ZD421-${options.dpi}dpi` }));
+
+export type VirtualZebraOptions = z.input<typeof virtualZebraOptionsSchema>;
+export type VirtualZebraSettings = z.output<typeof virtualZebraOptionsSchema>;
+
+export const listenOptionsSchema = z.strictObject({
+  host: z.string().min(1).default('127.0.0.1'),
+  port: z.number().int().min(0).max(65_535).default(0),
+});
+
+export type ListenOptions = z.input<typeof listenOptionsSchema>;

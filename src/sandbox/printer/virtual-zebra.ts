@@ -1,0 +1,784 @@
+// A TCP server that behaves like a networked 203 dpi Zebra on port 9100: it reads ZPL into a
+// bounded receive buffer, prints formats at a set speed, answers status queries and can be
+// given the faults a real printer has. docs/virtual-zebra.md describes it in full.
+import { EventEmitter } from 'node:events';
+import net from 'node:net';
+import { renderZplToPng } from '../labels/render';
+import {
+  labelsPerSecondSchema,
+  listenOptionsSchema,
+  noFaults,
+  printerFaultsPatchSchema,
+  virtualZebraOptionsSchema,
+  type ListenOptions,
+  type PrinterFaults,
+  type PrinterFaultsPatch,
+  type VirtualZebraOptions,
+  type VirtualZebraSettings,
+} from './printer-settings';
+import { SgdVariables } from './sgd-variables';
+import {
+  dotsPerMillimetre,
+  extendedStatusReply,
+  hostStatusReply,
+  identificationReply,
+  sgdReply,
+  type StatusSnapshot,
+} from './status-replies';
+import { ZplStreamParser, type ImmediateCommand, type ParserEvent, type SgdCommand } from './zpl-stream-parser';
+
+export interface PrintedLabel {
+  /** 0-based number of the label since the printer started; printed()[i].index === i until recordLimit. */
+  index: number;
+  /** The format's text, ^XA to ^XZ, as UTF-8, without the immediate tilde commands read inside it. */
+  zpl: string;
+  /** Epoch milliseconds at which the label came out. */
+  printedAt: number;
+  /** 1-based copy of the format (a format with ^PQ3 prints copies 1, 2 and 3). */
+  copy: number;
+  /** 0-based number of the format, in the order formats were received complete. */
+  formatId: number;
+}
+
+export type DiscardReason = 'connection-dropped' | 'connection-closed' | 'oversize' | 'cancelled';
+
+export interface DiscardedFormat {
+  reason: DiscardReason;
+  /** The text received of the format (the first 4 KiB for an oversize format). */
+  zpl: string;
+  byteLength: number;
+  discardedAt: number;
+}
+
+export interface ReceivedFormat {
+  formatId: number;
+  byteLength: number;
+  receivedAt: number;
+}
+
+export interface ConnectionInfo {
+  id: number;
+  remoteAddress: string;
+  remotePort: number;
+}
+
+export interface FaultChange {
+  fault: keyof PrinterFaults;
+  value: PrinterFaults[keyof PrinterFaults];
+  /** What changed it: a setFaults call, a command on the wire, or the printer itself. */
+  cause: 'control' | 'command' | 'printer';
+  faults: PrinterFaults;
+}
+
+export interface VirtualZebraStats {
+  /** Complete formats (^XA…^XZ) taken into the receive buffer. */
+  formatsReceived: number;
+  /** Formats whose last label has been printed. */
+  formatsPrinted: number;
+  labelsPrinted: number;
+  formatsDiscarded: number;
+  /** The most formats ever waiting in the receive buffer at once (the one printing included). */
+  maxFormatsInBuffer: number;
+  /**
+   * Milliseconds the print engine stood ready with nothing to print between two labels: for each
+   * label after the first, the time from the end of the previous label to its start, minus the
+   * time in that gap when a fault or pause kept the engine from printing. Time before the first
+   * and after the last label (since start or resetStats) is not counted.
+   */
+  idleMs: number;
+  /** Milliseconds spent printing labels (interrupted labels included). */
+  busyMs: number;
+  /** Bytes read from all connections, noise and status queries included. */
+  bytesReceived: number;
+  connectionsAccepted: number;
+  /** Times the printer stopped reading a connection because its receive buffer was full. */
+  readsPaused: number;
+}
+
+export interface PrinterState {
+  name: string;
+  host: string | null;
+  port: number | null;
+  listening: boolean;
+  faults: PrinterFaults;
+  status: StatusSnapshot;
+  /** Bytes held in the receive buffer: waiting formats, the one printing and formats in progress. */
+  bufferedBytes: number;
+  receiveBufferBytes: number;
+  labelsPerSecond: number;
+  connections: number;
+}
+
+interface VirtualZebraEvents {
+  printed: [label: PrintedLabel];
+  received: [format: ReceivedFormat];
+  discarded: [format: DiscardedFormat];
+  fault: [change: FaultChange];
+  connection: [connection: ConnectionInfo];
+}
+
+interface QueuedFormat {
+  id: number;
+  byteLength: number;
+  zpl: string;
+  quantity: number;
+  labelLengthDots: number | null;
+}
+
+interface PrintJob {
+  format: QueuedFormat;
+  copiesDone: number;
+  timer: NodeJS.Timeout | null;
+  labelStartedAt: number;
+  /** ~JA arrived while a label was printing: finish that label, skip the remaining copies. */
+  stopAfterLabel: boolean;
+}
+
+interface Connection {
+  info: ConnectionInfo;
+  socket: net.Socket;
+  parser: ZplStreamParser;
+  pending: Buffer;
+  blocked: boolean;
+  ended: boolean;
+  closed: boolean;
+  /** Byte count at which this connection's current format is cut (drop fault), or null. */
+  dropAt: number | null;
+}
+
+const QUERY_COMMANDS = new Set<ImmediateCommand['kind']>(['host-status', 'host-identification', 'host-query']);
+// Faults that stop the print engine at once; the label in progress is printed again afterwards
+// (a Zebra's default "reprint after error", ^JZY).
+const STOPPING_FAULTS = ['paperOut', 'headOpen', 'ribbonOut'] as const;
+const DISCARD_LIMIT = 1000;
+const DISCARD_SAMPLE_BYTES = 4096;
+
+const emptyStats = (): VirtualZebraStats => ({
+  formatsReceived: 0,
+  formatsPrinted: 0,
+  labelsPrinted: 0,
+  formatsDiscarded: 0,
+  maxFormatsInBuffer: 0,
+  idleMs: 0,
+  busyMs: 0,
+  bytesReceived: 0,
+  connectionsAccepted: 0,
+  readsPaused: 0,
+});
+
+export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
+  readonly settings: VirtualZebraSettings;
+  private readonly sgd = new SgdVariables();
+  private currentFaults: PrinterFaults = noFaults();
+  private labelsPerSecondValue: number;
+  private server: net.Server | null = null;
+  private host: string | null = null;
+  private port: number | null = null;
+  private started = false;
+  private stopped = false;
+  private readonly connections = new Set<Connection>();
+  private nextConnectionId = 1;
+  private readonly queue: QueuedFormat[] = [];
+  private job: PrintJob | null = null;
+  private nextFormatId = 0;
+  private nextLabelIndex = 0;
+  private labelLengthDots: number;
+  private records: PrintedLabel[] = [];
+  private discards: DiscardedFormat[] = [];
+  private counters: VirtualZebraStats = emptyStats();
+  private lastLabelEndedAt: number | null = null;
+  private notReadyAtLastLabelEnd = 0;
+  private notReadyTotalMs = 0;
+  private notReadySince: number | null = null;
+  // Listener changes run one after another; `listenerSettled` never rejects, so it can be chained.
+  private listenerSettled: Promise<void> = Promise.resolve();
+  private lastListenerChange: Promise<void> = Promise.resolve();
+
+  constructor(options: VirtualZebraOptions = {}) {
+    super();
+    this.settings = virtualZebraOptionsSchema.parse(options);
+    this.labelsPerSecondValue = this.settings.labelsPerSecond;
+    this.labelLengthDots = this.settings.labelLengthDots;
+    this.applyFaults(printerFaultsPatchSchema.parse(this.settings.faults), 'control');
+  }
+
+  get name(): string {
+    return this.settings.name;
+  }
+
+  /** Binds the port (0 picks a free one) and resolves with the port number. */
+  async start(options: ListenOptions = {}): Promise<number> {
+    if (this.started) throw new Error(`Virtual printer "${this.name}" was already started`);
+    const { host, port } = listenOptionsSchema.parse(options);
+    this.started = true;
+    this.host = host;
+    this.port = await this.listen(host, port);
+    if (this.currentFaults.refuseConnections) this.closeListener();
+    return this.port;
+  }
+
+  /** Closes the port and every connection and stops the print engine. Records stay readable. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    await this.listenerSettled;
+    this.closeListener();
+    if (this.job?.timer) clearTimeout(this.job.timer);
+    for (const connection of this.connections) connection.socket.destroy();
+    this.connections.clear();
+  }
+
+  /** The port the printer listens on (also while it refuses connections). */
+  get boundPort(): number | null {
+    return this.port;
+  }
+
+  faults(): PrinterFaults {
+    return { ...this.currentFaults };
+  }
+
+  /**
+   * Changes some faults; the rest keep their value. Accepts plain JSON (validated: unknown keys
+   * or wrong types throw a ZodError). Resolves once the listening socket matches the faults.
+   */
+  async setFaults(patch: unknown): Promise<PrinterFaults> {
+    const parsed = printerFaultsPatchSchema.parse(patch);
+    this.applyFaults(parsed, 'control');
+    await this.lastListenerChange;
+    return this.faults();
+  }
+
+  /** Back to a healthy printer: every fault off. */
+  async clearFaults(): Promise<PrinterFaults> {
+    return this.setFaults(noFaults());
+  }
+
+  setPaperOut(value = true): Promise<PrinterFaults> {
+    return this.setFaults({ paperOut: value });
+  }
+
+  runOutOfPaperAfter(labels: number | null): Promise<PrinterFaults> {
+    return this.setFaults({ paperOutAfterLabels: labels });
+  }
+
+  setHeadOpen(value = true): Promise<PrinterFaults> {
+    return this.setFaults({ headOpen: value });
+  }
+
+  setPaused(value = true): Promise<PrinterFaults> {
+    return this.setFaults({ paused: value });
+  }
+
+  setRibbonOut(value = true): Promise<PrinterFaults> {
+    return this.setFaults({ ribbonOut: value });
+  }
+
+  refuseConnections(value = true): Promise<PrinterFaults> {
+    return this.setFaults({ refuseConnections: value });
+  }
+
+  dropConnectionAfter(bytes: number | null): Promise<PrinterFaults> {
+    return this.setFaults({ dropConnectionAfterBytes: bytes });
+  }
+
+  ignoreStatusQueries(value = true): Promise<PrinterFaults> {
+    return this.setFaults({ ignoreStatusQueries: value });
+  }
+
+  get labelsPerSecond(): number {
+    return this.labelsPerSecondValue;
+  }
+
+  /** Changes the print speed; it applies from the next label. */
+  setLabelsPerSecond(labelsPerSecond: number): void {
+    this.labelsPerSecondValue = labelsPerSecondSchema.parse(labelsPerSecond);
+  }
+
+  /** Labels printed so far, oldest first (at most recordLimit of them). */
+  printed(): PrintedLabel[] {
+    return [...this.records];
+  }
+
+  /** Formats thrown away: cut by a dropped or closed connection, too long, or cancelled by ~JA. */
+  discarded(): DiscardedFormat[] {
+    return [...this.discards];
+  }
+
+  /** Renders a printed label (by its index) to PNG with the sandbox's ZPL renderer. */
+  async renderPng(index: number): Promise<Buffer> {
+    const label = this.records.find((record) => record.index === index);
+    if (!label) throw new RangeError(`Printer "${this.name}" has no printed label ${index}`);
+    // The paper is as wide as the printhead and as long as the label's ^LL (or the media's length).
+    const dpmm = dotsPerMillimetre(this.settings.dpi);
+    const lengthDots = labelLength(label.zpl) ?? this.settings.labelLengthDots;
+    return renderZplToPng(label.zpl, { dpmm, widthMm: this.settings.printWidthDots / dpmm, heightMm: lengthDots / dpmm });
+  }
+
+  /** Resolves with the printed labels once at least `count` labels have been printed in total. */
+  waitForLabels(count: number, timeoutMs = 10_000): Promise<PrintedLabel[]> {
+    if (this.counters.labelsPrinted >= count) return Promise.resolve(this.printed());
+    return new Promise((resolve, reject) => {
+      const onPrinted = (): void => {
+        if (this.counters.labelsPrinted < count) return;
+        clearTimeout(timer);
+        this.off('printed', onPrinted);
+        resolve(this.printed());
+      };
+      const timer = setTimeout(() => {
+        this.off('printed', onPrinted);
+        reject(new Error(`Printer "${this.name}" printed ${this.counters.labelsPrinted} of ${count} labels in ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.on('printed', onPrinted);
+    });
+  }
+
+  stats(): VirtualZebraStats {
+    return { ...this.counters };
+  }
+
+  /** Zeroes the counters (not the records); idle time starts counting from the next label. */
+  resetStats(): void {
+    this.counters = { ...emptyStats(), maxFormatsInBuffer: this.formatsInBuffer() };
+    this.lastLabelEndedAt = null;
+  }
+
+  /** Everything a control API or a test may want to show about the printer, as plain JSON. */
+  state(): PrinterState {
+    return {
+      name: this.name,
+      host: this.host,
+      port: this.port,
+      listening: this.server !== null,
+      faults: this.faults(),
+      status: this.statusSnapshot(),
+      bufferedBytes: this.bufferedBytes(),
+      receiveBufferBytes: this.settings.receiveBufferBytes,
+      labelsPerSecond: this.labelsPerSecondValue,
+      connections: this.connections.size,
+    };
+  }
+
+  // ── listening ────────────────────────────────────────────────────────────
+
+  private listen(host: string, port: number): Promise<number> {
+    const server = net.createServer({ allowHalfOpen: true }, (socket) => this.accept(socket));
+    return new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen({ host, port, exclusive: true }, () => {
+        server.off('error', reject);
+        // A listening error after start (none expected on loopback) must not crash the host.
+        server.on('error', () => undefined);
+        this.server = server;
+        const address = server.address();
+        resolve(typeof address === 'object' && address ? address.port : port);
+      });
+    });
+  }
+
+  private closeListener(): void {
+    // Stops accepting at once; connections already open are independent of the listener.
+    this.server?.close();
+    this.server = null;
+  }
+
+  private updateListener(): void {
+    if (!this.started || this.stopped) return;
+    const change = this.listenerSettled.then(async () => {
+      if (this.stopped) return;
+      const refuse = this.currentFaults.refuseConnections;
+      if (refuse && this.server) this.closeListener();
+      if (!refuse && !this.server && this.host !== null && this.port !== null) {
+        await this.listen(this.host, this.port);
+      }
+    });
+    // setFaults awaits `change` and so reports a failed re-bind; nobody else has to.
+    change.catch(() => undefined);
+    this.lastListenerChange = change;
+    this.listenerSettled = change.catch(() => undefined);
+  }
+
+  // ── connections ──────────────────────────────────────────────────────────
+
+  private accept(socket: net.Socket): void {
+    if (this.stopped || this.currentFaults.refuseConnections) {
+      socket.destroy();
+      return;
+    }
+    socket.setNoDelay(true);
+    const connection: Connection = {
+      info: { id: this.nextConnectionId++, remoteAddress: socket.remoteAddress ?? '', remotePort: socket.remotePort ?? 0 },
+      socket,
+      parser: new ZplStreamParser({ maxFormatBytes: this.settings.maxFormatBytes, discardSampleBytes: DISCARD_SAMPLE_BYTES }),
+      pending: Buffer.alloc(0),
+      blocked: false,
+      ended: false,
+      closed: false,
+      dropAt: null,
+    };
+    this.connections.add(connection);
+    this.counters.connectionsAccepted += 1;
+    socket.on('data', (chunk: Buffer) => {
+      if (connection.closed) return;
+      this.counters.bytesReceived += chunk.length;
+      connection.pending = connection.pending.length > 0 ? Buffer.concat([connection.pending, chunk]) : chunk;
+      this.read(connection);
+    });
+    socket.on('end', () => {
+      connection.ended = true;
+      if (connection.pending.length === 0) this.finishConnection(connection);
+    });
+    // Resets and broken pipes are normal for a printer's peers; 'close' follows.
+    socket.on('error', () => undefined);
+    socket.on('close', () => this.closeConnection(connection, 'connection-closed'));
+    this.emit('connection', { ...connection.info });
+  }
+
+  /** Reads as much of a connection's pending bytes as the receive buffer and faults allow. */
+  private read(connection: Connection): void {
+    while (connection.pending.length > 0 && !connection.closed) {
+      const { parser } = connection;
+      const dropArmed = this.currentFaults.dropConnectionAfterBytes !== null;
+      let budget = this.formatByteRoom();
+      if (connection.dropAt !== null && parser.inFormat) {
+        budget = Math.min(budget, Math.max(0, connection.dropAt - parser.partialBytes));
+      }
+      const result = parser.feed(connection.pending, {
+        formatByteBudget: budget,
+        stopAfterFormatStart: dropArmed,
+      });
+      connection.pending = connection.pending.subarray(result.consumed);
+      for (const event of result.events) this.handle(connection, event);
+      if (connection.closed) return;
+      if (connection.dropAt !== null && parser.inFormat && parser.partialBytes >= connection.dropAt) {
+        this.dropConnection(connection);
+        return;
+      }
+      if (result.consumed === 0) break;
+    }
+    if (connection.pending.length > 0) {
+      if (!connection.blocked) {
+        connection.blocked = true;
+        this.counters.readsPaused += 1;
+        connection.socket.pause();
+      }
+      return;
+    }
+    if (connection.blocked) {
+      connection.blocked = false;
+      connection.socket.resume();
+    }
+    if (connection.ended) this.finishConnection(connection);
+  }
+
+  /** Format bytes the receive buffer can still take. */
+  private formatByteRoom(): number {
+    const room = this.settings.receiveBufferBytes - this.bufferedBytes();
+    if (room > 0) return room;
+    // Nothing complete to print would ever free space: let the format in progress grow (up to
+    // maxFormatBytes), as a Zebra formats a label larger than its buffer.
+    if (this.queue.length === 0 && this.job === null) return Number.POSITIVE_INFINITY;
+    return 0;
+  }
+
+  /** Gives blocked connections another go after the buffer freed up or a fault changed. */
+  private readBlocked(): void {
+    for (const connection of this.connections) {
+      if (connection.pending.length > 0 && !connection.closed) this.read(connection);
+    }
+  }
+
+  private handle(connection: Connection, event: ParserEvent): void {
+    switch (event.type) {
+      case 'format-start':
+        if (this.currentFaults.dropConnectionAfterBytes !== null && connection.dropAt === null) {
+          connection.dropAt = this.currentFaults.dropConnectionAfterBytes;
+        }
+        return;
+      case 'format':
+        connection.dropAt = null;
+        this.enqueue(event.bytes);
+        return;
+      case 'format-discarded':
+        connection.dropAt = null;
+        this.recordDiscard('oversize', event.bytes, event.byteLength);
+        return;
+      case 'command':
+        this.runCommand(connection, event.command);
+        return;
+      case 'sgd':
+        this.runSgd(connection, event.command);
+        return;
+    }
+  }
+
+  private dropConnection(connection: Connection): void {
+    this.closeConnection(connection, 'connection-dropped');
+    this.applyFaults({ dropConnectionAfterBytes: null }, 'printer');
+    connection.socket.resetAndDestroy();
+  }
+
+  /** The peer half-closed and everything it sent has been read. */
+  private finishConnection(connection: Connection): void {
+    if (connection.closed) return;
+    this.closeConnection(connection, 'connection-closed');
+    connection.socket.end();
+  }
+
+  private closeConnection(connection: Connection, reason: DiscardReason): void {
+    if (connection.closed) return;
+    connection.closed = true;
+    connection.pending = Buffer.alloc(0);
+    const partial = connection.parser.abandonFormat();
+    if (partial) this.recordDiscard(reason, partial, partial.length);
+    this.connections.delete(connection);
+    this.readBlocked();
+  }
+
+  private reply(connection: Connection, text: string): void {
+    if (!connection.socket.writable) return;
+    connection.socket.write(text, 'latin1');
+  }
+
+  private runCommand(connection: Connection, command: ImmediateCommand): void {
+    if (QUERY_COMMANDS.has(command.kind) && this.currentFaults.ignoreStatusQueries) return;
+    switch (command.kind) {
+      case 'host-status':
+        this.reply(connection, hostStatusReply(this.statusSnapshot()));
+        return;
+      case 'host-query':
+        // Only ES (extended status) is modelled; a Zebra ignores query types it does not know.
+        if (command.query === 'ES') this.reply(connection, extendedStatusReply(this.statusSnapshot()));
+        return;
+      case 'host-identification':
+        this.reply(connection, identificationReply(this.settings));
+        return;
+      case 'cancel-all':
+        this.cancelAll();
+        return;
+      case 'pause':
+        this.applyFaults({ paused: true }, 'command');
+        return;
+      case 'start-print':
+        this.applyFaults({ paused: false }, 'command');
+        return;
+    }
+  }
+
+  private runSgd(connection: Connection, command: SgdCommand): void {
+    if (command.kind === 'setvar') {
+      this.sgd.set(command.name, command.value);
+      return;
+    }
+    if (command.kind !== 'getvar' || this.currentFaults.ignoreStatusQueries) return;
+    const value = this.sgd.get(command.name, {
+      status: this.statusSnapshot(),
+      model: this.settings.model,
+      firmware: this.settings.firmware,
+      dpi: this.settings.dpi,
+      printWidthDots: this.settings.printWidthDots,
+      friendlyName: this.name,
+    });
+    this.reply(connection, sgdReply(value));
+  }
+
+  // ── receive buffer and print engine ──────────────────────────────────────
+
+  private enqueue(bytes: Buffer): void {
+    const zpl = bytes.toString('utf8');
+    const format: QueuedFormat = {
+      id: this.nextFormatId++,
+      byteLength: bytes.length,
+      zpl,
+      quantity: printQuantity(zpl),
+      labelLengthDots: labelLength(zpl),
+    };
+    this.queue.push(format);
+    this.counters.formatsReceived += 1;
+    this.counters.maxFormatsInBuffer = Math.max(this.counters.maxFormatsInBuffer, this.formatsInBuffer());
+    this.emit('received', { formatId: format.id, byteLength: format.byteLength, receivedAt: Date.now() });
+    this.runEngine();
+  }
+
+  private cancelAll(): void {
+    for (const format of this.queue.splice(0)) this.recordDiscard('cancelled', format.zpl, format.byteLength);
+    if (this.job) {
+      if (this.job.timer) {
+        this.job.stopAfterLabel = true;
+      } else {
+        this.recordDiscard('cancelled', this.job.format.zpl, this.job.format.byteLength);
+        this.job = null;
+      }
+    }
+    for (const connection of this.connections) {
+      const partial = connection.parser.abandonFormat();
+      connection.dropAt = null;
+      if (partial) this.recordDiscard('cancelled', partial, partial.length);
+    }
+    // Other connections may be waiting for room; this one continues in its own read loop.
+    queueMicrotask(() => this.readBlocked());
+  }
+
+  private engineReady(): boolean {
+    const f = this.currentFaults;
+    return !f.paperOut && !f.headOpen && !f.ribbonOut && !f.paused;
+  }
+
+  private runEngine(): void {
+    if (this.stopped || this.job?.timer || !this.engineReady()) return;
+    if (!this.job) {
+      const next = this.queue.shift();
+      if (!next) return;
+      this.job = { format: next, copiesDone: 0, timer: null, labelStartedAt: 0, stopAfterLabel: false };
+    }
+    const now = Date.now();
+    if (this.lastLabelEndedAt !== null) {
+      const notReadyInGap = this.notReadyMs(now) - this.notReadyAtLastLabelEnd;
+      this.counters.idleMs += Math.max(0, now - this.lastLabelEndedAt - notReadyInGap);
+      this.lastLabelEndedAt = null;
+    }
+    const job = this.job;
+    job.labelStartedAt = now;
+    job.timer = setTimeout(() => this.finishLabel(job), 1000 / this.labelsPerSecondValue);
+  }
+
+  private finishLabel(job: PrintJob): void {
+    job.timer = null;
+    const now = Date.now();
+    this.counters.busyMs += now - job.labelStartedAt;
+    this.markLabelEnd(now);
+    job.copiesDone += 1;
+    const label: PrintedLabel = {
+      index: this.nextLabelIndex++,
+      zpl: job.format.zpl,
+      printedAt: now,
+      copy: job.copiesDone,
+      formatId: job.format.id,
+    };
+    this.records.push(label);
+    if (this.records.length > this.settings.recordLimit) this.records.shift();
+    this.counters.labelsPrinted += 1;
+    if (job.format.labelLengthDots !== null) this.labelLengthDots = job.format.labelLengthDots;
+    if (job.copiesDone >= job.format.quantity || job.stopAfterLabel) {
+      this.job = null;
+      this.counters.formatsPrinted += 1;
+    }
+    this.emit('printed', { ...label });
+    const remaining = this.currentFaults.paperOutAfterLabels;
+    if (remaining !== null) {
+      if (remaining <= 1) this.applyFaults({ paperOutAfterLabels: null, paperOut: true }, 'printer');
+      else this.currentFaults.paperOutAfterLabels = remaining - 1;
+    }
+    this.readBlocked();
+    this.runEngine();
+  }
+
+  /** A stopping fault hit while a label was printing: that label will be printed again. */
+  private interruptLabel(): void {
+    const job = this.job;
+    if (!job?.timer) return;
+    clearTimeout(job.timer);
+    job.timer = null;
+    const now = Date.now();
+    this.counters.busyMs += now - job.labelStartedAt;
+    this.markLabelEnd(now);
+  }
+
+  private markLabelEnd(now: number): void {
+    this.lastLabelEndedAt = now;
+    this.notReadyAtLastLabelEnd = this.notReadyMs(now);
+  }
+
+  private notReadyMs(now: number): number {
+    return this.notReadyTotalMs + (this.notReadySince === null ? 0 : now - this.notReadySince);
+  }
+
+  private applyFaults(patch: PrinterFaultsPatch, cause: FaultChange['cause']): void {
+    const wasReady = this.engineReady();
+    const before = this.currentFaults;
+    const next: PrinterFaults = { ...before };
+    for (const [key, value] of Object.entries(patch) as [keyof PrinterFaults, unknown][]) {
+      if (value !== undefined) (next as Record<keyof PrinterFaults, unknown>)[key] = value;
+    }
+    if (next.paperOutAfterLabels === 0) {
+      next.paperOutAfterLabels = null;
+      next.paperOut = true;
+    }
+    this.currentFaults = next;
+
+    const now = Date.now();
+    const ready = this.engineReady();
+    if (wasReady && !ready) this.notReadySince = now;
+    if (!wasReady && ready && this.notReadySince !== null) {
+      this.notReadyTotalMs += now - this.notReadySince;
+      this.notReadySince = null;
+    }
+    if (STOPPING_FAULTS.some((fault) => next[fault] && !before[fault])) this.interruptLabel();
+    if (next.refuseConnections !== before.refuseConnections) this.updateListener();
+
+    for (const key of Object.keys(next) as (keyof PrinterFaults)[]) {
+      if (next[key] !== before[key]) this.emit('fault', { fault: key, value: next[key], cause, faults: this.faults() });
+    }
+    this.runEngine();
+  }
+
+  // ── status ───────────────────────────────────────────────────────────────
+
+  private formatsInBuffer(): number {
+    return this.queue.length + (this.job ? 1 : 0);
+  }
+
+  private bufferedBytes(): number {
+    let bytes = this.job?.format.byteLength ?? 0;
+    for (const format of this.queue) bytes += format.byteLength;
+    for (const connection of this.connections) bytes += connection.parser.partialBytes;
+    return bytes;
+  }
+
+  private statusSnapshot(): StatusSnapshot {
+    const f = this.currentFaults;
+    let partialFormat = false;
+    let blocked = false;
+    for (const connection of this.connections) {
+      partialFormat ||= connection.parser.inFormat;
+      blocked ||= connection.blocked;
+    }
+    return {
+      paperOut: f.paperOut,
+      paused: f.paused,
+      headOpen: f.headOpen,
+      ribbonOut: f.ribbonOut,
+      labelLengthDots: this.labelLengthDots,
+      formatsInBuffer: this.formatsInBuffer(),
+      bufferFull: blocked || this.bufferedBytes() >= this.settings.receiveBufferBytes,
+      partialFormat,
+      labelsRemainingInBatch: this.job ? this.job.format.quantity - this.job.copiesDone : 0,
+      thermalTransfer: this.settings.thermalTransfer,
+    };
+  }
+
+  private recordDiscard(reason: DiscardReason, content: Buffer | string, byteLength: number): void {
+    const text = typeof content === 'string' ? content : content.subarray(0, DISCARD_SAMPLE_BYTES).toString('utf8');
+    const record: DiscardedFormat = { reason, zpl: text, byteLength, discardedAt: Date.now() };
+    this.discards.push(record);
+    if (this.discards.length > DISCARD_LIMIT) this.discards.shift();
+    this.counters.formatsDiscarded += 1;
+    this.emit('discarded', { ...record });
+  }
+}
+
+const MAX_PRINT_QUANTITY = 99_999_999;
+
+/** ^PQq: how many labels the format prints (1 when absent or 0). */
+function printQuantity(zpl: string): number {
+  const match = /\^PQ(\d+)/i.exec(zpl);
+  const quantity = match ? Number.parseInt(match[1] ?? '1', 10) : 1;
+  return Math.min(MAX_PRINT_QUANTITY, Math.max(1, Number.isFinite(quantity) ? quantity : 1));
+}
+
+/** ^LLy: label length in dots, if the format sets it. */
+function labelLength(zpl: string): number | null {
+  const match = /\^LL(\d+)/i.exec(zpl);
+  if (!match) return null;
+  const dots = Number.parseInt(match[1] ?? '', 10);
+  return Number.isFinite(dots) && dots > 0 ? dots : null;
+}
