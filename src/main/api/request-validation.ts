@@ -5,9 +5,14 @@
 import type { z } from 'zod';
 import { DeliveryApiError } from './delivery-api-error';
 
+// Messages read like the service's own ("deliveryAddress.postalCode should not be empty").
 function describeIssue(issue: z.core.$ZodIssue): string {
   const path = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : String(part))).join('.').replace(/\.\[/g, '[');
-  return path === '' || issue.message.startsWith(path) ? issue.message : `${path}: ${issue.message}`;
+  if (path === '') return issue.message;
+  const last = issue.path.at(-1);
+  if (typeof last === 'string' && issue.message.startsWith(`${last} `)) return `${path}${issue.message.slice(last.length)}`;
+  if (/^(should|must) /.test(issue.message)) return `${path} ${issue.message}`;
+  return `${path}: ${issue.message}`;
 }
 
 export function invalidRequest(what: string, details: string[]): DeliveryApiError {
