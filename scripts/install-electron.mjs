@@ -32,7 +32,8 @@ const result = spawnSync(process.execPath, ['install.js'], {
 
 if (result.status === 0 && existsSync(join(electronDir, 'path.txt'))) process.exit(0);
 
-const reason = (result.stderr || result.error?.message || 'no output').trim().split('\n').slice(-1)[0];
+const output = (result.stderr || result.error?.message || 'no output').trim().split('\n');
+const reason = (output.find((line) => /error/i.test(line)) ?? output[0]).trim();
 console.warn(
   [
     '[packing-station] The Electron binary could not be downloaded, so the desktop app cannot start on this machine.',
