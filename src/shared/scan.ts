@@ -1,0 +1,103 @@
+/**
+ * Scan normalisation: turns what a barcode scanner (or a person at a keyboard) typed into the
+ * one text the order index compares against, or says plainly why it cannot be used.
+ *
+ * Scanners differ in what they add around the data: an AIM symbology identifier such as `]C1`
+ * when "transmit code ID" is on, a trailing Enter or Tab, and the GS1 group separator (FNC1)
+ * written as the raw byte 0x1D or as a keyboard-wedge spelling of it (`<GS>`, `Alt029`, `^]`).
+ * Every spelling of the separator becomes the one byte 0x1D, so a barcode stored from a
+ * manifest and the same barcode scanned compare equal. Matching stays exact and case-sensitive.
+ *
+ * Pure: no I/O, used by the screen (to reject early) and by main (to resolve).
+ */
+
+/** The one spelling of the GS1 group separator (FNC1 inside the data) after normalisation. */
+export const GROUP_SEPARATOR = '\x1D';
+
+/** Longest normalised scan accepted: far beyond any order ref or parcel barcode (GS1-128 holds 48 data characters). */
+export const MAX_SCAN_LENGTH = 128;
+
+/** Raw input beyond this is refused before any work: a stuck key or a pasted document, not a scan. */
+export const MAX_RAW_SCAN_LENGTH = 2048;
+
+export type ScanRejection = 'empty' | 'too-long' | 'control-character';
+
+export type NormalizedScan =
+  | {
+      ok: true;
+      /** The text to match against order refs, parcel barcodes and order ids. */
+      value: string;
+      /** The AIM symbology identifier the scanner sent (`C1` for GS1-128), when it sent one. */
+      symbology: string | null;
+    }
+  | { ok: false; reason: ScanRejection; message: string };
+
+// `]` + symbology letter + modifier character (ISO/IEC 15424).
+const aimPrefix = /^\]([A-Za-z][0-9A-Za-z])/;
+
+// Spellings of GS / FNC1 that keyboard-wedge scanners and hand-typed data produce.
+const groupSeparatorSpellings = /<GS>|\{GS\}|\[GS\]|<FNC1>|\{FNC1\}|\[FNC1\]|Alt\+?0?029|\^\]|\u241D|\x1D/gi;
+
+// Control, format (zero-width, bidi marks) and line/paragraph separator characters.
+const invisibleCharacter = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
+const describeCharacter = (character: string): string => {
+  const code = character.codePointAt(0) ?? 0;
+  return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+};
+
+export function normalizeScan(raw: string): NormalizedScan {
+  if (raw.length > MAX_RAW_SCAN_LENGTH) {
+    return reject('too-long', `The scan is ${raw.length} characters long; a scan is at most ${MAX_SCAN_LENGTH}. Was something pasted by mistake?`);
+  }
+  let text = raw.trim();
+  let symbology: string | null = null;
+  const prefix = aimPrefix.exec(text);
+  if (prefix) {
+    symbology = prefix[1] ?? null;
+    text = text.slice(prefix[0].length);
+  }
+  text = text.replace(groupSeparatorSpellings, GROUP_SEPARATOR);
+  // A separator at either end carries no data: FNC1 in first position only announces GS1, and
+  // some scanners end every read with one.
+  text = trimGroupSeparators(text).trim();
+  text = trimGroupSeparators(text);
+
+  if (text === '') {
+    return reject('empty', 'The scan is empty. Scan the order reference, the parcel barcode or the order id.');
+  }
+  for (const character of text) {
+    if (character !== GROUP_SEPARATOR && invisibleCharacter.test(character)) {
+      return reject(
+        'control-character',
+        `The scan contains an invisible control character (${describeCharacter(character)}). Check the scanner's prefix and suffix settings, then scan again.`,
+      );
+    }
+  }
+  if (text.length > MAX_SCAN_LENGTH) {
+    return reject('too-long', `The scan is ${text.length} characters long; a scan is at most ${MAX_SCAN_LENGTH}. Scan the order reference or the parcel barcode.`);
+  }
+  return { ok: true, value: text, symbology };
+}
+
+/**
+ * Normalises an identifier the station stores (from a manifest, a webhook or the API) exactly as
+ * a scan of it would be, so stored keys and scans compare equal. Empty or unusable values give null.
+ */
+export function normalizeIdentifier(raw: string | null | undefined): string | null {
+  if (raw === null || raw === undefined) return null;
+  const result = normalizeScan(raw);
+  return result.ok ? result.value : null;
+}
+
+function trimGroupSeparators(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text[start] === GROUP_SEPARATOR) start += 1;
+  while (end > start && text[end - 1] === GROUP_SEPARATOR) end -= 1;
+  return text.slice(start, end);
+}
+
+function reject(reason: ScanRejection, message: string): NormalizedScan {
+  return { ok: false, reason, message };
+}
