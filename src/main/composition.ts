@@ -12,6 +12,7 @@ import type { Logger } from './logging/logger';
 import { StationSettings } from './settings/station-settings';
 import { openDatabase, type StationDatabase } from './store/database';
 import { SettingsRepository } from './store/settings-repository';
+import { noPrintActivity, type PrintActivity } from './updates/print-activity';
 
 export const productName = 'Packing Station';
 
@@ -24,6 +25,8 @@ export interface StationOptions {
   /** Defaults to the OS keychain under `keychainService`. */
   keyStore?: KeyStore;
   keychainService?: string;
+  /** Whether the print queues are idle; the updater waits for it. Defaults to "nothing printing". */
+  printActivity?: PrintActivity;
 }
 
 export interface Station {
@@ -31,6 +34,8 @@ export interface Station {
   readonly events: EventBus;
   readonly logger: Logger;
   readonly settings: StationSettings;
+  /** The shell's updater installs only while this says every print queue is idle. */
+  readonly printActivity: PrintActivity;
   close(): Promise<void>;
 }
 
@@ -50,6 +55,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     events,
     logger,
     settings,
+    printActivity: options.printActivity ?? noPrintActivity,
     async close() {
       db.close();
     },
