@@ -27,6 +27,15 @@ import {
 } from './status-replies';
 import { ZplStreamParser, type ImmediateCommand, type ParserEvent, type SgdCommand } from './zpl-stream-parser';
 
+export type {
+  ListenOptions,
+  PrinterFaults,
+  PrinterFaultsPatch,
+  VirtualZebraOptions,
+  VirtualZebraSettings,
+} from './printer-settings';
+export type { StatusSnapshot } from './status-replies';
+
 export interface PrintedLabel {
   /** 0-based number of the label since the printer started; printed()[i].index === i until recordLimit. */
   index: number;
@@ -152,6 +161,7 @@ const QUERY_COMMANDS = new Set<ImmediateCommand['kind']>(['host-status', 'host-i
 const STOPPING_FAULTS = ['paperOut', 'headOpen', 'ribbonOut'] as const;
 const DISCARD_LIMIT = 1000;
 const DISCARD_SAMPLE_BYTES = 4096;
+const MAX_UNREAD_REPLY_BYTES = 1024 * 1024;
 
 const emptyStats = (): VirtualZebraStats => ({
   formatsReceived: 0,
@@ -314,19 +324,19 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
     return renderZplToPng(label.zpl, { dpmm, widthMm: this.settings.printWidthDots / dpmm, heightMm: lengthDots / dpmm });
   }
 
-  /** Resolves with the printed labels once at least `count` labels have been printed in total. */
+  /** Resolves with the printed labels once at least `count` labels have been printed since start. */
   waitForLabels(count: number, timeoutMs = 10_000): Promise<PrintedLabel[]> {
-    if (this.counters.labelsPrinted >= count) return Promise.resolve(this.printed());
+    if (this.nextLabelIndex >= count) return Promise.resolve(this.printed());
     return new Promise((resolve, reject) => {
       const onPrinted = (): void => {
-        if (this.counters.labelsPrinted < count) return;
+        if (this.nextLabelIndex < count) return;
         clearTimeout(timer);
         this.off('printed', onPrinted);
         resolve(this.printed());
       };
       const timer = setTimeout(() => {
         this.off('printed', onPrinted);
-        reject(new Error(`Printer "${this.name}" printed ${this.counters.labelsPrinted} of ${count} labels in ${timeoutMs} ms`));
+        reject(new Error(`Printer "${this.name}" printed ${this.nextLabelIndex} of ${count} labels in ${timeoutMs} ms`));
       }, timeoutMs);
       this.on('printed', onPrinted);
     });
@@ -535,7 +545,9 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
   }
 
   private reply(connection: Connection, text: string): void {
-    if (!connection.socket.writable) return;
+    // A host that asks without ever reading gets no more answers once this much is waiting,
+    // so it cannot make the printer hold unbounded memory.
+    if (!connection.socket.writable || connection.socket.writableLength > MAX_UNREAD_REPLY_BYTES) return;
     connection.socket.write(text, 'latin1');
   }
 

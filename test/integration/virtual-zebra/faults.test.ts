@@ -1,0 +1,196 @@
+// The virtual Zebra's faults over real TCP: what a host sees and what ends up printed.
+import { afterEach, describe, expect, it } from 'vitest';
+import { VirtualZebra, type FaultChange, type VirtualZebraOptions } from '../../../src/sandbox/printer/virtual-zebra';
+import {
+  connect,
+  connectionError,
+  label,
+  parseErrors,
+  parseHostStatus,
+  quotedValue,
+  sleep,
+  threeStatusStrings,
+  type RawClient,
+} from './raw-client';
+
+const printers: VirtualZebra[] = [];
+const clients: RawClient[] = [];
+
+async function startPrinter(options: VirtualZebraOptions = {}): Promise<{ printer: VirtualZebra; port: number }> {
+  const printer = new VirtualZebra({ labelsPerSecond: 1000, ...options });
+  printers.push(printer);
+  return { printer, port: await printer.start({ host: '127.0.0.1', port: 0 }) };
+}
+
+async function open(port: number): Promise<RawClient> {
+  const client = await connect(port);
+  clients.push(client);
+  return client;
+}
+
+afterEach(async () => {
+  for (const client of clients.splice(0)) client.socket.destroy();
+  await Promise.all(printers.splice(0).map((printer) => printer.stop()));
+});
+
+describe('paper out', () => {
+  it('runs out after N labels, keeps the rest, and prints them once paper is loaded', async () => {
+    const { printer, port } = await startPrinter();
+    const faults: FaultChange[] = [];
+    printer.on('fault', (change) => faults.push(change));
+    await printer.runOutOfPaperAfter(2);
+    const client = await open(port);
+    const formats = [1, 2, 3, 4, 5].map((n) => label(n));
+    await client.send(formats.join(''));
+    await printer.waitForLabels(2);
+    await sleep(100);
+    expect(printer.stats().labelsPrinted).toBe(2);
+    expect(faults).toContainEqual(expect.objectContaining({ fault: 'paperOut', value: true, cause: 'printer' }));
+    const status = parseHostStatus(await client.ask('~HS', threeStatusStrings));
+    expect(status).toMatchObject({ paperOut: true, formatsInBuffer: 3 });
+    expect(parseErrors(await client.ask('~HQES', (reply) => reply.includes('\x03'))).group1 & 0x1).toBe(1);
+    expect(await client.ask('! U1 getvar "media.status"\r\n', quotedValue)).toBe('"out"');
+
+    await printer.setPaperOut(false);
+    const labels = await printer.waitForLabels(5);
+    expect(labels.map((printed) => printed.zpl)).toEqual(formats);
+  });
+
+  it('stops in the middle of a label and prints that label again after the fault', async () => {
+    const { printer, port } = await startPrinter({ labelsPerSecond: 5 });
+    const client = await open(port);
+    await client.send(label(1) + label(2));
+    await sleep(60);
+    await printer.setPaperOut(true);
+    await sleep(300);
+    expect(printer.stats().labelsPrinted).toBe(0);
+    expect(parseHostStatus(await client.ask('~HS', threeStatusStrings)).formatsInBuffer).toBe(2);
+    await printer.setPaperOut(false);
+    printer.setLabelsPerSecond(1000);
+    expect((await printer.waitForLabels(2)).map((printed) => printed.zpl)).toEqual([label(1), label(2)]);
+  });
+});
+
+describe('head open and ribbon out', () => {
+  it('head open holds printing and shows in ~HS and ~HQES until the head is closed', async () => {
+    const { printer, port } = await startPrinter();
+    await printer.setHeadOpen();
+    const client = await open(port);
+    await client.send(label(1) + label(2));
+    await sleep(100);
+    expect(printer.stats().labelsPrinted).toBe(0);
+    expect(parseHostStatus(await client.ask('~HS', threeStatusStrings))).toMatchObject({ headUp: true, formatsInBuffer: 2 });
+    expect(parseErrors(await client.ask('~HQES', (reply) => reply.includes('\x03'))).group1).toBe(0x4);
+    await printer.setHeadOpen(false);
+    expect(await printer.waitForLabels(2)).toHaveLength(2);
+  });
+
+  it('ribbon out holds printing until cleared', async () => {
+    const { printer, port } = await startPrinter({ faults: { ribbonOut: true } });
+    const client = await open(port);
+    await client.send(label(1));
+    await sleep(80);
+    expect(printer.stats().labelsPrinted).toBe(0);
+    await printer.setRibbonOut(false);
+    expect(await printer.waitForLabels(1)).toHaveLength(1);
+  });
+});
+
+describe('pause', () => {
+  it('~PP pauses and ~PS resumes, as the pause key would', async () => {
+    const { printer, port } = await startPrinter();
+    const client = await open(port);
+    await client.send('~PP' + label(1) + label(2));
+    await sleep(80);
+    expect(printer.stats().labelsPrinted).toBe(0);
+    expect(printer.faults().paused).toBe(true);
+    expect(parseHostStatus(await client.ask('~HS', threeStatusStrings))).toMatchObject({ paused: true, formatsInBuffer: 2 });
+    await client.send('~PS');
+    expect(await printer.waitForLabels(2)).toHaveLength(2);
+  });
+
+  it('lets the label in progress finish before pausing', async () => {
+    const { printer, port } = await startPrinter({ labelsPerSecond: 10 });
+    const client = await open(port);
+    await client.send(label(1) + label(2));
+    await sleep(30);
+    await printer.setPaused(true);
+    await sleep(250);
+    expect(printer.printed().map((printed) => printed.zpl)).toEqual([label(1)]);
+    await printer.setPaused(false);
+    expect(await printer.waitForLabels(2)).toHaveLength(2);
+  });
+});
+
+describe('refused connections', () => {
+  it('refuses new connections, keeps open ones, and accepts again on the same port', async () => {
+    const { printer, port } = await startPrinter();
+    const existing = await open(port);
+    await printer.refuseConnections(true);
+    expect(await connectionError(port)).toBe('ECONNREFUSED');
+    expect(parseHostStatus(await existing.ask('~HS', threeStatusStrings)).paperOut).toBe(false);
+    await existing.send(label(1));
+    await printer.waitForLabels(1);
+    await printer.refuseConnections(false);
+    expect(printer.boundPort).toBe(port);
+    const again = await open(port);
+    await again.send(label(2));
+    expect((await printer.waitForLabels(2)).map((printed) => printed.zpl)).toEqual([label(1), label(2)]);
+  });
+});
+
+describe('dropped connection', () => {
+  it('resets the connection mid-format; complete formats survive and print once the fault clears', async () => {
+    const { printer, port } = await startPrinter({ faults: { paused: true } });
+    const client = await open(port);
+    await client.send(label(1) + label(2));
+    await sleep(30);
+    await printer.dropConnectionAfter(20);
+    const third = label(3);
+    client.socket.write(third);
+    const { error } = await client.closed;
+    expect(error?.code).toMatch(/ECONNRESET|EPIPE/);
+    const dropped = printer.discarded().filter((discard) => discard.reason === 'connection-dropped');
+    expect(dropped).toEqual([expect.objectContaining({ zpl: third.slice(0, 20), byteLength: 20 })]);
+    expect(printer.faults().dropConnectionAfterBytes).toBeNull();
+
+    const status = parseHostStatus(await (await open(port)).ask('~HS', threeStatusStrings));
+    expect(status).toMatchObject({ formatsInBuffer: 2, partialFormat: false });
+    await printer.setPaused(false);
+    expect((await printer.waitForLabels(2)).map((printed) => printed.zpl)).toEqual([label(1), label(2)]);
+  });
+
+  it('discards a partial format when the host closes the connection', async () => {
+    const { printer, port } = await startPrinter();
+    const client = await open(port);
+    await client.send(label(1) + '^XA^FDnever finished');
+    await client.close();
+    await printer.waitForLabels(1);
+    await sleep(20);
+    expect(printer.discarded()).toEqual([expect.objectContaining({ reason: 'connection-closed', zpl: '^XA^FDnever finished' })]);
+  });
+});
+
+describe('no answer to status queries', () => {
+  it('reads but never answers ~HS, ~HQES, ~HI and getvar, and still prints', async () => {
+    const { printer, port } = await startPrinter({ faults: { ignoreStatusQueries: true } });
+    const client = await open(port);
+    await client.send('~HS~HQES~HI! U1 getvar "device.languages"\r\n' + label(1));
+    await printer.waitForLabels(1);
+    await sleep(150);
+    expect(client.received()).toBe('');
+    await printer.ignoreStatusQueries(false);
+    expect(parseHostStatus(await client.ask('~HS', threeStatusStrings)).formatsInBuffer).toBe(0);
+  });
+});
+
+describe('setFaults', () => {
+  it('takes plain JSON and rejects unknown or malformed knobs', async () => {
+    const { printer } = await startPrinter();
+    const parsed: unknown = JSON.parse('{"paperOut":true,"paperOutAfterLabels":null}');
+    expect(await printer.setFaults(parsed)).toMatchObject({ paperOut: true, headOpen: false });
+    await expect(printer.setFaults({ paperOutt: true })).rejects.toThrow();
+    await expect(printer.setFaults({ dropConnectionAfterBytes: -1 })).rejects.toThrow();
+    expect(await printer.clearFaults()).toMatchObject({ paperOut: false });
+  });
+});

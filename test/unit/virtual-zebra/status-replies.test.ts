@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import {
+  extendedStatusReply,
+  hostStatusReply,
+  identificationReply,
+  type StatusSnapshot,
+} from '../../../src/sandbox/printer/status-replies';
+import { SgdVariables } from '../../../src/sandbox/printer/sgd-variables';
+
+const healthy: StatusSnapshot = {
+  paperOut: false,
+  paused: false,
+  headOpen: false,
+  ribbonOut: false,
+  labelLengthDots: 1184,
+  formatsInBuffer: 0,
+  bufferFull: false,
+  partialFormat: false,
+  labelsRemainingInBatch: 0,
+  thermalTransfer: true,
+};
+
+describe('~HS reply', () => {
+  it('is three STX…ETX CR LF strings in the documented field order', () => {
+    const reply = hostStatusReply({
+      ...healthy,
+      paperOut: true,
+      paused: true,
+      formatsInBuffer: 7,
+      bufferFull: true,
+      partialFormat: true,
+      headOpen: true,
+      labelsRemainingInBatch: 3,
+    });
+    expect(reply).toBe(
+      '\x02030,1,1,1184,007,1,0,1,000,0,0,0\x03\r\n' + '\x02001,0,1,0,1,2,6,0,00000003,1,000\x03\r\n' + '\x021234,0\x03\r\n',
+    );
+  });
+
+  it('reports a healthy, empty printer with zero flags', () => {
+    const [string1, string2] = hostStatusReply(healthy).split('\r\n');
+    const fields1 = string1?.slice(1, -1).split(',');
+    const fields2 = string2?.slice(1, -1).split(',');
+    expect(fields1).toHaveLength(12);
+    expect(fields2).toHaveLength(11);
+    expect(fields1?.slice(1, 3)).toEqual(['0', '0']);
+    expect(fields2?.slice(2, 4)).toEqual(['0', '0']);
+  });
+});
+
+describe('~HQES reply', () => {
+  it('sets the media out, ribbon out and head open bits of the error group', () => {
+    const reply = extendedStatusReply({ ...healthy, paperOut: true, headOpen: true });
+    expect(reply.startsWith('\x02\r\n\r\n  PRINTER STATUS\r\n')).toBe(true);
+    expect(reply.endsWith('\x03')).toBe(true);
+    expect(reply).toMatch(/ERRORS:\s+1 00000000 00000005\r\n/);
+    expect(reply).toMatch(/WARNINGS:\s+0 00000000 00000000\r\n/);
+    expect(extendedStatusReply({ ...healthy, ribbonOut: true })).toMatch(/ERRORS:\s+1 00000000 00000002/);
+    expect(extendedStatusReply(healthy)).toMatch(/ERRORS:\s+0 00000000 00000000/);
+  });
+});
+
+describe('~HI reply', () => {
+  it('gives model, firmware, dots per millimetre and memory', () => {
+    expect(identificationReply({ model: 'ZD421-203dpi', firmware: 'V84.20.18Z', dpi: 203, memoryKb: 8176 })).toBe(
+      '\x02ZD421-203dpi,V84.20.18Z,8,8176KB\x03\r\n',
+    );
+    expect(identificationReply({ model: 'ZT411-300dpi', firmware: 'V92.21.39Z', dpi: 300, memoryKb: 8176 })).toContain(',12,');
+  });
+});
+
+describe('SGD variables', () => {
+  const context = {
+    status: healthy,
+    model: 'ZD421-203dpi',
+    firmware: 'V84.20.18Z',
+    dpi: 203,
+    printWidthDots: 832,
+    friendlyName: 'Bench 1',
+  };
+
+  it('answers the documented names and "?" for others', () => {
+    const sgd = new SgdVariables();
+    expect(sgd.get('device.languages', context)).toBe('zpl');
+    expect(sgd.get('head.resolution.in_dpi', context)).toBe('203');
+    expect(sgd.get('ezpl.print_width', context)).toBe('832');
+    expect(sgd.get('media.status', { ...context, status: { ...healthy, paperOut: true } })).toBe('out');
+    expect(sgd.get('no.such.thing', context)).toBe('?');
+  });
+
+  it('keeps a setvar of a writable name and ignores read-only ones', () => {
+    const sgd = new SgdVariables();
+    expect(sgd.set('device.friendly_name', 'Bench 9')).toBe(true);
+    expect(sgd.set('head.resolution.in_dpi', '600')).toBe(false);
+    expect(sgd.get('device.friendly_name', context)).toBe('Bench 9');
+    expect(sgd.get('head.resolution.in_dpi', context)).toBe('203');
+  });
+});
