@@ -57,16 +57,16 @@ describe('paper out', () => {
   });
 
   it('stops in the middle of a label and prints that label again after the fault', async () => {
-    const { printer, port } = await startPrinter({ labelsPerSecond: 5 });
+    const { printer, port } = await startPrinter({ labelsPerSecond: 2 });
     const client = await open(port);
     await client.send(label(1) + label(2));
     await sleep(60);
     await printer.setPaperOut(true);
-    await sleep(300);
+    await sleep(600); // longer than a label takes: it was stopped, not just slow
     expect(printer.stats().labelsPrinted).toBe(0);
     expect(parseHostStatus(await client.ask('~HS', threeStatusStrings)).formatsInBuffer).toBe(2);
-    await printer.setPaperOut(false);
     printer.setLabelsPerSecond(1000);
+    await printer.setPaperOut(false);
     expect((await printer.waitForLabels(2)).map((printed) => printed.zpl)).toEqual([label(1), label(2)]);
   });
 });
@@ -110,12 +110,12 @@ describe('pause', () => {
   });
 
   it('lets the label in progress finish before pausing', async () => {
-    const { printer, port } = await startPrinter({ labelsPerSecond: 10 });
+    const { printer, port } = await startPrinter({ labelsPerSecond: 4 });
     const client = await open(port);
     await client.send(label(1) + label(2));
     await sleep(30);
     await printer.setPaused(true);
-    await sleep(250);
+    await sleep(550);
     expect(printer.printed().map((printed) => printed.zpl)).toEqual([label(1)]);
     await printer.setPaused(false);
     expect(await printer.waitForLabels(2)).toHaveLength(2);
