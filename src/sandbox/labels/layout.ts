@@ -100,7 +100,7 @@ const rule = (y: number, width: number): RuleElement => ({ kind: 'rule', x: marg
 function labelTexts(data: LabelData) {
   return {
     date: data.createdAt.slice(0, 10),
-    postalLine: `${data.postalCode}  ${data.city}`.trim(),
+    postalLine: `${data.postalCode} ${data.city}`.trim(),
     bundleOf: data.bundle ? `${data.bundle.index} of ${data.bundle.count}` : undefined,
   };
 }
