@@ -4,11 +4,25 @@
  * tests all build the same graph through here, with their own data folder and host.
  */
 import { join } from 'node:path';
+import { StationError } from '../shared/errors';
 import { createDispatcher, type Dispatcher, type Handlers } from './contract/dispatcher';
 import { createEventBus, type EventBus } from './contract/event-bus';
 import { appHandlers } from './handlers/app';
+import { importsHandlers } from './handlers/imports';
+import { keysHandlers } from './handlers/keys';
+import { ordersHandlers } from './handlers/orders';
+import { settingsHandlers } from './handlers/settings';
+import { webhooksHandlers } from './handlers/webhooks';
+import { createKeyService, type KeyService } from './keys/key-service';
 import { createKeychainKeyStore, type KeyStore } from './keys/key-store';
 import type { Logger } from './logging/logger';
+import { createLearningClient } from './orders/learning-client';
+import { createManifestImporter, type ManifestImporter } from './orders/manifest-import';
+import { OrderIndex } from './orders/order-index';
+import { createOrderLookup, type OrderLookup } from './orders/order-lookup';
+import { createStatusEventProcessor } from './orders/status-events';
+import { createWebhookReceiver, type WebhookReceiver } from './orders/webhook-receiver';
+import { createDeliveryClients, type DeliveryClients, type DeliveryClientsDeps, type SandboxApi } from './settings/delivery-clients';
 import { StationSettings } from './settings/station-settings';
 import { openDatabase, type StationDatabase } from './store/database';
 import { SettingsRepository } from './store/settings-repository';
@@ -27,6 +41,10 @@ export interface StationOptions {
   keychainService?: string;
   /** Whether the print queues are idle; the updater waits for it. Defaults to "nothing printing". */
   printActivity?: PrintActivity;
+  /** The embedded sandbox's API, started on first use. */
+  sandboxApi?: () => Promise<SandboxApi>;
+  /** Delivery API client knobs (tests shorten retry budgets and timeouts). */
+  clientOptions?: DeliveryClientsDeps['clientOptions'];
 }
 
 export interface Station {
@@ -36,7 +54,19 @@ export interface Station {
   readonly settings: StationSettings;
   /** The shell's updater installs only while this says every print queue is idle. */
   readonly printActivity: PrintActivity;
+  /** The core services, for the CLI, the printing code and tests; the screen goes through the dispatcher. */
+  readonly services: StationServices;
   close(): Promise<void>;
+}
+
+export interface StationServices {
+  readonly db: StationDatabase;
+  readonly clients: DeliveryClients;
+  readonly keys: KeyService;
+  readonly orders: OrderIndex;
+  readonly lookup: OrderLookup;
+  readonly importer: ManifestImporter;
+  readonly webhooks: WebhookReceiver;
 }
 
 export async function composeStation(options: StationOptions): Promise<Station> {
@@ -45,9 +75,31 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   const settings = new StationSettings(new SettingsRepository(db));
   const keys = options.keyStore ?? createKeychainKeyStore(options.keychainService ?? 'packing-station');
   const events = createEventBus(logger);
+  const orders = new OrderIndex(db);
+  let keyService: KeyService | null = null;
+  const clients = createDeliveryClients({
+    settings,
+    logger,
+    readKey: (environment) => (keyService ? keyService.readKey(environment) : keys.get(environment)),
+    sandboxApi:
+      options.sandboxApi ??
+      (() => Promise.reject(new StationError('NOT_CONFIGURED', 'The embedded sandbox is not part of this station build; choose the test or live environment.'))),
+    decorate: (environment, client) => createLearningClient(environment, client, orders, logger),
+    clientOptions: options.clientOptions,
+  });
+  keyService = createKeyService({ store: keys, settings, logger, clientWithKey: (environment, key) => clients.withKey(environment, key) });
+  const lookup = createOrderLookup({ index: orders, clientFor: (environment) => clients.forEnvironment(environment) });
+  const importer = createManifestImporter({ db, index: orders, logger });
+  const webhooks = createWebhookReceiver({ settings, logger, processor: createStatusEventProcessor({ db, index: orders, logger }) });
+  await webhooks.resume();
 
   const handlers: Handlers = {
     ...appHandlers({ name: productName, version: options.version, host: options.host, settings, keys }),
+    ...settingsHandlers({ settings, webhooks }),
+    ...keysHandlers(keyService),
+    ...ordersHandlers({ settings, index: orders, lookup }),
+    ...importsHandlers({ settings, importer, events }),
+    ...webhooksHandlers(webhooks),
   };
 
   return {
@@ -56,7 +108,10 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     logger,
     settings,
     printActivity: options.printActivity ?? noPrintActivity,
+    services: { db, clients, keys: keyService, orders, lookup, importer, webhooks },
     async close() {
+      await webhooks.close();
+      await clients.close();
       db.close();
     },
   };

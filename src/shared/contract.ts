@@ -6,14 +6,25 @@
  */
 import type { z } from 'zod';
 import { appCalls, appEvents } from './contract/app';
+import { importsCalls, importsEvents } from './contract/imports';
+import { keysCalls } from './contract/keys';
+import { ordersCalls } from './contract/orders';
+import { settingsCalls } from './contract/settings';
+import { webhooksCalls } from './contract/webhooks';
 import type { StationErrorData } from './errors';
 
 export const calls = {
   ...appCalls,
+  ...settingsCalls,
+  ...keysCalls,
+  ...ordersCalls,
+  ...importsCalls,
+  ...webhooksCalls,
 } as const;
 
 export const events = {
   ...appEvents,
+  ...importsEvents,
 } as const;
 
 export type Calls = typeof calls;

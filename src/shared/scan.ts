@@ -36,10 +36,13 @@ export type NormalizedScan =
 const aimPrefix = /^\]([A-Za-z][0-9A-Za-z])/;
 
 // Spellings of GS / FNC1 that keyboard-wedge scanners and hand-typed data produce.
+// eslint-disable-next-line no-control-regex -- the raw GS byte is one of the spellings
 const groupSeparatorSpellings = /<GS>|\{GS\}|\[GS\]|<FNC1>|\{FNC1\}|\[FNC1\]|Alt\+?0?029|\^\]|\u241D|\x1D/gi;
 
-// Control, format (zero-width, bidi marks) and line/paragraph separator characters.
-const invisibleCharacter = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+// Control, format (zero-width, bidi marks) and line/paragraph separator characters, except the
+// group separator, which is data.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is being found
+const invisibleCharacter = /(?!\x1D)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
 const describeCharacter = (character: string): string => {
   const code = character.codePointAt(0) ?? 0;
@@ -66,13 +69,12 @@ export function normalizeScan(raw: string): NormalizedScan {
   if (text === '') {
     return reject('empty', 'The scan is empty. Scan the order reference, the parcel barcode or the order id.');
   }
-  for (const character of text) {
-    if (character !== GROUP_SEPARATOR && invisibleCharacter.test(character)) {
-      return reject(
-        'control-character',
-        `The scan contains an invisible control character (${describeCharacter(character)}). Check the scanner's prefix and suffix settings, then scan again.`,
-      );
-    }
+  const invisible = invisibleCharacter.exec(text);
+  if (invisible) {
+    return reject(
+      'control-character',
+      `The scan contains an invisible control character (${describeCharacter(invisible[0])}). Check the scanner's prefix and suffix settings, then scan again.`,
+    );
   }
   if (text.length > MAX_SCAN_LENGTH) {
     return reject('too-long', `The scan is ${text.length} characters long; a scan is at most ${MAX_SCAN_LENGTH}. Scan the order reference or the parcel barcode.`);

@@ -1,15 +1,47 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { EnvironmentSchema, type Environment } from '../../shared/contract/app';
+import {
+  ApiBaseUrlSchema,
+  OperatorSchema,
+  StationNameSchema,
+  WebhookReceiverSettingsSchema,
+  type KeyedEnvironment,
+  type Settings,
+  type SettingsChange,
+  type WebhookReceiverSettings,
+} from '../../shared/contract/settings';
 import type { SettingsRepository } from '../store/settings-repository';
 
 const STATION = 'station';
 
+export const defaultWebhookReceiverSettings: WebhookReceiverSettings = {
+  enabled: false,
+  host: '127.0.0.1',
+  port: 8787,
+  bodyLimitBytes: 64 * 1024,
+};
+
+const SecretSchema = z.string().regex(/^[A-Za-z0-9_-]{32,128}$/);
+
+export const KeyVerificationSchema = z.object({
+  outcome: z.enum(['accepted', 'rejected', 'forbidden']),
+  checkedAt: z.string(),
+  message: z.string(),
+});
+export type KeyVerification = z.infer<typeof KeyVerificationSchema>;
+
 /**
- * The station-wide settings, typed. With nothing stored the station runs on its embedded
- * sandbox, so a fresh install can scan and print at once.
+ * The station's settings, typed. With nothing stored the station runs on its embedded sandbox,
+ * so a fresh install can scan and print at once. Station-wide values live in scope 'station';
+ * values that belong to one environment (its API address, its webhook secret) in that
+ * environment's scope, so test and live never share them.
  */
 export class StationSettings {
-  constructor(private readonly repository: SettingsRepository) {}
+  constructor(
+    private readonly repository: SettingsRepository,
+    private readonly randomSecret: () => string = () => randomBytes(24).toString('base64url'),
+  ) {}
 
   environment(): Environment {
     return this.repository.read(STATION, 'environment', EnvironmentSchema, 'sandbox');
@@ -20,10 +52,76 @@ export class StationSettings {
   }
 
   stationName(): string {
-    return this.repository.read(STATION, 'stationName', z.string().min(1).max(80), 'Packing bench');
+    return this.repository.read(STATION, 'stationName', StationNameSchema, 'Packing bench');
   }
 
   setStationName(name: string): void {
-    this.repository.write(STATION, 'stationName', name);
+    this.repository.write(STATION, 'stationName', StationNameSchema.parse(name));
+  }
+
+  operator(): string {
+    return this.repository.read(STATION, 'operator', OperatorSchema, '');
+  }
+
+  setOperator(name: string): void {
+    this.repository.write(STATION, 'operator', OperatorSchema.parse(name));
+  }
+
+  apiBaseUrl(environment: KeyedEnvironment): string | null {
+    return this.repository.read(environment, 'apiBaseUrl', ApiBaseUrlSchema.nullable(), null);
+  }
+
+  setApiBaseUrl(environment: KeyedEnvironment, url: string | null): void {
+    this.repository.write(environment, 'apiBaseUrl', url === null ? null : ApiBaseUrlSchema.parse(url));
+  }
+
+  webhookReceiver(): WebhookReceiverSettings {
+    return this.repository.read(STATION, 'webhookReceiver', WebhookReceiverSettingsSchema, defaultWebhookReceiverSettings);
+  }
+
+  setWebhookReceiver(change: Partial<WebhookReceiverSettings>): WebhookReceiverSettings {
+    const next = WebhookReceiverSettingsSchema.parse({ ...this.webhookReceiver(), ...change });
+    this.repository.write(STATION, 'webhookReceiver', next);
+    return next;
+  }
+
+  /** The secret path segment of an environment's webhook address; made once, on first use. */
+  webhookSecret(environment: Environment): string {
+    const stored = this.repository.read(environment, 'webhookSecret', SecretSchema.nullable(), null);
+    if (stored) return stored;
+    const secret = SecretSchema.parse(this.randomSecret());
+    this.repository.write(environment, 'webhookSecret', secret);
+    return secret;
+  }
+
+  keyVerification(environment: KeyedEnvironment): KeyVerification | null {
+    return this.repository.read(environment, 'keyVerification', KeyVerificationSchema.nullable(), null);
+  }
+
+  setKeyVerification(environment: KeyedEnvironment, verification: KeyVerification | null): void {
+    this.repository.write(environment, 'keyVerification', verification);
+  }
+
+  snapshot(): Settings {
+    return {
+      environment: this.environment(),
+      stationName: this.stationName(),
+      operator: this.operator(),
+      apiBaseUrls: { test: this.apiBaseUrl('test'), live: this.apiBaseUrl('live') },
+      webhooks: this.webhookReceiver(),
+    };
+  }
+
+  /** Applies a validated change (every field optional) as one unit. */
+  apply(change: SettingsChange): Settings {
+    this.repository.transaction(() => {
+      if (change.environment !== undefined) this.setEnvironment(change.environment);
+      if (change.stationName !== undefined) this.setStationName(change.stationName);
+      if (change.operator !== undefined) this.setOperator(change.operator);
+      if (change.apiBaseUrls?.test !== undefined) this.setApiBaseUrl('test', change.apiBaseUrls.test);
+      if (change.apiBaseUrls?.live !== undefined) this.setApiBaseUrl('live', change.apiBaseUrls.live);
+      if (change.webhooks !== undefined) this.setWebhookReceiver(change.webhooks);
+    });
+    return this.snapshot();
   }
 }

@@ -20,6 +20,11 @@ export class SettingsRepository {
     }
   }
 
+  /** Runs `work` as one transaction, so a change of several settings lands whole or not at all. */
+  transaction(work: () => void): void {
+    this.db.transaction(work)();
+  }
+
   write(scope: string, key: string, value: unknown): void {
     this.db
       .prepare(

@@ -7,7 +7,7 @@ const info = { name: 'Packing Station', version: '1.2.3', environment: 'sandbox'
 
 function dispatcherWith(handler: Handlers['app.info']) {
   const lines: string[] = [];
-  const dispatcher = createDispatcher({ 'app.info': handler }, createLogger((line) => lines.push(line)));
+  const dispatcher = createDispatcher({ 'app.info': handler } as unknown as Handlers, createLogger((line) => lines.push(line)));
   return { dispatcher, lines };
 }
 

@@ -1,0 +1,139 @@
+/**
+ * What the station does with API keys, on top of the keychain: check one against the service
+ * with a harmless call, keep the verdict (never the key) in settings, and tell the logger every
+ * key it sees so no log line can ever carry one. Nothing here returns a key.
+ */
+import { StationError } from '../../shared/errors';
+import type { KeyedEnvironment } from '../../shared/contract/settings';
+import type { DeliveryClient } from '../api';
+import type { Logger } from '../logging/logger';
+import type { KeyVerification, StationSettings } from '../settings/station-settings';
+import type { KeyStore } from './key-store';
+
+export interface KeychainStatus {
+  available: boolean;
+  message: string | null;
+}
+
+export interface EnvironmentKeyStatus {
+  environment: KeyedEnvironment;
+  keySet: boolean;
+  verification: KeyVerification | null;
+}
+
+export interface KeysStatus {
+  keychain: KeychainStatus;
+  environments: EnvironmentKeyStatus[];
+}
+
+export interface KeyServiceDeps {
+  store: KeyStore;
+  settings: StationSettings;
+  logger: Logger;
+  /** A short-lived client for the environment that sends the given key. */
+  clientWithKey(environment: KeyedEnvironment, key: string): Promise<DeliveryClient>;
+  clock?: () => Date;
+}
+
+export interface KeyService {
+  status(): Promise<KeysStatus>;
+  /** Stores the key; with `verify`, only after the service has accepted it. */
+  set(environment: KeyedEnvironment, key: string, options?: { verify?: boolean }): Promise<EnvironmentKeyStatus>;
+  /** Checks the stored key with a harmless call and remembers the verdict. */
+  verify(environment: KeyedEnvironment): Promise<KeyVerification>;
+  remove(environment: KeyedEnvironment): Promise<{ environment: KeyedEnvironment; removed: boolean }>;
+  /** The stored key, for the Delivery API client only. */
+  readKey(environment: KeyedEnvironment): Promise<string | null>;
+}
+
+const keyedEnvironments: KeyedEnvironment[] = ['test', 'live'];
+
+// Amsterdam's centre: a pickup point search there is read-only, needs no location of the
+// company, and any answer (even an empty list) proves the key is accepted.
+const harmlessSearch = { lat: 52.3731, lng: 4.8922, maxResults: 1 };
+
+export function createKeyService(deps: KeyServiceDeps): KeyService {
+  const clock = deps.clock ?? (() => new Date());
+
+  const check = async (environment: KeyedEnvironment, key: string): Promise<KeyVerification> => {
+    const client = await deps.clientWithKey(environment, key);
+    const checkedAt = clock().toISOString();
+    try {
+      await client.searchPickupPoints(harmlessSearch);
+      return { outcome: 'accepted', checkedAt, message: `The Delivery API accepted the ${environment} key.` };
+    } catch (error) {
+      if (error instanceof StationError && error.code === 'KEY_REJECTED') {
+        return { outcome: 'rejected', checkedAt, message: `The Delivery API rejected the ${environment} key. Check that it is the ${environment} key, copied whole.` };
+      }
+      if (error instanceof StationError && error.code === 'FORBIDDEN') {
+        return { outcome: 'forbidden', checkedAt, message: `The Delivery API knows the ${environment} key but refused this request with it (HTTP 403). Ask your Delivery Service contact what the key may do.` };
+      }
+      throw error;
+    } finally {
+      await client.close();
+    }
+  };
+
+  const environmentStatus = async (environment: KeyedEnvironment): Promise<EnvironmentKeyStatus> => ({
+    environment,
+    keySet: await deps.store.has(environment),
+    verification: deps.settings.keyVerification(environment),
+  });
+
+  return {
+    async status() {
+      try {
+        const environments = [];
+        for (const environment of keyedEnvironments) environments.push(await environmentStatus(environment));
+        return { keychain: { available: true, message: null }, environments };
+      } catch (error) {
+        if (!(error instanceof StationError) || error.code !== 'KEYCHAIN_UNAVAILABLE') throw error;
+        return {
+          keychain: { available: false, message: error.message },
+          environments: keyedEnvironments.map((environment) => ({ environment, keySet: false, verification: deps.settings.keyVerification(environment) })),
+        };
+      }
+    },
+
+    async set(environment, key, options = {}) {
+      deps.logger.addSecret(key);
+      if (options.verify) {
+        const verification = await check(environment, key);
+        if (verification.outcome !== 'accepted') {
+          throw new StationError(verification.outcome === 'rejected' ? 'KEY_REJECTED' : 'FORBIDDEN', `${verification.message} The key was not stored.`);
+        }
+        await deps.store.set(environment, key);
+        deps.settings.setKeyVerification(environment, verification);
+      } else {
+        await deps.store.set(environment, key);
+        deps.settings.setKeyVerification(environment, null);
+      }
+      deps.logger.info('API key stored in the OS keychain', { environment, verified: options.verify === true });
+      return environmentStatus(environment);
+    },
+
+    async verify(environment) {
+      const key = await this.readKey(environment);
+      if (key === null) {
+        throw new StationError('KEY_MISSING', `No API key is set for the ${environment} environment. Enter it in Setup.`);
+      }
+      const verification = await check(environment, key);
+      deps.settings.setKeyVerification(environment, verification);
+      deps.logger.info('API key checked', { environment, outcome: verification.outcome });
+      return verification;
+    },
+
+    async remove(environment) {
+      const removed = await deps.store.remove(environment);
+      deps.settings.setKeyVerification(environment, null);
+      deps.logger.info('API key removed from the OS keychain', { environment, removed });
+      return { environment, removed };
+    },
+
+    async readKey(environment) {
+      const key = await deps.store.get(environment);
+      if (key !== null) deps.logger.addSecret(key);
+      return key;
+    },
+  };
+}

@@ -1,0 +1,209 @@
+/**
+ * The order index: every order the station knows, per environment, findable by order ref,
+ * parcel barcode or order id, with its last known status. Identifiers are stored normalised
+ * exactly as scans are (src/shared/scan.ts), so resolving a scan is three indexed equality
+ * lookups; case matters, nothing is guessed, and more than one order is an ambiguity.
+ */
+import { OrderStatusSchema, type OrderStatus } from '../../shared/api/schemas';
+import type { Environment } from '../../shared/contract/app';
+import { normalizeIdentifier } from '../../shared/scan';
+import type { StationDatabase } from '../store/database';
+import { decideStatus, type StatusDecision, type StatusNews } from './status-progress';
+
+/** How the station first learnt of an order. */
+export type OrderSource = 'created' | 'import' | 'webhook' | 'lookup' | 'api';
+
+export type MatchField = 'orderRef' | 'barcode' | 'orderId';
+
+export interface IndexedOrder {
+  environment: Environment;
+  orderId: string;
+  orderRef: string | null;
+  barcode: string | null;
+  bundleId: string | null;
+  recipient: string | null;
+  status: OrderStatus | null;
+  statusUpdatedAt: string | null;
+  source: OrderSource;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OrderMatch {
+  order: IndexedOrder;
+  /** Every field the scan matched on this order (a ref that equals the barcode matches twice). */
+  matchedBy: MatchField[];
+}
+
+/** What one source knows of an order. Absent or null fields leave what the index has. */
+export interface OrderFacts {
+  orderId: string;
+  orderRef?: string | null;
+  barcode?: string | null;
+  bundleId?: string | null;
+  recipient?: string | null;
+  status?: OrderStatus | null;
+  previousStatus?: OrderStatus | null;
+  /** The service's updatedAt for the status, when the source carries it. */
+  statusUpdatedAt?: string | null;
+}
+
+export interface UpsertOutcome {
+  change: 'inserted' | 'updated';
+  /** What became of the status in the facts; null when they carried none. */
+  status: StatusDecision | null;
+}
+
+type OrderRow = [
+  environment: string,
+  orderId: string,
+  orderRef: string | null,
+  barcode: string | null,
+  bundleId: string | null,
+  recipient: string | null,
+  status: string | null,
+  statusUpdatedAt: string | null,
+  source: string,
+  createdAt: string,
+  updatedAt: string,
+];
+
+const columns = 'environment, order_id, order_ref, barcode, bundle_id, recipient, status, status_updated_at, source, created_at, updated_at';
+const maxRecipientLength = 200;
+
+export class OrderIndex {
+  private readonly byRef;
+  private readonly byBarcode;
+  private readonly byId;
+  private readonly insertRow;
+  private readonly updateRow;
+  private readonly inBundle;
+  private readonly countRows;
+
+  constructor(
+    private readonly db: StationDatabase,
+    private readonly clock: () => Date = () => new Date(),
+  ) {
+    this.byRef = db.prepare(`SELECT ${columns} FROM orders WHERE environment = ? AND order_ref = ?`).raw(true);
+    this.byBarcode = db.prepare(`SELECT ${columns} FROM orders WHERE environment = ? AND barcode = ?`).raw(true);
+    this.byId = db.prepare(`SELECT ${columns} FROM orders WHERE environment = ? AND order_id = ?`).raw(true);
+    this.insertRow = db.prepare(`INSERT INTO orders (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    this.updateRow = db.prepare(
+      `UPDATE orders SET order_ref = ?, barcode = ?, bundle_id = ?, recipient = ?, status = ?, status_updated_at = ?, updated_at = ?
+       WHERE environment = ? AND order_id = ?`,
+    );
+    this.inBundle = db.prepare(`SELECT ${columns} FROM orders WHERE environment = ? AND bundle_id = ? ORDER BY created_at, order_id`).raw(true);
+    this.countRows = db.prepare('SELECT count(*) FROM orders WHERE environment = ?').raw(true);
+  }
+
+  /** Every order whose ref, barcode or id equals the (already normalised) scan. */
+  find(environment: Environment, value: string): OrderMatch[] {
+    const matches = new Map<string, OrderMatch>();
+    const collect = (rows: unknown[], field: MatchField) => {
+      for (const raw of rows) {
+        const order = toOrder(raw as OrderRow);
+        const existing = matches.get(order.orderId);
+        if (existing) existing.matchedBy.push(field);
+        else matches.set(order.orderId, { order, matchedBy: [field] });
+      }
+    };
+    collect(this.byRef.all(environment, value), 'orderRef');
+    collect(this.byBarcode.all(environment, value), 'barcode');
+    collect(this.byId.all(environment, value), 'orderId');
+    return [...matches.values()];
+  }
+
+  get(environment: Environment, orderId: string): IndexedOrder | null {
+    const row = this.byId.get(environment, orderId) as OrderRow | undefined;
+    return row ? toOrder(row) : null;
+  }
+
+  ordersInBundle(environment: Environment, bundleId: string): IndexedOrder[] {
+    return this.inBundle.all(environment, bundleId).map((row) => toOrder(row as OrderRow));
+  }
+
+  count(environment: Environment): number {
+    const row = this.countRows.get(environment) as [number];
+    return row[0];
+  }
+
+  /**
+   * Records what a source knows of one order: new identifiers fill in or replace the old, a
+   * status only moves forwards (see status-progress.ts). Call inside a transaction for many.
+   */
+  upsert(environment: Environment, facts: OrderFacts, source: OrderSource): UpsertOutcome {
+    const orderId = normalizeIdentifier(facts.orderId);
+    if (orderId === null) throw new Error('An order without a usable order id cannot be indexed.');
+    const now = this.clock().toISOString();
+    const orderRef = normalizeIdentifier(facts.orderRef);
+    const barcode = normalizeIdentifier(facts.barcode);
+    const bundleId = normalizeIdentifier(facts.bundleId);
+    const recipient = cleanRecipient(facts.recipient);
+    const news: StatusNews | null = facts.status
+      ? { status: facts.status, previousStatus: facts.previousStatus ?? null, updatedAt: facts.statusUpdatedAt ?? null }
+      : null;
+
+    const existingRow = this.byId.get(environment, orderId) as OrderRow | undefined;
+    if (!existingRow) {
+      this.insertRow.run(
+        environment,
+        orderId,
+        orderRef,
+        barcode,
+        bundleId,
+        recipient,
+        news?.status ?? null,
+        news ? (news.updatedAt ?? now) : null,
+        source,
+        now,
+        now,
+      );
+      return { change: 'inserted', status: news ? 'applied' : null };
+    }
+    const existing = toOrder(existingRow);
+    const decision = news ? decideStatus({ status: existing.status, updatedAt: existing.statusUpdatedAt }, news) : null;
+    const status = decision === 'applied' && news ? news.status : existing.status;
+    const statusUpdatedAt = decision === 'applied' && news ? (news.updatedAt ?? now) : existing.statusUpdatedAt;
+    this.updateRow.run(
+      orderRef ?? existing.orderRef,
+      barcode ?? existing.barcode,
+      bundleId ?? existing.bundleId,
+      recipient ?? existing.recipient,
+      status,
+      statusUpdatedAt,
+      now,
+      environment,
+      orderId,
+    );
+    return { change: 'updated', status: decision };
+  }
+
+  /** Runs `work` in one transaction: many upserts at the cost of one disk sync. */
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work)();
+  }
+}
+
+function cleanRecipient(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const text = value.replace(/[\p{Cc}\p{Cf}]/gu, ' ').trim();
+  return text === '' ? null : text.slice(0, maxRecipientLength);
+}
+
+function toOrder(row: OrderRow): IndexedOrder {
+  const status = row[6] === null ? null : OrderStatusSchema.safeParse(row[6]);
+  return {
+    environment: row[0] as Environment,
+    orderId: row[1],
+    orderRef: row[2],
+    barcode: row[3],
+    bundleId: row[4],
+    recipient: row[5],
+    // A status this version does not know (written by a newer one) counts as unknown, not as an error.
+    status: status?.success ? status.data : null,
+    statusUpdatedAt: row[7],
+    source: row[8] as OrderSource,
+    createdAt: row[9],
+    updatedAt: row[10],
+  };
+}

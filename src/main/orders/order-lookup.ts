@@ -1,0 +1,93 @@
+/**
+ * Resolves a scan to one order: normalise, look in the index, and for a scan the index does not
+ * know, one direct try of the text as an order id against the label endpoint (a label that comes
+ * back proves the order exists; it is handed on so the printing code need not fetch it again).
+ */
+import type { Environment } from '../../shared/contract/app';
+import { StationError } from '../../shared/errors';
+import { GROUP_SEPARATOR, normalizeScan } from '../../shared/scan';
+import type { DeliveryClient, LabelRequest, OrderLabel } from '../api';
+import type { IndexedOrder, MatchField, OrderIndex } from './order-index';
+
+export interface LookupOptions {
+  /** Ask the Delivery API when the index does not know the scan. Default true. */
+  remote?: boolean;
+  /** The label request for the direct try (the printer's format and pinned orientation). Default ZPL. */
+  labelRequest?: LabelRequest;
+}
+
+export interface LookupResult {
+  order: IndexedOrder;
+  matchedBy: MatchField[] | ['service'];
+  /** The label fetched by the direct try, when that is how the order was found. */
+  label?: OrderLabel;
+}
+
+export interface OrderLookupDeps {
+  index: OrderIndex;
+  clientFor(environment: Environment): Promise<DeliveryClient>;
+}
+
+export interface OrderLookup {
+  lookup(environment: Environment, scan: string, options?: LookupOptions): Promise<LookupResult>;
+}
+
+const maxCandidatesShown = 5;
+
+export function createOrderLookup(deps: OrderLookupDeps): OrderLookup {
+  return {
+    async lookup(environment, scan, options = {}) {
+      const normalized = normalizeScan(scan);
+      if (!normalized.ok) throw new StationError('SCAN_INVALID', normalized.message, [`reason: ${normalized.reason}`]);
+      const value = normalized.value;
+
+      const matches = deps.index.find(environment, value);
+      if (matches.length > 1) {
+        const shown = matches.slice(0, maxCandidatesShown).map(({ order, matchedBy }) => describeCandidate(order, matchedBy));
+        if (matches.length > maxCandidatesShown) shown.push(`and ${matches.length - maxCandidatesShown} more`);
+        throw new StationError(
+          'SCAN_AMBIGUOUS',
+          `"${value}" matches ${matches.length} orders, so the station will not guess. Scan the parcel barcode or the order id instead.`,
+          shown,
+        );
+      }
+      const [match] = matches;
+      if (match) return { order: match.order, matchedBy: match.matchedBy };
+
+      if (options.remote === false || value.includes(GROUP_SEPARATOR)) throw notFound(value);
+      const client = await deps.clientFor(environment);
+      let label: OrderLabel;
+      try {
+        label = await client.getLabel(value, options.labelRequest ?? { format: 'zpl' });
+      } catch (error) {
+        if (error instanceof StationError && (error.code === 'ORDER_NOT_FOUND' || error.code === 'VALIDATION')) throw notFound(value);
+        if (error instanceof StationError) {
+          throw new StationError(
+            error.code,
+            `"${value}" is not in the station's order index, and the Delivery API could not be asked whether it is an order id: ${error.message}`,
+            error.details,
+            { cause: error },
+          );
+        }
+        throw error;
+      }
+      deps.index.upsert(environment, { orderId: value }, 'lookup');
+      const order = deps.index.get(environment, value);
+      if (!order) throw new StationError('INTERNAL', 'The order that was just recorded could not be read back.');
+      return { order, matchedBy: ['service'], label };
+    },
+  };
+}
+
+function notFound(value: string): StationError {
+  return new StationError(
+    'ORDER_NOT_FOUND',
+    `No order matches "${value}". It is not in the station's order index and is not an order id the Delivery API knows. Check the scan, or import today's manifest.`,
+  );
+}
+
+function describeCandidate(order: IndexedOrder, matchedBy: MatchField[]): string {
+  const ref = order.orderRef ? `ref ${order.orderRef}, ` : '';
+  const status = order.status ? `, ${order.status}` : '';
+  return `order ${order.orderId} (${ref}matched by ${matchedBy.join(' and ')}${status})`;
+}

@@ -1,0 +1,47 @@
+/**
+ * Whether a label may be printed for an order, given what the index knows of its status. A
+ * terminal order (delivered, returned, lost, cancelled) gets no label unless a person overrides
+ * the refusal and says why: printing one would put a dead parcel into the network.
+ */
+import type { OrderStatus } from '../../shared/api/schemas';
+import { StationError } from '../../shared/errors';
+import type { IndexedOrder } from './order-index';
+import { isTerminalStatus } from './status-progress';
+
+export interface PrintOverride {
+  operator: string;
+  reason: string;
+}
+
+export type Printability =
+  | { allowed: true; status: OrderStatus | null; overridden: false }
+  | { allowed: true; status: OrderStatus; overridden: true; override: PrintOverride }
+  | { allowed: false; status: OrderStatus; message: string };
+
+const statusWords: Partial<Record<OrderStatus, string>> = {
+  completed: 'already delivered',
+  returned: 'returned to the sender',
+  lost: 'confirmed lost',
+  cancelled: 'cancelled',
+};
+
+export function checkPrintable(order: Pick<IndexedOrder, 'orderId' | 'orderRef' | 'status'>, override?: PrintOverride): Printability {
+  const status = order.status;
+  if (status === null || !isTerminalStatus(status)) return { allowed: true, status, overridden: false };
+  if (override && override.operator.trim() !== '' && override.reason.trim() !== '') {
+    return { allowed: true, status, overridden: true, override };
+  }
+  const name = order.orderRef ? `${order.orderRef} (order ${order.orderId})` : `Order ${order.orderId}`;
+  return {
+    allowed: false,
+    status,
+    message: `${name} is ${statusWords[status] ?? status}, so no label is printed for it. Put the parcel aside and ask your lead; a lead can override this with a reason.`,
+  };
+}
+
+/** For the printing code: returns the decision when printing may go ahead, throws ORDER_TERMINAL otherwise. */
+export function assertPrintable(order: Pick<IndexedOrder, 'orderId' | 'orderRef' | 'status'>, override?: PrintOverride): Exclude<Printability, { allowed: false }> {
+  const decision = checkPrintable(order, override);
+  if (!decision.allowed) throw new StationError('ORDER_TERMINAL', decision.message, [`status: ${decision.status}`]);
+  return decision;
+}

@@ -1,0 +1,239 @@
+/**
+ * The webhook receiver: an HTTP endpoint for the Delivery Service's status-change events, off
+ * until switched on. Each environment has its own secret path segment (`/webhooks/<secret>`),
+ * which is how an event is known to be the service's and which environment it belongs to. The
+ * receiver answers as soon as the body is read and valid (the spec asks for a quick 2xx) and
+ * leaves the writing to the status event processor. Bad input gets a 4xx and is forgotten; no
+ * request can stop the receiver.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebhookPayloadSchema } from '../../shared/api/schemas';
+import type { Environment } from '../../shared/contract/app';
+import { StationError } from '../../shared/errors';
+import type { Logger } from '../logging/logger';
+import type { StationSettings } from '../settings/station-settings';
+import type { StatusEventCounters, StatusEventProcessor } from './status-events';
+
+const environments: Environment[] = ['sandbox', 'test', 'live'];
+
+export interface WebhookReceiverStatus {
+  running: boolean;
+  enabled: boolean;
+  host: string;
+  /** The port bound while running, else the configured one. */
+  port: number;
+  /** The address path per environment, to register with the service operator. */
+  paths: { environment: Environment; path: string }[];
+  requests: { accepted: number; rejected: number };
+  events: StatusEventCounters & { waiting: number };
+  lastEventAt: string | null;
+  /** Why the receiver is not running when it should be (the port is taken, for example). */
+  problem: string | null;
+}
+
+export interface WebhookReceiver {
+  /** Starts listening and remembers that it should run. */
+  start(): Promise<WebhookReceiverStatus>;
+  /** Stops listening and remembers that it should not run. */
+  stop(): Promise<WebhookReceiverStatus>;
+  /** Starts the receiver if settings say it should run (at station start). */
+  resume(): Promise<void>;
+  status(): WebhookReceiverStatus;
+  /** Closes the socket without changing the setting (station shutdown). */
+  close(): Promise<void>;
+}
+
+export interface WebhookReceiverDeps {
+  settings: StationSettings;
+  processor: StatusEventProcessor;
+  logger: Logger;
+  clock?: () => Date;
+}
+
+export function webhookPath(secret: string): string {
+  return `/webhooks/${secret}`;
+}
+
+export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceiver {
+  const clock = deps.clock ?? (() => new Date());
+  let server: Server | null = null;
+  let boundPort: number | null = null;
+  let problem: string | null = null;
+  let lastEventAt: string | null = null;
+  const requests = { accepted: 0, rejected: 0 };
+
+  const secretsByEnvironment = () => environments.map((environment) => ({ environment, secret: Buffer.from(deps.settings.webhookSecret(environment)) }));
+
+  const environmentForSecret = (candidate: string, secrets: { environment: Environment; secret: Buffer }[]): Environment | null => {
+    const given = Buffer.from(candidate);
+    let found: Environment | null = null;
+    // Compare against every secret in constant time, so timing tells nothing about any of them.
+    for (const { environment, secret } of secrets) {
+      if (given.length === secret.length && timingSafeEqual(given, secret)) found = environment;
+    }
+    return found;
+  };
+
+  const answer = (response: ServerResponse, status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) => {
+    if (status >= 400) requests.rejected += 1;
+    if (response.headersSent || response.destroyed) return;
+    response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
+    response.end(JSON.stringify(body));
+  };
+
+  const handle = (request: IncomingMessage, response: ServerResponse, secrets: { environment: Environment; secret: Buffer }[], bodyLimit: number) => {
+    const path = (request.url ?? '').split('?')[0] ?? '';
+    const match = /^\/webhooks\/([A-Za-z0-9_-]{1,200})$/.exec(path);
+    const environment = match?.[1] ? environmentForSecret(match[1], secrets) : null;
+    if (!environment) {
+      // Wrong secret or no such path look the same, so a prober learns nothing.
+      request.resume();
+      answer(response, 404, { error: 'Not Found' });
+      return;
+    }
+    if (request.method !== 'POST') {
+      request.resume();
+      answer(response, 405, { error: 'Method Not Allowed' }, { allow: 'POST' });
+      return;
+    }
+    const contentType = request.headers['content-type'] ?? '';
+    if (!/^application\/json\b/i.test(contentType)) {
+      request.resume();
+      answer(response, 415, { error: 'Unsupported Media Type', message: 'the body should be application/json' });
+      return;
+    }
+    const declared = Number(request.headers['content-length'] ?? '0');
+    if (Number.isFinite(declared) && declared > bodyLimit) {
+      answer(response, 413, { error: 'Payload Too Large', message: `the body should be at most ${bodyLimit} bytes` }, { connection: 'close' });
+      request.destroy();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    request.on('data', (chunk: Buffer) => {
+      if (tooLarge) return;
+      size += chunk.length;
+      if (size > bodyLimit) {
+        tooLarge = true;
+        answer(response, 413, { error: 'Payload Too Large', message: `the body should be at most ${bodyLimit} bytes` }, { connection: 'close' });
+        request.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('error', () => undefined);
+    request.on('end', () => {
+      if (tooLarge) return;
+      let json: unknown;
+      try {
+        json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      } catch {
+        answer(response, 400, { error: 'Bad Request', message: 'the body is not JSON' });
+        return;
+      }
+      const payload = WebhookPayloadSchema.safeParse(json);
+      if (!payload.success) {
+        const issues = payload.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`);
+        answer(response, 400, { error: 'Bad Request', message: issues });
+        return;
+      }
+      if (!deps.processor.enqueue(environment, payload.data)) {
+        answer(response, 503, { error: 'Service Unavailable', message: 'busy; send again later' }, { 'retry-after': '5' });
+        return;
+      }
+      requests.accepted += 1;
+      lastEventAt = clock().toISOString();
+      answer(response, 200, { received: true });
+    });
+  };
+
+  const listen = async (): Promise<void> => {
+    if (server) return;
+    const config = deps.settings.webhookReceiver();
+    const secrets = secretsByEnvironment();
+    const created = createServer({ requestTimeout: 10_000, headersTimeout: 5_000, keepAliveTimeout: 5_000, maxHeaderSize: 16 * 1024 }, (request, response) => {
+      try {
+        handle(request, response, secrets, config.bodyLimitBytes);
+      } catch (error) {
+        deps.logger.error('webhook request failed', { error: error instanceof Error ? error.message : String(error) });
+        answer(response, 500, { error: 'Internal Server Error' });
+      }
+    });
+    created.on('clientError', (_error, socket) => {
+      requests.rejected += 1;
+      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
+      else socket.destroy();
+    });
+    await new Promise<void>((resolve, reject) => {
+      created.once('error', reject);
+      created.listen(config.port, config.host, () => {
+        created.off('error', reject);
+        resolve();
+      });
+    }).catch((error: NodeJS.ErrnoException) => {
+      problem =
+        error.code === 'EADDRINUSE'
+          ? `Port ${config.port} is already in use on ${config.host}. Choose another port for the webhook receiver in Setup.`
+          : `The webhook receiver could not listen on ${config.host}:${config.port} (${error.code ?? error.message}).`;
+      throw new StationError('NOT_CONFIGURED', problem, undefined, { cause: error });
+    });
+    created.on('error', (error) => deps.logger.error('webhook receiver socket error', { error: error.message }));
+    server = created;
+    boundPort = (created.address() as AddressInfo).port;
+    problem = null;
+    deps.logger.info('webhook receiver listening', { host: config.host, port: boundPort });
+  };
+
+  const unlisten = async (): Promise<void> => {
+    const current = server;
+    if (!current) return;
+    server = null;
+    boundPort = null;
+    await new Promise<void>((resolve) => {
+      current.close(() => resolve());
+      current.closeAllConnections();
+    });
+  };
+
+  const status = (): WebhookReceiverStatus => {
+    const config = deps.settings.webhookReceiver();
+    const counters = deps.processor.counters();
+    return {
+      running: server !== null,
+      enabled: config.enabled,
+      host: config.host,
+      port: boundPort ?? config.port,
+      paths: environments.map((environment) => ({ environment, path: webhookPath(deps.settings.webhookSecret(environment)) })),
+      requests: { ...requests },
+      events: { ...counters, waiting: deps.processor.queueLength() },
+      lastEventAt,
+      problem,
+    };
+  };
+
+  return {
+    async start() {
+      await listen();
+      deps.settings.setWebhookReceiver({ enabled: true });
+      return status();
+    },
+    async stop() {
+      await unlisten();
+      deps.settings.setWebhookReceiver({ enabled: false });
+      return status();
+    },
+    async resume() {
+      if (!deps.settings.webhookReceiver().enabled) return;
+      try {
+        await listen();
+      } catch (error) {
+        deps.logger.warn('webhook receiver did not start', { error: error instanceof Error ? error.message : String(error) });
+      }
+    },
+    status,
+    close: unlisten,
+  };
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { EnvironmentSchema } from './app';
+import { defineCall } from './define';
+
+/** Environments that take an API key; the embedded sandbox has its own. */
+export const KeyedEnvironmentSchema = z.enum(['test', 'live']);
+export type KeyedEnvironment = z.infer<typeof KeyedEnvironmentSchema>;
+
+export const StationNameSchema = z.string().trim().min(1, 'the station name should not be empty').max(80, 'the station name should be at most 80 characters');
+export const OperatorSchema = z.string().trim().max(80, 'the operator name should be at most 80 characters');
+
+/** An environment's Delivery API address: https, or http on this PC only (a local proxy or sandbox). */
+export const ApiBaseUrlSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((text) => {
+    try {
+      const url = new URL(text);
+      if (url.username || url.password || url.search || url.hash) return false;
+      if (url.protocol === 'https:') return true;
+      return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+    } catch {
+      return false;
+    }
+  }, 'the API address should be an https:// URL (http:// only for this PC), without user, query or fragment');
+
+const ipv4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+/** Where the webhook receiver listens: this PC only by default, or every interface when a proxy forwards to it. */
+export const ListenHostSchema = z.string().refine((host) => host === '::' || host === '::1' || ipv4.test(host), 'the listen address should be an IP address such as 127.0.0.1 or 0.0.0.0');
+
+export const WebhookReceiverSettingsSchema = z.object({
+  /** Off by default; webhooks.start and webhooks.stop switch it and remember the choice. */
+  enabled: z.boolean(),
+  host: ListenHostSchema,
+  /** 0 picks a free port when the receiver starts. */
+  port: z.number().int().min(0).max(65535),
+  bodyLimitBytes: z.number().int().min(1024).max(1024 * 1024),
+});
+export type WebhookReceiverSettings = z.infer<typeof WebhookReceiverSettingsSchema>;
+
+export const SettingsSchema = z.object({
+  environment: EnvironmentSchema,
+  stationName: z.string(),
+  /** Who is working at the bench; recorded in the print journal. Empty until someone says. */
+  operator: z.string(),
+  apiBaseUrls: z.object({ test: z.string().nullable(), live: z.string().nullable() }),
+  webhooks: WebhookReceiverSettingsSchema,
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export const SettingsChangeSchema = z
+  .object({
+    environment: EnvironmentSchema.optional(),
+    stationName: StationNameSchema.optional(),
+    operator: OperatorSchema.optional(),
+    apiBaseUrls: z.object({ test: ApiBaseUrlSchema.nullable().optional(), live: ApiBaseUrlSchema.nullable().optional() }).strict().optional(),
+    webhooks: WebhookReceiverSettingsSchema.omit({ enabled: true }).partial().strict().optional(),
+  })
+  .strict();
+export type SettingsChange = z.infer<typeof SettingsChangeSchema>;
+
+export const settingsCalls = {
+  'settings.get': defineCall(z.object({}).strict(), SettingsSchema),
+  /** Changes only the fields given; answers with every setting after the change. */
+  'settings.set': defineCall(SettingsChangeSchema, SettingsSchema),
+};
