@@ -29,7 +29,7 @@ export interface LabelWaitPolicy {
 export interface Timeouts {
   /** Establishing the TCP (and TLS) connection. */
   connectMs: number;
-  /** From the request being sent to the response headers arriving. */
+  /** From the start of an attempt to the response headers arriving. */
   responseMs: number;
   /** Longest silence while the response body streams in. */
   bodyIdleMs: number;

@@ -72,8 +72,9 @@ function errorCode(error: unknown): string {
   return 'UNKNOWN';
 }
 
-export function classifyTransportError(error: unknown, attemptTimedOut: boolean): TransportFailure {
-  if (attemptTimedOut) return { kind: 'timeout', stage: 'attempt', cause: error };
+/** `timedOutStage` names the client's own timer that aborted the exchange, if one did. */
+export function classifyTransportError(error: unknown, timedOutStage?: 'attempt' | 'response' | 'body'): TransportFailure {
+  if (timedOutStage) return { kind: 'timeout', stage: timedOutStage, cause: error };
   const code = errorCode(error);
   if (code === 'UND_ERR_HEADERS_TIMEOUT') return { kind: 'timeout', stage: 'response', cause: error };
   if (code === 'UND_ERR_BODY_TIMEOUT') return { kind: 'timeout', stage: 'body', cause: error };
@@ -92,24 +93,41 @@ export function createTransport(options: TransportOptions): Transport {
     connect: { timeout: options.connectTimeoutMs },
   });
 
+  // undici's own header and body timeouts run on a coarse timer (about a second of slack), so the
+  // precise limits are enforced here with native timers; undici's stay as a backstop.
+  const backstopMs = 1_000;
+
   const send = async (request: TransportRequest): Promise<TransportResult> => {
     const controller = new AbortController();
-    const attemptTimeout = new Error('attempt timed out');
-    const timer = setTimeout(() => controller.abort(attemptTimeout), request.attemptTimeoutMs);
-    const timedOut = () => controller.signal.aborted && controller.signal.reason === attemptTimeout;
+    const reasons = {
+      attempt: new Error('attempt timed out'),
+      response: new Error('no response headers in time'),
+      body: new Error('response body stalled'),
+    };
+    const abortWith = (reason: Error) => () => controller.abort(reason);
+    const attemptTimer = setTimeout(abortWith(reasons.attempt), request.attemptTimeoutMs);
+    let stageTimer = setTimeout(abortWith(reasons.response), request.responseTimeoutMs);
+    const abortedStage = (): 'attempt' | 'response' | 'body' | undefined => {
+      if (!controller.signal.aborted) return undefined;
+      const reason: unknown = controller.signal.reason;
+      return reason === reasons.attempt ? 'attempt' : reason === reasons.response ? 'response' : reason === reasons.body ? 'body' : undefined;
+    };
     try {
       const response = await pool.request({
         method: request.method,
         path: basePath + request.path,
         headers: request.headers,
         body: request.body,
-        headersTimeout: request.responseTimeoutMs,
-        bodyTimeout: request.bodyIdleTimeoutMs,
+        headersTimeout: request.responseTimeoutMs + backstopMs,
+        bodyTimeout: request.bodyIdleTimeoutMs + backstopMs,
         signal: controller.signal,
       });
+      clearTimeout(stageTimer);
+      stageTimer = setTimeout(abortWith(reasons.body), request.bodyIdleTimeoutMs);
       const chunks: Buffer[] = [];
       let received = 0;
       for await (const chunk of response.body) {
+        stageTimer.refresh();
         const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
         received += buffer.length;
         if (received > options.maxResponseBytes) {
@@ -125,9 +143,10 @@ export function createTransport(options: TransportOptions): Transport {
         bodyText: new TextDecoder('utf-8').decode(Buffer.concat(chunks)),
       };
     } catch (error) {
-      return { ok: false, failure: classifyTransportError(error, timedOut()) };
+      return { ok: false, failure: classifyTransportError(error, abortedStage()) };
     } finally {
-      clearTimeout(timer);
+      clearTimeout(attemptTimer);
+      clearTimeout(stageTimer);
     }
   };
 
