@@ -1,0 +1,36 @@
+/** Request bodies of the operator control API. */
+import { z } from 'zod';
+import { OrderStatusSchema, OrientationSchema } from '../../shared/api/schemas';
+import { pdfPrintSizes } from '../labels/pdf';
+
+export const StatusMoveSchema = z.object({ status: OrderStatusSchema }).strict();
+
+export const BatchStatusMoveSchema = z
+  .object({
+    moves: z.array(z.object({ orderId: z.string().min(1), status: OrderStatusSchema }).strict()).min(1).max(100_000),
+  })
+  .strict();
+
+export const WebhookRegistrationSchema = z
+  .object({
+    /** Company id (e.g. "noordwind") or its exact name. */
+    company: z.string().min(1),
+    url: z.url({ protocol: /^https?$/, error: 'url must be an http or https URL' }),
+    /** Omit for every status. */
+    statuses: z.array(OrderStatusSchema).min(1).optional(),
+  })
+  .strict();
+
+export const IssueKeySchema = z.object({ companies: z.array(z.string().min(1)).min(1) }).strict();
+export const RevokeKeySchema = z.object({ apiKey: z.string().min(1) }).strict();
+
+export const CompanySettingsPatchSchema = z
+  .object({ orientation: OrientationSchema.optional(), printSize: z.enum(pdfPrintSizes).optional() })
+  .strict()
+  .refine((patch) => patch.orientation !== undefined || patch.printSize !== undefined, { message: 'give orientation, printSize or both' });
+
+export const ResetSchema = z.object({ keepWebhooks: z.boolean().optional() }).strict();
+
+export const WaitIdleSchema = z.object({ timeoutMs: z.number().int().min(1).max(600_000).optional() }).strict();
+
+export const PrinterSpeedSchema = z.object({ labelsPerSecond: z.number().positive().max(10_000) }).strict();
