@@ -17,7 +17,7 @@ export interface RecordedRequest {
   inFlight: number;
 }
 
-export type Script = (request: RecordedRequest, res: ServerResponse, raw: IncomingMessage) => void | Promise<void>;
+export type Script = (request: RecordedRequest, res: ServerResponse, raw: IncomingMessage) => unknown;
 
 export interface ScriptedServer {
   baseUrl: string;
