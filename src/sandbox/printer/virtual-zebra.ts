@@ -16,6 +16,7 @@ import {
   type VirtualZebraOptions,
   type VirtualZebraSettings,
 } from './printer-settings';
+import { labelLength, printQuantity } from './format-fields';
 import { SgdVariables } from './sgd-variables';
 import {
   dotsPerMillimetre,
@@ -25,6 +26,16 @@ import {
   sgdReply,
   type StatusSnapshot,
 } from './status-replies';
+import type {
+  ConnectionInfo,
+  DiscardReason,
+  DiscardedFormat,
+  FaultChange,
+  PrintedLabel,
+  PrinterState,
+  ReceivedFormat,
+  VirtualZebraStats,
+} from './virtual-zebra-types';
 import { ZplStreamParser, type ImmediateCommand, type ParserEvent, type SgdCommand } from './zpl-stream-parser';
 
 export type {
@@ -35,88 +46,16 @@ export type {
   VirtualZebraSettings,
 } from './printer-settings';
 export type { StatusSnapshot } from './status-replies';
-
-export interface PrintedLabel {
-  /** 0-based number of the label since the printer started; printed()[i].index === i until recordLimit. */
-  index: number;
-  /** The format's text, ^XA to ^XZ, as UTF-8, without the immediate tilde commands read inside it. */
-  zpl: string;
-  /** Epoch milliseconds at which the label came out. */
-  printedAt: number;
-  /** 1-based copy of the format (a format with ^PQ3 prints copies 1, 2 and 3). */
-  copy: number;
-  /** 0-based number of the format, in the order formats were received complete. */
-  formatId: number;
-}
-
-export type DiscardReason = 'connection-dropped' | 'connection-closed' | 'oversize' | 'cancelled';
-
-export interface DiscardedFormat {
-  reason: DiscardReason;
-  /** The text received of the format (the first 4 KiB for an oversize format). */
-  zpl: string;
-  byteLength: number;
-  discardedAt: number;
-}
-
-export interface ReceivedFormat {
-  formatId: number;
-  byteLength: number;
-  receivedAt: number;
-}
-
-export interface ConnectionInfo {
-  id: number;
-  remoteAddress: string;
-  remotePort: number;
-}
-
-export interface FaultChange {
-  fault: keyof PrinterFaults;
-  value: PrinterFaults[keyof PrinterFaults];
-  /** What changed it: a setFaults call, a command on the wire, or the printer itself. */
-  cause: 'control' | 'command' | 'printer';
-  faults: PrinterFaults;
-}
-
-export interface VirtualZebraStats {
-  /** Complete formats (^XA…^XZ) taken into the receive buffer. */
-  formatsReceived: number;
-  /** Formats whose last label has been printed. */
-  formatsPrinted: number;
-  labelsPrinted: number;
-  formatsDiscarded: number;
-  /** The most formats ever waiting in the receive buffer at once (the one printing included). */
-  maxFormatsInBuffer: number;
-  /**
-   * Milliseconds the print engine stood ready with nothing to print between two labels: for each
-   * label after the first, the time from the end of the previous label to its start, minus the
-   * time in that gap when a fault or pause kept the engine from printing. Time before the first
-   * and after the last label (since start or resetStats) is not counted.
-   */
-  idleMs: number;
-  /** Milliseconds spent printing labels (interrupted labels included). */
-  busyMs: number;
-  /** Bytes read from all connections, noise and status queries included. */
-  bytesReceived: number;
-  connectionsAccepted: number;
-  /** Times the printer stopped reading a connection because its receive buffer was full. */
-  readsPaused: number;
-}
-
-export interface PrinterState {
-  name: string;
-  host: string | null;
-  port: number | null;
-  listening: boolean;
-  faults: PrinterFaults;
-  status: StatusSnapshot;
-  /** Bytes held in the receive buffer: waiting formats, the one printing and formats in progress. */
-  bufferedBytes: number;
-  receiveBufferBytes: number;
-  labelsPerSecond: number;
-  connections: number;
-}
+export type {
+  ConnectionInfo,
+  DiscardReason,
+  DiscardedFormat,
+  FaultChange,
+  PrintedLabel,
+  PrinterState,
+  ReceivedFormat,
+  VirtualZebraStats,
+} from './virtual-zebra-types';
 
 interface VirtualZebraEvents {
   printed: [label: PrintedLabel];
@@ -776,21 +715,4 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
     this.counters.formatsDiscarded += 1;
     this.emit('discarded', { ...record });
   }
-}
-
-const MAX_PRINT_QUANTITY = 99_999_999;
-
-/** ^PQq: how many labels the format prints (1 when absent or 0). */
-function printQuantity(zpl: string): number {
-  const match = /\^PQ(\d+)/i.exec(zpl);
-  const quantity = match ? Number.parseInt(match[1] ?? '1', 10) : 1;
-  return Math.min(MAX_PRINT_QUANTITY, Math.max(1, Number.isFinite(quantity) ? quantity : 1));
-}
-
-/** ^LLy: label length in dots, if the format sets it. */
-function labelLength(zpl: string): number | null {
-  const match = /\^LL(\d+)/i.exec(zpl);
-  if (!match) return null;
-  const dots = Number.parseInt(match[1] ?? '', 10);
-  return Number.isFinite(dots) && dots > 0 ? dots : null;
 }
