@@ -5,9 +5,14 @@ const isControl = (code: number): boolean => code < 0x20 || (code >= 0x7f && cod
 
 /** One line of printable text: control characters and runs of white space become one space. */
 export function sanitizeLabelText(text: string): string {
-  let out = '';
-  for (const char of text) out += isControl(char.codePointAt(0) ?? 0) ? ' ' : char;
-  return out.replace(/\s+/g, ' ').trim();
+  let clean = true;
+  for (let i = 0; i < text.length && clean; i += 1) clean = !isControl(text.charCodeAt(i));
+  let out = text;
+  if (!clean) {
+    out = '';
+    for (const char of text) out += isControl(char.codePointAt(0) ?? 0) ? ' ' : char;
+  }
+  return /\s\s|^\s|\s$|[^\S ]/.test(out) ? out.replace(/\s+/g, ' ').trim() : out;
 }
 
 /** Characters of Windows-1252 outside Latin-1 that the PDF standard fonts can show. */

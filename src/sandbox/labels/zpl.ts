@@ -50,6 +50,7 @@ function unitWidth(text: string): number {
 
 /** Field data for ^FH: the format's command prefixes and the hex indicator itself become escapes. */
 export function escapeZplFieldData(text: string): string {
+  if (!/[\^~_]/.test(text)) return text;
   let out = '';
   for (const char of text) {
     if (char === '^') out += '_5E';
