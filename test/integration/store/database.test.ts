@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../src/main/store/database';
+import { migrations } from '../../../src/main/store/migrations';
+
+describe('station database', () => {
+  const dirs: string[] = [];
+  const freshPath = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'station-db-'));
+    dirs.push(dir);
+    return join(dir, 'nested', 'station.db');
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('creates its folder, runs in WAL mode and applies every migration once', () => {
+    const path = freshPath();
+    const db = openDatabase(path);
+    expect(db.prepare('PRAGMA journal_mode').raw(true).get()).toEqual(['wal']);
+    const versions = db.prepare('SELECT version FROM schema_migrations ORDER BY version').raw(true).all().map((row) => (row as [number])[0]);
+    expect(versions).toEqual(migrations.map((migration) => migration.version));
+    db.close();
+
+    const again = openDatabase(path);
+    const count = again.prepare('SELECT count(*) FROM schema_migrations').raw(true).get() as [number];
+    expect(count[0]).toBe(migrations.length);
+    again.close();
+  });
+
+  it('numbers migrations in order without gaps', () => {
+    expect(migrations.map((migration) => migration.version)).toEqual(migrations.map((_, index) => index + 1));
+  });
+
+  it('tags every row of orders, journal, printers and settings with its environment', () => {
+    const db = openDatabase(freshPath());
+    for (const table of ['orders', 'print_journal', 'print_runs', 'printers', 'webhook_events', 'manifest_imports']) {
+      const columns = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string; notnull: number }[];
+      expect(columns.find((column) => column.name === 'environment'), table).toMatchObject({ notnull: 1 });
+    }
+    const settingsColumns = db.prepare('PRAGMA table_info(settings)').all() as { name: string }[];
+    expect(settingsColumns.map((column) => column.name)).toContain('scope');
+    db.close();
+  });
+
+  it('refuses rows for an environment that does not exist and journal states outside the list', () => {
+    const db = openDatabase(freshPath());
+    const now = new Date().toISOString();
+    expect(() =>
+      db.prepare(`INSERT INTO orders (environment, order_id, source, created_at, updated_at) VALUES ('staging', 'A', 'import', ?, ?)`).run(now, now),
+    ).toThrow(/CHECK/);
+    expect(() =>
+      db
+        .prepare(`INSERT INTO print_journal (environment, printer_id, operator, format, state, queued_at, updated_at) VALUES ('test', 'p', 'o', 'zpl', 'lost', ?, ?)`)
+        .run(now, now),
+    ).toThrow(/CHECK/);
+    db.close();
+  });
+
+  it('allows one default printer per role and environment', () => {
+    const db = openDatabase(freshPath());
+    const now = new Date().toISOString();
+    const add = db.prepare(
+      `INSERT INTO printers (environment, id, name, kind, address, orientation, default_for_single, created_at, updated_at) VALUES (?, ?, 'Zebra', 'zebra-network', '{}', 'landscape', 1, ?, ?)`,
+    );
+    add.run('test', 'a', now, now);
+    add.run('live', 'a', now, now);
+    expect(() => add.run('test', 'b', now, now)).toThrow(/UNIQUE/);
+    db.close();
+  });
+});
