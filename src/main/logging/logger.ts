@@ -2,6 +2,8 @@
  * The station's structured logger. Every line passes through the redactor first, so the API key
  * and any `api-key` header value can never reach a sink, whatever a caller passes in.
  */
+import { createRedactor, type Redactor } from './redaction';
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogFields = Record<string, unknown>;
 
@@ -16,33 +18,28 @@ export interface Logger {
 
 export type LogSink = (line: string) => void;
 
-const REDACTED = '[redacted]';
-const secretFieldName = /^(api-?key|apikey|authorization|token|secret|password)$/i;
+export interface LoggerOptions {
+  level?: LogLevel;
+  clock?: () => Date;
+  /** Share one redactor (and so its registered secrets) with a support bundle. */
+  redactor?: Redactor;
+}
 
-export function createLogger(sink: LogSink, options: { level?: LogLevel; clock?: () => Date } = {}): Logger {
-  const order: LogLevel[] = ['debug', 'info', 'warn', 'error'];
+const order: LogLevel[] = ['debug', 'info', 'warn', 'error'];
+
+export function createLogger(sink: LogSink, options: LoggerOptions = {}): Logger {
   const threshold = order.indexOf(options.level ?? 'info');
   const clock = options.clock ?? (() => new Date());
-  const secrets = new Set<string>();
-
-  const redactText = (text: string): string => {
-    let result = text.replace(/(api-?key["']?\s*[:=]\s*["']?)[^"',\s}]+/gi, `$1${REDACTED}`);
-    for (const secret of secrets) result = result.split(secret).join(REDACTED);
-    return result;
-  };
-
-  const redactValue = (value: unknown, depth = 0): unknown => {
-    if (typeof value === 'string') return redactText(value);
-    if (depth > 6 || value === null || typeof value !== 'object') return value;
-    if (Array.isArray(value)) return value.map((item) => redactValue(item, depth + 1));
-    return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => [key, secretFieldName.test(key) ? REDACTED : redactValue(inner, depth + 1)]),
-    );
-  };
+  const redactor = options.redactor ?? createRedactor();
 
   const write = (level: LogLevel, message: string, fields?: LogFields) => {
     if (order.indexOf(level) < threshold) return;
-    const record = { time: clock().toISOString(), level, message: redactText(message), ...(fields ? (redactValue(fields) as LogFields) : {}) };
+    const record = {
+      time: clock().toISOString(),
+      level,
+      message: redactor.text(message),
+      ...(fields ? (redactor.value(fields) as LogFields) : {}),
+    };
     sink(JSON.stringify(record));
   };
 
@@ -51,8 +48,19 @@ export function createLogger(sink: LogSink, options: { level?: LogLevel; clock?:
     info: (message, fields) => write('info', message, fields),
     warn: (message, fields) => write('warn', message, fields),
     error: (message, fields) => write('error', message, fields),
-    addSecret: (secret) => {
-      if (secret.length >= 4) secrets.add(secret);
-    },
+    addSecret: (secret) => redactor.addSecret(secret),
+  };
+}
+
+/** One line to several sinks (the log file and the terminal); a failing sink never stops the others. */
+export function teeSinks(...sinks: LogSink[]): LogSink {
+  return (line) => {
+    for (const sink of sinks) {
+      try {
+        sink(line);
+      } catch {
+        // A log sink must never take the station down; the other sinks still get the line.
+      }
+    }
   };
 }
