@@ -52,3 +52,19 @@ export function toWinAnsi(text: string): string {
   }
   return out;
 }
+
+/**
+ * The largest count in 0..max for which `fits(count)` holds, for a test that holds up to some
+ * count and fails beyond it (a text prefix plus an ellipsis growing wider). Binary search, so
+ * cutting a long text costs a few width measurements, not one per character.
+ */
+export function longestFitting(max: number, fits: (count: number) => boolean): number {
+  let low = 0;
+  let high = max;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (fits(middle)) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}

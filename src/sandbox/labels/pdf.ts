@@ -20,7 +20,7 @@ import {
 import { z } from 'zod';
 import { OrientationSchema, type Orientation } from '../../shared/api/schemas';
 import { parseLabelData, type LabelData } from './label-data';
-import { sanitizeLabelText, toWinAnsi } from './label-text';
+import { longestFitting, sanitizeLabelText, toWinAnsi } from './label-text';
 import { layoutLabel, type LabelLayout, type LayoutElement, type TextElement } from './layout';
 
 /**
@@ -83,9 +83,8 @@ function fitText(element: TextElement, font: PDFFont): { text: string; size: num
   const shrunk = (size * element.width) / natural;
   if (shrunk >= smallest) return { text, size: shrunk };
   const chars = Array.from(text);
-  let kept = chars.length;
-  while (kept > 0 && font.widthOfTextAtSize(chars.slice(0, kept).join('') + ellipsis, smallest) > element.width) kept -= 1;
-  return { text: chars.slice(0, kept).join('').trimEnd() + ellipsis, size: smallest };
+  const fits = (kept: number) => font.widthOfTextAtSize(chars.slice(0, kept).join('') + ellipsis, smallest) <= element.width;
+  return { text: chars.slice(0, longestFitting(chars.length, fits)).join('').trimEnd() + ellipsis, size: smallest };
 }
 
 /** Draws one element in layout units: x to the right, y up from the label's bottom edge. */

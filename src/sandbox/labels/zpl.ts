@@ -1,6 +1,6 @@
 import type { Orientation } from '../../shared/api/schemas';
 import { parseLabelData, type LabelData } from './label-data';
-import { sanitizeLabelText } from './label-text';
+import { longestFitting, sanitizeLabelText } from './label-text';
 import { a6Dots, layoutLabel, type LayoutElement, type TextElement } from './layout';
 
 /**
@@ -12,13 +12,13 @@ import { a6Dots, layoutLabel, type LayoutElement, type TextElement } from './lay
  * 6-inch head and a 4-inch Zebra (832 dots) would cut it off.
  *
  * Text is UTF-8 (^CI28) and every text field goes through ^FH so that ^, ~ and _ from user data
- * are written as hex escapes and can never start a command; control characters are dropped.
+ * are written as hex escapes and can never start a command; control characters become spaces.
  */
 
 /**
  * Advance widths of the Zebra scalable font 0 for ASCII 32..126, in hundredths of the character
- * width parameter, as measured from the renderer the tests use; a Zebra's CG Triumvirate Bold
- * Condensed is within a few percent. Only used to shrink or cut text that would overflow its box.
+ * width parameter, as measured from the renderer the tests use (a Zebra's font 0, CG Triumvirate
+ * Bold Condensed, has similar proportions). Only used to place, shrink or cut text in its box.
  */
 const font0Widths = [
   25, 33, 33, 50, 50, 83, 67, 25, 33, 33, 50, 50, 33, 50, 33, 28, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50,
@@ -70,9 +70,8 @@ function fitText(element: TextElement): { text: string; charWidth: number } {
   const minimum = Math.ceil(element.size * narrowestCharWidth);
   if (condensed >= minimum) return { text, charWidth: condensed };
   const chars = Array.from(text);
-  let kept = chars.length;
-  while (kept > 0 && (unitWidth(chars.slice(0, kept).join('') + ellipsis) * minimum) > element.width) kept -= 1;
-  return { text: chars.slice(0, kept).join('').trimEnd() + ellipsis, charWidth: minimum };
+  const fits = (kept: number) => unitWidth(chars.slice(0, kept).join('') + ellipsis) * minimum <= element.width;
+  return { text: chars.slice(0, longestFitting(chars.length, fits)).join('').trimEnd() + ellipsis, charWidth: minimum };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { sanitizeLabelText, toWinAnsi } from '../../../src/sandbox/labels/label-text';
+import { longestFitting, sanitizeLabelText, toWinAnsi } from '../../../src/sandbox/labels/label-text';
 
 describe('label text', () => {
   it('turns control characters and line breaks into single spaces', () => {
@@ -24,5 +24,14 @@ describe('label text', () => {
     const text = toWinAnsi(sanitizeLabelText(all));
     expect(() => regular.encodeText(text)).not.toThrow();
     expect(() => bold.encodeText(text)).not.toThrow();
+  });
+});
+
+describe('longestFitting', () => {
+  it('finds the longest prefix that fits, including none and all', () => {
+    expect(longestFitting(10, (count) => count <= 7)).toBe(7);
+    expect(longestFitting(10, () => false)).toBe(0);
+    expect(longestFitting(10, () => true)).toBe(10);
+    expect(longestFitting(0, () => true)).toBe(0);
   });
 });

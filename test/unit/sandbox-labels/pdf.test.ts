@@ -55,6 +55,13 @@ describe('PDF label', () => {
     }
   });
 
+  it('shortens a name too long for its line, with an ellipsis', async () => {
+    const name = 'Wilhelmina Catharina Maria van Oranje-Nassau tot Amsberg en Lippe-Biesterfeld';
+    const [text = ''] = await pdfPageTexts(await renderPdfLabel(labelFixture({ deliveryName: name }), { orientation: 'portrait' }));
+    expect(text).not.toContain(name);
+    expect(text).toMatch(/Wilhelmina Catharina[^\n]*\.\.\./);
+  });
+
   it('refuses a print size it does not offer and bad label data', async () => {
     await expect(renderPdfLabel(labelFixture(), { printSize: 'A5' as PdfPrintSize })).rejects.toThrow(ZodError);
     await expect(renderPdfLabel(labelFixture({ barcode: 'A B' }))).rejects.toThrow(ZodError);
