@@ -41,6 +41,8 @@ export interface WebhookReceiver {
   /** Starts the receiver if settings say it should run (at station start). */
   resume(): Promise<void>;
   status(): WebhookReceiverStatus;
+  /** Resolves once every event accepted so far is in the order index. */
+  drained(): Promise<void>;
   /** Closes the socket without changing the setting (station shutdown). */
   close(): Promise<void>;
 }
@@ -234,6 +236,7 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
       }
     },
     status,
+    drained: () => deps.processor.drained(),
     close: unlisten,
   };
 }

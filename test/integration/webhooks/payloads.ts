@@ -1,0 +1,42 @@
+import type { OrderStatus, WebhookPayload } from '../../../src/shared/api/schemas';
+
+/** A status-change event with every field of the spec, as the service sends it. */
+export function statusEvent(orderId: string, status: OrderStatus, previousStatus: OrderStatus | null, extra: Partial<WebhookPayload> = {}): WebhookPayload {
+  return {
+    id: Number(orderId.replace(/\D/g, '')) || 1,
+    orderId,
+    orderRef: `REF-${orderId}`,
+    status,
+    previousStatus,
+    attempt: 1,
+    barcode: `BC-${orderId}`,
+    name: 'Parcel',
+    weight: 1.2,
+    length: 30,
+    width: 20,
+    height: 10,
+    isBusiness: false,
+    mailbox: false,
+    locationId: 101,
+    orderBundle: { id: 7, bundleId: 'BUN-7' },
+    deliveryName: 'Anna de Vries',
+    deliveryEmail: null,
+    deliveryPhone: null,
+    deliveryAddress: 'Damrak 1, 1012 LG Amsterdam',
+    deliveryAddressObject: null,
+    deliveryNote: null,
+    deliveryDate: null,
+    deliveryEta: null,
+    trackingUrl: null,
+    createdAt: '2026-03-01T08:00:00.000Z',
+    updatedAt: '2026-03-01T09:00:00.000Z',
+    sortedAt: null,
+    completedAt: null,
+    signee: null,
+    signatureImage: null,
+    riderNote: null,
+    pods: [],
+    neighbourAddress: null,
+    ...extra,
+  };
+}
