@@ -1,57 +1,108 @@
-import { useEffect, useState } from 'react';
-import type { AppInfo } from '../../shared/contract/app';
-import type { StationErrorData } from '../../shared/errors';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EnvironmentBadge } from './components/EnvironmentBadge';
+import { Icon } from './components/Icon';
+import { NavBar } from './components/NavBar';
+import { Notices } from './components/Notices';
+import { PrinterStatusArea } from './components/PrinterStatusArea';
+import type { ScreenId } from './navigation/shortcuts';
+import { useStationKeyboard } from './scan/use-keyboard';
+import ScanScreen from './screens/ScanScreen';
 import { useStation } from './station-context';
+import { useAppState, useStores } from './state/stores-context';
 
-const environmentLabel = { sandbox: 'SANDBOX', test: 'TEST', live: 'LIVE' } as const;
+// The scan screen is in the first bundle; the others load when first opened.
+const ShiftStartScreen = lazy(() => import('./screens/ShiftStartScreen'));
+const PrintersScreen = lazy(() => import('./screens/PrintersScreen'));
+const SetupScreen = lazy(() => import('./screens/SetupScreen'));
+const HistoryScreen = lazy(() => import('./screens/HistoryScreen'));
+
+/** Set on <html> once scans are captured; tests and the start-up benchmark wait for it. */
+export const readyMark = 'station:ready-to-scan';
 
 export function App() {
+  const { t, i18n } = useTranslation();
   const station = useStation();
-  const [info, setInfo] = useState<AppInfo | null>(null);
-  const [error, setError] = useState<StationErrorData | null>(null);
+  const stores = useStores();
+  const info = useAppState((state) => state.info);
+  const infoError = useAppState((state) => state.infoError);
+  const screen = useAppState((state) => state.screen);
+  const notices = useAppState((state) => state.notices);
+  const main = useRef<HTMLElement>(null);
 
   useEffect(() => {
-    let current = true;
-    void station['app.info']({}).then((result) => {
-      if (!current) return;
-      if (result.ok) setInfo(result.value);
-      else setError(result.error);
-    });
-    return () => {
-      current = false;
-    };
-  }, [station]);
+    void stores.app.getState().loadInfo();
+    return station.on('app.notice', (notice) => stores.app.getState().addNotice(notice));
+  }, [station, stores]);
 
+  useEffect(() => {
+    document.documentElement.lang = i18n.language;
+  }, [i18n.language]);
+
+  const markReady = useCallback(() => {
+    if (document.documentElement.dataset.scanReady) return;
+    document.documentElement.dataset.scanReady = 'true';
+    performance.mark(readyMark);
+  }, []);
+  useStationKeyboard(markReady);
+
+  // Each screen's heading takes the focus when the screen changes (not on first load, where the page has it).
+  const previousScreen = useRef<ScreenId>(screen);
+  useLayoutEffect(() => {
+    if (previousScreen.current === screen) return;
+    previousScreen.current = screen;
+    const focusHeading = () => main.current?.querySelector<HTMLElement>('[data-screen-heading]')?.focus({ preventScroll: true });
+    focusHeading();
+    // A lazy screen renders its heading a moment later.
+    const retry = setTimeout(focusHeading, 150);
+    return () => clearTimeout(retry);
+  }, [screen]);
+
+  const environment = info?.environment;
   return (
-    <div className={`app ${info ? `env-${info.environment}` : ''}`}>
+    <div className={`app ${environment ? `env-${environment}` : ''}`} data-testid="app">
       <header className="topbar">
-        <h1>{info?.name ?? 'Packing Station'}</h1>
-        {info && (
-          <span className={`env-badge env-badge-${info.environment}`} data-testid="environment">
-            {environmentLabel[info.environment]}
-          </span>
-        )}
+        <div className="brand">
+          <span className="brand-name">{info?.name ?? 'Packing Station'}</span>
+          {info && (
+            <span className="brand-station" data-testid="topbar-station">
+              {info.stationName}
+            </span>
+          )}
+        </div>
+        {environment && <EnvironmentBadge environment={environment} />}
+        <PrinterStatusArea printers={null} />
       </header>
-      <main className="first-screen" aria-live="polite">
-        {error && (
-          <p role="alert" className="error">
-            {error.message}
+      <NavBar current={screen} onNavigate={(id) => stores.app.getState().navigate(id)} />
+      <Notices notices={notices} onDismiss={(id) => stores.app.getState().dismissNotice(id)} />
+      <main className="main" ref={main} id="main">
+        {infoError && (
+          <p role="alert" className="connection-error">
+            <Icon name="plug" size={32} /> {t('app.unreachable')}: {infoError.message}
           </p>
         )}
-        {!info && !error && <p>Connecting to the station…</p>}
+        {!info && !infoError && <p className="muted">{t('app.connecting')}</p>}
+        <Suspense fallback={<p className="muted">{t('app.connecting')}</p>}>
+          {screen === 'scan' && <ScanScreen canReprint={false} />}
+          {screen === 'shift' && <ShiftStartScreen />}
+          {screen === 'printers' && <PrintersScreen />}
+          {screen === 'setup' && <SetupScreen />}
+          {screen === 'history' && <HistoryScreen />}
+        </Suspense>
+      </main>
+      <footer className="footer">
         {info && (
-          <dl className="app-info" data-testid="app-info">
-            <dt>Station</dt>
+          <dl className="footer-facts" data-testid="app-info">
+            <dt>{t('footer.station')}</dt>
             <dd data-testid="station-name">{info.stationName}</dd>
-            <dt>Version</dt>
+            <dt>{t('footer.version')}</dt>
             <dd data-testid="version">{info.version}</dd>
-            <dt>API key</dt>
-            <dd data-testid="key-status">{info.keySet ? 'A key is set' : 'No key set'}</dd>
-            <dt>Running in</dt>
-            <dd data-testid="host">{info.host === 'electron' ? 'Desktop app' : 'Browser (web host)'}</dd>
+            <dt>{t('footer.host')}</dt>
+            <dd data-testid="host">{info.host === 'electron' ? t('footer.hostElectron') : t('footer.hostWeb')}</dd>
           </dl>
         )}
-      </main>
+        <p className="footer-keys">{t('footer.keys')}</p>
+      </footer>
     </div>
   );
 }

@@ -1,19 +1,34 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
 import { App } from './App';
 import { StationProvider } from './station-context';
+import { createStationStores, pageStorage } from './state/stores';
+import { StoresProvider } from './state/stores-context';
 import { connectWebStation } from './web-station';
 import './styles.css';
 
 // In Electron the preload provides window.station; in a browser the web host's socket does.
 const station = window.station ?? connectWebStation(window.location);
 
+const stores = createStationStores({
+  station,
+  storage: pageStorage(() => window.localStorage),
+  browserLanguages: navigator.languages,
+  // The contract has no call that prints a scan yet; scans are captured, checked and shown.
+  scanService: null,
+});
+
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 createRoot(root).render(
   <StrictMode>
     <StationProvider station={station}>
-      <App />
+      <StoresProvider stores={stores}>
+        <I18nextProvider i18n={stores.i18n}>
+          <App />
+        </I18nextProvider>
+      </StoresProvider>
     </StationProvider>
   </StrictMode>,
 );

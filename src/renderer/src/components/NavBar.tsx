@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { screenIds, screenKeys, type ScreenId } from '../navigation/shortcuts';
+import { Icon, type IconName } from './Icon';
+
+const screenIcon: Record<ScreenId, IconName> = {
+  scan: 'scan',
+  shift: 'shift',
+  printers: 'printer',
+  setup: 'setup',
+  history: 'history',
+};
+
+export function NavBar({ current, onNavigate }: { current: ScreenId; onNavigate: (screen: ScreenId) => void }) {
+  const { t } = useTranslation();
+  return (
+    <nav className="nav" aria-label={t('nav.label')}>
+      {screenIds.map((id) => (
+        <button
+          key={id}
+          type="button"
+          className="nav-button"
+          aria-current={current === id ? 'page' : undefined}
+          aria-keyshortcuts={`${screenKeys[id]} Alt+${screenIds.indexOf(id) + 1}`}
+          data-testid={`nav-${id}`}
+          onClick={() => onNavigate(id)}
+        >
+          <Icon name={screenIcon[id]} size={28} />
+          <span>{t(`nav.${id}`)}</span>
+          <kbd>{screenKeys[id]}</kbd>
+        </button>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import type { Notice } from '../state/app-store';
+import { Icon } from './Icon';
+
+const noticeIcon = { info: 'info', warning: 'warning', error: 'stop' } as const;
+
+/** Plain-language notices main pushes (app.notice), newest last, each dismissable. */
+export function Notices({ notices, onDismiss }: { notices: readonly Notice[]; onDismiss: (id: number) => void }) {
+  const { t } = useTranslation();
+  if (notices.length === 0) return null;
+  return (
+    <ul className="notices" aria-live="polite">
+      {notices.map((notice) => (
+        <li key={notice.id} className={`notice notice-${notice.level}`} role={notice.level === 'error' ? 'alert' : 'status'}>
+          <Icon name={noticeIcon[notice.level]} size={28} />
+          <span>{notice.message}</span>
+          <button type="button" className="button button-quiet" onClick={() => onDismiss(notice.id)}>
+            {t('notices.dismiss')}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

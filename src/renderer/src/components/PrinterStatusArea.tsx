@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next';
+import { Icon, type IconName } from './Icon';
+
+export type PrinterState = 'ready' | 'printing' | 'paperOut' | 'headOpen' | 'paused' | 'offline' | 'error' | 'unknown';
+
+export interface PrinterStatusView {
+  id: string;
+  name: string;
+  state: PrinterState;
+}
+
+const stateIcon: Record<PrinterState, IconName> = {
+  ready: 'check',
+  printing: 'printer',
+  paperOut: 'stop',
+  headOpen: 'stop',
+  paused: 'pause',
+  offline: 'plug',
+  error: 'stop',
+  unknown: 'question',
+};
+
+const stateTone: Record<PrinterState, 'success' | 'warning' | 'danger' | 'neutral'> = {
+  ready: 'success',
+  printing: 'success',
+  paperOut: 'danger',
+  headOpen: 'danger',
+  paused: 'warning',
+  offline: 'danger',
+  error: 'danger',
+  unknown: 'neutral',
+};
+
+/** Always on screen: each printer's name and state in words and an icon, not colour alone. */
+export function PrinterStatusArea({ printers }: { printers: readonly PrinterStatusView[] | null }) {
+  const { t } = useTranslation();
+  return (
+    <section className="printer-status" aria-label={t('printerStatus.label')} aria-live="polite" data-testid="printer-status">
+      {printers === null && (
+        <div className="printer-chip tone-neutral">
+          <Icon name="question" size={28} />
+          <span>{t('printerStatus.unknown')}</span>
+        </div>
+      )}
+      {printers !== null && printers.length === 0 && (
+        <div className="printer-chip tone-neutral">
+          <Icon name="printer" size={28} />
+          <span>
+            {t('printerStatus.none')}
+            <small>{t('printerStatus.noneHint')}</small>
+          </span>
+        </div>
+      )}
+      {printers?.map((printer) => (
+        <div key={printer.id} className={`printer-chip tone-${stateTone[printer.state]}`} data-testid={`printer-${printer.id}`}>
+          <Icon name={stateIcon[printer.state]} size={28} />
+          <span>
+            {printer.name}
+            <small>{t(`printerStatus.${printer.state}`)}</small>
+          </span>
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { recentReprintKeys } from '../navigation/shortcuts';
+import type { PrintedLabel } from '../scan/scan-outcome';
+import { formatClock } from '../i18n/format';
+import { Icon } from './Icon';
+
+/** The last labels printed at this screen, each reprinted with one key (F6–F9). */
+export function RecentLabels({ labels, canReprint, onReprint }: { labels: readonly PrintedLabel[]; canReprint: boolean; onReprint: (index: number) => void }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <section className="recent" aria-labelledby="recent-title" data-testid="recent-labels">
+      <h2 id="recent-title">{t('recent.title')}</h2>
+      {labels.length === 0 ? (
+        <p className="muted">{t('recent.empty')}</p>
+      ) : (
+        <ol className="recent-list">
+          {labels.map((label, index) => {
+            const key = recentReprintKeys[index];
+            return (
+              <li key={`${label.printedAt}-${label.orderRef}`} className="recent-item">
+                <span className="recent-ref">{label.orderRef}</span>
+                <span className="recent-meta">
+                  {label.recipient} · {t('recent.at', { time: formatClock(label.printedAt, i18n.language) })}
+                </span>
+                {canReprint && (
+                  <button type="button" className="button" onClick={() => onReprint(index)} aria-keyshortcuts={key}>
+                    <Icon name="redo" size={24} />
+                    {t('recent.reprint')}
+                    {key && <kbd>{key}</kbd>}
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

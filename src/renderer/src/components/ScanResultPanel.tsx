@@ -1,0 +1,181 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { reprintReasons, type ReprintReason } from '../scan/commands';
+import { toneOf, type ScanOutcome } from '../scan/scan-outcome';
+import type { ReprintTarget, ScanPanel } from '../state/scan-store';
+import { formatClock } from '../i18n/format';
+import { Icon } from './Icon';
+
+export interface ScanResultPanelProps {
+  panel: ScanPanel;
+  onConfirmReprint(): void;
+  onChooseReason(reason: ReprintReason): void;
+  onDismiss(): void;
+}
+
+/** The big panel that fills the scan screen: what happened to the last scan and what to do next. */
+export function ScanResultPanel({ panel, onConfirmReprint, onChooseReason, onDismiss }: ScanResultPanelProps) {
+  const key = panel.state === 'outcome' || panel.state === 'reason' ? panel.at : panel.state;
+  return (
+    <section className={`result-panel tone-${panelTone(panel)}`} data-testid="scan-result" data-state={panelState(panel)} aria-live="assertive" key={key}>
+      {panel.state === 'idle' && <IdleView />}
+      {panel.state === 'working' && <WorkingView scan={panel.scan} />}
+      {panel.state === 'outcome' && <OutcomeView outcome={panel.outcome} onConfirmReprint={onConfirmReprint} onDismiss={onDismiss} />}
+      {panel.state === 'reason' && <ReasonView target={panel.target} onChooseReason={onChooseReason} onDismiss={onDismiss} />}
+    </section>
+  );
+}
+
+const panelTone = (panel: ScanPanel) => {
+  if (panel.state === 'outcome') return toneOf(panel.outcome);
+  if (panel.state === 'reason') return 'warning';
+  return 'idle';
+};
+
+/** For tests and styling: the outcome kind, or the panel state. */
+const panelState = (panel: ScanPanel) => (panel.state === 'outcome' ? panel.outcome.kind : panel.state);
+
+function IdleView() {
+  const { t } = useTranslation();
+  return (
+    <div className="result-body">
+      <Icon name="scan" size={120} className="result-icon" />
+      <h2 className="result-title">{t('scan.ready')}</h2>
+      <p className="result-line">{t('scan.readyHint')}</p>
+    </div>
+  );
+}
+
+function WorkingView({ scan }: { scan: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="result-body">
+      <Icon name="hourglass" size={120} className="result-icon" />
+      <h2 className="result-title">{t('scan.working', { scan })}</h2>
+    </div>
+  );
+}
+
+function OutcomeView({ outcome, onConfirmReprint, onDismiss }: { outcome: ScanOutcome; onConfirmReprint(): void; onDismiss(): void }) {
+  const { t, i18n } = useTranslation();
+  const reprintButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // Enter on the amber panel confirms the reprint: give it the focus.
+    if (outcome.kind === 'duplicate') reprintButton.current?.focus();
+  }, [outcome]);
+
+  switch (outcome.kind) {
+    case 'printed':
+      return (
+        <div className="result-body">
+          <Icon name="check" size={120} className="result-icon" />
+          <h2 className="result-title">{t('result.printedTitle')}</h2>
+          <dl className="result-facts">
+            <dt>{t('result.order')}</dt>
+            <dd data-testid="result-order">{outcome.label.orderRef}</dd>
+            <dt>{t('result.recipient')}</dt>
+            <dd data-testid="result-recipient">{outcome.label.recipient}</dd>
+            <dt>{t('result.printer')}</dt>
+            <dd data-testid="result-printer">{outcome.label.printerName}</dd>
+          </dl>
+        </div>
+      );
+    case 'duplicate':
+      return (
+        <div className="result-body">
+          <Icon name="warning" size={120} className="result-icon" />
+          <h2 className="result-title">{t('result.duplicateTitle')}</h2>
+          <p className="result-ref" data-testid="result-order">
+            {outcome.orderRef} · {outcome.recipient}
+          </p>
+          <p className="result-line" data-testid="result-duplicate-line">
+            {t('result.duplicateLine', {
+              time: formatClock(outcome.previous.printedAt, i18n.language),
+              operator: outcome.previous.operator,
+              station: outcome.previous.stationName,
+            })}
+          </p>
+          <p className="result-line small">{t('result.duplicatePrinter', { printer: outcome.previous.printerName })}</p>
+          <div className="result-actions">
+            <button type="button" ref={reprintButton} className="button button-primary" onClick={onConfirmReprint} data-testid="reprint-confirm">
+              <Icon name="redo" size={28} />
+              {t('result.reprint')}
+            </button>
+            <button type="button" className="button" onClick={onDismiss}>
+              {t('result.cancel')}
+            </button>
+          </div>
+          <p className="result-line small">{t('result.reprintByCard')}</p>
+        </div>
+      );
+    case 'failed': {
+      const action = outcome.rejection ? t(`scan.rejected.${outcome.rejection}`) : t(`errors.${outcome.error.code}.action`);
+      return (
+        <div className="result-body" role="alert">
+          <Icon name="stop" size={120} className="result-icon" />
+          <h2 className="result-title" data-testid="result-error-title">
+            {t(`errors.${outcome.error.code}.title`)}
+          </h2>
+          <p className="result-action" data-testid="result-error-action">
+            {action}
+          </p>
+          {outcome.error.details && outcome.error.details.length > 0 && (
+            <ul className="result-details">
+              {outcome.error.details.map((detail) => (
+                <li key={detail}>{detail}</li>
+              ))}
+            </ul>
+          )}
+          <p className="result-line small" data-testid="result-scan">
+            {t('scan.scanned', { scan: outcome.scan })}
+          </p>
+        </div>
+      );
+    }
+    case 'command-unused':
+      return (
+        <div className="result-body" role="alert">
+          <Icon name="stop" size={120} className="result-icon" />
+          <h2 className="result-title">{t('scan.commandUnusedTitle')}</h2>
+          <p className="result-action">{t('scan.commandUnusedAction')}</p>
+          <p className="result-line small">{t('scan.scanned', { scan: outcome.scan })}</p>
+        </div>
+      );
+    case 'captured':
+      return (
+        <div className="result-body">
+          <Icon name="info" size={120} className="result-icon" />
+          <h2 className="result-title">{t('scan.capturedTitle')}</h2>
+          <p className="result-ref" data-testid="result-scan">
+            {outcome.scan}
+          </p>
+          <p className="result-line">{t('scan.capturedBody')}</p>
+        </div>
+      );
+  }
+}
+
+function ReasonView({ target, onChooseReason, onDismiss }: { target: ReprintTarget; onChooseReason(reason: ReprintReason): void; onDismiss(): void }) {
+  const { t } = useTranslation();
+  const first = useRef<HTMLButtonElement>(null);
+  useEffect(() => first.current?.focus(), []);
+  return (
+    <div className="result-body">
+      <h2 className="result-title">{t('reprint.title', { orderRef: target.orderRef })}</h2>
+      <p className="result-line">{t('reprint.hint')}</p>
+      <ol className="reason-list">
+        {reprintReasons.map((reason, index) => (
+          <li key={reason}>
+            <button type="button" ref={index === 0 ? first : undefined} className="button reason-button" onClick={() => onChooseReason(reason)} data-testid={`reason-${reason}`}>
+              <kbd>{index + 1}</kbd>
+              {t(`reprint.reasons.${reason}`)}
+            </button>
+          </li>
+        ))}
+      </ol>
+      <button type="button" className="button" onClick={onDismiss}>
+        {t('result.cancel')}
+      </button>
+    </div>
+  );
+}

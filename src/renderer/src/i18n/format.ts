@@ -1,0 +1,13 @@
+/** Clock time as a packer reads it ("10:31"), in the screen's language; the text as given when it is not a date. */
+export function formatClock(iso: string | number, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return String(iso);
+  return new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
+}
+
+/** Date and time for lists that span days. */
+export function formatDateTime(iso: string | number, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return String(iso);
+  return new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short', hourCycle: 'h23' }).format(date);
+}

@@ -1,0 +1,50 @@
+/**
+ * The station's keyboard map, in one place so the screen, the help line and the docs agree.
+ * Function keys first: they never occur in a barcode, need no modifier held with gloves on, and
+ * are the same in every language. Alt+digit is the same set for keyboards without F-keys.
+ */
+
+export const screenIds = ['scan', 'shift', 'printers', 'setup', 'history'] as const;
+export type ScreenId = (typeof screenIds)[number];
+
+export type ShortcutCommand =
+  | { type: 'navigate'; screen: ScreenId }
+  | { type: 'reprint-recent'; index: number }
+  | { type: 'dismiss' };
+
+export interface ShortcutKey {
+  key: string;
+  ctrlKey: boolean;
+  altKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+}
+
+/** F-key of each screen, in nav order. */
+export const screenKeys: Record<ScreenId, string> = {
+  scan: 'F1',
+  shift: 'F2',
+  printers: 'F3',
+  setup: 'F4',
+  history: 'F5',
+};
+
+/** Recent labels on the scan screen, reprinted with one key each. */
+export const recentReprintKeys = ['F6', 'F7', 'F8', 'F9'] as const;
+
+export function shortcutFor(event: ShortcutKey): ShortcutCommand | null {
+  if (event.ctrlKey || event.metaKey) return null;
+  if (event.altKey) {
+    if (event.shiftKey) return null;
+    const index = ['1', '2', '3', '4', '5'].indexOf(event.key);
+    const screen = screenIds[index];
+    return screen ? { type: 'navigate', screen } : null;
+  }
+  if (event.shiftKey) return null;
+  if (event.key === 'Escape') return { type: 'dismiss' };
+  const screen = screenIds.find((id) => screenKeys[id] === event.key);
+  if (screen) return { type: 'navigate', screen };
+  const recent = recentReprintKeys.indexOf(event.key as (typeof recentReprintKeys)[number]);
+  if (recent >= 0) return { type: 'reprint-recent', index: recent };
+  return null;
+}

@@ -1,0 +1,78 @@
+/**
+ * What the scan screen shows after a scan. Built from the contract's data (orders, printers,
+ * journal entries and the stable error codes), so each outcome has one colour, one icon, one
+ * sound and one plain-language message.
+ */
+import type { ErrorCode, StationErrorData } from '../../../shared/errors';
+import type { ScanRejection } from '../../../shared/scan';
+import type { ReprintReason } from './commands';
+import type { SoundKind } from '../sound/tones';
+
+export interface PrintedLabel {
+  /** The order ref as the service knows it. */
+  orderRef: string;
+  /** Recipient name on the label. */
+  recipient: string;
+  printerName: string;
+  /** ISO 8601. */
+  printedAt: string;
+  /** The scan that led to the label, to reprint it by the same words. */
+  scan: string;
+}
+
+export interface PreviousPrint {
+  /** ISO 8601. */
+  printedAt: string;
+  operator: string;
+  stationName: string;
+  printerName: string;
+}
+
+export type ScanOutcome =
+  | { kind: 'printed'; label: PrintedLabel }
+  | { kind: 'duplicate'; scan: string; orderRef: string; recipient: string; previous: PreviousPrint }
+  | { kind: 'failed'; scan: string; error: StationErrorData; rejection?: ScanRejection }
+  /** A command barcode with nothing on screen to answer. */
+  | { kind: 'command-unused'; scan: string }
+  /** Captured and checked, but this station's contract has no call that prints a scan. */
+  | { kind: 'captured'; scan: string };
+
+/** The service behind the scan screen: one call per scan, one per reprint. Never rejects. */
+export interface ScanService {
+  print(scan: string): Promise<ScanOutcome>;
+  reprint(request: { scan: string; reason: ReprintReason }): Promise<ScanOutcome>;
+}
+
+export type OutcomeTone = 'success' | 'warning' | 'danger' | 'neutral';
+
+export function toneOf(outcome: ScanOutcome): OutcomeTone {
+  switch (outcome.kind) {
+    case 'printed':
+      return 'success';
+    case 'duplicate':
+      return 'warning';
+    case 'failed':
+    case 'command-unused':
+      return 'danger';
+    case 'captured':
+      return 'neutral';
+  }
+}
+
+export function soundOf(outcome: ScanOutcome): SoundKind | null {
+  switch (toneOf(outcome)) {
+    case 'success':
+      return 'printed';
+    case 'warning':
+      return 'duplicate';
+    case 'danger':
+      return 'error';
+    case 'neutral':
+      return null;
+  }
+}
+
+/** Error codes about the printer, not the order: the packer fixes the printer and scans again. */
+export const printerErrorCodes: readonly ErrorCode[] = ['PRINTER_NOT_FOUND', 'PRINTER_OFFLINE', 'PAPER_OUT', 'HEAD_OPEN', 'PRINTER_PAUSED', 'RIBBON_OUT', 'PRINTER_ERROR', 'PRINT_UNCERTAIN'];
+
+export const isPrinterError = (code: ErrorCode): boolean => printerErrorCodes.includes(code);

@@ -1,0 +1,106 @@
+import { useEffect } from 'react';
+import { shortcutFor } from '../navigation/shortcuts';
+import { reprintReasons } from './commands';
+import { classifyKeyTarget, scanEntryAttribute } from './key-target';
+import { createScanDetector, defaultScanDetectorOptions } from './scan-detector';
+import { useStores } from '../state/stores-context';
+import { usePreferences } from '../state/stores-context';
+
+const elementFacts = (target: EventTarget | null) => {
+  if (!(target instanceof HTMLElement)) return null;
+  return {
+    tagName: target.tagName,
+    inputType: target instanceof HTMLInputElement ? target.type : undefined,
+    isContentEditable: target.isContentEditable,
+    isScanEntry: target.hasAttribute(scanEntryAttribute),
+  };
+};
+
+const isActivatable = (target: EventTarget | null) =>
+  target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement || target instanceof HTMLInputElement || target instanceof HTMLSelectElement;
+
+/**
+ * The one window-level keyboard listener of the screen: scans from a keyboard-wedge scanner
+ * wherever focus is (except while someone edits a field), the screen keys, and the keys that
+ * answer the scan panel. It listens in the capture phase, so no focused control sees a scan's
+ * Enter before it is recognised.
+ */
+export function useStationKeyboard(onReady: () => void): void {
+  const stores = useStores();
+  const scanGapMs = usePreferences((state) => state.scanGapMs);
+
+  useEffect(() => {
+    const detector = createScanDetector({ ...defaultScanDetectorOptions, maxGapMs: scanGapMs });
+    // A digit chooses a reprint reason only when no scan follows it: a barcode may start with one.
+    let pendingChoice: ReturnType<typeof setTimeout> | null = null;
+    const cancelChoice = () => {
+      if (pendingChoice !== null) clearTimeout(pendingChoice);
+      pendingChoice = null;
+    };
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      cancelChoice();
+      const target = classifyKeyTarget(elementFacts(event.target));
+      const decision = detector.feed({
+        key: event.key,
+        time: event.timeStamp,
+        ctrlKey: event.ctrlKey,
+        altKey: event.altKey,
+        metaKey: event.metaKey,
+        repeat: event.repeat,
+        isComposing: event.isComposing,
+        target,
+      });
+      if (decision.preventDefault) event.preventDefault();
+      if (decision.scan !== undefined) {
+        event.stopPropagation();
+        stores.app.getState().navigate('scan');
+        void stores.scan.getState().submitScan(decision.scan, 'scanner');
+        return;
+      }
+
+      const command = shortcutFor(event);
+      if (command) {
+        if (command.type === 'dismiss' && target === 'text-field') return;
+        event.preventDefault();
+        if (command.type === 'navigate') stores.app.getState().navigate(command.screen);
+        else if (command.type === 'dismiss') {
+          stores.app.getState().navigate('scan');
+          stores.scan.getState().dismiss();
+        } else if (stores.app.getState().screen === 'scan') stores.scan.getState().reprintRecent(command.index);
+        return;
+      }
+
+      if (target !== 'other' || event.ctrlKey || event.altKey || event.metaKey) return;
+      const panel = stores.scan.getState().panel;
+      if (stores.app.getState().screen !== 'scan') return;
+      if (event.key === 'Enter' && !isActivatable(event.target) && panel.state === 'outcome' && panel.outcome.kind === 'duplicate') {
+        event.preventDefault();
+        stores.scan.getState().confirmReprint();
+        return;
+      }
+      const choice = ['1', '2', '3', '4'].indexOf(event.key);
+      const reason = reprintReasons[choice];
+      if (panel.state === 'reason' && reason) {
+        pendingChoice = setTimeout(() => {
+          pendingChoice = null;
+          void stores.scan.getState().chooseReason(reason);
+        }, scanGapMs + 20);
+      }
+    };
+
+    const onBlur = () => {
+      detector.reset();
+      cancelChoice();
+    };
+
+    window.addEventListener('keydown', onKeyDown, { capture: true });
+    window.addEventListener('blur', onBlur);
+    onReady();
+    return () => {
+      cancelChoice();
+      window.removeEventListener('keydown', onKeyDown, { capture: true });
+      window.removeEventListener('blur', onBlur);
+    };
+  }, [stores, scanGapMs, onReady]);
+}

@@ -1,0 +1,21 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { clampVolume } from '../sound/tones';
+import { loadPreferences, savePreferences, type Language, type Preferences, type PreferenceStorage } from './preferences';
+import { scanGapBounds } from '../scan/scan-detector';
+
+export interface PreferencesState extends Preferences {
+  setLanguage(language: Language): void;
+  setVolume(volume: number): void;
+  setScanGapMs(gap: number): void;
+}
+
+export function createPreferencesStore(storage: PreferenceStorage, defaults: Preferences): StoreApi<PreferencesState> {
+  const store = createStore<PreferencesState>()((set) => ({
+    ...loadPreferences(storage, defaults),
+    setLanguage: (language) => set({ language }),
+    setVolume: (volume) => set({ volume: clampVolume(volume) }),
+    setScanGapMs: (gap) => set({ scanGapMs: Math.min(scanGapBounds.max, Math.max(scanGapBounds.min, Math.round(gap))) }),
+  }));
+  store.subscribe(({ language, volume, scanGapMs }) => savePreferences(storage, { language, volume, scanGapMs }));
+  return store;
+}

@@ -1,0 +1,154 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { normalizeScan } from '../../../shared/scan';
+import { isCommandText, parseScanCommand, type ReprintReason } from '../scan/commands';
+import { soundOf, type PrintedLabel, type ScanOutcome, type ScanService } from '../scan/scan-outcome';
+import type { SoundKind } from '../sound/tones';
+
+/** What the big panel on the scan screen shows. */
+export type ScanPanel =
+  | { state: 'idle' }
+  | { state: 'working'; scan: string }
+  | { state: 'outcome'; outcome: ScanOutcome; at: number }
+  /** A label the packer chose to reprint: waiting for the reason. */
+  | { state: 'reason'; target: ReprintTarget; at: number };
+
+export interface ReprintTarget {
+  scan: string;
+  orderRef: string;
+  recipient: string;
+}
+
+export type ScanSource = 'scanner' | 'manual';
+
+export interface SessionEntry {
+  outcome: ScanOutcome;
+  source: ScanSource;
+  /** ms since the epoch. */
+  at: number;
+}
+
+export interface ScanState {
+  panel: ScanPanel;
+  /** Labels printed at this screen, newest first. */
+  recent: PrintedLabel[];
+  /** Every outcome at this screen since it opened, newest first. */
+  session: SessionEntry[];
+  submitScan(raw: string, source: ScanSource): Promise<void>;
+  /** Enter on the amber panel: ask for the reason. */
+  confirmReprint(): void;
+  chooseReason(reason: ReprintReason): Promise<void>;
+  /** One key on a recent label: ask for the reason, then reprint it. */
+  reprintRecent(index: number): void;
+  dismiss(): void;
+}
+
+export interface ScanStoreDeps {
+  /** Null while the station's contract has no call that prints a scan. */
+  service: ScanService | null;
+  playSound(kind: SoundKind): void;
+  now(): number;
+}
+
+export const recentLimit = 8;
+export const sessionLimit = 200;
+
+export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
+  // Scans are handled one at a time, in the order they came: a packer may scan the next slip
+  // before the first label is out.
+  let queue: Promise<void> = Promise.resolve();
+  const enqueue = (work: () => Promise<void>): Promise<void> => {
+    queue = queue.then(work, work);
+    return queue;
+  };
+
+  return createStore<ScanState>()((set, get) => {
+    const show = (outcome: ScanOutcome, source: ScanSource) => {
+      const at = deps.now();
+      set((state) => ({
+        panel: { state: 'outcome', outcome, at },
+        recent: outcome.kind === 'printed' ? [outcome.label, ...state.recent].slice(0, recentLimit) : state.recent,
+        session: [{ outcome, source, at }, ...state.session].slice(0, sessionLimit),
+      }));
+      const sound = soundOf(outcome);
+      if (sound) deps.playSound(sound);
+    };
+
+    const reprint = async (scan: string, reason: ReprintReason) => {
+      if (!deps.service) return;
+      set({ panel: { state: 'working', scan } });
+      show(await deps.service.reprint({ scan, reason }), 'scanner');
+    };
+
+    /** The label a reprint command would act on: the duplicate on screen, or the one awaiting its reason. */
+    const reprintTarget = (): ReprintTarget | null => {
+      const panel = get().panel;
+      if (panel.state === 'reason') return panel.target;
+      if (panel.state === 'outcome' && panel.outcome.kind === 'duplicate') {
+        const { scan, orderRef, recipient } = panel.outcome;
+        return { scan, orderRef, recipient };
+      }
+      return null;
+    };
+
+    const handleCommand = async (raw: string, source: ScanSource) => {
+      const command = parseScanCommand(raw);
+      const target = reprintTarget();
+      if (!command || !target) {
+        show({ kind: 'command-unused', scan: raw.trim() }, source);
+      } else if (command.command === 'cancel') {
+        set({ panel: { state: 'idle' } });
+      } else if (command.reason) {
+        await reprint(target.scan, command.reason);
+      } else {
+        set({ panel: { state: 'reason', target, at: deps.now() } });
+      }
+    };
+
+    return {
+      panel: { state: 'idle' },
+      recent: [],
+      session: [],
+
+      submitScan: (raw, source) =>
+        enqueue(async () => {
+          if (isCommandText(raw)) {
+            await handleCommand(raw, source);
+            return;
+          }
+          const normalized = normalizeScan(raw);
+          if (!normalized.ok) {
+            show(
+              { kind: 'failed', scan: raw.trim(), error: { code: 'SCAN_INVALID', message: normalized.message }, rejection: normalized.reason },
+              source,
+            );
+            return;
+          }
+          if (!deps.service) {
+            show({ kind: 'captured', scan: normalized.value }, source);
+            return;
+          }
+          set({ panel: { state: 'working', scan: normalized.value } });
+          show(await deps.service.print(normalized.value), source);
+        }),
+
+      confirmReprint: () => {
+        const target = reprintTarget();
+        if (target) set({ panel: { state: 'reason', target, at: deps.now() } });
+      },
+
+      chooseReason: (reason) =>
+        enqueue(async () => {
+          const panel = get().panel;
+          if (panel.state === 'reason') await reprint(panel.target.scan, reason);
+        }),
+
+      reprintRecent: (index) => {
+        const label = get().recent[index];
+        if (!label || !deps.service) return;
+        set({ panel: { state: 'reason', target: { scan: label.scan, orderRef: label.orderRef, recipient: label.recipient }, at: deps.now() } });
+      },
+
+      dismiss: () => set({ panel: { state: 'idle' } }),
+    };
+  });
+}

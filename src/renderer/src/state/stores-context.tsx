@@ -1,0 +1,22 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import type { AppState } from './app-store';
+import type { PreferencesState } from './preferences-store';
+import type { ScanState } from './scan-store';
+import type { StationStores } from './stores';
+
+const StoresContext = createContext<StationStores | null>(null);
+
+export function StoresProvider({ stores, children }: { stores: StationStores; children: ReactNode }) {
+  return <StoresContext.Provider value={stores}>{children}</StoresContext.Provider>;
+}
+
+export function useStores(): StationStores {
+  const stores = useContext(StoresContext);
+  if (!stores) throw new Error('useStores must be used inside a StoresProvider.');
+  return stores;
+}
+
+export const useAppState = <T,>(selector: (state: AppState) => T): T => useStore(useStores().app, selector);
+export const useScanState = <T,>(selector: (state: ScanState) => T): T => useStore(useStores().scan, selector);
+export const usePreferences = <T,>(selector: (state: PreferencesState) => T): T => useStore(useStores().preferences, selector);

@@ -1,0 +1,84 @@
+import type { i18n } from 'i18next';
+import type { StoreApi } from 'zustand/vanilla';
+import type { StationApi } from '../../../shared/contract';
+import { createI18n } from '../i18n/create-i18n';
+import { createPreviewService, type PreviewService } from '../preview/preview-service';
+import type { ScanService } from '../scan/scan-outcome';
+import { createSoundPlayer, type SoundPlayer } from '../sound/sound-player';
+import { createAppStore, type AppState } from './app-store';
+import { defaultPreferences, type PreferenceStorage } from './preferences';
+import { createPreferencesStore, type PreferencesState } from './preferences-store';
+import { createScanStore, type ScanState } from './scan-store';
+
+/** Everything the screen keeps, built once per page and handed down through React context. */
+export interface StationStores {
+  app: StoreApi<AppState>;
+  scan: StoreApi<ScanState>;
+  preferences: StoreApi<PreferencesState>;
+  sounds: SoundPlayer;
+  preview: PreviewService;
+  i18n: i18n;
+}
+
+export interface StationStoresOptions {
+  station: StationApi;
+  storage: PreferenceStorage;
+  browserLanguages: readonly string[];
+  /** The calls that print a scan, when the contract has them. */
+  scanService: ScanService | null;
+  sounds?: SoundPlayer;
+  preview?: PreviewService;
+  now?: () => number;
+}
+
+export function createStationStores(options: StationStoresOptions): StationStores {
+  const preferences = createPreferencesStore(options.storage, defaultPreferences(options.browserLanguages));
+  const sounds = options.sounds ?? createSoundPlayer();
+  const i18n = createI18n(preferences.getState().language);
+  preferences.subscribe((state, previous) => {
+    if (state.language !== previous.language) void i18n.changeLanguage(state.language);
+  });
+  return {
+    app: createAppStore(options.station),
+    scan: createScanStore({
+      service: options.scanService,
+      playSound: (kind) => sounds.play(kind, preferences.getState().volume),
+      now: options.now ?? Date.now,
+    }),
+    preferences,
+    sounds,
+    preview: options.preview ?? createPreviewService(),
+    i18n,
+  };
+}
+
+/** Page storage that never throws: a locked-down kiosk profile may refuse localStorage. */
+export function pageStorage(getStorage: () => Storage): PreferenceStorage {
+  const memory = new Map<string, string>();
+  const storage = (() => {
+    try {
+      return getStorage();
+    } catch {
+      return null;
+    }
+  })();
+  return {
+    getItem: (key) => {
+      const kept = memory.get(key);
+      if (kept !== undefined) return kept;
+      try {
+        return storage?.getItem(key) ?? null;
+      } catch {
+        return null;
+      }
+    },
+    setItem: (key, value) => {
+      memory.set(key, value);
+      try {
+        storage?.setItem(key, value);
+      } catch {
+        // Full or refused: the in-memory copy keeps the choice for this session.
+      }
+    },
+  };
+}
