@@ -1,0 +1,115 @@
+// The check run when a printer is added or tested: is it a ZPL printer, at 203 dpi, with a print
+// width that fits an A6 label? The service's ZPL is A6 at 203 dpi (^PW839, 105 mm). A 4-inch
+// Zebra prints 832 dots (104 mm): the last 7 dots (0.9 mm) at the label's right edge fall in the
+// label's blank margin, so 832 dots "fit". Anything narrower cuts off printed content and gets a
+// warning, as does another resolution (203-dpi ZPL prints at the wrong size) or a printer that
+// does not speak ZPL. Warnings are plain sentences; the printer can still be saved.
+import { readPrinterIdentity, type PrinterIdentity } from './status/printer-identity';
+import { readPrinterStatus, type PrinterStatusReport } from './status/printer-status';
+import { canQuery, type PrinterTransport } from './transports/transport';
+
+/** Dots per inch of the service's ZPL labels. */
+export const LABEL_DPI = 203;
+/** Width of an A6 label in dots at 203 dpi (the service's ^PW839). */
+export const A6_WIDTH_DOTS = 839;
+export const A6_WIDTH_MM = 105;
+/** The narrowest print width, in dots at 203 dpi, that counts as fitting A6: a 4-inch printhead. */
+export const MIN_PRINT_WIDTH_DOTS = 832;
+
+export type PrinterCheckIssue = 'not-zpl' | 'resolution' | 'print-width' | 'print-width-unknown' | 'not-checkable';
+
+export interface PrinterCheckWarning {
+  issue: PrinterCheckIssue;
+  message: string;
+}
+
+export interface PrinterCheckResult {
+  /** False when the printer cannot be asked (an OS queue or a PDF printer). */
+  checked: boolean;
+  /** Checked and nothing to warn about. */
+  passed: boolean;
+  identity: PrinterIdentity | null;
+  /** Status at the time of the check (faults such as paper out are reported here, not as warnings). */
+  status: PrinterStatusReport | null;
+  warnings: PrinterCheckWarning[];
+}
+
+export interface CheckOptions {
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/** The warnings for what a printer says about itself. */
+export function evaluatePrinterIdentity(identity: Pick<PrinterIdentity, 'dpi' | 'printWidthDots' | 'languages' | 'languagesSetting'>): PrinterCheckWarning[] {
+  const warnings: PrinterCheckWarning[] = [];
+  // A printer that answered ~HI (a ZPL command) reads ZPL; only a stated language list can say otherwise.
+  if (identity.languages !== null && !identity.languages.includes('zpl')) {
+    warnings.push({
+      issue: 'not-zpl',
+      message: `The printer is set to the "${identity.languagesSetting ?? ''}" printer language, not ZPL. Switch it to ZPL (or choose another printer): it would not print the labels.`,
+    });
+  }
+  if (identity.dpi !== LABEL_DPI) {
+    const percent = Math.round((LABEL_DPI / identity.dpi) * 100);
+    warnings.push({
+      issue: 'resolution',
+      message:
+        identity.dpi > LABEL_DPI
+          ? `The printer prints at ${identity.dpi} dpi. The labels are made for ${LABEL_DPI} dpi, so they would come out at ${percent}% of their size and the barcodes may not scan. Use a ${LABEL_DPI} dpi printer for ZPL labels, or print PDF labels on this one.`
+          : `The printer prints at ${identity.dpi} dpi. The labels are made for ${LABEL_DPI} dpi, so they would come out at ${percent}% of their size and be cut off. Use a ${LABEL_DPI} dpi printer.`,
+    });
+  }
+  if (identity.printWidthDots === null) {
+    warnings.push({
+      issue: 'print-width-unknown',
+      message: 'The printer did not say its print width. Make sure it is a 4-inch printer, or the right edge of A6 labels will be cut off.',
+    });
+  } else {
+    const widthMm = (identity.printWidthDots / identity.dpi) * 25.4;
+    const at203 = Math.round((identity.printWidthDots * LABEL_DPI) / identity.dpi);
+    if (at203 < MIN_PRINT_WIDTH_DOTS) {
+      const lostMm = Math.max(1, Math.round(A6_WIDTH_MM - widthMm));
+      warnings.push({
+        issue: 'print-width',
+        message: `The printer prints ${identity.printWidthDots} dots (${Math.round(widthMm)} mm) wide. A6 labels are ${A6_WIDTH_MM} mm wide, so about ${lostMm} mm at the right edge would be cut off. Set the print width to its maximum, or use a 4-inch printer.`,
+      });
+    }
+  }
+  return warnings;
+}
+
+/** Asks the printer what it is and how it is, and says what would go wrong with A6 ZPL labels. */
+export async function checkPrinter(transport: PrinterTransport, options: CheckOptions = {}): Promise<PrinterCheckResult> {
+  if (transport.format === 'pdf') {
+    return {
+      checked: false,
+      passed: false,
+      identity: null,
+      status: null,
+      warnings: [
+        {
+          issue: 'not-checkable',
+          message: 'PDF labels go through the printer’s own driver. Set its paper size to A6 (105 × 148 mm) in the printer settings.',
+        },
+      ],
+    };
+  }
+  if (!canQuery(transport)) {
+    return {
+      checked: false,
+      passed: false,
+      identity: null,
+      status: null,
+      warnings: [
+        {
+          issue: 'not-checkable',
+          message: 'A printer behind an OS print queue cannot be asked what it is. Make sure it is a 203 dpi ZPL printer (a Zebra) with a 4-inch printhead.',
+        },
+      ],
+    };
+  }
+  const identity = await readPrinterIdentity(transport, options);
+  const status = await readPrinterStatus(transport, options);
+  const warnings = evaluatePrinterIdentity(identity);
+  return { checked: true, passed: warnings.length === 0, identity, status, warnings };
+}
