@@ -25,8 +25,8 @@ import { createIpcCallHandler } from './ipc';
 import { applyLaunchAtLogin } from './launch-at-login';
 import { menuTemplate } from './menu';
 import { hardenSession } from './session-hardening';
+import { openStationWindow } from './station-window';
 import { hardenWebContents } from './web-contents-hardening';
-import { secureWebPreferences } from './web-preferences';
 import { fitToDisplays, loadWindowState, trackWindowState } from './window-state';
 
 // Both must happen before the app is ready: a privileged app:// scheme, and every renderer sandboxed.
@@ -221,18 +221,12 @@ function createStationWindow(kiosk: boolean, windowStateFile: string): BrowserWi
   const primary = screen.getPrimaryDisplay();
   const displays = [primary, ...screen.getAllDisplays().filter((display) => display.id !== primary.id)];
   const state = fitToDisplays(loadWindowState(windowStateFile), displays.map((display) => display.workArea));
-  const window = new BrowserWindow({
-    ...(state.x !== undefined && state.y !== undefined ? { x: state.x, y: state.y } : {}),
-    width: state.width,
-    height: state.height,
-    minWidth: 800,
-    minHeight: 600,
+  const window = openStationWindow(BrowserWindow, {
+    preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
     title: productName,
-    show: false,
+    state,
     kiosk,
-    autoHideMenuBar: kiosk,
-    backgroundColor: '#ffffff',
-    webPreferences: secureWebPreferences(join(import.meta.dirname, '../preload/index.cjs'), { devTools: !app.isPackaged }),
+    devTools: !app.isPackaged,
   });
   if (state.maximized && !kiosk) window.maximize();
   if (state.fullScreen && !kiosk) window.setFullScreen(true);
