@@ -227,15 +227,18 @@ function seedOrders(env: EnvironmentState, options: SeedOptions, { geocoder, dir
   let remaining = options.orders;
   let orderNumber = 104_200 + random.int(0, 400);
   const plans = companyPlans;
+  let bundles = 0;
   while (remaining > 0) {
     const roll = random.next();
     let cumulative = 0;
-    const plan = plans.find((p) => (cumulative += p.share) > roll) ?? plans[0]!;
+    // Every company gets a bundle first, so even a small seed has orders of each (403 can be tried).
+    const plan = bundles < plans.length ? plans[bundles]! : (plans.find((p) => (cumulative += p.share) > roll) ?? plans[0]!);
     const company = env.companies.get(plan.id)!;
     const location = env.locations.get(random.pick(company.locationIds))!;
     const area = random.pick(location.areas);
     const placed = addressInArea(area, geocoder, random);
     if (!placed) continue;
+    bundles += 1;
     const { address, region } = placed;
     const size = Math.min(remaining, random.pick([1, 1, 2, 3, 3, 4, 5, 5, 6, 7, 8, 9, 10]));
     const createdAt = dayStart + Math.floor(random.next() * span);

@@ -83,6 +83,17 @@ export class World {
   /** Moves the order and POSTs the new status to every URL registered for its company and that status. */
   moveOrder(env: EnvironmentState, order: Order, status: OrderStatus): OrderStatus {
     const previous = applyStatus(order, status, this.options.now());
+    this.announce(env, order, previous);
+    return previous;
+  }
+
+  /** A created order entered draft: its webhook carries previousStatus null. */
+  announceCreated(env: EnvironmentState, order: Order): void {
+    this.announce(env, order, null);
+  }
+
+  private announce(env: EnvironmentState, order: Order, previous: OrderStatus | null): void {
+    const status = order.status;
     const targets = new Map<string, { registrationId: string; url: string }>();
     for (const registration of env.webhooks) {
       if (registration.companyId !== order.companyId) continue;
@@ -90,7 +101,6 @@ export class World {
       if (!targets.has(registration.url)) targets.set(registration.url, { registrationId: registration.id, url: registration.url });
     }
     if (targets.size > 0) this.options.dispatcher.emit(env.name, [...targets.values()], webhookPayload(order, previous));
-    return previous;
   }
 
   /** The seed's orders (the day's work a new station can import), in bundle order. */

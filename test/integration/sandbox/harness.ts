@@ -102,15 +102,15 @@ export async function startReceiver(): Promise<Receiver> {
     waitFor: (count, timeoutMs = 10_000) =>
       new Promise((resolve, reject) => {
         const check = () => {
-          if (received.length >= count) {
-            clearTimeout(timer);
-            resolve(received);
-            return true;
+          if (received.length < count) {
+            waiters.push(check);
+            return;
           }
-          return false;
+          clearTimeout(timer);
+          resolve(received);
         };
         const timer = setTimeout(() => reject(new Error(`received ${received.length} of ${count} webhooks`)), timeoutMs);
-        if (!check()) waiters.push(() => void check());
+        check();
       }),
     close: async () => {
       server.closeAllConnections();

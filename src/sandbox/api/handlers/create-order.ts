@@ -95,5 +95,6 @@ export function createOrder(ctx: ApiContext): ApiAnswer {
     seeded: false,
     trackingBase: ctx.world.trackingBase,
   });
+  ctx.world.announceCreated(ctx.env, order);
   return { status: 201, body: orderRecord(order) };
 }
