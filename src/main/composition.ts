@@ -4,7 +4,8 @@
  * tests all build the same graph through here, with their own data folder and host.
  */
 import { join } from 'node:path';
-import { StationError } from '../shared/errors';
+import type { Environment } from '../shared/contract/app';
+import { createEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox';
 import { createDispatcher, type Dispatcher, type Handlers } from './contract/dispatcher';
 import { createEventBus, type EventBus } from './contract/event-bus';
 import { appHandlers } from './handlers/app';
@@ -20,9 +21,10 @@ import { createLearningClient } from './orders/learning-client';
 import { createManifestImporter, type ManifestImporter } from './orders/manifest-import';
 import { OrderIndex } from './orders/order-index';
 import { createOrderLookup, type OrderLookup } from './orders/order-lookup';
+import { seedSandboxOrders } from './orders/sandbox-seed';
 import { createStatusEventProcessor } from './orders/status-events';
 import { createWebhookReceiver, type WebhookReceiver } from './orders/webhook-receiver';
-import { createDeliveryClients, type DeliveryClients, type DeliveryClientsDeps, type SandboxApi } from './settings/delivery-clients';
+import { createDeliveryClients, type DeliveryClients, type DeliveryClientsDeps } from './settings/delivery-clients';
 import { StationSettings } from './settings/station-settings';
 import { openDatabase, type StationDatabase } from './store/database';
 import { SettingsRepository } from './store/settings-repository';
@@ -41,8 +43,8 @@ export interface StationOptions {
   keychainService?: string;
   /** Whether the print queues are idle; the updater waits for it. Defaults to "nothing printing". */
   printActivity?: PrintActivity;
-  /** The embedded sandbox's API, started on first use. */
-  sandboxApi?: () => Promise<SandboxApi>;
+  /** The embedded sandbox; by default one started in this process on first use and stopped with the station. */
+  sandbox?: EmbeddedSandbox;
   /** Delivery API client knobs (tests shorten retry budgets and timeouts). */
   clientOptions?: DeliveryClientsDeps['clientOptions'];
 }
@@ -61,6 +63,9 @@ export interface Station {
 
 export interface StationServices {
   readonly db: StationDatabase;
+  readonly sandbox: EmbeddedSandbox;
+  /** Starts the embedded sandbox if needed and makes sure its day of orders is in the index. */
+  sandboxReady(): Promise<void>;
   readonly clients: DeliveryClients;
   readonly keys: KeyService;
   readonly orders: OrderIndex;
@@ -76,19 +81,36 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   const keys = options.keyStore ?? createKeychainKeyStore(options.keychainService ?? 'packing-station');
   const events = createEventBus(logger);
   const orders = new OrderIndex(db);
+  const sandbox = options.sandbox ?? createEmbeddedSandbox();
+  let seeding: Promise<void> | null = null;
+  const sandboxReady = (): Promise<void> =>
+    (seeding ??= sandbox
+      .todaysOrders()
+      .then((seeded) => {
+        seedSandboxOrders(orders, seeded);
+        logger.info('embedded sandbox ready', { orders: seeded.length });
+      })
+      .catch((error: unknown) => {
+        seeding = null;
+        throw error;
+      }));
+  const prepare = async (environment: Environment) => {
+    if (environment === 'sandbox') await sandboxReady();
+  };
   let keyService: KeyService | null = null;
   const clients = createDeliveryClients({
     settings,
     logger,
     readKey: (environment) => (keyService ? keyService.readKey(environment) : keys.get(environment)),
-    sandboxApi:
-      options.sandboxApi ??
-      (() => Promise.reject(new StationError('NOT_CONFIGURED', 'The embedded sandbox is not part of this station build; choose the test or live environment.'))),
+    sandboxApi: async () => {
+      await sandboxReady();
+      return sandbox.api();
+    },
     decorate: (environment, client) => createLearningClient(environment, client, orders, logger),
     clientOptions: options.clientOptions,
   });
   keyService = createKeyService({ store: keys, settings, logger, clientWithKey: (environment, key) => clients.withKey(environment, key) });
-  const lookup = createOrderLookup({ index: orders, clientFor: (environment) => clients.forEnvironment(environment) });
+  const lookup = createOrderLookup({ index: orders, prepare, clientFor: (environment) => clients.forEnvironment(environment) });
   const importer = createManifestImporter({ db, index: orders, logger });
   const webhooks = createWebhookReceiver({ settings, logger, processor: createStatusEventProcessor({ db, index: orders, logger }) });
   await webhooks.resume();
@@ -108,10 +130,11 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     logger,
     settings,
     printActivity: options.printActivity ?? noPrintActivity,
-    services: { db, clients, keys: keyService, orders, lookup, importer, webhooks },
+    services: { db, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, webhooks },
     async close() {
       await webhooks.close();
       await clients.close();
+      if (!options.sandbox) await sandbox.close();
       db.close();
     },
   };

@@ -8,7 +8,7 @@ import { OrderStatusSchema, type OrderStatus } from '../../shared/api/schemas';
 import type { Environment } from '../../shared/contract/app';
 import { normalizeIdentifier } from '../../shared/scan';
 import type { StationDatabase } from '../store/database';
-import { decideStatus, type StatusDecision, type StatusNews } from './status-progress';
+import { decideStatus, laterTime, type StatusDecision, type StatusNews } from './status-progress';
 
 /** How the station first learnt of an order. */
 export type OrderSource = 'created' | 'import' | 'webhook' | 'lookup' | 'api';
@@ -44,7 +44,7 @@ export interface OrderFacts {
   recipient?: string | null;
   status?: OrderStatus | null;
   previousStatus?: OrderStatus | null;
-  /** The service's updatedAt for the status, when the source carries it. */
+  /** The service's updatedAt for the status, when the source carries it (never a time the station made up). */
   statusUpdatedAt?: string | null;
 }
 
@@ -79,6 +79,7 @@ export class OrderIndex {
   private readonly updateRow;
   private readonly inBundle;
   private readonly countRows;
+  private readonly setStatus;
 
   constructor(
     private readonly db: StationDatabase,
@@ -94,6 +95,7 @@ export class OrderIndex {
     );
     this.inBundle = db.prepare(`SELECT ${columns} FROM orders WHERE environment = ? AND bundle_id = ? ORDER BY created_at, order_id`).raw(true);
     this.countRows = db.prepare('SELECT count(*) FROM orders WHERE environment = ?').raw(true);
+    this.setStatus = db.prepare('UPDATE orders SET status = ?, status_updated_at = NULL, updated_at = ? WHERE environment = ? AND order_id = ?');
   }
 
   /** Every order whose ref, barcode or id equals the (already normalised) scan. */
@@ -153,7 +155,7 @@ export class OrderIndex {
         bundleId,
         recipient,
         news?.status ?? null,
-        news ? (news.updatedAt ?? now) : null,
+        news?.updatedAt ?? null,
         source,
         now,
         now,
@@ -162,8 +164,14 @@ export class OrderIndex {
     }
     const existing = toOrder(existingRow);
     const decision = news ? decideStatus({ status: existing.status, updatedAt: existing.statusUpdatedAt }, news) : null;
-    const status = decision === 'applied' && news ? news.status : existing.status;
-    const statusUpdatedAt = decision === 'applied' && news ? (news.updatedAt ?? now) : existing.statusUpdatedAt;
+    let status = existing.status;
+    let statusUpdatedAt = existing.statusUpdatedAt;
+    if (news && decision === 'applied') {
+      status = news.status;
+      statusUpdatedAt = news.updatedAt;
+    } else if (news && decision === 'same') {
+      statusUpdatedAt = laterTime(news.updatedAt, existing.statusUpdatedAt);
+    }
     this.updateRow.run(
       orderRef ?? existing.orderRef,
       barcode ?? existing.barcode,
@@ -176,6 +184,14 @@ export class OrderIndex {
       orderId,
     );
     return { change: 'updated', status: decision };
+  }
+
+  /**
+   * Sets the status without the forward-only rules, for the one source that is the truth by
+   * definition: the embedded sandbox describing its own freshly started world.
+   */
+  overwriteStatus(environment: Environment, orderId: string, status: OrderStatus): void {
+    this.setStatus.run(status, this.clock().toISOString(), environment, orderId);
   }
 
   /** Runs `work` in one transaction: many upserts at the cost of one disk sync. */

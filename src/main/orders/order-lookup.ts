@@ -25,6 +25,8 @@ export interface LookupResult {
 
 export interface OrderLookupDeps {
   index: OrderIndex;
+  /** Runs before the index is searched (the embedded sandbox seeds its day of orders). */
+  prepare?(environment: Environment): Promise<void>;
   clientFor(environment: Environment): Promise<DeliveryClient>;
 }
 
@@ -40,6 +42,7 @@ export function createOrderLookup(deps: OrderLookupDeps): OrderLookup {
       const normalized = normalizeScan(scan);
       if (!normalized.ok) throw new StationError('SCAN_INVALID', normalized.message, [`reason: ${normalized.reason}`]);
       const value = normalized.value;
+      await deps.prepare?.(environment);
 
       const matches = deps.index.find(environment, value);
       if (matches.length > 1) {

@@ -3,6 +3,11 @@
  * answer has gone: events wait in a bounded queue and are written in batches, one transaction
  * each. An event seen before (same order id and status) is dropped; a move backwards or out of a
  * terminal status is recorded but does not change the order (status-progress.ts).
+ *
+ * Dedupe key: the spec suggests order id + status, but that would drop a status an order really
+ * enters twice (out_for_delivery again after awaiting_next_attempt). The key here adds the
+ * service's updatedAt of the event, which a re-delivery repeats; a duplicate that somehow
+ * carried another time still changes nothing, because the same status is 'same'.
  */
 import type { WebhookPayload } from '../../shared/api/schemas';
 import type { Environment } from '../../shared/contract/app';
@@ -43,9 +48,9 @@ export function createStatusEventProcessor(deps: StatusEventProcessorDeps): Stat
   const clock = deps.clock ?? (() => new Date());
   const maxQueue = deps.maxQueue ?? 50_000;
   const batchSize = deps.batchSize ?? 500;
-  const seen = deps.db.prepare('SELECT 1 FROM webhook_events WHERE environment = ? AND order_id = ? AND status = ?').raw(true);
+  const seen = deps.db.prepare('SELECT 1 FROM webhook_events WHERE environment = ? AND order_id = ? AND status = ? AND event_updated_at = ?').raw(true);
   const remember = deps.db.prepare(
-    `INSERT INTO webhook_events (environment, order_id, status, previous_status, event_updated_at, outcome, received_at)
+    `INSERT INTO webhook_events (environment, order_id, status, event_updated_at, previous_status, outcome, received_at)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   const counters: StatusEventCounters = { queued: 0, duplicates: 0, applied: 0, same: 0, ignoredBackward: 0, ignoredTerminal: 0, failed: 0 };
@@ -60,7 +65,7 @@ export function createStatusEventProcessor(deps: StatusEventProcessorDeps): Stat
       deps.logger.warn('webhook event without a usable order id was dropped', { environment });
       return;
     }
-    if (seen.get(environment, orderId, payload.status)) {
+    if (seen.get(environment, orderId, payload.status, payload.updatedAt)) {
       counters.duplicates += 1;
       return;
     }
@@ -79,7 +84,7 @@ export function createStatusEventProcessor(deps: StatusEventProcessorDeps): Stat
       'webhook',
     );
     const decision = outcome.status ?? 'applied';
-    remember.run(environment, orderId, payload.status, payload.previousStatus, payload.updatedAt, decision, receivedAt);
+    remember.run(environment, orderId, payload.status, payload.updatedAt, payload.previousStatus, decision, receivedAt);
     if (decision === 'applied') counters.applied += 1;
     else if (decision === 'same') counters.same += 1;
     else if (decision === 'ignored-backward') counters.ignoredBackward += 1;

@@ -1,8 +1,15 @@
 /**
  * Which status an order is in when news arrives late, twice or out of order (webhooks promise
- * neither order nor single delivery). The stated flow is draft → expected → in_transit →
- * out_for_delivery → completed, with cancelled possible up to in_transit; statuses outside it
- * get a place after the point in the flow where they can happen. Terminal statuses never change.
+ * neither order nor single delivery). In order of trust:
+ *  1. terminal statuses never change again (spec);
+ *  2. the service's own time of each status (`updatedAt`), when both sides have one: later wins,
+ *     which also gets repeated statuses right (a second delivery attempt goes out_for_delivery twice);
+ *  3. an event whose previousStatus is the status we know continues exactly from it;
+ *  4. otherwise the order of statuses: the stated flow draft → expected → in_transit →
+ *     out_for_delivery → completed, with the unstated statuses placed after the point in the
+ *     flow where they can happen; a move to a lower rank is a move backwards and is ignored.
+ * Times the station made up itself (when it learnt of a status from a manifest) are never
+ * compared with the service's, so they are not stored as status times.
  */
 import { terminalStatuses, type OrderStatus } from '../../shared/api/schemas';
 
@@ -31,13 +38,14 @@ export const isTerminalStatus = (status: OrderStatus): boolean => terminalStatus
 
 export interface KnownStatus {
   status: OrderStatus | null;
-  /** The service's updatedAt for that status (ISO 8601), when known. */
+  /** The service's updatedAt for that status (ISO 8601), when it told us. */
   updatedAt: string | null;
 }
 
 export interface StatusNews {
   status: OrderStatus;
   previousStatus: OrderStatus | null;
+  /** The service's updatedAt for the news, when the source carries it. */
   updatedAt: string | null;
 }
 
@@ -45,17 +53,29 @@ export type StatusDecision = 'applied' | 'same' | 'ignored-backward' | 'ignored-
 
 export function decideStatus(current: KnownStatus, news: StatusNews): StatusDecision {
   if (current.status === null) return 'applied';
+  if (isTerminalStatus(current.status)) return news.status === current.status ? 'same' : 'ignored-terminal';
+  const order = compareTimes(news.updatedAt, current.updatedAt);
+  if (order !== 0) {
+    if (news.status === current.status) return 'same';
+    return order > 0 ? 'applied' : 'ignored-backward';
+  }
   if (news.status === current.status) return 'same';
-  if (isTerminalStatus(current.status)) return 'ignored-terminal';
   // The event continues exactly from what we know: the service says so, whatever the ranks.
   if (news.previousStatus === current.status) return 'applied';
   if (isTerminalStatus(news.status)) return 'applied';
-  const step = statusRank[news.status] - statusRank[current.status];
-  if (step !== 0) return step > 0 ? 'applied' : 'ignored-backward';
-  // Same stage, different status, and the chain is broken: the later service timestamp wins.
-  if (news.updatedAt && current.updatedAt) {
-    const newer = Date.parse(news.updatedAt) > Date.parse(current.updatedAt);
-    return newer ? 'applied' : 'ignored-backward';
-  }
-  return 'ignored-backward';
+  return statusRank[news.status] > statusRank[current.status] ? 'applied' : 'ignored-backward';
+}
+
+/** The later of two service times (for keeping the newest time of a repeated status). */
+export function laterTime(a: string | null, b: string | null): string | null {
+  return compareTimes(a, b) >= 0 ? (a ?? b) : b;
+}
+
+/** >0 when a is later, <0 when earlier, 0 when equal or either is unknown. */
+function compareTimes(a: string | null, b: string | null): number {
+  if (a === null || b === null) return 0;
+  const left = Date.parse(a);
+  const right = Date.parse(b);
+  if (Number.isNaN(left) || Number.isNaN(right)) return 0;
+  return Math.sign(left - right);
 }

@@ -36,7 +36,7 @@ export const migrations: readonly Migration[] = [
         bundle_id TEXT,
         recipient TEXT,
         status TEXT,                  -- last known status, NULL when never told
-        status_updated_at TEXT,       -- the service's updatedAt of that status when known, else when learnt
+        status_updated_at TEXT,       -- the service's updatedAt of that status; NULL when the source had none
         source TEXT NOT NULL CHECK (source IN ('created', 'import', 'webhook', 'lookup', 'api')),
         created_at TEXT NOT NULL,     -- when the station first learnt of the order
         updated_at TEXT NOT NULL,
@@ -46,16 +46,18 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX orders_by_barcode ON orders (environment, barcode) WHERE barcode IS NOT NULL;
       CREATE INDEX orders_by_bundle ON orders (environment, bundle_id) WHERE bundle_id IS NOT NULL;
 
-      -- Webhook status events already seen (dedupe on orderId + status) and what became of them.
+      -- Webhook status events already seen and what became of them. One event is one order id +
+      -- status + the service's time of it: a re-delivery repeats all three, while a status the
+      -- order really enters twice (a second delivery attempt) has a later time.
       CREATE TABLE webhook_events (
         environment TEXT NOT NULL CHECK (environment IN ('sandbox', 'test', 'live')),
         order_id TEXT NOT NULL,
         status TEXT NOT NULL,
+        event_updated_at TEXT NOT NULL,
         previous_status TEXT,
-        event_updated_at TEXT,
         outcome TEXT NOT NULL CHECK (outcome IN ('applied', 'same', 'ignored-backward', 'ignored-terminal')),
         received_at TEXT NOT NULL,
-        PRIMARY KEY (environment, order_id, status)
+        PRIMARY KEY (environment, order_id, status, event_updated_at)
       ) WITHOUT ROWID;
 
       -- One row per manifest import: the report a lead can look back on.

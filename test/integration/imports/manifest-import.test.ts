@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CallOutput } from '../../../src/shared/contract';
 import { createTestStation, type TestStation } from '../../support/station';
 
 let test: TestStation;
@@ -9,6 +10,8 @@ const call = (name: string, input: unknown) => test.station.dispatcher.dispatch(
 
 beforeEach(async () => {
   test = await createTestStation();
+  // The test environment: the sandbox environment would bring the embedded sandbox's own orders.
+  await call('settings.set', { environment: 'test' });
 });
 afterEach(async () => {
   await test.dispose();
@@ -42,10 +45,11 @@ describe('manifest import through the contract', () => {
     const result = await call('imports.manifest', { source: { kind: 'path', path } });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.value).toMatchObject({
+    const report = result.value as CallOutput<'imports.manifest'>;
+    expect(report).toMatchObject({
       fileName: 'manifest.csv',
       format: 'csv',
-      environment: 'sandbox',
+      environment: 'test',
       rowsRead: 5,
       inserted: 2,
       updated: 0,
@@ -53,7 +57,7 @@ describe('manifest import through the contract', () => {
       errorsTruncated: false,
       columns: { orderId: 'orderId', orderRef: 'orderRef', barcode: 'barcode', bundleId: 'bundleId', recipient: 'deliveryName', status: 'status' },
     });
-    expect(result.value.errors).toEqual([
+    expect(report.errors).toEqual([
       { row: 3, message: 'orderId is empty' },
       { row: 4, message: 'status "sideways" is not one of the Delivery API\'s statuses' },
       { row: 5, message: expect.stringMatching(/^barcode cannot be scanned: .*U\+0007/) },
@@ -75,7 +79,7 @@ describe('manifest import through the contract', () => {
     writeFileSync(path, csv(['orderId,orderRef,status,barcode', 'ORD-1,REF-1,draft,BC-1', 'ORD-2,REF-2,expected,BC-2']));
     const again = await call('imports.manifest', { source: { kind: 'path', path } });
     expect(again).toMatchObject({ ok: true, value: { inserted: 0, updated: 2, failed: 0 } });
-    expect(await call('orders.count', {})).toEqual({ ok: true, value: { environment: 'sandbox', orders: 2 } });
+    expect(await call('orders.count', {})).toEqual({ ok: true, value: { environment: 'test', orders: 2 } });
     // ORD-1 stays in transit (an older snapshot does not move it back) but learns its barcode.
     expect(await call('orders.lookup', { scan: 'BC-1', remote: false })).toMatchObject({ ok: true, value: { order: { orderId: 'ORD-1', status: 'in_transit' } } });
     expect(await call('orders.lookup', { scan: 'BC-2', remote: false })).toMatchObject({ ok: true, value: { order: { status: 'expected' } } });
@@ -130,9 +134,9 @@ describe('manifest import through the contract', () => {
   it('keeps each environment\'s orders to itself', async () => {
     const content = csv(['orderId,orderRef', 'ORD-1,REF-1']);
     await call('imports.manifest', { source: { kind: 'content', fileName: 'm.csv', base64: Buffer.from(content).toString('base64') } });
-    await call('settings.set', { environment: 'test' });
+    await call('settings.set', { environment: 'live' });
     expect(await call('orders.lookup', { scan: 'REF-1', remote: false })).toMatchObject({ ok: false, error: { code: 'ORDER_NOT_FOUND' } });
-    expect(await call('orders.count', {})).toEqual({ ok: true, value: { environment: 'test', orders: 0 } });
+    expect(await call('orders.count', {})).toEqual({ ok: true, value: { environment: 'live', orders: 0 } });
   });
 
   it('refuses files it cannot read with a message that says what to do', async () => {

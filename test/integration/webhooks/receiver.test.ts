@@ -28,6 +28,8 @@ const lookup = async (scan: string) => {
 
 beforeEach(async () => {
   test = await createTestStation();
+  // Events go to the test environment's path: the sandbox environment would start the embedded sandbox.
+  await call('settings.set', { environment: 'test' });
 });
 afterEach(async () => {
   await test.dispose();
@@ -50,18 +52,17 @@ describe('webhook receiver', () => {
     const response = await post(url('test'), statusEvent('ORD-100', 'expected', 'draft'));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true });
-    await call('settings.set', { environment: 'test' });
     expect(await lookup('BC-ORD-100')).toMatchObject({
       ok: true,
       value: { order: { environment: 'test', orderId: 'ORD-100', orderRef: 'REF-ORD-100', bundleId: 'BUN-7', recipient: 'Anna de Vries', status: 'expected', source: 'webhook' } },
     });
-    await call('settings.set', { environment: 'sandbox' });
+    await call('settings.set', { environment: 'live' });
     expect(await lookup('BC-ORD-100')).toMatchObject({ ok: false, error: { code: 'ORDER_NOT_FOUND' } });
   });
 
   it('drops duplicates, ignores backward moves and never leaves a terminal status', async () => {
     const { url } = await startReceiver();
-    const target = url('sandbox');
+    const target = url('test');
     for (const event of [
       statusEvent('ORD-1', 'in_transit', 'expected'),
       statusEvent('ORD-1', 'in_transit', 'expected'),
@@ -80,7 +81,7 @@ describe('webhook receiver', () => {
 
   it('rejects wrong secrets, wrong methods, wrong content and oversized bodies without stopping', async () => {
     const { url, status } = await startReceiver(2048);
-    const good = url('sandbox');
+    const good = url('test');
     const base = `http://127.0.0.1:${status.port}`;
     expect((await post(`${base}/webhooks/${'x'.repeat(32)}`, statusEvent('ORD-1', 'draft', null))).status).toBe(404);
     expect((await post(`${base}/`, statusEvent('ORD-1', 'draft', null))).status).toBe(404);

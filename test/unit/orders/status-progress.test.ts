@@ -50,6 +50,19 @@ describe('order status progress', () => {
     expect(decideStatus(known('awaiting_next_attempt'), news('out_for_delivery', 'in_transit'))).toBe('ignored-backward');
   });
 
+  it('goes by the service time first, so a status entered twice is followed and a late event is not', () => {
+    const t = (minute: number) => `2026-03-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
+    // Second delivery attempt delivered late: out_for_delivery (10:30) after awaiting_next_attempt (10:20).
+    expect(decideStatus(known('awaiting_next_attempt', t(20)), news('out_for_delivery', 'awaiting_next_attempt', t(30)))).toBe('applied');
+    // The first out_for_delivery (10:10) arriving after all of that changes nothing.
+    expect(decideStatus(known('out_for_delivery', t(30)), news('out_for_delivery', 'in_transit', t(10)))).toBe('same');
+    // The awaiting_next_attempt event (10:20) arriving after the second attempt (10:30) is old news,
+    // even though its previousStatus is the status known now.
+    expect(decideStatus(known('out_for_delivery', t(30)), news('awaiting_next_attempt', 'out_for_delivery', t(20)))).toBe('ignored-backward');
+    // Without times, the status order decides.
+    expect(decideStatus(known('out_for_delivery', null), news('expected', 'draft', t(5)))).toBe('ignored-backward');
+  });
+
   it('breaks a tie between statuses of one stage by the service time', () => {
     const earlier = '2026-03-01T10:00:00.000Z';
     const later = '2026-03-01T11:00:00.000Z';

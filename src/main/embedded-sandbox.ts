@@ -1,0 +1,109 @@
+/**
+ * The station's embedded default: the sandbox (a local Delivery API, its operator controls and a
+ * virtual Zebra) started inside the station's own process on first use. This is the only module
+ * of src/main that imports src/sandbox; everything else sees the narrow interface below.
+ *
+ * The station's 'sandbox' environment is the sandbox's test environment, working as its first
+ * seeded company (Noordwind Webwinkel): that company's key, locations and day of orders.
+ */
+import { z } from 'zod';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../sandbox/index';
+import { OrderStatusSchema } from '../shared/api/schemas';
+import { StationError } from '../shared/errors';
+import type { SandboxApi } from './settings/delivery-clients';
+
+export type { RunningSandbox, SandboxOptions } from '../sandbox/index';
+
+/** One of the sandbox's seeded orders for today, as the station imports it. */
+export const SandboxOrderSchema = z.object({
+  orderRef: z.string(),
+  orderId: z.string().min(1),
+  barcode: z.string(),
+  bundleId: z.string(),
+  status: OrderStatusSchema,
+  companyName: z.string(),
+  deliveryName: z.string(),
+});
+export type SandboxOrder = z.infer<typeof SandboxOrderSchema>;
+
+const TodaysOrdersSchema = z.object({ orders: z.array(z.looseObject(SandboxOrderSchema.shape)) });
+
+export interface EmbeddedSandbox {
+  /** Starts the sandbox on first call; later calls get the same one. */
+  start(): Promise<RunningSandbox>;
+  /** Address and key of the station's company in the sandbox's test environment. */
+  api(): Promise<SandboxApi & { companyName: string; locationIds: string[] }>;
+  /** The station company's seeded orders for today, with their current status. */
+  todaysOrders(): Promise<SandboxOrder[]>;
+  /** Registers a webhook URL for the station's company (every status). */
+  registerWebhook(url: string): Promise<void>;
+  isRunning(): boolean;
+  /** Stops the sandbox if this object started it. */
+  close(): Promise<void>;
+}
+
+/** The sandbox started on first use in this process, with these options (loopback, free ports by default). */
+export function createEmbeddedSandbox(options: SandboxOptions = {}): EmbeddedSandbox {
+  let starting: Promise<RunningSandbox> | null = null;
+  let running: RunningSandbox | null = null;
+  const start = () => {
+    starting ??= startSandbox(options).then(
+      (sandbox) => (running = sandbox),
+      (error: unknown) => {
+        starting = null;
+        throw new StationError('NOT_CONFIGURED', `The embedded sandbox could not start: ${error instanceof Error ? error.message : String(error)}`, undefined, { cause: error });
+      },
+    );
+    return starting;
+  };
+  return embeddedSandboxOver(start, () => running !== null, async () => {
+    const current = starting;
+    starting = null;
+    running = null;
+    if (current) await (await current.catch(() => null))?.close();
+  });
+}
+
+/** A sandbox someone else started and will stop (tests share one between stations). */
+export function attachEmbeddedSandbox(sandbox: RunningSandbox): EmbeddedSandbox {
+  return embeddedSandboxOver(async () => sandbox, () => true, async () => undefined);
+}
+
+function embeddedSandboxOver(start: () => Promise<RunningSandbox>, isRunning: () => boolean, close: () => Promise<void>): EmbeddedSandbox {
+  const company = async () => {
+    const sandbox = await start();
+    const first = sandbox.environments.test.companies[0];
+    if (!first) throw new StationError('NOT_CONFIGURED', 'The embedded sandbox has no company to work as.');
+    return { sandbox, company: first };
+  };
+  const control = async (path: string, init: { method?: string; body?: unknown } = {}): Promise<unknown> => {
+    const { sandbox } = await company();
+    const response = await fetch(`${sandbox.control.baseUrl}${path}`, {
+      method: init.method ?? 'GET',
+      headers: { authorization: `Bearer ${sandbox.control.token}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    const json: unknown = await response.json().catch(() => null);
+    if (!response.ok) throw new StationError('INTERNAL', `The embedded sandbox refused ${path} (HTTP ${response.status}).`);
+    return json;
+  };
+  return {
+    start,
+    async api() {
+      const { sandbox, company: first } = await company();
+      return { baseUrl: sandbox.environments.test.baseUrl, apiKey: first.apiKey, companyName: first.name, locationIds: first.locationIds };
+    },
+    async todaysOrders() {
+      const { company: first } = await company();
+      const parsed = TodaysOrdersSchema.safeParse(await control('/environments/test/todays-orders'));
+      if (!parsed.success) throw new StationError('INTERNAL', 'The embedded sandbox listed today\'s orders in an unexpected shape.');
+      return parsed.data.orders.filter((order) => order.companyName === first.name).map((order) => SandboxOrderSchema.parse(order));
+    },
+    async registerWebhook(url) {
+      const { company: first } = await company();
+      await control('/environments/test/webhooks', { method: 'POST', body: { company: first.name, url } });
+    },
+    isRunning,
+    close,
+  };
+}
