@@ -284,7 +284,9 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
       const retryAfterMs = parseRetryAfterMs(headers['retry-after'], nowMs);
       if (status === 409 || status === 425) return { retryAfterMs };
       if (status === 503 && retryAfterMs !== undefined) return { retryAfterMs };
-      if (status === 404 && recent.isRecent(id)) return { retryAfterMs };
+      // A plain 404 means "no such order"; with Retry-After, or for an order this client just
+      // created, it means the label is still being generated.
+      if (status === 404 && (retryAfterMs !== undefined || recent.isRecent(id))) return { retryAfterMs };
       return undefined;
     };
 
