@@ -81,6 +81,8 @@ export class OrderIndex {
   private readonly countRows;
   private readonly setStatus;
 
+  // Single-row reads use .all()[0]: in libsql 0.5, .get() on a statement whose previous .all()
+  // found nothing answers undefined even when the row exists.
   constructor(
     private readonly db: StationDatabase,
     private readonly clock: () => Date = () => new Date(),
@@ -116,7 +118,7 @@ export class OrderIndex {
   }
 
   get(environment: Environment, orderId: string): IndexedOrder | null {
-    const row = this.byId.get(environment, orderId) as OrderRow | undefined;
+    const row = this.byId.all(environment, orderId)[0] as OrderRow | undefined;
     return row ? toOrder(row) : null;
   }
 
@@ -145,7 +147,7 @@ export class OrderIndex {
       ? { status: facts.status, previousStatus: facts.previousStatus ?? null, updatedAt: facts.statusUpdatedAt ?? null }
       : null;
 
-    const existingRow = this.byId.get(environment, orderId) as OrderRow | undefined;
+    const existingRow = this.byId.all(environment, orderId)[0] as OrderRow | undefined;
     if (!existingRow) {
       this.insertRow.run(
         environment,

@@ -65,7 +65,7 @@ export function createStatusEventProcessor(deps: StatusEventProcessorDeps): Stat
       deps.logger.warn('webhook event without a usable order id was dropped', { environment });
       return;
     }
-    if (seen.get(environment, orderId, payload.status, payload.updatedAt)) {
+    if (seen.all(environment, orderId, payload.status, payload.updatedAt).length > 0) {
       counters.duplicates += 1;
       return;
     }
