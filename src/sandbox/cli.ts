@@ -125,8 +125,12 @@ async function main(): Promise<void> {
   try {
     sandbox = await startSandbox(options);
   } catch (error) {
-    const message = error instanceof ZodError ? error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n') : error instanceof Error ? error.message : String(error);
-    process.stderr.write(`The sandbox could not start:\n${message}\n`);
+    if (error instanceof ZodError) {
+      const message = error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n');
+      process.stderr.write(`Invalid option:\n${message}\n\n${usage}`);
+      process.exit(2);
+    }
+    process.stderr.write(`The sandbox could not start: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   }
   process.stdout.write(`${JSON.stringify(sandbox)}\n`);

@@ -116,6 +116,16 @@ export function createControlServer(deps: ControlDeps): Server {
     return ok(companyView(company));
   }, true);
 
+  on('GET', '/environments/:env/orders', ({ params, query }) => {
+    const env = environment(params.env);
+    const orderRef = query.get('orderRef');
+    const barcode = query.get('barcode');
+    const bundleId = query.get('bundleId');
+    const orders = [...env.orders.values()].filter(
+      (order) => (orderRef === null || order.orderRef === orderRef) && (barcode === null || order.barcode === barcode) && (bundleId === null || order.bundle.bundleId === bundleId),
+    );
+    return ok({ orders: orders.map((order) => ({ ...orderRecord(order), companyId: order.companyId })) });
+  });
   on('GET', '/environments/:env/orders/:orderId', ({ params }) => {
     const env = environment(params.env);
     const order = orderOf(env, params.orderId!);

@@ -13,7 +13,8 @@ const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${t
 function describeIssue(issue: Issue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined || issue.input === null ? 'should not be empty' : `must be ${article(String(issue.expected))}`;
+      if (issue.input === undefined || issue.input === null) return 'should not be empty';
+      return `must be ${article(issue.expected === 'int' ? 'integer' : String(issue.expected))}`;
     case 'too_small': {
       const min = Number(issue.minimum);
       if (issue.origin === 'string') return min <= 1 ? 'should not be empty' : `must be at least ${min} characters long`;

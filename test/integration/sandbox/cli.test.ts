@@ -1,0 +1,82 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { connect } from 'node:net';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+import { call } from './harness';
+
+function runCli(args: string[]): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', ...args], { cwd: process.cwd(), stdio: 'pipe' });
+}
+
+function firstLine(child: ChildProcessWithoutNullStreams): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`exited with ${code} before printing`)));
+  });
+}
+
+const exited = (child: ChildProcessWithoutNullStreams) =>
+  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+
+const portClosed = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+
+describe('the sandbox CLI', () => {
+  it('prints one JSON object as its first line, serves it, and stops cleanly on SIGTERM', async () => {
+    const child = runCli(['--orders', '20', '--pickup-points', '200', '--printers', '2', '--label-delay', '0']);
+    const stderr: Buffer[] = [];
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    try {
+      const line = await firstLine(child);
+      const description = JSON.parse(line);
+      expect(Object.keys(description)).toEqual(['environments', 'printers', 'control']);
+      for (const env of ['test', 'live']) {
+        const environment = description.environments[env];
+        expect(environment.baseUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/${env}$`));
+        expect(environment.companies.length).toBeGreaterThanOrEqual(2);
+        for (const company of environment.companies) expect(company).toEqual({ name: expect.any(String), apiKey: expect.any(String), locationIds: expect.any(Array) });
+        expect(environment.revokedKey).toEqual(expect.any(String));
+      }
+      expect(description.printers).toEqual([
+        { name: 'Virtual Zebra 1', host: '127.0.0.1', port: expect.any(Number) },
+        { name: 'Virtual Zebra 2', host: '127.0.0.1', port: expect.any(Number) },
+      ]);
+      expect(description.control).toEqual({ baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), token: expect.any(String) });
+
+      const test = description.environments.test;
+      const coverage = await call('GET', `${test.baseUrl}/coverage/postal-codes/${test.companies[0].locationIds[0]}`, { key: test.companies[0].apiKey });
+      expect(coverage.status).toBe(200);
+      const today = await call('GET', `${description.control.baseUrl}/environments/test/todays-orders`, { headers: { authorization: `Bearer ${description.control.token}` } });
+      expect(today.body.orders).toHaveLength(20);
+      expect(Buffer.concat(stderr).toString()).toContain('Press Ctrl-C to stop');
+
+      const apiPort = Number(new URL(test.baseUrl).port);
+      child.kill('SIGTERM');
+      expect(await exited(child)).toEqual({ code: 0, signal: null });
+      expect(await portClosed(apiPort)).toBe(true);
+      expect(await portClosed(description.printers[0].port)).toBe(true);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('refuses unknown options and bad values with a message and exit code 2', async () => {
+    const child = runCli(['--latency', 'soon']);
+    const stderr: Buffer[] = [];
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    expect((await exited(child)).code).toBe(2);
+    expect(Buffer.concat(stderr).toString()).toContain('--latency needs a number');
+    const unknown = runCli(['--colour', 'blue']);
+    expect((await exited(unknown)).code).toBe(2);
+    const outOfRange = runCli(['--error-rate', '3']);
+    expect((await exited(outOfRange)).code).toBe(2);
+  });
+});
