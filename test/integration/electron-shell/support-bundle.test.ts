@@ -1,0 +1,112 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../../src/main/logging/logger';
+import { createRedactor } from '../../../src/main/logging/redaction';
+import { createRotatingFileSink } from '../../../src/main/logging/rotating-file-sink';
+import { journalPart, logsPart, settingsPart, versionsPart } from '../../../src/main/support/bundle-parts';
+import { saveSupportBundle, supportBundleFileName, type SupportBundlePart } from '../../../src/main/support/support-bundle';
+
+const folders: string[] = [];
+const tempFolder = () => {
+  const folder = mkdtempSync(join(tmpdir(), 'station-bundle-'));
+  folders.push(folder);
+  return folder;
+};
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+const KEY = 'sk_live_bundle_0123456789';
+
+function stationWithLogs() {
+  const folder = tempFolder();
+  const redactor = createRedactor();
+  const sink = createRotatingFileSink({ directory: join(folder, 'logs'), maxBytes: 2048, maxFiles: 3 });
+  const logger = createLogger(sink.write, { redactor });
+  redactor.addSecret(KEY);
+  for (let index = 0; index < 60; index += 1) logger.info('label printed', { order: `REF-${index}`, headers: { 'api-key': KEY } });
+  sink.close();
+  return { folder, redactor, sink };
+}
+
+const unzip = (file: string) => {
+  const entries = unzipSync(new Uint8Array(readFileSync(file)));
+  return Object.fromEntries(Object.entries(entries).map(([path, bytes]) => [path, strFromU8(bytes)]));
+};
+
+describe('the support bundle', () => {
+  it('holds the logs, the settings without secrets, the journal, the versions and a manifest', async () => {
+    const { folder, redactor, sink } = stationWithLogs();
+    const file = join(folder, 'bundle.zip');
+    const journal = { lastDay: (now: Date) => [{ path: 'journal/last-day.csv', content: `printed_at,order\n${now.toISOString()},REF-59\n` }] };
+    const manifest = await saveSupportBundle(file, {
+      product: 'Packing Station 1.0.0',
+      redactor,
+      clock: () => new Date('2026-03-02T08:15:00Z'),
+      parts: [
+        logsPart(() => sink.files()),
+        settingsPart(() => ({ station: { environment: 'live', stationName: 'Bench 4' }, desktop: { kiosk: true }, proxy: { password: 'hunter22' }, apiKey: KEY }), redactor),
+        journalPart(journal, () => new Date('2026-03-02T08:15:00Z')),
+        versionsPart(() => ({ app: '1.0.0', electron: '45.4.1', node: '22.20.0' })),
+      ],
+    });
+
+    const files = unzip(file);
+    expect(Object.keys(files).sort()).toEqual(
+      ['journal/last-day.csv', 'logs/station.1.log', 'logs/station.2.log', 'logs/station.log', 'manifest.json', 'settings.json', 'versions.json'],
+    );
+    expect(JSON.parse(files['settings.json'] ?? '')).toEqual({
+      station: { environment: 'live', stationName: 'Bench 4' },
+      desktop: { kiosk: true },
+      proxy: { password: '[redacted]' },
+      apiKey: '[redacted]',
+    });
+    expect(files['logs/station.log']).toContain('REF-59');
+    expect(files['journal/last-day.csv']).toContain('2026-03-02T08:15:00.000Z,REF-59');
+    expect(JSON.parse(files['versions.json'] ?? '')).toMatchObject({ app: '1.0.0', electron: '45.4.1' });
+    expect(JSON.parse(files['manifest.json'] ?? '')).toEqual(manifest);
+    expect(manifest.parts.map((part) => part.name)).toEqual(['logs', 'settings', 'journal', 'versions']);
+    for (const [path, content] of Object.entries(files)) {
+      expect(content, path).not.toContain(KEY);
+      expect(content, path).not.toContain('hunter22');
+    }
+  });
+
+  it('still saves the other parts when one provider fails, and says which failed', async () => {
+    const { folder, redactor, sink } = stationWithLogs();
+    const file = join(folder, 'bundle.zip');
+    const broken: SupportBundlePart = {
+      name: 'journal',
+      collect: () => {
+        throw new Error(`the journal could not be read (key ${KEY})`);
+      },
+    };
+    const manifest = await saveSupportBundle(file, { product: 'Packing Station', redactor, parts: [broken, logsPart(() => sink.files())] });
+    expect(manifest.parts[0]).toEqual({ name: 'journal', files: [], error: 'the journal could not be read (key [redacted])' });
+    expect(Object.keys(unzip(file))).toContain('logs/station.log');
+  });
+
+  it('keeps files inside the archive and never lets a part overwrite the manifest', async () => {
+    const folder = tempFolder();
+    const file = join(folder, 'bundle.zip');
+    const sneaky: SupportBundlePart = {
+      name: 'sneaky',
+      collect: () => [
+        { path: '../../evil.txt', content: 'x' },
+        { path: 'manifest.json', content: '{}' },
+        { path: 'notes/ok.txt', content: 'fine' },
+      ],
+    };
+    const manifest = await saveSupportBundle(file, { product: 'Packing Station', redactor: createRedactor(), parts: [sneaky] });
+    expect(manifest.parts[0]?.files).toEqual(['notes/ok.txt']);
+    expect(Object.keys(unzip(file)).sort()).toEqual(['manifest.json', 'notes/ok.txt']);
+    expect(readdirSync(folder)).toEqual(['bundle.zip']);
+  });
+
+  it('is named after the bench and the time', () => {
+    expect(supportBundleFileName('Bench 4 / Dock', new Date('2026-03-02T08:15:00Z'))).toBe('packing-station-support-bench-4-dock-20260302-0815.zip');
+  });
+});
