@@ -5,6 +5,7 @@ import { App } from './App';
 import { StationProvider } from './station-context';
 import { createStationStores, pageStorage } from './state/stores';
 import { StoresProvider } from './state/stores-context';
+import { paletteProperties } from './theme/palette';
 import { connectWebStation } from './web-station';
 import './styles.css';
 
@@ -18,6 +19,9 @@ const stores = createStationStores({
   // The contract has no call that prints a scan yet; scans are captured, checked and shown.
   scanService: null,
 });
+
+// Set through the CSSOM, which the CSP allows (it forbids inline style attributes and <style>).
+for (const [property, value] of paletteProperties()) document.documentElement.style.setProperty(property, value);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
