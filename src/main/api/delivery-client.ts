@@ -205,6 +205,10 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
     const headers: Record<string, string> = { accept: 'application/json', 'api-key': apiKey };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const startedAt = now();
+    // Waiting for a free slot is the station's own queue, not the service's slowness: it is kept
+    // out of the retry budget so the last of a long bulk run still gets its retries.
+    let queuedMs = 0;
+    const budgetClock = () => now() - queuedMs;
 
     const attemptOnce = async (info: { number: number; remainingMs: number; earlierMayHaveReached: boolean }): Promise<AttemptOutcome<T>> => {
       const effective = {
@@ -213,8 +217,12 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
         attemptMs: Math.min(timeouts.attemptMs, info.remainingMs),
       };
       const ctx: CallContext = { operation: spec.operation, subject: spec.subject, describe, host: baseUrl.host, apiKey, timeouts: effective };
-      const result = await semaphore.run(() =>
-        transport.send({
+      const queuedAt = now();
+      const release = await semaphore.acquire();
+      queuedMs += now() - queuedAt;
+      let result: Awaited<ReturnType<Transport['send']>>;
+      try {
+        result = await transport.send({
           method: spec.method,
           path: spec.path + queryText,
           headers,
@@ -222,8 +230,10 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
           responseTimeoutMs: effective.responseMs,
           bodyIdleTimeoutMs: timeouts.bodyIdleMs,
           attemptTimeoutMs: effective.attemptMs,
-        }),
-      );
+        });
+      } finally {
+        release();
+      }
       const facts = { number: info.number, earlierMayHaveReached: info.earlierMayHaveReached, nowMs: now() };
       if (!result.ok) {
         const classified = classifyTransportFailure(result.failure, ctx, facts);
@@ -266,7 +276,7 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
       );
 
     try {
-      const value = await runWithRetries(attemptOnce, retryPolicy, labelWait, { now, sleep, random, onRetry });
+      const value = await runWithRetries(attemptOnce, retryPolicy, labelWait, { now: budgetClock, sleep, random, onRetry });
       logger?.info('Delivery API call succeeded', logFields({ call: describe, durationMs: now() - startedAt }));
       return value;
     } catch (error) {

@@ -360,6 +360,22 @@ describe('connections and concurrency', () => {
     expect(new Set(server.requests.map((r) => r.socketId)).size).toBeLessThanOrEqual(2);
   });
 
+  it('time spent queued for a slot does not eat the retry budget', async () => {
+    let lastCalls = 0;
+    const { api } = await setup(
+      (req, res) => {
+        if (req.url.pathname.endsWith('/LAST') && (lastCalls += 1) === 1) return sendJson(res, 503, '');
+        return setTimeout(() => sendJson(res, 200, { label: zplBase64 }), 200);
+      },
+      { concurrency: 1, retry: { maxAttempts: 3, baseDelayMs: 10, maxDelayMs: 10, totalBudgetMs: 600 } },
+    );
+    const ids = ['A', 'B', 'C', 'D', 'LAST'];
+    const results = await Promise.all(ids.map((id) => timed(api.getLabel(id, { format: 'zpl' }))));
+    // LAST waited about 800 ms for its slot, longer than the whole budget, and still got its retry.
+    expect(results.map((r) => r.error?.code)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect(lastCalls).toBe(2);
+  });
+
   it('a request waiting to retry does not hold a slot', async () => {
     const { server, api } = await setup(
       (req, res) => (req.url.pathname.includes('SLOW') && req.index === 0 ? sendJson(res, 429, '', { 'retry-after': '0.5' }) : sendJson(res, 200, { label: zplBase64 })),
