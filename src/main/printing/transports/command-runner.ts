@@ -70,10 +70,21 @@ export function createCommandRunner(): CommandRunner {
           options.signal?.removeEventListener('abort', onAbort);
           reject(error.code === 'ENOENT' ? new CommandNotFoundError(command, { cause: error }) : error);
         });
-        child.on('close', (exitCode, signal) => {
+        let settled = false;
+        const finish = (exitCode: number | null, signal: NodeJS.Signals | null): void => {
+          if (settled) return;
+          settled = true;
           clearTimeout(timer);
           options.signal?.removeEventListener('abort', onAbort);
           resolve({ exitCode, signal, stdout, stderr, timedOut, cancelled });
+        };
+        child.on('close', finish);
+        // A killed command's own children may hold its output pipes open; do not wait for them.
+        child.on('exit', (exitCode, signal) => {
+          if (!timedOut && !cancelled) return;
+          child.stdout.destroy();
+          child.stderr.destroy();
+          finish(exitCode, signal);
         });
         // A command that exits without reading its input breaks the pipe; its exit status tells why.
         child.stdin.on('error', () => undefined);

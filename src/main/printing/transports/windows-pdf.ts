@@ -87,7 +87,8 @@ export class SumatraPdfTransport implements PrinterTransport {
         }
         return { bytesWritten: total, confirmed: false };
       } finally {
-        await rm(folder, { recursive: true, force: true });
+        // Best effort: on Windows a print that hangs may still hold the file open.
+        await rm(folder, { recursive: true, force: true }).catch(() => undefined);
       }
     });
   }

@@ -1,0 +1,40 @@
+import type { PrinterFault } from '../../../shared/zebra/faults';
+
+/** One label ready to go to the printer. */
+export interface QueueLabel {
+  /** Its row in the print journal. */
+  entryId: number;
+  runId: string;
+  bytes: Uint8Array;
+  /** ZPL formats in the document (a rasterised page is one; a PDF job counts as one). */
+  formats: number;
+}
+
+export type NextLabel = { kind: 'label'; label: QueueLabel } | { kind: 'wait' } | { kind: 'none' };
+
+/**
+ * What the printer queue pulls labels from: a print run. The queue calls these in the order
+ * things happen to a label; each is synchronous (a journal write and an event), so the queue's
+ * timing is not held up.
+ */
+export interface LabelSource {
+  readonly runId: string;
+  /** Single and test prints go before bulk labels at the next label boundary. */
+  readonly urgent: boolean;
+  /** The next label in the run's order: ready, still being fetched ('wait'), or nothing to send now ('none'). */
+  next(): NextLabel;
+  /** Just before the first byte leaves. */
+  sending(label: QueueLabel): void;
+  /** Nothing of the label reached the printer; it stays next in line. */
+  notSent(label: QueueLabel): void;
+  /** The printer confirmed it has the whole label (or the OS queue took the job). */
+  sent(label: QueueLabel, fault: PrinterFault | null): void;
+  /** Part or all of the label may have reached the printer, but nothing proves it: never resent by itself. */
+  uncertain(label: QueueLabel, reason: string): void;
+  /** The printer's status says these labels of this source have left its buffer: printed. */
+  printed(labels: QueueLabel[]): void;
+  /** The printer stopped with a fault; the run waits. */
+  printerPaused(fault: PrinterFault): void;
+  /** The fault cleared. */
+  printerResumed(): void;
+}

@@ -1,0 +1,471 @@
+/**
+ * One print run in memory: its labels in order, the fetching ahead of their documents (the
+ * Delivery API client's own limit caps the requests in flight), and what happens to each label,
+ * written to the journal as it happens. The printer queue pulls the run's labels through the
+ * LabelSource interface.
+ */
+import type { PauseReasonData, RunCounts } from '../../../shared/contract/printing';
+import { StationError, type ErrorCode } from '../../../shared/errors';
+import { faultSentence, type PrinterFault } from '../../../shared/zebra/faults';
+import type { Logger } from '../../logging/logger';
+import type { JournalRow, LabelFormat, RunRow, RunState } from '../journal/journal-types';
+import type { PrintJournal } from '../journal/print-journal';
+import type { LabelSource, NextLabel, QueueLabel } from '../queue/label-source';
+import type { PrinterQueue } from '../queue/printer-queue';
+
+/** A label's document, checked and ready for the printer. */
+export interface PreparedDocument {
+  bytes: Uint8Array;
+  /** ZPL formats in it (1 for a PDF). */
+  formats: number;
+  /** What was fetched: the service's ZPL, a PDF, or a PDF rasterised to ^GFA. */
+  format: LabelFormat;
+  sha256: string;
+}
+
+export type DocumentSource = (entry: JournalRow) => Promise<PreparedDocument>;
+
+/** Whether a failed fetch is about this label (it fails) or about reaching the service (the run waits). */
+export type FetchFailureKind = 'label' | 'service';
+
+export interface RunObserver {
+  /** Counts or state changed; `important` for a change of state (the observer may throttle the rest). */
+  progress(run: PrintRun, important: boolean): void;
+  /** A label changed state in a way the screen shows (see printing.label). */
+  label(run: PrintRun, entry: JournalRow): void;
+  finished(run: PrintRun): void;
+}
+
+export interface PrintRunDeps {
+  run: RunRow;
+  entries: JournalRow[];
+  journal: PrintJournal;
+  queue: PrinterQueue;
+  documents: DocumentSource;
+  classifyFetchFailure(error: unknown): FetchFailureKind;
+  observer: RunObserver;
+  logger: Logger;
+  /** Documents fetched or being fetched ahead of the printer. */
+  fetchAhead: number;
+  /** Wait before trying the Delivery API again after it could not be reached. */
+  serviceRetryMs: number;
+  clock?: () => Date;
+}
+
+type SlotStatus = 'pending' | 'fetching' | 'ready' | 'sending' | 'sent' | 'done';
+
+interface Slot {
+  index: number;
+  entry: JournalRow;
+  status: SlotStatus;
+  label: QueueLabel | null;
+}
+
+/** How a single print ended for the caller waiting on it. */
+export type SingleOutcome = { kind: 'sent'; entry: JournalRow; fault: PrinterFault | null } | { kind: 'error'; error: StationError };
+
+export class PrintRun implements LabelSource {
+  readonly runId: string;
+  readonly urgent: boolean;
+  private record: RunRow;
+  private readonly slots: Slot[];
+  private readonly bySlotEntry = new Map<number, Slot>();
+  private cursor = 0;
+  private cancelling = false;
+  private finishedFlag = false;
+  private serviceTimer: NodeJS.Timeout | null = null;
+  private readonly clock: () => Date;
+  private singleWaiters: ((outcome: SingleOutcome) => void)[] = [];
+  private singleOutcome: SingleOutcome | null = null;
+  private readonly finishWaiters: (() => void)[] = [];
+
+  constructor(private readonly deps: PrintRunDeps) {
+    this.record = deps.run;
+    this.runId = deps.run.id;
+    this.urgent = deps.run.kind === 'single' || deps.run.kind === 'test';
+    this.clock = deps.clock ?? (() => new Date());
+    this.slots = deps.entries.map((entry, index) => {
+      const slot: Slot = { index, entry, status: initialStatus(entry), label: null };
+      this.bySlotEntry.set(entry.id, slot);
+      return slot;
+    });
+  }
+
+  get run(): RunRow {
+    return this.record;
+  }
+
+  get state(): RunState {
+    return this.record.state;
+  }
+
+  get pauseReason(): PauseReasonData | null {
+    return this.record.pauseReason;
+  }
+
+  get isFinished(): boolean {
+    return this.finishedFlag;
+  }
+
+  get printerId(): string {
+    return this.record.printerId;
+  }
+
+  counts(): RunCounts {
+    const counts: RunCounts = { total: 0, queued: 0, fetched: 0, sent: 0, printed: 0, failed: 0, uncertain: 0 };
+    for (const slot of this.slots) {
+      counts[slot.entry.state] += 1;
+      counts.total += 1;
+    }
+    return counts;
+  }
+
+  /** Labels that left the station: sent, printed, uncertain, or settled otherwise. */
+  done(): number {
+    let done = 0;
+    for (const slot of this.slots) if (slot.entry.state !== 'queued' && slot.entry.state !== 'fetched') done += 1;
+    return done;
+  }
+
+  /** Attaches to the printer queue; labels sent in an earlier session are handed over as in the printer. */
+  start(): void {
+    const adopted: QueueLabel[] = [];
+    for (const slot of this.slots) {
+      if (slot.status !== 'sent') continue;
+      if (!this.deps.queue.tracksPrinting) {
+        slot.status = 'done';
+        continue;
+      }
+      slot.label = { entryId: slot.entry.id, runId: this.runId, bytes: new Uint8Array(0), formats: 1 };
+      adopted.push(slot.label);
+    }
+    if (adopted.length > 0) this.deps.queue.adopt(this, adopted);
+    this.deps.queue.attach(this);
+    this.fill();
+    this.checkFinished();
+  }
+
+  /** Resolves when the first label of the run is sent or has failed (single and test prints). */
+  whenFirstLabelSettles(): Promise<SingleOutcome> {
+    if (this.singleOutcome) return Promise.resolve(this.singleOutcome);
+    return new Promise((resolve) => this.singleWaiters.push(resolve));
+  }
+
+  /** Resolves when the run is finished or cancelled and nothing of it is left in the printer. */
+  whenFinished(): Promise<void> {
+    if (this.finishedFlag) return Promise.resolve();
+    return new Promise((resolve) => this.finishWaiters.push(resolve));
+  }
+
+  // ── LabelSource ──────────────────────────────────────────────────────────
+
+  next(): NextLabel {
+    if (this.record.state !== 'running' || this.cancelling) return { kind: 'none' };
+    while (this.cursor < this.slots.length) {
+      const status = this.slots[this.cursor]?.status;
+      if (status === 'pending' || status === 'fetching' || status === 'ready') break;
+      this.cursor += 1;
+    }
+    const slot = this.slots[this.cursor];
+    if (!slot) return { kind: 'none' };
+    this.fill();
+    if (slot.status === 'ready' && slot.label) return { kind: 'label', label: slot.label };
+    return { kind: 'wait' };
+  }
+
+  sending(label: QueueLabel): void {
+    const slot = this.slotOf(label);
+    slot.status = 'sending';
+    this.deps.journal.markSending(slot.entry.id);
+    slot.entry.sentAt = this.now();
+  }
+
+  notSent(label: QueueLabel): void {
+    const slot = this.slotOf(label);
+    this.deps.journal.clearSending(slot.entry.id);
+    slot.entry.sentAt = null;
+    if (this.cancelling) {
+      this.fail(slot, this.cancelReason());
+      this.checkFinished();
+      return;
+    }
+    slot.status = 'ready';
+    this.cursor = Math.min(this.cursor, slot.index);
+  }
+
+  sent(label: QueueLabel, fault: PrinterFault | null): void {
+    const slot = this.slotOf(label);
+    this.deps.journal.markSent(slot.entry.id);
+    slot.entry.state = 'sent';
+    // Only a Zebra's status says when a label printed; an OS queue's job is as far as the station can see.
+    slot.status = this.deps.queue.tracksPrinting ? 'sent' : 'done';
+    label.bytes = new Uint8Array(0);
+    if (this.urgent) this.deps.observer.label(this, this.refresh(slot));
+    this.settleSingle({ kind: 'sent', entry: slot.entry, fault });
+    this.deps.observer.progress(this, false);
+    this.checkFinished();
+  }
+
+  uncertain(label: QueueLabel, reason: string): void {
+    const slot = this.slotOf(label);
+    this.deps.journal.markUncertain(slot.entry.id, reason);
+    slot.status = 'done';
+    slot.entry.state = 'uncertain';
+    this.deps.observer.label(this, this.refresh(slot));
+    this.settleSingle({
+      kind: 'error',
+      error: new StationError('PRINT_UNCERTAIN', `${reason} Say whether it printed; the journal keeps it as uncertain until then.`, [
+        `journal entry: ${slot.entry.id}`,
+      ]),
+    });
+    this.deps.observer.progress(this, true);
+    this.checkFinished();
+  }
+
+  printed(labels: QueueLabel[]): void {
+    const slots = labels.map((label) => this.slotOf(label));
+    this.deps.journal.markPrinted(slots.map((slot) => slot.entry.id));
+    const now = this.now();
+    for (const slot of slots) {
+      slot.status = 'done';
+      slot.entry.state = 'printed';
+      slot.entry.printedAt = now;
+      if (this.urgent) this.deps.observer.label(this, this.refresh(slot));
+    }
+    this.deps.observer.progress(this, false);
+    this.checkFinished();
+  }
+
+  printerPaused(fault: PrinterFault): void {
+    if (this.urgent && this.singleOutcome === null) {
+      // A scan gets an answer now, not a label at some later moment: it fails with what to do.
+      const error = new StationError(fault.code, faultSentence(fault));
+      for (const slot of this.slots) if (slot.status === 'pending' || slot.status === 'fetching' || slot.status === 'ready') this.fail(slot, `Not sent: ${faultSentence(fault)}`);
+      this.settleSingle({ kind: 'error', error });
+      this.checkFinished();
+      return;
+    }
+    if (this.record.state === 'paused' && this.record.pauseReason?.by !== 'printer') return;
+    this.setState('paused', {
+      by: 'printer',
+      code: fault.code,
+      message: fault.message,
+      action: `${fault.action} Printing carries on by itself once the printer is ready.`,
+      fault,
+      since: this.now(),
+    });
+  }
+
+  printerResumed(): void {
+    if (this.record.state === 'paused' && this.record.pauseReason?.by === 'printer') {
+      this.setState('running', null);
+      this.fill();
+    }
+  }
+
+  // ── the user's controls ──────────────────────────────────────────────────
+
+  pause(operator: string): void {
+    if (this.finishedFlag || this.cancelling) return;
+    if (this.record.state === 'paused' && this.record.pauseReason?.by === 'user') return;
+    this.clearServiceTimer();
+    this.setState('paused', {
+      by: 'user',
+      code: 'PRINTER_PAUSED',
+      message: operator ? `Paused by ${operator}.` : 'Paused.',
+      action: 'Press Resume to carry on from the first label not yet sent.',
+      fault: null,
+      since: this.now(),
+    });
+  }
+
+  resume(): void {
+    if (this.finishedFlag || this.cancelling) return;
+    this.clearServiceTimer();
+    if (this.record.state === 'paused' && this.record.pauseReason?.by === 'printer') {
+      // The printer decides: ask it now rather than at the next poll.
+      this.deps.queue.retryNow();
+      return;
+    }
+    if (this.record.state !== 'running') this.setState('running', null);
+    this.deps.queue.attach(this);
+    this.fill();
+  }
+
+  cancel(operator: string): void {
+    if (this.finishedFlag || this.cancelling) return;
+    this.cancelling = true;
+    this.clearServiceTimer();
+    const reason = this.cancelReason(operator);
+    this.deps.journal.failUnsent(this.runId, reason);
+    const failedAt = this.now();
+    for (const slot of this.slots) {
+      if (slot.status === 'pending' || slot.status === 'fetching' || slot.status === 'ready') {
+        slot.status = 'done';
+        slot.entry.state = 'failed';
+        slot.entry.reason = reason;
+        slot.entry.failedAt = failedAt;
+        slot.label = null;
+      }
+    }
+    this.settleSingle({ kind: 'error', error: new StationError('INTERNAL', reason) });
+    this.deps.observer.progress(this, true);
+    this.deps.queue.wake();
+    this.checkFinished();
+  }
+
+  /** The station is shutting down: nothing more is sent; the journal offers the run for resume next time. */
+  interrupt(reason: PauseReasonData): void {
+    this.clearServiceTimer();
+    if (this.finishedFlag) return;
+    this.deps.queue.detach(this);
+    if (!this.urgent && !this.cancelling) this.setState('paused', reason);
+  }
+
+  // ── fetching ahead ───────────────────────────────────────────────────────
+
+  private fill(): void {
+    const fetching = this.record.state === 'running' || (this.record.state === 'paused' && this.record.pauseReason?.by === 'printer');
+    if (!fetching || this.cancelling) return;
+    let inWindow = 0;
+    for (let index = this.cursor; index < this.slots.length && inWindow < this.deps.fetchAhead; index++) {
+      const slot = this.slots[index] as Slot;
+      if (slot.status === 'fetching' || slot.status === 'ready') {
+        inWindow += 1;
+      } else if (slot.status === 'pending') {
+        inWindow += 1;
+        this.fetch(slot);
+      }
+    }
+  }
+
+  private fetch(slot: Slot): void {
+    slot.status = 'fetching';
+    const entry = slot.entry;
+    this.deps.documents(entry).then(
+      (document) => {
+        if (slot.status !== 'fetching') return;
+        this.deps.journal.markFetched(entry.id, document.sha256, document.format);
+        entry.state = 'fetched';
+        entry.format = document.format;
+        entry.fetchedAt = this.now();
+        slot.label = { entryId: entry.id, runId: this.runId, bytes: document.bytes, formats: Math.max(1, document.formats) };
+        slot.status = 'ready';
+        this.deps.queue.wake();
+      },
+      (error: unknown) => {
+        if (slot.status !== 'fetching') return;
+        if (this.deps.classifyFetchFailure(error) === 'service' && !this.urgent) {
+          slot.status = 'pending';
+          this.pauseForService(error);
+          return;
+        }
+        this.fail(slot, error instanceof Error ? error.message : String(error));
+        if (this.urgent) this.settleSingle({ kind: 'error', error: asStationError(error) });
+        this.deps.observer.progress(this, false);
+        this.deps.queue.wake();
+        this.checkFinished();
+      },
+    );
+  }
+
+  private pauseForService(error: unknown): void {
+    if (this.record.state !== 'running') return;
+    const code: ErrorCode = error instanceof StationError ? error.code : 'NETWORK';
+    const seconds = Math.round(this.deps.serviceRetryMs / 1000);
+    this.setState('paused', {
+      by: 'service',
+      code,
+      message: `Labels could not be fetched: ${error instanceof Error ? error.message : String(error)}`,
+      action: `The station tries again by itself in ${seconds} s; press Resume to try now.`,
+      fault: null,
+      since: this.now(),
+    });
+    this.serviceTimer = setTimeout(() => {
+      this.serviceTimer = null;
+      if (this.record.state === 'paused' && this.record.pauseReason?.by === 'service') this.resume();
+    }, this.deps.serviceRetryMs);
+    this.serviceTimer.unref();
+  }
+
+  // ── bookkeeping ──────────────────────────────────────────────────────────
+
+  private fail(slot: Slot, reason: string): void {
+    this.deps.journal.markFailed(slot.entry.id, reason);
+    slot.status = 'done';
+    slot.label = null;
+    slot.entry.state = 'failed';
+    slot.entry.reason = reason;
+    slot.entry.failedAt = this.now();
+    this.deps.observer.label(this, this.refresh(slot));
+  }
+
+  private checkFinished(): void {
+    if (this.finishedFlag) return;
+    if (this.slots.some((slot) => slot.status !== 'done')) return;
+    this.finishedFlag = true;
+    this.clearServiceTimer();
+    this.deps.journal.finishRun(this.runId, this.cancelling ? 'cancelled' : 'finished');
+    this.record = this.deps.journal.requireRun(this.runId);
+    this.deps.queue.detach(this);
+    this.settleSingle({ kind: 'error', error: new StationError('INTERNAL', 'The run ended without sending its label.') });
+    this.deps.observer.progress(this, true);
+    this.deps.observer.finished(this);
+    for (const waiter of this.finishWaiters.splice(0)) waiter();
+  }
+
+  private setState(state: 'running' | 'paused', reason: PauseReasonData | null): void {
+    this.deps.journal.setRunState(this.runId, state, reason);
+    this.record = { ...this.record, state, pauseReason: reason, updatedAt: this.now() };
+    this.deps.observer.progress(this, true);
+  }
+
+  private settleSingle(outcome: SingleOutcome): void {
+    if (this.singleOutcome) return;
+    this.singleOutcome = outcome;
+    for (const waiter of this.singleWaiters.splice(0)) waiter(outcome);
+  }
+
+  private refresh(slot: Slot): JournalRow {
+    const fresh = this.deps.journal.entry(slot.entry.id);
+    if (fresh) slot.entry = fresh;
+    return slot.entry;
+  }
+
+  private slotOf(label: QueueLabel): Slot {
+    const slot = this.bySlotEntry.get(label.entryId);
+    if (!slot) throw new Error(`label ${label.entryId} is not part of run ${this.runId}`);
+    return slot;
+  }
+
+  private cancelReason(operator?: string): string {
+    return operator ? `Cancelled by ${operator} before it was sent.` : 'Cancelled before it was sent.';
+  }
+
+  private clearServiceTimer(): void {
+    if (this.serviceTimer) clearTimeout(this.serviceTimer);
+    this.serviceTimer = null;
+  }
+
+  private now(): string {
+    return this.clock().toISOString();
+  }
+}
+
+function initialStatus(entry: JournalRow): SlotStatus {
+  switch (entry.state) {
+    case 'queued':
+    case 'fetched':
+      // A row with "sending began" is settled as uncertain by recovery before a run is rebuilt.
+      return 'pending';
+    case 'sent':
+      return 'sent';
+    default:
+      return 'done';
+  }
+}
+
+function asStationError(error: unknown): StationError {
+  if (error instanceof StationError) return error;
+  return new StationError('INTERNAL', error instanceof Error ? error.message : String(error));
+}

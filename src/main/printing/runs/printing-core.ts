@@ -1,0 +1,72 @@
+/**
+ * Builds the printing part of the station from its parts (the composition root calls this once):
+ * the journal, the printer registry, the print service with its queues, single prints and bundle
+ * runs. Interrupted runs are recovered as it starts.
+ */
+import type { Environment } from '../../../shared/contract/app';
+import type { PrintOutcomeData, RunSummaryData } from '../../../shared/contract/printing';
+import type { DeliveryClient } from '../../api';
+import type { EventBus } from '../../contract/event-bus';
+import type { Logger } from '../../logging/logger';
+import type { OrderIndex } from '../../orders/order-index';
+import type { OrderLookup } from '../../orders/order-lookup';
+import type { StationSettings } from '../../settings/station-settings';
+import type { StationDatabase } from '../../store/database';
+import { planAndStartBundleRun, type BundlePrintInput } from '../bundle-print';
+import { PrintJournal } from '../journal/print-journal';
+import { PrinterRegistry } from '../printers';
+import { printScan, type SinglePrintInput } from '../single-print';
+import type { PrinterTransports } from '../transports/printer-transports';
+import { PrintService, type PrintingOptions } from './print-service';
+
+export interface PrintingCoreDeps {
+  db: StationDatabase;
+  orders: OrderIndex;
+  lookup: OrderLookup;
+  settings: StationSettings;
+  clientFor(environment: Environment): Promise<DeliveryClient>;
+  transports: PrinterTransports;
+  events: EventBus;
+  logger: Logger;
+  options?: PrintingOptions;
+}
+
+export interface PrintingCore {
+  readonly journal: PrintJournal;
+  readonly printers: PrinterRegistry;
+  readonly service: PrintService;
+  readonly transports: PrinterTransports;
+  print(input: SinglePrintInput): Promise<PrintOutcomeData>;
+  printBundles(input: BundlePrintInput): Promise<RunSummaryData>;
+  /** Stops the queues after the label each is sending, then closes printer connections. */
+  close(): Promise<void>;
+}
+
+export function createPrintingCore(deps: PrintingCoreDeps): PrintingCore {
+  const journal = new PrintJournal(deps.db);
+  const printers = new PrinterRegistry(deps.db);
+  const service = new PrintService({
+    journal,
+    printers,
+    transports: deps.transports,
+    orders: deps.orders,
+    settings: deps.settings,
+    clientFor: deps.clientFor,
+    events: deps.events,
+    logger: deps.logger,
+    ...(deps.options ? { options: deps.options } : {}),
+  });
+  service.recover();
+  return {
+    journal,
+    printers,
+    service,
+    transports: deps.transports,
+    print: (input) => printScan({ service, printers, lookup: deps.lookup, orders: deps.orders, settings: deps.settings }, input),
+    printBundles: (input) => planAndStartBundleRun({ service, printers, orders: deps.orders, settings: deps.settings, clientFor: deps.clientFor }, input),
+    async close() {
+      await service.close();
+      await deps.transports.closeAll();
+    },
+  };
+}

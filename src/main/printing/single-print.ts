@@ -1,0 +1,121 @@
+/**
+ * Scan → order → label → printer, the packer's hot path. Kept lean: the order index is a local
+ * SQLite lookup, the label is one GET (or none, when the scan was resolved by fetching it), the
+ * printer's connection stays open between scans, and the journal writes are small synchronous
+ * statements. The call resolves once the printer confirms it has read the whole label.
+ */
+import type { PrintOutcomeData } from '../../shared/contract/printing';
+import { StationError } from '../../shared/errors';
+import type { LabelRequest, OrderLabel } from '../api';
+import type { OrderIndex } from '../orders/order-index';
+import type { OrderLookup } from '../orders/order-lookup';
+import { assertPrintable } from '../orders/printability';
+import type { StationSettings } from '../settings/station-settings';
+import { emptyRunOptions } from './journal/print-journal';
+import type { JournalRow } from './journal/journal-types';
+import type { PrinterRegistry } from './printers';
+import { prepared } from './runs/label-documents';
+import type { DocumentSource } from './runs/print-run';
+import type { PrintService } from './runs/print-service';
+
+export interface SinglePrintDeps {
+  service: PrintService;
+  printers: PrinterRegistry;
+  lookup: OrderLookup;
+  orders: OrderIndex;
+  settings: StationSettings;
+  /** Monotonic milliseconds, for the time the print took. */
+  now?: () => number;
+}
+
+export interface SinglePrintInput {
+  scan: string;
+  printerId?: string;
+  /** Print an order printed before: who and why go into the journal. */
+  reprint?: { reason: string; operator?: string };
+  /** A lead's override of the refusal for a delivered, returned, lost or cancelled order. */
+  override?: { reason: string; operator?: string };
+}
+
+export async function printScan(deps: SinglePrintDeps, input: SinglePrintInput): Promise<PrintOutcomeData> {
+  const now = deps.now ?? (() => performance.now());
+  const startedAt = now();
+  const environment = deps.settings.environment();
+  const printer = deps.printers.choose(environment, 'single', input.printerId);
+  const labelRequest: LabelRequest = printer.format === 'pdf' ? { format: 'pdf', orientation: printer.orientation } : { format: 'zpl', orientation: printer.orientation };
+  const found = await deps.lookup.lookup(environment, input.scan, { labelRequest });
+  const order = found.order;
+  const settingsOperator = deps.settings.operator();
+
+  const override = input.override ? { operator: input.override.operator ?? settingsOperator, reason: input.override.reason } : undefined;
+  if (override && override.operator.trim() === '') throw nameNeeded('override the refusal');
+  assertPrintable(order, override);
+
+  const orderData = { orderId: order.orderId, orderRef: order.orderRef, barcode: order.barcode, recipient: order.recipient, bundleId: order.bundleId };
+  const previous = deps.service.journal.previousPrint(environment, order.orderId);
+  let reprint: { operator: string; reason: string } | null = null;
+  if (previous && !input.reprint) {
+    return { outcome: 'duplicate', scan: input.scan, order: orderData, previous: previousPrint(deps, previous) };
+  }
+  if (input.reprint) {
+    reprint = { operator: input.reprint.operator ?? settingsOperator, reason: input.reprint.reason };
+    if (reprint.operator.trim() === '') throw nameNeeded('reprint a label');
+  }
+  const operator = reprint?.operator ?? override?.operator ?? settingsOperator;
+  const why = [
+    reprint ? `Reprint by ${reprint.operator}: ${reprint.reason}` : null,
+    override ? `Printed for a ${order.status ?? ''} order on the word of ${override.operator}: ${override.reason}` : null,
+  ].filter((part): part is string => part !== null);
+
+  const run = deps.service.launch({
+    environment,
+    kind: 'single',
+    printer,
+    operator,
+    options: { ...emptyRunOptions(), scan: input.scan, reprint: reprint ?? override ?? null },
+    labels: [
+      {
+        orderId: order.orderId,
+        bundleId: order.bundleId,
+        bundlePosition: null,
+        bundleCount: null,
+        format: printer.format,
+        reprintOf: reprint ? (previous?.id ?? null) : null,
+        reason: why.length > 0 ? why.join(' ') : null,
+      },
+    ],
+    ...(found.label ? { documents: reuse(found.label) } : {}),
+  });
+  const outcome = await run.whenFirstLabelSettles();
+  if (outcome.kind === 'error') throw outcome.error;
+  return {
+    outcome: 'printed',
+    scan: input.scan,
+    order: orderData,
+    entry: deps.service.entryData(outcome.entry),
+    printer: { id: printer.id, name: printer.name },
+    reprint: reprint !== null,
+    printerFault: outcome.fault,
+    elapsedMs: Math.round((now() - startedAt) * 10) / 10,
+  };
+}
+
+/** The label the lookup already fetched (it is how the scan was recognised as an order id). */
+function reuse(label: OrderLabel): DocumentSource {
+  return async () => prepared(label.bytes, label.format === 'zpl' ? label.formatCount : 1, label.format);
+}
+
+function previousPrint(deps: SinglePrintDeps, entry: JournalRow) {
+  return {
+    entryId: entry.id,
+    state: entry.state,
+    printedAt: entry.printedAt ?? entry.sentAt ?? entry.uncertainAt ?? entry.updatedAt,
+    operator: entry.operator,
+    stationName: deps.settings.stationName(),
+    printerName: deps.printers.get(entry.environment, entry.printerId)?.name ?? entry.printerId,
+  };
+}
+
+function nameNeeded(what: string): StationError {
+  return new StationError('INVALID_INPUT', `Say who you are before you ${what}: enter your name as the operator in Setup.`);
+}
