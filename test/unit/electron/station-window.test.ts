@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { openStationWindow } from '../../../src/main/electron/station-window';
 
 class RecordingBrowserWindow {
-  constructor(readonly options: Record<string, unknown>) {}
+  readonly options: Record<string, unknown>;
+  constructor(options: object) {
+    this.options = options as Record<string, unknown>;
+  }
 }
 
 const open = (overrides: { devTools?: boolean; kiosk?: boolean } = {}) =>
