@@ -12,6 +12,8 @@ import { appHandlers } from './handlers/app';
 import { importsHandlers } from './handlers/imports';
 import { keysHandlers } from './handlers/keys';
 import { ordersHandlers } from './handlers/orders';
+import { printersHandlers } from './handlers/printers';
+import { printingHandlers } from './handlers/printing';
 import { settingsHandlers } from './handlers/settings';
 import { webhooksHandlers } from './handlers/webhooks';
 import { createKeyService, type KeyService } from './keys/key-service';
@@ -24,11 +26,15 @@ import { createOrderLookup, type OrderLookup } from './orders/order-lookup';
 import { seedSandboxOrders } from './orders/sandbox-seed';
 import { createStatusEventProcessor } from './orders/status-events';
 import { createWebhookReceiver, type WebhookReceiver } from './orders/webhook-receiver';
+import type { PrintingOptions } from './printing/runs/print-service';
+import { createPrintingCore, type PrintingCore } from './printing/runs/printing-core';
+import { createCommandRunner } from './printing/transports/command-runner';
+import { createPrinterTransports, type PrinterTransportsOptions } from './printing/transports/printer-transports';
 import { createDeliveryClients, type DeliveryClients, type DeliveryClientsDeps } from './settings/delivery-clients';
 import { StationSettings } from './settings/station-settings';
 import { openDatabase, type StationDatabase } from './store/database';
 import { SettingsRepository } from './store/settings-repository';
-import { noPrintActivity, type PrintActivity } from './updates/print-activity';
+import type { PrintActivity } from './updates/print-activity';
 
 export const productName = 'Packing Station';
 
@@ -47,6 +53,8 @@ export interface StationOptions {
   sandbox?: EmbeddedSandbox;
   /** Delivery API client knobs (tests shorten retry budgets and timeouts). */
   clientOptions?: DeliveryClientsDeps['clientOptions'];
+  /** Print queue timing and printer transport options (tests shorten polls and timeouts). */
+  printing?: PrintingOptions & { transports?: Partial<PrinterTransportsOptions> };
 }
 
 export interface Station {
@@ -72,6 +80,7 @@ export interface StationServices {
   readonly lookup: OrderLookup;
   readonly importer: ManifestImporter;
   readonly webhooks: WebhookReceiver;
+  readonly printing: PrintingCore;
 }
 
 export async function composeStation(options: StationOptions): Promise<Station> {
@@ -114,6 +123,18 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   const importer = createManifestImporter({ db, index: orders, logger });
   const webhooks = createWebhookReceiver({ settings, logger, processor: createStatusEventProcessor({ db, index: orders, logger }) });
   await webhooks.resume();
+  const { transports: transportOptions, ...printingOptions } = options.printing ?? {};
+  const printing = createPrintingCore({
+    db,
+    orders,
+    lookup,
+    settings,
+    clientFor: (environment) => clients.forEnvironment(environment),
+    transports: createPrinterTransports({ platform: process.platform, runner: createCommandRunner(), ...transportOptions }),
+    events,
+    logger,
+    options: printingOptions,
+  });
 
   const handlers: Handlers = {
     ...appHandlers({ name: productName, version: options.version, host: options.host, settings, keys }),
@@ -122,6 +143,8 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     ...ordersHandlers({ settings, index: orders, lookup }),
     ...importsHandlers({ settings, importer, events }),
     ...webhooksHandlers(webhooks),
+    ...printersHandlers({ settings, printing }),
+    ...printingHandlers({ settings, printing }),
   };
 
   return {
@@ -129,9 +152,10 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     events,
     logger,
     settings,
-    printActivity: options.printActivity ?? noPrintActivity,
-    services: { db, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, webhooks },
+    printActivity: options.printActivity ?? printing.service.activity,
+    services: { db, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, webhooks, printing },
     async close() {
+      await printing.close();
       await webhooks.close();
       await clients.close();
       if (!options.sandbox) await sandbox.close();

@@ -9,6 +9,8 @@ import { appCalls, appEvents } from './contract/app';
 import { importsCalls, importsEvents } from './contract/imports';
 import { keysCalls } from './contract/keys';
 import { ordersCalls } from './contract/orders';
+import { printersCalls, printersEvents } from './contract/printers';
+import { printingCalls, printingEvents } from './contract/printing';
 import { settingsCalls } from './contract/settings';
 import { webhooksCalls } from './contract/webhooks';
 import type { StationErrorData } from './errors';
@@ -20,11 +22,15 @@ export const calls = {
   ...ordersCalls,
   ...importsCalls,
   ...webhooksCalls,
+  ...printersCalls,
+  ...printingCalls,
 } as const;
 
 export const events = {
   ...appEvents,
   ...importsEvents,
+  ...printersEvents,
+  ...printingEvents,
 } as const;
 
 export type Calls = typeof calls;

@@ -1,0 +1,44 @@
+import type { Handlers } from '../contract/dispatcher';
+import type { PrintingCore } from '../printing/runs/printing-core';
+import type { StationSettings } from '../settings/station-settings';
+
+export interface PrintingHandlerDeps {
+  settings: StationSettings;
+  printing: PrintingCore;
+}
+
+type PrintingCallName =
+  | 'printing.print'
+  | 'printing.printBundles'
+  | 'printing.pause'
+  | 'printing.resume'
+  | 'printing.cancel'
+  | 'printing.retryFailed'
+  | 'printing.decide'
+  | 'printing.runs'
+  | 'printing.run'
+  | 'printing.journal';
+
+export function printingHandlers({ settings, printing }: PrintingHandlerDeps): Pick<Handlers, PrintingCallName> {
+  const service = printing.service;
+  return {
+    'printing.print': (input) => printing.print(input),
+    'printing.printBundles': (input) => printing.printBundles(input),
+    'printing.pause': ({ runId }) => service.pause(settings.environment(), runId, settings.operator()),
+    'printing.resume': ({ runId }) => service.resume(settings.environment(), runId),
+    'printing.cancel': ({ runId }) => service.cancel(settings.environment(), runId, settings.operator()),
+    'printing.retryFailed': ({ runId }) => service.retryFailed(settings.environment(), runId, settings.operator()),
+    'printing.decide': ({ entryId, decision, operator }) => service.decide(settings.environment(), entryId, decision, operator ?? settings.operator()),
+    'printing.runs': ({ unfinished, limit }) => ({
+      runs: service.runSummaries(settings.environment(), { ...(unfinished !== undefined ? { unfinished } : {}), ...(limit !== undefined ? { limit } : {}) }),
+    }),
+    'printing.run': ({ runId }) => {
+      const environment = settings.environment();
+      const entries = service.runEntries(environment, runId);
+      return { run: service.summary(runId), entries };
+    },
+    'printing.journal': ({ orderId, limit }) => ({
+      entries: service.journalEntries(settings.environment(), { ...(orderId !== undefined ? { orderId } : {}), ...(limit !== undefined ? { limit } : {}) }),
+    }),
+  };
+}

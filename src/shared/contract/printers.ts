@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { OrientationSchema } from '../api/schemas';
+import { ErrorCodeSchema } from '../errors';
+import { PrinterAddressSchema } from '../zebra/printer-address';
+import { EnvironmentSchema } from './app';
+import { defineCall, defineEvent } from './define';
+
+export const PrinterIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a printer id is letters, digits, - and _');
+export const PrinterNameSchema = z.string().trim().min(1, 'give the printer a name').max(80, 'the printer name should be at most 80 characters');
+
+/** Tuning kept with each printer. */
+export const PrinterOptionsSchema = z.object({
+  /**
+   * Most formats of this station's labels allowed in the printer's buffer at once. Pause and
+   * cancel take effect within this many labels; 3 keeps a Zebra busy without a gap.
+   */
+  maxFormatsInBuffer: z.number().int().min(1).max(50),
+  /** How rasterised PDFs are sent: compressed ^GFA, or plain hex for printers that reject compression. */
+  gfaEncoding: z.enum(['compressed', 'hex']),
+  /** What the last check found (null until the printer was checked). */
+  dpi: z.number().int().positive().nullable(),
+  printWidthDots: z.number().int().positive().nullable(),
+  model: z.string().nullable(),
+  checkedAt: z.string().nullable(),
+  /** Plain sentences from the last check (wrong resolution, too narrow, not ZPL, …). */
+  warnings: z.array(z.string()),
+});
+export type PrinterOptions = z.infer<typeof PrinterOptionsSchema>;
+
+export const PrinterSchema = z.object({
+  id: PrinterIdSchema,
+  environment: EnvironmentSchema,
+  name: z.string(),
+  address: PrinterAddressSchema,
+  /** What the printer takes: ZPL (Zebras, raw queues) or PDF (a PDF queue). */
+  format: z.enum(['zpl', 'pdf']),
+  /** "the printer at 10.0.0.5:9100", "print queue "Zebra_ZD421"". */
+  description: z.string(),
+  /** The label orientation this printer is pinned to; every label fetched for it asks for it. */
+  orientation: OrientationSchema,
+  defaultForSingle: z.boolean(),
+  defaultForBundles: z.boolean(),
+  options: PrinterOptionsSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PrinterData = z.infer<typeof PrinterSchema>;
+
+export const PrinterFaultSchema = z.object({
+  kind: z.enum(['head-open', 'paper-out', 'ribbon-out', 'printer-error', 'paused', 'offline']),
+  code: ErrorCodeSchema,
+  message: z.string(),
+  action: z.string(),
+});
+export type PrinterFaultData = z.infer<typeof PrinterFaultSchema>;
+
+/** One word for the status area: the same words the screen's printer badge uses. */
+export const PrinterStateSchema = z.enum(['ready', 'printing', 'paperOut', 'headOpen', 'paused', 'offline', 'error', 'unknown']);
+export type PrinterStateName = z.infer<typeof PrinterStateSchema>;
+
+export const PrinterStatusSchema = z.object({
+  printerId: PrinterIdSchema,
+  state: PrinterStateSchema,
+  /** Whether the printer answered; false for queues that cannot be asked (then `faults` is empty). */
+  answered: z.boolean(),
+  /** Most urgent first; empty when the printer can print. */
+  faults: z.array(PrinterFaultSchema),
+  /** Formats in the printer's buffer (~HS), null when unknown. */
+  formatsInBuffer: z.number().int().nullable(),
+  /** Labels of this station on their way: queued, being sent, or in the printer's buffer. */
+  labelsPending: z.number().int(),
+  checkedAt: z.string(),
+});
+export type PrinterStatusData = z.infer<typeof PrinterStatusSchema>;
+
+export const PrinterCheckSchema = z.object({
+  /** False when the printer cannot be asked (an OS queue or a PDF printer). */
+  checked: z.boolean(),
+  /** Checked and nothing to warn about. */
+  passed: z.boolean(),
+  model: z.string().nullable(),
+  firmware: z.string().nullable(),
+  dpi: z.number().int().nullable(),
+  printWidthDots: z.number().int().nullable(),
+  warnings: z.array(z.object({ issue: z.string(), message: z.string() })),
+  /** Faults seen during the check (paper out, head open, …). */
+  faults: z.array(PrinterFaultSchema),
+});
+export type PrinterCheckData = z.infer<typeof PrinterCheckSchema>;
+
+export const OsQueueSchema = z.object({
+  name: z.string(),
+  system: z.enum(['cups', 'windows']),
+  state: z.enum(['idle', 'printing', 'disabled', 'unknown']),
+  accepting: z.boolean().nullable(),
+  isDefault: z.boolean(),
+});
+
+const tuning = {
+  maxFormatsInBuffer: PrinterOptionsSchema.shape.maxFormatsInBuffer.optional(),
+  gfaEncoding: PrinterOptionsSchema.shape.gfaEncoding.optional(),
+};
+
+export const PrinterAddInputSchema = z
+  .object({
+    name: PrinterNameSchema,
+    address: PrinterAddressSchema,
+    /** Default landscape, the service's default orientation. */
+    orientation: OrientationSchema.optional(),
+    defaultForSingle: z.boolean().optional(),
+    defaultForBundles: z.boolean().optional(),
+    /** Ask the printer what it is before saving (default true); the printer is saved either way. */
+    check: z.boolean().optional(),
+    ...tuning,
+  })
+  .strict();
+export type PrinterAddInput = z.infer<typeof PrinterAddInputSchema>;
+
+export const PrinterUpdateInputSchema = z
+  .object({
+    id: PrinterIdSchema,
+    name: PrinterNameSchema.optional(),
+    address: PrinterAddressSchema.optional(),
+    orientation: OrientationSchema.optional(),
+    defaultForSingle: z.boolean().optional(),
+    defaultForBundles: z.boolean().optional(),
+    ...tuning,
+  })
+  .strict();
+export type PrinterUpdateInput = z.infer<typeof PrinterUpdateInputSchema>;
+
+const byId = z.object({ id: PrinterIdSchema }).strict();
+
+export const printersCalls = {
+  /** The current environment's printers. */
+  'printers.list': defineCall(z.object({}).strict(), z.object({ printers: z.array(PrinterSchema) })),
+  /**
+   * Saves a printer in the current environment. A Zebra is checked first (ZPL, 203 dpi, print
+   * width for A6); warnings come back with the printer, which is saved all the same.
+   */
+  'printers.add': defineCall(PrinterAddInputSchema, z.object({ printer: PrinterSchema, check: PrinterCheckSchema.nullable() })),
+  /** Changes only the fields given. Making a printer the default for a role takes the role from the other. */
+  'printers.update': defineCall(PrinterUpdateInputSchema, PrinterSchema),
+  /** Refused while the printer has a run that is not finished. */
+  'printers.remove': defineCall(byId, z.object({ removed: z.literal(true) })),
+  /** Asks the printer now (~HS, ~HQES). Errors: PRINTER_NOT_FOUND. An unreachable printer is a status (offline), not an error. */
+  'printers.status': defineCall(byId, PrinterStatusSchema),
+  /** The add-time check again; the result is kept with the printer. */
+  'printers.check': defineCall(byId, PrinterCheckSchema),
+  /** Prints a small test label through the printer's queue (recorded in the journal). */
+  'printers.test': defineCall(byId, z.object({ runId: z.string(), entryId: z.number().int(), barcode: z.string().nullable() })),
+  /** The print queues the OS has, for the "add printer" form. */
+  'printers.osQueues': defineCall(z.object({}).strict(), z.object({ queues: z.array(OsQueueSchema) })),
+};
+
+export const printersEvents = {
+  /** A printer's state changed as the print queue saw it (fault, cleared, printing, idle). */
+  'printers.state': defineEvent(
+    z.object({
+      printerId: PrinterIdSchema,
+      state: PrinterStateSchema,
+      fault: PrinterFaultSchema.nullable(),
+      labelsPending: z.number().int(),
+      at: z.string(),
+    }),
+  ),
+};

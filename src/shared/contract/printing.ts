@@ -1,0 +1,265 @@
+import { z } from 'zod';
+import { ErrorCodeSchema } from '../errors';
+import { EnvironmentSchema } from './app';
+import { defineCall, defineEvent } from './define';
+import { PrinterFaultSchema, PrinterIdSchema } from './printers';
+
+export const labelStates = ['queued', 'fetched', 'sent', 'printed', 'failed', 'uncertain'] as const;
+export const LabelStateSchema = z.enum(labelStates);
+export type LabelState = z.infer<typeof LabelStateSchema>;
+
+export const RunIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'not a run id');
+export const ReasonSchema = z.string().trim().min(1, 'say why').max(200, 'keep the reason under 200 characters');
+const OperatorNameSchema = z.string().trim().min(1).max(80);
+
+/** One label in the print journal. */
+export const JournalEntrySchema = z.object({
+  id: z.number().int(),
+  environment: EnvironmentSchema,
+  runId: z.string().nullable(),
+  /** Place in its run, from 0. */
+  position: z.number().int().nullable(),
+  printerId: z.string(),
+  printerName: z.string().nullable(),
+  operator: z.string(),
+  orderId: z.string().nullable(),
+  orderRef: z.string().nullable(),
+  barcode: z.string().nullable(),
+  recipient: z.string().nullable(),
+  bundleId: z.string().nullable(),
+  /** "2 of 5": position (from 1) and count within the bundle. */
+  bundlePosition: z.number().int().nullable(),
+  bundleCount: z.number().int().nullable(),
+  /** zpl: the service's ZPL; pdf: a PDF to a PDF printer; gfa: a PDF rasterised for a Zebra. */
+  format: z.enum(['zpl', 'pdf', 'gfa']),
+  state: LabelStateSchema,
+  /** Why it failed or is uncertain; for a reprint, who asked and why. */
+  reason: z.string().nullable(),
+  reprintOf: z.number().int().nullable(),
+  /** Who settled an uncertain label, and when. */
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  queuedAt: z.string(),
+  fetchedAt: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  printedAt: z.string().nullable(),
+  failedAt: z.string().nullable(),
+  uncertainAt: z.string().nullable(),
+});
+export type JournalEntryData = z.infer<typeof JournalEntrySchema>;
+
+export const PauseReasonSchema = z.object({
+  /** printer: a fault (resumes by itself when it clears); user: someone paused; station: the station stopped mid-run; service: the Delivery API could not be reached (tried again by itself). */
+  by: z.enum(['printer', 'user', 'station', 'service']),
+  code: ErrorCodeSchema,
+  message: z.string(),
+  /** What to do about it. */
+  action: z.string(),
+  fault: PrinterFaultSchema.nullable(),
+  since: z.string(),
+});
+export type PauseReasonData = z.infer<typeof PauseReasonSchema>;
+
+export const RunCountsSchema = z.object({
+  total: z.number().int(),
+  queued: z.number().int(),
+  fetched: z.number().int(),
+  sent: z.number().int(),
+  printed: z.number().int(),
+  failed: z.number().int(),
+  uncertain: z.number().int(),
+});
+export type RunCounts = z.infer<typeof RunCountsSchema>;
+
+/** How one bundle of a run is printed. */
+export const BundlePlanSchema = z.object({
+  bundleId: z.string(),
+  /**
+   * zpl-per-order: the order index knows the bundle's orders, so each gets its own native ZPL label;
+   * pdf-raster: the bundle's PDF, page by page as ^GFA graphics; pdf: the bundle's PDFs to a PDF printer.
+   */
+  route: z.enum(['zpl-per-order', 'pdf-raster', 'pdf']),
+  labels: z.number().int(),
+  /** A plain sentence for the screen: "5 orders known to the station: native ZPL per order". */
+  note: z.string(),
+});
+
+export const SkippedLabelSchema = z.object({
+  orderId: z.string().nullable(),
+  bundleId: z.string().nullable(),
+  code: ErrorCodeSchema,
+  message: z.string(),
+});
+
+export const RunKindSchema = z.enum(['single', 'bundles', 'test', 'retry']);
+export const RunStateSchema = z.enum(['running', 'paused', 'cancelled', 'finished']);
+
+export const RunSummarySchema = z.object({
+  runId: z.string(),
+  environment: EnvironmentSchema,
+  kind: RunKindSchema,
+  printerId: z.string(),
+  printerName: z.string().nullable(),
+  operator: z.string(),
+  state: RunStateSchema,
+  pauseReason: PauseReasonSchema.nullable(),
+  counts: RunCountsSchema,
+  reverse: z.boolean(),
+  bundles: z.array(BundlePlanSchema),
+  /** Left out on purpose: terminal orders, orders already printed (without a reprint), bundles that could not be planned. */
+  skipped: z.array(SkippedLabelSchema),
+  /** Labels that may or may not have printed: decide each with printing.decide. */
+  uncertain: z.array(JournalEntrySchema),
+  failed: z.array(JournalEntrySchema),
+  /** The run this one retries or reprints from. */
+  retryOf: z.string().nullable(),
+  /** True while the run is paused or was interrupted and printing.resume would carry on. */
+  resumable: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type RunSummaryData = z.infer<typeof RunSummarySchema>;
+
+export const PrintedOrderSchema = z.object({
+  orderId: z.string(),
+  orderRef: z.string().nullable(),
+  barcode: z.string().nullable(),
+  recipient: z.string().nullable(),
+  bundleId: z.string().nullable(),
+});
+
+export const PreviousPrintSchema = z.object({
+  entryId: z.number().int(),
+  state: LabelStateSchema,
+  /** When it was printed (or sent, when the printer could not say it printed). */
+  printedAt: z.string(),
+  operator: z.string(),
+  stationName: z.string(),
+  printerName: z.string(),
+});
+
+export const PrintOutcomeSchema = z.discriminatedUnion('outcome', [
+  z.object({
+    outcome: z.literal('printed'),
+    scan: z.string(),
+    order: PrintedOrderSchema,
+    entry: JournalEntrySchema,
+    printer: z.object({ id: z.string(), name: z.string() }),
+    /** True when this was an explicit reprint. */
+    reprint: z.boolean(),
+    /** The printer took the label but reports a fault: it prints once the fault is cleared. */
+    printerFault: PrinterFaultSchema.nullable(),
+    /** From the scan entering the station to the printer confirming it has the label. */
+    elapsedMs: z.number(),
+  }),
+  z.object({
+    outcome: z.literal('duplicate'),
+    scan: z.string(),
+    order: PrintedOrderSchema,
+    previous: PreviousPrintSchema,
+  }),
+]);
+export type PrintOutcomeData = z.infer<typeof PrintOutcomeSchema>;
+
+export const RunProgressSchema = z.object({
+  runId: z.string(),
+  kind: RunKindSchema,
+  printerId: z.string(),
+  state: RunStateSchema,
+  pauseReason: PauseReasonSchema.nullable(),
+  counts: RunCountsSchema,
+  /** Labels that left the station (sent, printed or uncertain) and the total, for a progress bar. */
+  done: z.number().int(),
+  total: z.number().int(),
+  at: z.string(),
+});
+export type RunProgressData = z.infer<typeof RunProgressSchema>;
+
+const reprintInput = z.object({ reason: ReasonSchema, operator: OperatorNameSchema.optional() }).strict();
+
+const byRun = z.object({ runId: RunIdSchema }).strict();
+
+export const printingCalls = {
+  /**
+   * Scan → order → label with the printer's pinned orientation → printer → journal. Resolves once
+   * the printer confirms it has the label. An order printed before comes back as outcome
+   * "duplicate" and is not printed, unless `reprint` says who and why. Errors: the scan's
+   * (SCAN_INVALID, SCAN_AMBIGUOUS, ORDER_NOT_FOUND), ORDER_TERMINAL (a lead may `override` with a
+   * reason), PRINTER_NOT_FOUND, the printer's faults (PAPER_OUT, HEAD_OPEN, PRINTER_PAUSED,
+   * RIBBON_OUT, PRINTER_OFFLINE, PRINTER_ERROR), PRINT_UNCERTAIN (the connection broke during the
+   * label: decide it with printing.decide), and the Delivery API's codes.
+   */
+  'printing.print': defineCall(
+    z
+      .object({
+        scan: z.string().max(4096),
+        printerId: PrinterIdSchema.optional(),
+        reprint: reprintInput.optional(),
+        /** A lead's override of the refusal to print for a delivered, returned, lost or cancelled order. */
+        override: reprintInput.optional(),
+      })
+      .strict(),
+    PrintOutcomeSchema,
+  ),
+  /**
+   * Starts a shift-start run over bundles, in the order given (each bundle's labels in their
+   * "n of m" order, or the whole run reversed). Resolves once the run is planned and started;
+   * progress comes as printing.progress events and the end as printing.finished.
+   */
+  'printing.printBundles': defineCall(
+    z
+      .object({
+        bundleIds: z.array(z.string().trim().min(1).max(128)).min(1).max(5000),
+        printerId: PrinterIdSchema.optional(),
+        reverse: z.boolean().optional(),
+        /** Print orders and bundles that were printed before, too (recorded as reprints with this reason). */
+        reprint: reprintInput.optional(),
+      })
+      .strict(),
+    RunSummarySchema,
+  ),
+  /** Stops sending; labels already in the printer's buffer (at most the printer's limit) still print. */
+  'printing.pause': defineCall(byRun, RunSummarySchema),
+  /** Carries on from the first label not yet sent; also resumes a run the station was stopped in, and retries a printer fault now. */
+  'printing.resume': defineCall(byRun, RunSummarySchema),
+  /** Sends nothing more; unsent labels are marked failed ("cancelled"); labels in the printer's buffer still print. */
+  'printing.cancel': defineCall(byRun, RunSummarySchema),
+  /** A new run with the run's failed labels, in their order. */
+  'printing.retryFailed': defineCall(byRun, RunSummarySchema),
+  /**
+   * Settles an uncertain label: "printed" (it came out) or "print-again" (it did not: a new run
+   * prints it, linked to this entry).
+   */
+  'printing.decide': defineCall(
+    z
+      .object({
+        entryId: z.number().int().positive(),
+        decision: z.enum(['printed', 'print-again']),
+        operator: OperatorNameSchema.optional(),
+      })
+      .strict(),
+    z.object({ entry: JournalEntrySchema, reprintRun: RunSummarySchema.nullable() }),
+  ),
+  /** Runs of the current environment, newest first; `unfinished` lists those to offer for resume. */
+  'printing.runs': defineCall(
+    z.object({ unfinished: z.boolean().optional(), limit: z.number().int().min(1).max(500).optional() }).strict(),
+    z.object({ runs: z.array(RunSummarySchema) }),
+  ),
+  /** One run with every label of it. */
+  'printing.run': defineCall(byRun, z.object({ run: RunSummarySchema, entries: z.array(JournalEntrySchema) })),
+  /** The journal, newest first: everything, or one order's labels. */
+  'printing.journal': defineCall(
+    z.object({ orderId: z.string().min(1).max(128).optional(), limit: z.number().int().min(1).max(1000).optional() }).strict(),
+    z.object({ entries: z.array(JournalEntrySchema) }),
+  ),
+};
+
+export const printingEvents = {
+  /** A run's counts and state; at most a few per second per run, and at once on a change of state. */
+  'printing.progress': defineEvent(RunProgressSchema),
+  /** A label changed state: every change for single prints and test prints; failures and uncertain labels of any run. */
+  'printing.label': defineEvent(JournalEntrySchema),
+  /** The end-of-run summary (finished or cancelled). */
+  'printing.finished': defineEvent(RunSummarySchema),
+};
