@@ -40,6 +40,8 @@ export interface WebhookReceiver {
   stop(): Promise<WebhookReceiverStatus>;
   /** Starts the receiver if settings say it should run (at station start). */
   resume(): Promise<void>;
+  /** Listens for this process only, without remembering it (the CLI's `webhooks serve`); host and port may be overridden. */
+  open(overrides?: { host?: string; port?: number }): Promise<WebhookReceiverStatus>;
   status(): WebhookReceiverStatus;
   /** Resolves once every event accepted so far is in the order index. */
   drained(): Promise<void>;
@@ -152,9 +154,10 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
     });
   };
 
+  let overrides: { host?: string; port?: number } = {};
   const listen = async (): Promise<void> => {
     if (server) return;
-    const config = deps.settings.webhookReceiver();
+    const config = { ...deps.settings.webhookReceiver(), ...overrides };
     const secrets = secretsByEnvironment();
     const created = createServer({ requestTimeout: 10_000, headersTimeout: 5_000, keepAliveTimeout: 5_000, maxHeaderSize: 16 * 1024 }, (request, response) => {
       try {
@@ -201,7 +204,7 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
   };
 
   const status = (): WebhookReceiverStatus => {
-    const config = deps.settings.webhookReceiver();
+    const config = { ...deps.settings.webhookReceiver(), ...(server ? overrides : {}) };
     const counters = deps.processor.counters();
     return {
       running: server !== null,
@@ -218,6 +221,8 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
 
   return {
     async start() {
+      if (Object.keys(overrides).length > 0) await unlisten();
+      overrides = {};
       await listen();
       deps.settings.setWebhookReceiver({ enabled: true });
       return status();
@@ -229,11 +234,18 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
     },
     async resume() {
       if (!deps.settings.webhookReceiver().enabled) return;
+      overrides = {};
       try {
         await listen();
       } catch (error) {
         deps.logger.warn('webhook receiver did not start', { error: error instanceof Error ? error.message : String(error) });
       }
+    },
+    async open(given = {}) {
+      await unlisten();
+      overrides = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
+      await listen();
+      return status();
     },
     status,
     drained: () => deps.processor.drained(),

@@ -1,0 +1,45 @@
+/**
+ * What a CLI command is: a name, a line for the help, its usage, and a run function that gets
+ * parsed arguments and the terminal. Commands build the station through `context.openStation()`,
+ * the same composition root as the app; the printing issue adds its commands to the same table.
+ */
+import type { Station, StationOptions } from '../composition';
+
+export interface CliIo {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?(mode: boolean): unknown };
+}
+
+export interface ParsedArgs {
+  positionals: string[];
+  /** `--name value` and `--name=value`; a flag given twice keeps every value. */
+  options: Map<string, string[]>;
+  /** `--name` without a value. */
+  flags: Set<string>;
+}
+
+export interface CliContext {
+  io: CliIo;
+  args: ParsedArgs;
+  /** Builds the station over the data folder (from --data-dir or the default). Closed by the CLI after the command. */
+  openStation(overrides?: Partial<StationOptions>): Promise<Station>;
+  /** Resolves on Ctrl+C or SIGTERM, for commands that serve until stopped. */
+  stopped(): Promise<void>;
+  print(line: string): void;
+  warn(line: string): void;
+}
+
+export interface CliCommand {
+  name: string;
+  summary: string;
+  usage: string;
+  /** Options that take a value; anything else starting with -- is a flag. */
+  valueOptions?: readonly string[];
+  run(context: CliContext): Promise<number>;
+}
+
+/** Exit codes: 0 done, 1 the station said no (the message says why), 2 the command line was wrong. */
+export const exitCodes = { ok: 0, failed: 1, usage: 2 } as const;
+
+export class UsageError extends Error {}

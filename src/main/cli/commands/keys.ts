@@ -1,0 +1,114 @@
+import { KeyedEnvironmentSchema, type KeyedEnvironment } from '../../../shared/contract/settings';
+import { expectOnly, option } from '../args';
+import { exitCodes, UsageError, type CliCommand, type CliContext } from '../command';
+import { json, valueOf } from '../output';
+
+const environmentOf = (context: CliContext): KeyedEnvironment => {
+  const text = option(context.args, 'env');
+  const parsed = KeyedEnvironmentSchema.safeParse(text);
+  if (!parsed.success) throw new UsageError('Say which environment with --env test or --env live.');
+  return parsed.data;
+};
+
+/**
+ * Reads the key from standard input: typed without echo at a terminal, or piped in. Never from
+ * the command line, where it would land in the shell's history and the process list.
+ */
+async function readKey(context: CliContext, environment: KeyedEnvironment): Promise<string> {
+  const { stdin, stderr } = context.io;
+  if (stdin.isTTY && stdin.setRawMode) {
+    stderr.write(`API key for ${environment} (typing is hidden, Enter to finish): `);
+    stdin.setRawMode(true);
+    stdin.resume();
+    try {
+      return await new Promise<string>((resolve, reject) => {
+        let typed = '';
+        const onData = (chunk: Buffer | string) => {
+          for (const character of chunk.toString()) {
+            if (character === '\r' || character === '\n') {
+              stdin.off('data', onData);
+              stderr.write('\n');
+              resolve(typed);
+              return;
+            }
+            if (character === '\u0003') {
+              stdin.off('data', onData);
+              reject(new UsageError('Cancelled.'));
+              return;
+            }
+            if (character === '\u007f' || character === '\b') typed = typed.slice(0, -1);
+            else typed += character;
+          }
+        };
+        stdin.on('data', onData);
+      });
+    } finally {
+      stdin.setRawMode(false);
+      stdin.pause();
+    }
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stdin as AsyncIterable<Buffer | string>) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    size += buffer.length;
+    if (size > 4096) throw new UsageError('Standard input holds more than an API key.');
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8').trim();
+}
+
+export const keysCommand: CliCommand = {
+  name: 'keys',
+  summary: 'Store, check or remove the API key of an environment in the OS keychain',
+  usage: [
+    'keys status',
+    'keys set --env test|live [--verify]   the key is read from standard input (typed hidden, or piped)',
+    'keys verify --env test|live           checks the stored key with a harmless API call',
+    'keys remove --env test|live',
+  ].join('\n'),
+  valueOptions: ['env', 'key'],
+  async run(context) {
+    const [action, ...rest] = context.args.positionals;
+    if (rest.length > 0) throw new UsageError('Too many arguments.');
+    if (context.args.options.has('key')) throw new UsageError('The key is never given on the command line; pipe it in or type it when asked.');
+    const dispatch = async (name: string, input: unknown) => (await context.openStation()).dispatcher.dispatch(name, input, { host: 'web' });
+
+    if (action === 'status') {
+      expectOnly(context.args, {});
+      const status = valueOf(context, await dispatch('keys.status', {}));
+      if (status === null) return exitCodes.failed;
+      context.print(json(status));
+      return exitCodes.ok;
+    }
+    if (action === 'set') {
+      expectOnly(context.args, { options: ['env'], flags: ['verify'] });
+      const environment = environmentOf(context);
+      const key = await readKey(context, environment);
+      if (key === '') throw new UsageError('No key was given.');
+      const result = valueOf<{ keySet: boolean; verification: { message: string } | null }>(
+        context,
+        await dispatch('keys.set', { environment, key, verify: context.args.flags.has('verify') }),
+      );
+      if (!result) return exitCodes.failed;
+      context.print(`The ${environment} key is stored in the OS keychain.${result.verification ? ` ${result.verification.message}` : ''}`);
+      return exitCodes.ok;
+    }
+    if (action === 'verify') {
+      expectOnly(context.args, { options: ['env'] });
+      const verdict = valueOf<{ outcome: string; message: string }>(context, await dispatch('keys.verify', { environment: environmentOf(context) }));
+      if (!verdict) return exitCodes.failed;
+      context.print(verdict.message);
+      return verdict.outcome === 'accepted' ? exitCodes.ok : exitCodes.failed;
+    }
+    if (action === 'remove') {
+      expectOnly(context.args, { options: ['env'] });
+      const environment = environmentOf(context);
+      const removed = valueOf<{ removed: boolean }>(context, await dispatch('keys.remove', { environment }));
+      if (!removed) return exitCodes.failed;
+      context.print(removed.removed ? `The ${environment} key was removed from the OS keychain.` : `No ${environment} key was stored.`);
+      return exitCodes.ok;
+    }
+    throw new UsageError('Say what to do: keys status, keys set, keys verify or keys remove.');
+  },
+};
