@@ -64,10 +64,10 @@ describe('electron-builder.yml', () => {
     expect(config.asar).toBe(true);
   });
 
-  it('builds an NSIS installer that offers a per-machine install, a hardened-runtime dmg, an AppImage and a deb', () => {
+  it('builds an NSIS installer that offers a per-machine install, a hardened-runtime dmg (and the zip macOS updates use), an AppImage and a deb', () => {
     expect(config.win.target.map((target: { target: string }) => target.target)).toEqual(['nsis']);
     expect(config.nsis).toMatchObject({ oneClick: false, perMachine: false, selectPerMachineByDefault: true, allowElevation: true });
-    expect(config.mac.target.map((target: { target: string }) => target.target)).toEqual(['dmg']);
+    expect(config.mac.target.map((target: { target: string }) => target.target)).toEqual(['dmg', 'zip']);
     expect(config.mac).toMatchObject({ hardenedRuntime: true, entitlements: 'resources/entitlements.mac.plist' });
     expect(config.linux.target.map((target: { target: string }) => target.target)).toEqual(['AppImage', 'deb']);
     expect(config.deb.depends).toContain('libsecret-1-0');
