@@ -136,7 +136,7 @@ describe('network Zebra transport against the virtual Zebra', () => {
   it('treats a status query without an answer as a fault', async () => {
     const { zebra, port } = await printer();
     await zebra.ignoreStatusQueries(true);
-    const transport = transportFor(port, { queryTimeoutMs: 300 });
+    const transport = transportFor(port, { queryTimeoutMs: 300, confirmTimeoutMs: 600 });
 
     const queried = await failure(transport.query(hostStatusQuery));
     expect(queried.code).toBe('PRINTER_OFFLINE');
@@ -146,6 +146,7 @@ describe('network Zebra transport against the virtual Zebra', () => {
     // The label itself went out; only its confirmation is missing, so it is uncertain, not failed.
     const sent = await failure(transport.send(encoder.encode(label('UNCONFIRMED'))));
     expect(sent.failure).toBe('no-answer');
+    expect(sent.message).toContain('within 0.6 s');
     expect(sent.delivery).toBe('unconfirmed');
     expect(sent.bytesWritten).toBe(label('UNCONFIRMED').length);
     await zebra.waitForLabels(1);

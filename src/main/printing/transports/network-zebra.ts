@@ -26,6 +26,11 @@ export interface NetworkZebraOptions {
   writeTimeoutMs?: number;
   /** Longest wait for the complete answer to a status query. */
   queryTimeoutMs?: number;
+  /**
+   * Longest wait for the ~HS answer that confirms a send (default: queryTimeoutMs). Raise it for a
+   * printer whose buffer fills up: it reads the question only once the label before it fits.
+   */
+  confirmTimeoutMs?: number;
   /** The connection closes after this long without use. */
   idleCloseMs?: number;
   /** Bytes handed to the socket per write. */
@@ -185,13 +190,14 @@ export class NetworkZebraTransport implements StatusTransport {
   readonly kind = 'network-zebra' as const;
   readonly format = 'zpl' as const;
   readonly description: string;
-  private readonly settings: Required<NetworkZebraOptions>;
+  private readonly settings: Required<Omit<NetworkZebraOptions, 'confirmTimeoutMs'>> & { confirmTimeoutMs: number };
   private readonly lock = createSemaphore(1);
   private link: ZebraLink | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
 
   constructor(options: NetworkZebraOptions) {
-    this.settings = { ...networkZebraDefaults, ...stripUndefined(options) } as Required<NetworkZebraOptions>;
+    const merged = { ...networkZebraDefaults, ...stripUndefined(options) } as Required<Omit<NetworkZebraOptions, 'confirmTimeoutMs'>>;
+    this.settings = { ...merged, confirmTimeoutMs: options.confirmTimeoutMs ?? merged.queryTimeoutMs };
     this.description = `the printer at ${this.settings.host}:${this.settings.port}`;
   }
 
@@ -218,12 +224,14 @@ export class NetworkZebraTransport implements StatusTransport {
         throw this.failure(error, 'write', { delivery, bytesWritten: progress.written, totalBytes: total });
       }
       if (options.confirm === false) return { bytesWritten: total, confirmed: false };
+      const confirmTimeoutMs = this.settings.confirmTimeoutMs;
       try {
-        const answer = await link.ask(hostStatusQuery, { timeoutMs: this.settings.queryTimeoutMs, signal: options.signal });
+        const answer = await link.ask(hostStatusQuery, { timeoutMs: confirmTimeoutMs, signal: options.signal });
         return { bytesWritten: total, confirmed: true, status: parseHostStatus(answer) };
       } catch (error) {
         this.drop(link);
-        throw this.failure(error, 'confirm', { delivery: total === 0 ? 'none' : 'unconfirmed', bytesWritten: total, totalBytes: total });
+        const delivery = total === 0 ? 'none' : 'unconfirmed';
+        throw this.failure(error, 'confirm', { delivery, bytesWritten: total, totalBytes: total }, hostStatusQuery, confirmTimeoutMs);
       }
     });
   }

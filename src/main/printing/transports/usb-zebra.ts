@@ -164,12 +164,14 @@ export class UsbZebraTransport implements StatusTransport {
         throw this.failure(error, 'write', { delivery: deliveryOf(written, total), bytesWritten: written, totalBytes: total });
       }
       if (options.confirm === false || claim.printer.inEndpoint === null) return { bytesWritten: total, confirmed: false };
+      const confirmTimeoutMs = this.settings.queryTimeoutMs;
       try {
-        const answer = await this.ask(claim, hostStatusQuery, this.settings.queryTimeoutMs, options.signal);
+        const answer = await this.ask(claim, hostStatusQuery, confirmTimeoutMs, options.signal);
         return { bytesWritten: total, confirmed: true, status: parseHostStatus(answer) };
       } catch (error) {
         await this.releaseUnlessTimeout(error);
-        throw this.failure(error, 'confirm', { delivery: total === 0 ? 'none' : 'unconfirmed', bytesWritten: total, totalBytes: total });
+        const delivery = total === 0 ? 'none' : 'unconfirmed';
+        throw this.failure(error, 'confirm', { delivery, bytesWritten: total, totalBytes: total }, hostStatusQuery, confirmTimeoutMs);
       }
     });
   }
