@@ -1,7 +1,7 @@
 import type { CallResult } from '../../shared/contract';
 import type { Dispatcher } from '../contract/dispatcher';
 import type { Logger } from '../logging/logger';
-import { isAppUrl } from './app-protocol';
+import { APP_ORIGIN } from './app-protocol';
 
 /** What an IPC event tells about its sender (Electron's WebFrameMain satisfies it). */
 export interface SenderFrame {
@@ -15,12 +15,21 @@ export interface IpcCallEvent {
 }
 
 /**
- * True only for the top frame of a page served by the app itself: a subframe, a frame that has
- * navigated elsewhere, or a frame already gone (null) is refused.
+ * True only for the top frame of a page served from `appOrigin` (the app itself): a subframe, a
+ * frame that has navigated elsewhere, or a frame already gone (null) is refused. The origin is
+ * compared from a parsed URL (scheme and host), never by string prefix, so `app://station.evil`
+ * and `app://user@station` do not pass.
  */
-export function isTrustedSender(frame: SenderFrame | null | undefined): boolean {
+export function isTrustedSender(frame: SenderFrame | null | undefined, appOrigin: string = APP_ORIGIN): boolean {
   if (!frame || frame.parent !== null) return false;
-  return isAppUrl(frame.url);
+  try {
+    const url = new URL(frame.url);
+    if (url.username !== '' || url.password !== '') return false;
+    // Node's URL gives custom schemes an opaque origin ("null"), so scheme and host are compared.
+    return `${url.protocol}//${url.host}` === appOrigin;
+  } catch {
+    return false;
+  }
 }
 
 export interface IpcCallHandlerOptions {

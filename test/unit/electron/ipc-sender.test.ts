@@ -23,6 +23,8 @@ describe('the IPC sender check', () => {
   it('trusts only the top frame of a page served by app://station', () => {
     expect(isTrustedSender(top('app://station/index.html'))).toBe(true);
     expect(isTrustedSender(top('app://station/'))).toBe(true);
+    expect(isTrustedSender(top('app://station/index.html'), 'app://station')).toBe(true);
+    expect(isTrustedSender(top('app://station/index.html'), 'app://other')).toBe(false);
   });
 
   it('refuses subframes, other origins, look-alikes and frames already gone', () => {
