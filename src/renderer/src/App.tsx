@@ -1,11 +1,10 @@
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EnvironmentBadge } from './components/EnvironmentBadge';
 import { Icon } from './components/Icon';
 import { NavBar } from './components/NavBar';
 import { Notices } from './components/Notices';
 import { PrinterStatusArea } from './components/PrinterStatusArea';
-import type { ScreenId } from './navigation/shortcuts';
 import { useStationKeyboard } from './scan/use-keyboard';
 import ScanScreen from './screens/ScanScreen';
 import { useStation } from './station-context';
@@ -28,7 +27,6 @@ export function App() {
   const infoError = useAppState((state) => state.infoError);
   const screen = useAppState((state) => state.screen);
   const notices = useAppState((state) => state.notices);
-  const main = useRef<HTMLElement>(null);
 
   useEffect(() => {
     void stores.app.getState().loadInfo();
@@ -45,18 +43,6 @@ export function App() {
     performance.mark(readyMark);
   }, []);
   useStationKeyboard(markReady);
-
-  // Each screen's heading takes the focus when the screen changes (not on first load, where the page has it).
-  const previousScreen = useRef<ScreenId>(screen);
-  useLayoutEffect(() => {
-    if (previousScreen.current === screen) return;
-    previousScreen.current = screen;
-    const focusHeading = () => main.current?.querySelector<HTMLElement>('[data-screen-heading]')?.focus({ preventScroll: true });
-    focusHeading();
-    // A lazy screen renders its heading a moment later.
-    const retry = setTimeout(focusHeading, 150);
-    return () => clearTimeout(retry);
-  }, [screen]);
 
   const environment = info?.environment;
   return (
@@ -75,7 +61,7 @@ export function App() {
       </header>
       <NavBar current={screen} onNavigate={(id) => stores.app.getState().navigate(id)} />
       <Notices notices={notices} onDismiss={(id) => stores.app.getState().dismissNotice(id)} />
-      <main className="main" ref={main} id="main">
+      <main className="main" id="main">
         {infoError && (
           <p role="alert" className="connection-error">
             <Icon name="plug" size={32} /> {t('app.unreachable')}: {infoError.message}

@@ -4,6 +4,7 @@ import { ManualEntry } from '../components/ManualEntry';
 import { RecentLabels } from '../components/RecentLabels';
 import { ScanResultPanel } from '../components/ScanResultPanel';
 import { useAppState, useScanState, useStores } from '../state/stores-context';
+import { ScreenHeading } from './ScreenHeading';
 
 /** The home screen: the outcome of the last scan fills it; recent labels and the manual entry sit beside it. */
 export default function ScanScreen({ canReprint }: { canReprint: boolean }) {
@@ -16,9 +17,7 @@ export default function ScanScreen({ canReprint }: { canReprint: boolean }) {
 
   return (
     <div className="scan-screen">
-      <h1 className="visually-hidden" tabIndex={-1} data-screen-heading>
-        {t('nav.scan')}
-      </h1>
+      <ScreenHeading hidden>{t('nav.scan')}</ScreenHeading>
       <div className="scan-main">
         <ScanResultPanel
           panel={panel}

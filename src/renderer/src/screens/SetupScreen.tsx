@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../components/Icon';
 import { scanGapBounds } from '../scan/scan-detector';
@@ -74,30 +74,51 @@ function ScreenPreferences() {
           ))}
         </div>
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-gap`}>{t('setup.scanGap')}</label>
-        <div className="input-with-unit">
-          <input
-            id={`${id}-gap`}
-            type="number"
-            inputMode="numeric"
-            min={scanGapBounds.min}
-            max={scanGapBounds.max}
-            value={scanGapMs}
-            onChange={(event) => {
-              const value = Number(event.target.value);
-              if (Number.isFinite(value) && value >= scanGapBounds.min) preferences.setScanGapMs(value);
-            }}
-            aria-describedby={`${id}-gap-hint`}
-            data-testid="setting-scan-gap"
-          />
-          <span>ms</span>
-        </div>
-        <p id={`${id}-gap-hint`} className="small">
-          {t('setup.scanGapHint')}
-        </p>
-      </div>
+      <ScanGapField id={`${id}-gap`} value={scanGapMs} onCommit={(gap) => preferences.setScanGapMs(gap)} />
       <p className="small muted">{t('setup.savedHere')}</p>
     </section>
+  );
+}
+
+/** A number typed freely and taken on Enter or when the field is left, so half-typed values don't jump. */
+function ScanGapField({ id, value, onCommit }: { id: string; value: number; onCommit: (gap: number) => void }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(String(value));
+  useEffect(() => setDraft(String(value)), [value]);
+  const commit = () => {
+    const gap = Number(draft);
+    if (draft.trim() === '' || !Number.isFinite(gap)) {
+      setDraft(String(value));
+      return;
+    }
+    const kept = Math.min(scanGapBounds.max, Math.max(scanGapBounds.min, Math.round(gap)));
+    onCommit(kept);
+    setDraft(String(kept));
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t('setup.scanGap')}</label>
+      <div className="input-with-unit">
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={scanGapBounds.min}
+          max={scanGapBounds.max}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onBlur={commit}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') commit();
+          }}
+          aria-describedby={`${id}-hint`}
+          data-testid="setting-scan-gap"
+        />
+        <span>{t('setup.scanGapUnit')}</span>
+      </div>
+      <p id={`${id}-hint`} className="small">
+        {t('setup.scanGapHint')}
+      </p>
+    </div>
   );
 }

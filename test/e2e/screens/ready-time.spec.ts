@@ -1,0 +1,32 @@
+import { expect, test } from '../web-host-fixture';
+
+/** Budget for a page load to "ready to scan" on a shared 2-core CI machine; a bench PC is faster. */
+const budgetMs = 2500;
+
+test('the scan screen is ready to scan soon after the page loads', async ({ page, webHost }) => {
+  // The first visit trades the token for the session cookie; measure a plain load after it.
+  await page.goto(webHost.launchUrl);
+  await expect(page.locator('html')).toHaveAttribute('data-scan-ready', 'true');
+
+  const started = Date.now();
+  await page.goto(`${webHost.url}/`);
+  await expect(page.locator('html')).toHaveAttribute('data-scan-ready', 'true');
+  const wallMs = Date.now() - started;
+  const markMs = Number(await page.evaluate("performance.getEntriesByName('station:ready-to-scan')[0]?.startTime ?? -1"));
+  const domContentLoadedMs = Number(await page.evaluate("performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd ?? -1"));
+  test.info().annotations.push({ type: 'ready-to-scan', description: `${Math.round(markMs)} ms after navigation start (DOMContentLoaded ${Math.round(domContentLoadedMs)} ms; ${wallMs} ms wall clock)` });
+  console.log(`ready to scan: ${Math.round(markMs)} ms after navigation start; DOMContentLoaded ${Math.round(domContentLoadedMs)} ms; ${wallMs} ms wall clock`);
+  expect(markMs).toBeGreaterThan(0);
+  expect(markMs).toBeLessThan(budgetMs);
+});
+
+test('the first load fetches neither the label renderers nor the other screens', async ({ page, webHost }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (/\.(m?js)$/.test(new URL(request.url()).pathname)) scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(webHost.launchUrl);
+  await expect(page.locator('html')).toHaveAttribute('data-scan-ready', 'true');
+  expect(scripts.filter((path) => /zpl|pdf|Setup|History|Printers|ShiftStart/i.test(path))).toEqual([]);
+  expect(scripts).toHaveLength(1);
+});
