@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests use, only those missing:
-#   chromium (end-to-end tests), dbus + gnome-keyring (a real OS keychain), cups (a real print
-#   queue), zbar-tools + poppler-utils (decode barcodes from rendered labels and PDFs).
+#   chromium (end-to-end tests), dbus + gnome-keyring (a real OS keychain), cups + cups-filters (real raw and PDF print
+#   queues), zbar-tools + poppler-utils (decode barcodes from rendered labels and PDFs).
 set -euo pipefail
 
 declare -A needs=(
@@ -10,6 +10,7 @@ declare -A needs=(
   [/usr/bin/gnome-keyring-daemon]=gnome-keyring
   [/usr/sbin/cupsd]=cups
   [/usr/bin/lp]=cups-client
+  [/usr/share/ppd/cupsfilters/Generic-PDF_Printer-PDF.ppd]=cups-filters
   [/usr/bin/zbarimg]=zbar-tools
   [/usr/bin/pdftoppm]=poppler-utils
 )
