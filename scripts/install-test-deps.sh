@@ -16,7 +16,7 @@ declare -A needs=(
 )
 missing=()
 for path in "${!needs[@]}"; do
-  [ -x "$path" ] || missing+=("${needs[$path]}")
+  [ -e "$path" ] || missing+=("${needs[$path]}")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
