@@ -118,8 +118,11 @@ const companyPlans: CompanyPlan[] = [
 const locationIdBase: Record<EnvironmentName, number[]> = { test: [1100, 1200, 1300], live: [8100, 8200, 8300] };
 const keyAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
+const keyFormats: Record<EnvironmentName, RegExp> = { test: /^sk_test_[A-Za-z0-9]{32}$/, live: /^sk_live_[A-Za-z0-9]{32}$/ };
+
+/** The shape of a well-formed key of an environment; anything else is "malformed" (401). */
 export function apiKeyFormat(environment: EnvironmentName): RegExp {
-  return new RegExp(`^sk_${environment}_[A-Za-z0-9]{32}$`);
+  return keyFormats[environment];
 }
 
 export function newApiKey(environment: EnvironmentName, random: Random): string {
