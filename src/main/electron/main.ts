@@ -81,6 +81,11 @@ async function runDesktopApp(): Promise<void> {
   );
 
   const station = await composeStation({ dataDir: userData, host: 'electron', version, logger });
+  // On the sandbox environment the embedded sandbox and virtual printer start with the app (so the
+  // first scan is instant); station.close() at quit stops them.
+  if (station.settings.environment() === 'sandbox') {
+    station.sandboxReady().catch((error: unknown) => logger.error('the embedded sandbox did not start', { error }));
+  }
   const kiosk = desktop.kiosk || process.argv.includes('--kiosk');
   const window = createStationWindow(kiosk, paths.windowState);
 
