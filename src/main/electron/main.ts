@@ -13,7 +13,8 @@ import { createLogger, teeSinks, type Logger } from '../logging/logger';
 import { createRedactor } from '../logging/redaction';
 import { createRotatingFileSink } from '../logging/rotating-file-sink';
 import { contentSecurityPolicy } from '../security/content-security-policy';
-import { logsPart, settingsPart, versionsPart } from '../support/bundle-parts';
+import { journalPart, logsPart, settingsPart, versionsPart } from '../support/bundle-parts';
+import { printJournalExport } from '../support/journal-export';
 import { saveSupportBundle, supportBundleFileName } from '../support/support-bundle';
 import { createUpdateCoordinator, type UpdateCoordinator } from '../updates/update-coordinator';
 import { appId, autostartFileName } from './app-identity';
@@ -188,6 +189,7 @@ async function runDesktopApp(): Promise<void> {
         parts: [
           logsPart(() => fileSink.files()),
           settingsPart(() => ({ station: { environment: station.settings.environment(), stationName: station.settings.stationName() }, desktop }), redactor),
+          journalPart(printJournalExport(station.services.printing.journal)),
           versionsPart(versions),
         ],
       });

@@ -6,7 +6,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/main/logging/logger';
 import { createRedactor } from '../../../src/main/logging/redaction';
 import { createRotatingFileSink } from '../../../src/main/logging/rotating-file-sink';
+import { PrintJournal } from '../../../src/main/printing/journal/print-journal';
+import { openDatabase } from '../../../src/main/store/database';
 import { journalPart, logsPart, settingsPart, versionsPart } from '../../../src/main/support/bundle-parts';
+import { printJournalExport } from '../../../src/main/support/journal-export';
 import { saveSupportBundle, supportBundleFileName, type SupportBundlePart } from '../../../src/main/support/support-bundle';
 
 const folders: string[] = [];
@@ -108,5 +111,36 @@ describe('the support bundle', () => {
 
   it('is named after the bench and the time', () => {
     expect(supportBundleFileName('Bench 4 / Dock', new Date('2026-03-02T08:15:00Z'))).toBe('packing-station-support-bench-4-dock-20260302-0815.zip');
+  });
+
+  it("carries the print journal's last 24 hours from the real journal, oldest first", async () => {
+    const folder = tempFolder();
+    const db = openDatabase(join(folder, 'station.db'));
+    let now = new Date('2026-03-01T06:00:00Z');
+    const journal = new PrintJournal(db, () => now);
+    const options = { reverse: false, bundles: [], skipped: [], retryOf: null, scan: null, reprint: null };
+    const label = (orderId: string) => ({ orderId, bundleId: null, bundlePosition: null, bundleCount: null, format: 'zpl' as const });
+    journal.createRun({ environment: 'live', kind: 'single', printerId: 'zebra-1', operator: 'ana', options, labels: [label('ORD-DAY-BEFORE')] });
+    now = new Date('2026-03-02T07:00:00Z');
+    const late = journal.createRun({ environment: 'live', kind: 'single', printerId: 'zebra-1', operator: 'ana', options, labels: [label('ORD-LIVE')] });
+    journal.markSent(late.entries[0]?.id ?? -1);
+    journal.markPrinted([late.entries[0]?.id ?? -1]);
+    now = new Date('2026-03-02T06:00:00Z');
+    const earlier = journal.createRun({ environment: 'test', kind: 'single', printerId: 'zebra-2', operator: 'bo', options, labels: [label('ORD-TEST')] });
+    journal.markFailed(earlier.entries[0]?.id ?? -1, 'paper out, "head" open');
+
+    const file = join(folder, 'bundle.zip');
+    const clock = () => new Date('2026-03-02T08:15:00Z');
+    await saveSupportBundle(file, { product: 'Packing Station', redactor: createRedactor(), clock, parts: [journalPart(printJournalExport(journal), clock)] });
+    db.close();
+
+    const csv = (unzip(file)['journal/last-day.csv'] ?? '').trim().split('\n');
+    expect(csv[0]?.split(',').slice(0, 4)).toEqual(['id', 'environment', 'queuedAt', 'state']);
+    expect(csv).toHaveLength(3);
+    expect(csv[1]).toContain('ORD-TEST');
+    expect(csv[1]).toContain('"paper out, ""head"" open"');
+    expect(csv[2]).toContain('ORD-LIVE');
+    expect(csv[2]).toContain(',printed,');
+    expect(csv.join('\n')).not.toContain('ORD-DAY-BEFORE');
   });
 });

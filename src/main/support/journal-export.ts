@@ -1,0 +1,40 @@
+import type { Environment } from '../../shared/contract/app';
+import type { JournalRow } from '../printing/journal/journal-types';
+import type { JournalExport } from './bundle-parts';
+
+/** The print journal as the support bundle reads it (PrintJournal satisfies it). */
+export interface JournalSource {
+  journal(environment: Environment, options: { limit?: number }): readonly JournalRow[];
+}
+
+const environments: Environment[] = ['sandbox', 'test', 'live'];
+const DAY = 24 * 60 * 60 * 1000;
+
+const columns = [
+  'id', 'environment', 'queuedAt', 'state', 'printerId', 'operator', 'orderId', 'bundleId', 'bundlePosition', 'bundleCount',
+  'format', 'runId', 'position', 'reprintOf', 'reason', 'decidedBy', 'sentAt', 'printedAt', 'failedAt', 'uncertainAt', 'decidedAt',
+  'documentSha256',
+] as const satisfies readonly (keyof JournalRow)[];
+
+const csvField = (value: unknown): string => {
+  const text = value === null || value === undefined ? '' : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/**
+ * The print journal's last 24 hours, every environment, oldest first, as one CSV: what IT needs to
+ * see which labels a bench printed, failed or left uncertain around a reported problem.
+ */
+export function printJournalExport(source: JournalSource, options: { maxRowsPerEnvironment?: number } = {}): JournalExport {
+  return {
+    lastDay(now) {
+      const since = now.getTime() - DAY;
+      const rows = environments
+        .flatMap((environment) => source.journal(environment, { limit: options.maxRowsPerEnvironment ?? 20_000 }))
+        .filter((row) => Date.parse(row.queuedAt) >= since)
+        .sort((a, b) => Date.parse(a.queuedAt) - Date.parse(b.queuedAt) || a.id - b.id);
+      const lines = [columns.join(','), ...rows.map((row) => columns.map((column) => csvField(row[column])).join(','))];
+      return [{ path: 'journal/last-day.csv', content: `${lines.join('\n')}\n` }];
+    },
+  };
+}
