@@ -1,4 +1,3 @@
-/* eslint-disable no-restricted-imports -- the lint's electron pattern also matches the src/main/electron folder; these shell modules import only Electron's types, so they run here in plain Node */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIpcCallHandler } from '../../../src/main/electron/ipc';
 import { createLogger } from '../../../src/main/logging/logger';

@@ -1,4 +1,3 @@
-/* eslint-disable no-restricted-imports -- the lint's electron pattern also matches the src/main/electron folder; app-identity is a plain constant */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';

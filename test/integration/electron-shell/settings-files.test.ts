@@ -1,4 +1,3 @@
-/* eslint-disable no-restricted-imports -- the lint's electron pattern also matches the src/main/electron folder; these shell modules import only Electron's types, so they run here in plain Node */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,3 @@
-/* eslint-disable no-restricted-imports -- the lint's electron pattern also matches the src/main/electron folder; these shell modules import only Electron's types, so they run here in plain Node */
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appSchemePrivileges, isAppUrl, resolveAppPath } from '../../../src/main/electron/app-protocol';

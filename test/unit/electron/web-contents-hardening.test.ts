@@ -1,4 +1,3 @@
-/* eslint-disable no-restricted-imports -- the lint's electron pattern also matches the src/main/electron folder; these shell modules import only Electron's types, so they run here in plain Node */
 import { describe, expect, it } from 'vitest';
 import { isAllowedExternalUrl } from '../../../src/main/electron/external-links';
 import { hardenWebContents, type HardenableWebContents } from '../../../src/main/electron/web-contents-hardening';

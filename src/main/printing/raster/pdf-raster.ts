@@ -28,12 +28,12 @@ interface NodeCanvasFactory {
   };
 }
 
-const require = createRequire(import.meta.url);
+const requireFromHere = createRequire(import.meta.url);
 
 // pdf.js is large; load it the first time a PDF is rasterised, not at start-up.
 async function loadPdfJs() {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const root = dirname(require.resolve('pdfjs-dist/package.json'));
+  const root = dirname(requireFromHere.resolve('pdfjs-dist/package.json'));
   // In Node, pdf.js reads its standard fonts with fs: a folder path with a trailing separator.
   return { pdfjs, standardFontDataUrl: join(root, 'standard_fonts') + sep };
 }
