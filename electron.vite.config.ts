@@ -13,6 +13,7 @@ export default defineConfig({
           index: resolve('src/main/electron/main.ts'),
           web: resolve('src/main/web-host/cli.ts'),
           cli: resolve('src/main/cli/index.ts'),
+          sandbox: resolve('src/sandbox/cli.ts'),
         },
       },
     },
