@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EnvironmentBadge } from './components/EnvironmentBadge';
 import { Icon } from './components/Icon';
@@ -8,6 +8,7 @@ import { PrinterStatusArea } from './components/PrinterStatusArea';
 import { useStationKeyboard } from './scan/use-keyboard';
 import ScanScreen from './screens/ScanScreen';
 import { useStation } from './station-context';
+import { printerViews } from './state/app-store';
 import { useAppState, useStores } from './state/stores-context';
 
 // The scan screen is in the first bundle; the others load when first opened.
@@ -15,6 +16,9 @@ const ShiftStartScreen = lazy(() => import('./screens/ShiftStartScreen'));
 const PrintersScreen = lazy(() => import('./screens/PrintersScreen'));
 const SetupScreen = lazy(() => import('./screens/SetupScreen'));
 const HistoryScreen = lazy(() => import('./screens/HistoryScreen'));
+
+/** How often idle printers are asked for their status. */
+const printerPollMs = 20_000;
 
 /** Set on <html> once scans are captured; tests and the start-up benchmark wait for it. */
 export const readyMark = 'station:ready-to-scan';
@@ -27,10 +31,25 @@ export function App() {
   const infoError = useAppState((state) => state.infoError);
   const screen = useAppState((state) => state.screen);
   const notices = useAppState((state) => state.notices);
+  const printerList = useAppState((state) => state.printers);
+  const printerStates = useAppState((state) => state.printerStates);
+  const printers = useMemo(() => printerViews({ printers: printerList, printerStates }), [printerList, printerStates]);
 
   useEffect(() => {
-    void stores.app.getState().loadInfo();
-    return station.on('app.notice', (notice) => stores.app.getState().addNotice(notice));
+    const app = stores.app.getState();
+    void app.refresh();
+    const unsubscribe = [
+      station.on('app.notice', (notice) => stores.app.getState().addNotice(notice)),
+      station.on('printers.state', (event) => stores.app.getState().applyPrinterState(event)),
+    ];
+    // Events tell what the print queue sees; an idle printer switched off is only noticed by asking.
+    const poll = setInterval(() => {
+      if (document.visibilityState === 'visible') void stores.app.getState().pollPrinters();
+    }, printerPollMs);
+    return () => {
+      clearInterval(poll);
+      for (const stop of unsubscribe) stop();
+    };
   }, [station, stores]);
 
   useEffect(() => {
@@ -57,7 +76,7 @@ export function App() {
           )}
         </div>
         {environment && <EnvironmentBadge environment={environment} />}
-        <PrinterStatusArea printers={null} />
+        <PrinterStatusArea printers={printers} />
       </header>
       <NavBar current={screen} onNavigate={(id) => stores.app.getState().navigate(id)} />
       <Notices notices={notices} onDismiss={(id) => stores.app.getState().dismissNotice(id)} />
@@ -69,7 +88,7 @@ export function App() {
         )}
         {!info && !infoError && <p className="muted">{t('app.connecting')}</p>}
         <Suspense fallback={<p className="muted">{t('app.connecting')}</p>}>
-          {screen === 'scan' && <ScanScreen canReprint={false} />}
+          {screen === 'scan' && <ScanScreen />}
           {screen === 'shift' && <ShiftStartScreen />}
           {screen === 'printers' && <PrintersScreen />}
           {screen === 'setup' && <SetupScreen />}

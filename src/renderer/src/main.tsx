@@ -16,8 +16,6 @@ const stores = createStationStores({
   station,
   storage: pageStorage(() => window.localStorage),
   browserLanguages: navigator.languages,
-  // The contract has no call that prints a scan yet; scans are captured, checked and shown.
-  scanService: null,
 });
 
 // Set through the CSSOM, which the CSP allows (it forbids inline style attributes and <style>).

@@ -6,15 +6,16 @@ test('a scan is captured with the focus elsewhere, and "-", "/" and "." survive'
   // Focus wandered to a navigation button: the scanner's Enter must not press it.
   await page.getByTestId('nav-history').focus();
   await scanLikeAScanner(page, 'ORD-2024/0001.5');
-  await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'captured');
-  await expect(page.getByTestId('result-scan')).toHaveText('ORD-2024/0001.5');
+  // No printer is set up yet: red, with the scan exactly as the scanner typed it.
+  await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'failed');
+  await expect(page.getByTestId('result-scan')).toHaveText('Scan: ORD-2024/0001.5');
   await expect(page.getByTestId('nav-scan')).toHaveAttribute('aria-current', 'page');
-  await page.screenshot({ path: `${screenshotDir}/scan-captured-1280x800.png` });
+  await page.screenshot({ path: `${screenshotDir}/scan-error-no-printer-1280x800.png` });
 
   // A Tab suffix works as well, and does not move the focus.
   await page.getByTestId('nav-setup').focus();
   await scanLikeAScanner(page, '3SABC.123-456/7', 'Tab');
-  await expect(page.getByTestId('result-scan')).toHaveText('3SABC.123-456/7');
+  await expect(page.getByTestId('result-scan')).toHaveText('Scan: 3SABC.123-456/7');
   await expect(page.getByTestId('nav-setup')).toBeFocused();
 });
 
@@ -24,7 +25,7 @@ test('a scan on another screen brings the scan screen back with its result', asy
   await expect(page.getByRole('heading', { level: 1, name: 'Printers' })).toBeFocused();
   await scanLikeAScanner(page, 'REF-7731');
   await expect(page.getByTestId('nav-scan')).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByTestId('result-scan')).toHaveText('REF-7731');
+  await expect(page.getByTestId('result-scan')).toHaveText('Scan: REF-7731');
 });
 
 test('a person typing slowly, then Enter, is not a scan', async ({ page, webHost }) => {
@@ -52,7 +53,7 @@ test('the manual entry field is the fallback: typed and looked up with Enter', a
   await page.getByTestId('manual-entry').click();
   await page.keyboard.type('ORD-55/B.2', { delay: 120 });
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('result-scan')).toHaveText('ORD-55/B.2');
+  await expect(page.getByTestId('result-scan')).toHaveText('Scan: ORD-55/B.2');
   await expect(page.getByTestId('manual-entry')).toHaveValue('');
   await page.keyboard.press('F5');
   await expect(page.getByTestId('history-session')).toContainText('ORD-55/B.2');

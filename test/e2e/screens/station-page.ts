@@ -34,7 +34,10 @@ export async function smallTargets(page: Page): Promise<string[]> {
   const controls = page.locator('button:visible, a[href]:visible, select:visible, input:visible:not(.visually-hidden), label.button:visible');
   const small: string[] = [];
   for (const control of await controls.all()) {
-    const box = await control.boundingBox();
+    // A checkbox or radio button is hit through its whole label.
+    const type = await control.getAttribute('type');
+    const target = type === 'checkbox' || type === 'radio' ? control.locator('xpath=ancestor::label[1]') : control;
+    const box = await target.boundingBox();
     if (!box) continue;
     if (box.height < 48 || box.width < 48) small.push(`${(await control.textContent())?.trim() || (await control.getAttribute('data-testid'))} ${Math.round(box.width)}×${Math.round(box.height)}`);
   }

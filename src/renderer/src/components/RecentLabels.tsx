@@ -5,7 +5,7 @@ import { formatClock } from '../i18n/format';
 import { Icon } from './Icon';
 
 /** The last labels printed at this screen, each reprinted with one key (F6–F9). */
-export function RecentLabels({ labels, canReprint, onReprint }: { labels: readonly PrintedLabel[]; canReprint: boolean; onReprint: (index: number) => void }) {
+export function RecentLabels({ labels, onReprint }: { labels: readonly PrintedLabel[]; onReprint: (index: number) => void }) {
   const { t, i18n } = useTranslation();
   return (
     <section className="recent" aria-labelledby="recent-title" data-testid="recent-labels">
@@ -22,13 +22,11 @@ export function RecentLabels({ labels, canReprint, onReprint }: { labels: readon
                 <span className="recent-meta">
                   {label.recipient} · {t('recent.at', { time: formatClock(label.printedAt, i18n.language) })}
                 </span>
-                {canReprint && (
-                  <button type="button" className="button" onClick={() => onReprint(index)} aria-keyshortcuts={key}>
-                    <Icon name="redo" size={24} />
-                    {t('recent.reprint')}
-                    {key && <kbd>{key}</kbd>}
-                  </button>
-                )}
+                <button type="button" className="button" onClick={() => onReprint(index)} aria-keyshortcuts={key}>
+                  <Icon name="redo" size={24} />
+                  {t('recent.reprint')}
+                  {key && <kbd>{key}</kbd>}
+                </button>
               </li>
             );
           })}

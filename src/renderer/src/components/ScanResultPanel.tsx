@@ -69,7 +69,7 @@ function OutcomeView({ outcome, onConfirmReprint, onDismiss }: { outcome: ScanOu
       return (
         <div className="result-body">
           <Icon name="check" size={120} className="result-icon" />
-          <h2 className="result-title">{t('result.printedTitle')}</h2>
+          <h2 className="result-title">{outcome.label.reprint ? t('result.reprintedTitle') : t('result.printedTitle')}</h2>
           <dl className="result-facts">
             <dt>{t('result.order')}</dt>
             <dd data-testid="result-order">{outcome.label.orderRef}</dd>
@@ -78,6 +78,15 @@ function OutcomeView({ outcome, onConfirmReprint, onDismiss }: { outcome: ScanOu
             <dt>{t('result.printer')}</dt>
             <dd data-testid="result-printer">{outcome.label.printerName}</dd>
           </dl>
+          {outcome.label.printerFault && (
+            <p className="result-fault" role="alert" data-testid="result-printer-fault">
+              <Icon name="warning" size={36} />
+              {t('result.printerFault', {
+                fault: t(`errors.${outcome.label.printerFault.code}.title`),
+                action: t(`errors.${outcome.label.printerFault.code}.action`),
+              })}
+            </p>
+          )}
         </div>
       );
     case 'duplicate':
@@ -139,17 +148,6 @@ function OutcomeView({ outcome, onConfirmReprint, onDismiss }: { outcome: ScanOu
           <h2 className="result-title">{t('scan.commandUnusedTitle')}</h2>
           <p className="result-action">{t('scan.commandUnusedAction')}</p>
           <p className="result-line small">{t('scan.scanned', { scan: outcome.scan })}</p>
-        </div>
-      );
-    case 'captured':
-      return (
-        <div className="result-body">
-          <Icon name="info" size={120} className="result-icon" />
-          <h2 className="result-title">{t('scan.capturedTitle')}</h2>
-          <p className="result-ref" data-testid="result-scan">
-            {outcome.scan}
-          </p>
-          <p className="result-line">{t('scan.capturedBody')}</p>
         </div>
       );
   }

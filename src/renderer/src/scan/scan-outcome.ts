@@ -18,6 +18,12 @@ export interface PrintedLabel {
   printedAt: string;
   /** The scan that led to the label, to reprint it by the same words. */
   scan: string;
+  /** Its row in the print journal. */
+  entryId?: number;
+  /** An explicit reprint. */
+  reprint?: boolean;
+  /** The printer took the label but reports a fault: it prints once the fault is cleared. */
+  printerFault?: { code: ErrorCode; message: string } | null;
 }
 
 export interface PreviousPrint {
@@ -33,9 +39,7 @@ export type ScanOutcome =
   | { kind: 'duplicate'; scan: string; orderRef: string; recipient: string; previous: PreviousPrint }
   | { kind: 'failed'; scan: string; error: StationErrorData; rejection?: ScanRejection }
   /** A command barcode with nothing on screen to answer. */
-  | { kind: 'command-unused'; scan: string }
-  /** Captured and checked, but this station's contract has no call that prints a scan. */
-  | { kind: 'captured'; scan: string };
+  | { kind: 'command-unused'; scan: string };
 
 /** The service behind the scan screen: one call per scan, one per reprint. Never rejects. */
 export interface ScanService {
@@ -43,7 +47,7 @@ export interface ScanService {
   reprint(request: { scan: string; reason: ReprintReason }): Promise<ScanOutcome>;
 }
 
-export type OutcomeTone = 'success' | 'warning' | 'danger' | 'neutral';
+export type OutcomeTone = 'success' | 'warning' | 'danger';
 
 export function toneOf(outcome: ScanOutcome): OutcomeTone {
   switch (outcome.kind) {
@@ -54,12 +58,10 @@ export function toneOf(outcome: ScanOutcome): OutcomeTone {
     case 'failed':
     case 'command-unused':
       return 'danger';
-    case 'captured':
-      return 'neutral';
   }
 }
 
-export function soundOf(outcome: ScanOutcome): SoundKind | null {
+export function soundOf(outcome: ScanOutcome): SoundKind {
   switch (toneOf(outcome)) {
     case 'success':
       return 'printed';
@@ -67,8 +69,6 @@ export function soundOf(outcome: ScanOutcome): SoundKind | null {
       return 'duplicate';
     case 'danger':
       return 'error';
-    case 'neutral':
-      return null;
   }
 }
 

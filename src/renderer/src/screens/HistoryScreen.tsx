@@ -5,7 +5,7 @@ import { toneOf, type ScanOutcome } from '../scan/scan-outcome';
 import { useScanState } from '../state/stores-context';
 import { ScreenHeading } from './ScreenHeading';
 
-const toneIcon: Record<ReturnType<typeof toneOf>, IconName> = { success: 'check', warning: 'warning', danger: 'stop', neutral: 'info' };
+const toneIcon: Record<ReturnType<typeof toneOf>, IconName> = { success: 'check', warning: 'warning', danger: 'stop' };
 
 const scanOf = (outcome: ScanOutcome) => (outcome.kind === 'printed' ? outcome.label.scan : outcome.scan);
 

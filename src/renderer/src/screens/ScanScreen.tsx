@@ -7,7 +7,7 @@ import { useAppState, useScanState, useStores } from '../state/stores-context';
 import { ScreenHeading } from './ScreenHeading';
 
 /** The home screen: the outcome of the last scan fills it; recent labels and the manual entry sit beside it. */
-export default function ScanScreen({ canReprint }: { canReprint: boolean }) {
+export default function ScanScreen() {
   const { t } = useTranslation();
   const stores = useStores();
   const panel = useScanState((state) => state.panel);
@@ -29,7 +29,7 @@ export default function ScanScreen({ canReprint }: { canReprint: boolean }) {
       </div>
       <div className="scan-side">
         {environment === 'sandbox' && <FirstRunPanel samples={[]} onTry={submit} />}
-        <RecentLabels labels={recent} canReprint={canReprint} onReprint={(index) => stores.scan.getState().reprintRecent(index)} />
+        <RecentLabels labels={recent} onReprint={(index) => stores.scan.getState().reprintRecent(index)} />
       </div>
     </div>
   );

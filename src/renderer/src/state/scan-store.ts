@@ -43,8 +43,7 @@ export interface ScanState {
 }
 
 export interface ScanStoreDeps {
-  /** Null while the station's contract has no call that prints a scan. */
-  service: ScanService | null;
+  service: ScanService;
   playSound(kind: SoundKind): void;
   now(): number;
 }
@@ -69,12 +68,10 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
         recent: outcome.kind === 'printed' ? [outcome.label, ...state.recent].slice(0, recentLimit) : state.recent,
         session: [{ outcome, source, at }, ...state.session].slice(0, sessionLimit),
       }));
-      const sound = soundOf(outcome);
-      if (sound) deps.playSound(sound);
+      deps.playSound(soundOf(outcome));
     };
 
     const reprint = async (scan: string, reason: ReprintReason) => {
-      if (!deps.service) return;
       set({ panel: { state: 'working', scan } });
       show(await deps.service.reprint({ scan, reason }), 'scanner');
     };
@@ -123,10 +120,6 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
             );
             return;
           }
-          if (!deps.service) {
-            show({ kind: 'captured', scan: normalized.value }, source);
-            return;
-          }
           set({ panel: { state: 'working', scan: normalized.value } });
           show(await deps.service.print(normalized.value), source);
         }),
@@ -144,7 +137,7 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
 
       reprintRecent: (index) => {
         const label = get().recent[index];
-        if (!label || !deps.service) return;
+        if (!label) return;
         set({ panel: { state: 'reason', target: { scan: label.scan, orderRef: label.orderRef, recipient: label.recipient }, at: deps.now() } });
       },
 

@@ -3,6 +3,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { StationApi } from '../../../shared/contract';
 import { createI18n } from '../i18n/create-i18n';
 import { createPreviewService, type PreviewService } from '../preview/preview-service';
+import { createContractScanService } from '../scan/contract-scan-service';
 import type { ScanService } from '../scan/scan-outcome';
 import { createSoundPlayer, type SoundPlayer } from '../sound/sound-player';
 import { createAppStore, type AppState } from './app-store';
@@ -24,8 +25,8 @@ export interface StationStoresOptions {
   station: StationApi;
   storage: PreferenceStorage;
   browserLanguages: readonly string[];
-  /** The calls that print a scan, when the contract has them. */
-  scanService: ScanService | null;
+  /** Defaults to `printing.print` over the contract. */
+  scanService?: ScanService;
   sounds?: SoundPlayer;
   preview?: PreviewService;
   now?: () => number;
@@ -38,10 +39,17 @@ export function createStationStores(options: StationStoresOptions): StationStore
   preferences.subscribe((state, previous) => {
     if (state.language !== previous.language) void i18n.changeLanguage(state.language);
   });
+  const app = createAppStore(options.station);
+  const scanService =
+    options.scanService ??
+    createContractScanService(options.station, {
+      reasonText: (reason) => i18n.t(`reprint.reasons.${reason}`),
+      operator: () => app.getState().settings?.operator ?? '',
+    });
   return {
-    app: createAppStore(options.station),
+    app,
     scan: createScanStore({
-      service: options.scanService,
+      service: scanService,
       playSound: (kind) => sounds.play(kind, preferences.getState().volume),
       now: options.now ?? Date.now,
     }),

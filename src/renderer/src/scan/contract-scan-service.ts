@@ -1,0 +1,63 @@
+import type { StationApi } from '../../../shared/contract';
+import type { PrintOutcomeData } from '../../../shared/contract/printing';
+import type { ReprintReason } from './commands';
+import type { ScanOutcome, ScanService } from './scan-outcome';
+
+export interface ContractScanServiceDeps {
+  /** The reason as words for the journal ("Label damaged"), in the screen's language. */
+  reasonText(reason: ReprintReason): string;
+  /** Who is at the bench, for the journal; empty when nobody said. */
+  operator(): string;
+}
+
+/** The scan screen's service over the contract: one `printing.print` per scan or reprint. */
+export function createContractScanService(station: StationApi, deps: ContractScanServiceDeps): ScanService {
+  const operator = () => {
+    const name = deps.operator().trim();
+    return name === '' ? {} : { operator: name };
+  };
+  return {
+    async print(scan) {
+      const result = await station['printing.print']({ scan });
+      return result.ok ? outcomeFromPrint(result.value) : { kind: 'failed', scan, error: result.error };
+    },
+    async reprint({ scan, reason }) {
+      const result = await station['printing.print']({ scan, reprint: { reason: deps.reasonText(reason), ...operator() } });
+      return result.ok ? outcomeFromPrint(result.value) : { kind: 'failed', scan, error: result.error };
+    },
+  };
+}
+
+/** The words a packer knows an order by: its ref, else its parcel barcode, else the service's id. */
+const orderName = (order: { orderRef: string | null; barcode: string | null; orderId: string }) => order.orderRef ?? order.barcode ?? order.orderId;
+
+export function outcomeFromPrint(data: PrintOutcomeData): ScanOutcome {
+  if (data.outcome === 'duplicate') {
+    return {
+      kind: 'duplicate',
+      scan: data.scan,
+      orderRef: orderName(data.order),
+      recipient: data.order.recipient ?? '',
+      previous: {
+        printedAt: data.previous.printedAt,
+        operator: data.previous.operator,
+        stationName: data.previous.stationName,
+        printerName: data.previous.printerName,
+      },
+    };
+  }
+  const { entry } = data;
+  return {
+    kind: 'printed',
+    label: {
+      orderRef: orderName(data.order),
+      recipient: data.order.recipient ?? '',
+      printerName: data.printer.name,
+      printedAt: entry.printedAt ?? entry.sentAt ?? entry.queuedAt,
+      scan: data.scan,
+      entryId: entry.id,
+      reprint: data.reprint,
+      printerFault: data.printerFault ? { code: data.printerFault.code, message: data.printerFault.message } : null,
+    },
+  };
+}
