@@ -31,6 +31,17 @@ const stateTone: Record<PrinterState, 'success' | 'warning' | 'danger' | 'neutra
   unknown: 'neutral',
 };
 
+/** One printer's state in a word and an icon, for lists. */
+export function PrinterStateBadge({ state }: { state: PrinterState }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`state-badge tone-${stateTone[state]}`} data-state={state}>
+      <Icon name={stateIcon[state]} size={22} />
+      {t(`printerStatus.${state}`)}
+    </span>
+  );
+}
+
 /** Always on screen: each printer's name and state in words and an icon, not colour alone. */
 export function PrinterStatusArea({ printers }: { printers: readonly PrinterStatusView[] | null }) {
   const { t } = useTranslation();

@@ -39,7 +39,7 @@ function IdleView() {
   const { t } = useTranslation();
   return (
     <div className="result-body">
-      <Icon name="scan" size={120} className="result-icon" />
+      <Icon name="scan" size={96} className="result-icon" />
       <h2 className="result-title">{t('scan.ready')}</h2>
       <p className="result-line">{t('scan.readyHint')}</p>
     </div>
@@ -50,7 +50,7 @@ function WorkingView({ scan }: { scan: string }) {
   const { t } = useTranslation();
   return (
     <div className="result-body">
-      <Icon name="hourglass" size={120} className="result-icon" />
+      <Icon name="hourglass" size={96} className="result-icon" />
       <h2 className="result-title">{t('scan.working', { scan })}</h2>
     </div>
   );
@@ -65,40 +65,49 @@ function OutcomeView({ outcome, onConfirmReprint, onDismiss }: { outcome: ScanOu
   }, [outcome]);
 
   switch (outcome.kind) {
-    case 'printed':
+    case 'printed': {
+      const { label } = outcome;
+      if (label.printerFault) {
+        return (
+          <div className="result-body" role="alert">
+            <Icon name="stop" size={96} className="result-icon" />
+            <h2 className="result-title" data-testid="result-error-title">
+              {t(`errors.${label.printerFault.code}.title`)}
+            </h2>
+            <p className="result-action" data-testid="result-error-action">
+              {t(`errors.${label.printerFault.code}.action`)}
+            </p>
+            <p className="result-line" data-testid="result-held">
+              {t('result.heldByPrinter', { orderRef: label.orderRef, printer: label.printerName })}
+            </p>
+          </div>
+        );
+      }
       return (
         <div className="result-body">
-          <Icon name="check" size={120} className="result-icon" />
-          <h2 className="result-title">{outcome.label.reprint ? t('result.reprintedTitle') : t('result.printedTitle')}</h2>
+          <Icon name="check" size={96} className="result-icon" />
+          <h2 className="result-title">{label.reprint ? t('result.reprintedTitle') : t('result.printedTitle')}</h2>
           <dl className="result-facts">
             <dt>{t('result.order')}</dt>
-            <dd data-testid="result-order">{outcome.label.orderRef}</dd>
+            <dd data-testid="result-order">{label.orderRef}</dd>
             <dt>{t('result.recipient')}</dt>
-            <dd data-testid="result-recipient">{outcome.label.recipient}</dd>
+            <dd data-testid="result-recipient">{label.recipient}</dd>
             <dt>{t('result.printer')}</dt>
-            <dd data-testid="result-printer">{outcome.label.printerName}</dd>
+            <dd data-testid="result-printer">{label.printerName}</dd>
           </dl>
-          {outcome.label.printerFault && (
-            <p className="result-fault" role="alert" data-testid="result-printer-fault">
-              <Icon name="warning" size={36} />
-              {t('result.printerFault', {
-                fault: t(`errors.${outcome.label.printerFault.code}.title`),
-                action: t(`errors.${outcome.label.printerFault.code}.action`),
-              })}
-            </p>
-          )}
         </div>
       );
+    }
     case 'duplicate':
       return (
         <div className="result-body">
-          <Icon name="warning" size={120} className="result-icon" />
+          <Icon name="warning" size={96} className="result-icon" />
           <h2 className="result-title">{t('result.duplicateTitle')}</h2>
           <p className="result-ref" data-testid="result-order">
             {outcome.orderRef} · {outcome.recipient}
           </p>
           <p className="result-line" data-testid="result-duplicate-line">
-            {t('result.duplicateLine', {
+            {t(outcome.previous.operator.trim() ? 'result.duplicateLine' : 'result.duplicateLineNoOperator', {
               time: formatClock(outcome.previous.printedAt, i18n.language),
               operator: outcome.previous.operator,
               station: outcome.previous.stationName,
@@ -121,7 +130,7 @@ function OutcomeView({ outcome, onConfirmReprint, onDismiss }: { outcome: ScanOu
       const action = outcome.rejection ? t(`scan.rejected.${outcome.rejection}`) : t(`errors.${outcome.error.code}.action`);
       return (
         <div className="result-body" role="alert">
-          <Icon name="stop" size={120} className="result-icon" />
+          <Icon name="stop" size={96} className="result-icon" />
           <h2 className="result-title" data-testid="result-error-title">
             {t(`errors.${outcome.error.code}.title`)}
           </h2>
@@ -144,7 +153,7 @@ function OutcomeView({ outcome, onConfirmReprint, onDismiss }: { outcome: ScanOu
     case 'command-unused':
       return (
         <div className="result-body" role="alert">
-          <Icon name="stop" size={120} className="result-icon" />
+          <Icon name="stop" size={96} className="result-icon" />
           <h2 className="result-title">{t('scan.commandUnusedTitle')}</h2>
           <p className="result-action">{t('scan.commandUnusedAction')}</p>
           <p className="result-line small">{t('scan.scanned', { scan: outcome.scan })}</p>

@@ -52,7 +52,8 @@ export type OutcomeTone = 'success' | 'warning' | 'danger';
 export function toneOf(outcome: ScanOutcome): OutcomeTone {
   switch (outcome.kind) {
     case 'printed':
-      return 'success';
+      // Held by a printer that reports a fault: nothing came out yet, and the packer must act.
+      return outcome.label.printerFault ? 'danger' : 'success';
     case 'duplicate':
       return 'warning';
     case 'failed':

@@ -1,18 +1,28 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../components/Icon';
 import { LabelFilePreview } from '../preview/LabelFilePreview';
+import { useAppState, useStores } from '../state/stores-context';
+import { AddPrinterForm } from './printers/AddPrinterForm';
+import { PrinterCard } from './printers/PrinterCard';
 import { ScreenHeading } from './ScreenHeading';
 
 export default function PrintersScreen() {
   const { t } = useTranslation();
+  const stores = useStores();
+  const printers = useAppState((state) => state.printers);
+  useEffect(() => {
+    void stores.app.getState().loadPrinters();
+  }, [stores]);
+  const reload = () => void stores.app.getState().loadPrinters();
   return (
     <div className="screen">
       <ScreenHeading>{t('printers.title')}</ScreenHeading>
       <p className="lead">{t('printers.intro')}</p>
-      <p className="panel-note">
-        <Icon name="info" size={28} />
-        {t('printers.unavailable')}
-      </p>
+      {printers !== null && printers.length === 0 && <p className="panel-note">{t('printers.none')}</p>}
+      <div className="printer-grid" data-testid="printer-list">
+        {printers?.map((printer) => <PrinterCard key={printer.id} printer={printer} />)}
+      </div>
+      <AddPrinterForm onAdded={reload} />
       <LabelFilePreview />
     </div>
   );

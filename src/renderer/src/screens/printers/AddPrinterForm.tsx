@@ -1,0 +1,149 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CallInput, CallOutput } from '../../../../shared/contract';
+import type { Orientation } from '../../../../shared/api/schemas';
+import type { PrinterAddressInput } from '../../../../shared/zebra/printer-address';
+import { CallError } from '../../components/CallError';
+import { useAction } from '../../components/use-action';
+import { useStation } from '../../station-context';
+import { CheckResult } from './CheckResult';
+
+type Kind = PrinterAddressInput['kind'];
+const kinds: Kind[] = ['network-zebra', 'os-queue-raw', 'os-queue-pdf', 'usb-zebra'];
+type OsQueue = CallOutput<'printers.osQueues'>['queues'][number];
+type AddResult = CallOutput<'printers.add'>;
+
+/** Adds a printer: a network Zebra, an OS print queue (raw ZPL or PDF), or a Zebra on USB. */
+export function AddPrinterForm({ onAdded }: { onAdded(): void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const station = useStation();
+  const [kind, setKind] = useState<Kind>('network-zebra');
+  const [name, setName] = useState('');
+  const [host, setHost] = useState('');
+  const [port, setPort] = useState('9100');
+  const [queue, setQueue] = useState('');
+  const [serial, setSerial] = useState('');
+  const [orientation, setOrientation] = useState<Orientation>('portrait');
+  const [defaultForSingle, setDefaultForSingle] = useState(true);
+  const [defaultForBundles, setDefaultForBundles] = useState(true);
+  const [queues, setQueues] = useState<OsQueue[] | null>(null);
+  const [added, setAdded] = useState<AddResult | null>(null);
+
+  const listQueues = useCallback(() => station['printers.osQueues']({}), [station]);
+  const [loadQueues, queuesState] = useAction(listQueues, (value) => setQueues(value.queues));
+  const needsQueues = kind === 'os-queue-raw' || kind === 'os-queue-pdf' || kind === 'usb-zebra';
+  useEffect(() => {
+    if (needsQueues && queues === null) void loadQueues();
+  }, [needsQueues, queues, loadQueues]);
+
+  const add = useCallback((input: CallInput<'printers.add'>) => station['printers.add'](input), [station]);
+  const [submitAdd, addState] = useAction(add, (value) => {
+    setAdded(value);
+    setName('');
+    onAdded();
+  });
+
+  const address = (): PrinterAddressInput => {
+    switch (kind) {
+      case 'network-zebra':
+        return { kind, host: host.trim(), port: Number(port) };
+      case 'os-queue-raw':
+      case 'os-queue-pdf':
+        return { kind, queue };
+      case 'usb-zebra':
+        return { kind, ...(serial.trim() ? { serialNumber: serial.trim() } : {}), ...(queue ? { fallbackQueue: queue } : {}) };
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setAdded(null);
+    void submitAdd({ name: name.trim(), address: address(), orientation, defaultForSingle, defaultForBundles });
+  };
+
+  return (
+    <form className="card" onSubmit={submit} aria-labelledby={`${id}-title`} data-testid="add-printer">
+      <h2 id={`${id}-title`}>{t('printers.add')}</h2>
+      <fieldset className="choice-group choice-row">
+        <legend className="field-label">{t('printers.kind')}</legend>
+        {kinds.map((option) => (
+          <label key={option} className="choice">
+            <input type="radio" name={`${id}-kind`} value={option} checked={kind === option} onChange={() => setKind(option)} data-testid={`printer-kind-${option}`} />
+            <span>
+              <strong>{t(`printers.kinds.${option}`)}</strong>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="form-grid">
+        <div className="field">
+          <label htmlFor={`${id}-name`}>{t('printers.name')}</label>
+          <input id={`${id}-name`} type="text" value={name} maxLength={80} required onChange={(event) => setName(event.target.value)} placeholder={t('printers.namePlaceholder')} data-testid="printer-name" />
+        </div>
+        {kind === 'network-zebra' && (
+          <>
+            <div className="field">
+              <label htmlFor={`${id}-host`}>{t('printers.host')}</label>
+              <input id={`${id}-host`} type="text" value={host} required spellCheck={false} onChange={(event) => setHost(event.target.value)} placeholder="10.0.0.21" data-testid="printer-host" />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-port`}>{t('printers.port')}</label>
+              <input id={`${id}-port`} type="number" min={1} max={65535} value={port} required onChange={(event) => setPort(event.target.value)} data-testid="printer-port" />
+            </div>
+          </>
+        )}
+        {needsQueues && (
+          <div className="field">
+            <label htmlFor={`${id}-queue`}>{kind === 'usb-zebra' ? t('printers.fallbackQueue') : t('printers.queue')}</label>
+            <select id={`${id}-queue`} value={queue} required={kind !== 'usb-zebra'} onChange={(event) => setQueue(event.target.value)} data-testid="printer-queue">
+              <option value="">{kind === 'usb-zebra' ? t('printers.noFallback') : t('printers.chooseQueue')}</option>
+              {queues?.map((osQueue) => (
+                <option key={osQueue.name} value={osQueue.name}>
+                  {osQueue.name}
+                  {osQueue.isDefault ? ` (${t('printers.osDefault')})` : ''}
+                </option>
+              ))}
+            </select>
+            {queues !== null && queues.length === 0 && <p className="small muted">{t('printers.noQueues')}</p>}
+            <CallError error={queuesState.error} />
+          </div>
+        )}
+        {kind === 'usb-zebra' && (
+          <div className="field">
+            <label htmlFor={`${id}-serial`}>{t('printers.serial')}</label>
+            <input id={`${id}-serial`} type="text" value={serial} maxLength={128} spellCheck={false} onChange={(event) => setSerial(event.target.value)} aria-describedby={`${id}-serial-hint`} />
+            <p id={`${id}-serial-hint`} className="small muted">
+              {t('printers.serialHint')}
+            </p>
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor={`${id}-orientation`}>{t('printers.orientation')}</label>
+          <select id={`${id}-orientation`} value={orientation} onChange={(event) => setOrientation(event.target.value as Orientation)} data-testid="printer-orientation">
+            <option value="portrait">{t('printers.orientations.portrait')}</option>
+            <option value="landscape">{t('printers.orientations.landscape')}</option>
+          </select>
+        </div>
+      </div>
+      <label className="checkbox">
+        <input type="checkbox" checked={defaultForSingle} onChange={(event) => setDefaultForSingle(event.target.checked)} />
+        {t('printers.defaultForSingle')}
+      </label>
+      <label className="checkbox">
+        <input type="checkbox" checked={defaultForBundles} onChange={(event) => setDefaultForBundles(event.target.checked)} />
+        {t('printers.defaultForBundles')}
+      </label>
+      <button type="submit" className="button button-primary" disabled={addState.busy} data-testid="printer-add">
+        {addState.busy ? t('printers.adding') : t('printers.addButton')}
+      </button>
+      <CallError error={addState.error} testId="add-printer-error" />
+      {added && (
+        <div role="status" data-testid="printer-added">
+          <p className="ok-text">{t('printers.added', { name: added.printer.name })}</p>
+          {added.check && <CheckResult check={added.check} />}
+        </div>
+      )}
+    </form>
+  );
+}

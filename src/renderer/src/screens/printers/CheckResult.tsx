@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import type { PrinterCheckData } from '../../../../shared/contract/printers';
+import { Icon } from '../../components/Icon';
+
+/** What the printer said about itself, plainly: 203 dpi and wide enough for A6, or what is wrong. */
+export function CheckResult({ check }: { check: PrinterCheckData }) {
+  const { t } = useTranslation();
+  if (!check.checked) return <p className="small muted">{t('printers.checkNotPossible')}</p>;
+  return (
+    <div className="check-result" data-testid="printer-check">
+      <p className={check.passed ? 'ok-text' : 'warning-text'}>
+        <Icon name={check.passed ? 'check' : 'warning'} size={24} />
+        {check.passed ? t('printers.checkPassed') : t('printers.checkWarnings')}
+      </p>
+      <dl className="facts small">
+        <dt>{t('printers.model')}</dt>
+        <dd>{check.model ?? t('printers.unknown')}</dd>
+        <dt>{t('printers.resolution')}</dt>
+        <dd data-testid="printer-dpi">{check.dpi ? t('printers.dpi', { dpi: check.dpi }) : t('printers.unknown')}</dd>
+        <dt>{t('printers.printWidth')}</dt>
+        <dd data-testid="printer-width">{check.printWidthDots ? t('printers.widthDots', { dots: check.printWidthDots, mm: Math.round((check.printWidthDots / (check.dpi ?? 203)) * 25.4) }) : t('printers.unknown')}</dd>
+      </dl>
+      {check.warnings.length > 0 && (
+        <ul className="warning-list">
+          {check.warnings.map((warning) => (
+            <li key={warning.issue}>
+              <Icon name="warning" size={20} /> {warning.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      {check.faults.length > 0 && (
+        <ul className="warning-list">
+          {check.faults.map((fault) => (
+            <li key={fault.kind} className="error-text">
+              <Icon name="stop" size={20} /> {t(`errors.${fault.code}.title`)} — {t(`errors.${fault.code}.action`)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Orientation } from '../../../../shared/api/schemas';
+import type { PrinterCheckData, PrinterData, PrinterUpdateInput } from '../../../../shared/contract/printers';
+import { CallError } from '../../components/CallError';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Icon } from '../../components/Icon';
+import { PrinterStateBadge } from '../../components/PrinterStatusArea';
+import { useAction } from '../../components/use-action';
+import { useStation } from '../../station-context';
+import { useAppState, useStores } from '../../state/stores-context';
+import { CheckResult } from './CheckResult';
+
+/** One printer: its live state, pinned orientation, roles, and test print, check and remove. */
+export function PrinterCard({ printer }: { printer: PrinterData }) {
+  const { t } = useTranslation();
+  const station = useStation();
+  const stores = useStores();
+  const state = useAppState((app) => app.printerStates[printer.id] ?? 'unknown');
+  const [check, setCheck] = useState<PrinterCheckData | null>(null);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const reload = useCallback(() => void stores.app.getState().loadPrinters(), [stores]);
+
+  const update = useCallback((change: Omit<PrinterUpdateInput, 'id'>) => station['printers.update']({ id: printer.id, ...change }), [station, printer.id]);
+  const [runUpdate, updateState] = useAction(update, reload);
+  const test = useCallback(() => station['printers.test']({ id: printer.id }), [station, printer.id]);
+  const [runTest, testState] = useAction(test);
+  const checkCall = useCallback(() => station['printers.check']({ id: printer.id }), [station, printer.id]);
+  const [runCheck, checkState] = useAction(checkCall, setCheck);
+  const remove = useCallback(() => station['printers.remove']({ id: printer.id }), [station, printer.id]);
+  const [runRemove, removeState] = useAction(remove, reload);
+
+  const options = printer.options;
+  return (
+    <article className="card printer-card" aria-labelledby={`printer-${printer.id}-name`} data-testid={`printer-card-${printer.id}`}>
+      <header className="printer-card-head">
+        <h3 id={`printer-${printer.id}-name`}>{printer.name}</h3>
+        <PrinterStateBadge state={state} />
+      </header>
+      <dl className="facts small">
+        <dt>{t('printers.where')}</dt>
+        <dd>{printer.description}</dd>
+        <dt>{t('printers.takes')}</dt>
+        <dd>{printer.format.toUpperCase()}</dd>
+        <dt>{t('printers.resolution')}</dt>
+        <dd>
+          {options.dpi ? t('printers.dpi', { dpi: options.dpi }) : t('printers.unknown')}
+          {options.printWidthDots ? ` · ${t('printers.widthDots', { dots: options.printWidthDots, mm: Math.round((options.printWidthDots / (options.dpi ?? 203)) * 25.4) })}` : ''}
+        </dd>
+      </dl>
+      {options.warnings.length > 0 && (
+        <ul className="warning-list">
+          {options.warnings.map((warning) => (
+            <li key={warning} className="warning-text">
+              <Icon name="warning" size={20} /> {warning}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="form-grid">
+        <div className="field">
+          <label htmlFor={`printer-${printer.id}-orientation`}>{t('printers.orientation')}</label>
+          <select
+            id={`printer-${printer.id}-orientation`}
+            value={printer.orientation}
+            onChange={(event) => void runUpdate({ orientation: event.target.value as Orientation })}
+            data-testid={`printer-orientation-${printer.id}`}
+          >
+            <option value="portrait">{t('printers.orientations.portrait')}</option>
+            <option value="landscape">{t('printers.orientations.landscape')}</option>
+          </select>
+        </div>
+        <div className="field">
+          <span className="field-label">{t('printers.roles')}</span>
+          <label className="checkbox">
+            <input type="checkbox" checked={printer.defaultForSingle} onChange={(event) => void runUpdate({ defaultForSingle: event.target.checked })} />
+            {t('printers.defaultForSingle')}
+          </label>
+          <label className="checkbox">
+            <input type="checkbox" checked={printer.defaultForBundles} onChange={(event) => void runUpdate({ defaultForBundles: event.target.checked })} />
+            {t('printers.defaultForBundles')}
+          </label>
+        </div>
+      </div>
+      <div className="button-row">
+        <button type="button" className="button" onClick={() => void runTest()} disabled={testState.busy} data-testid={`printer-test-${printer.id}`}>
+          <Icon name="printer" size={24} />
+          {t('printers.testPrint')}
+        </button>
+        <button type="button" className="button" onClick={() => void runCheck()} disabled={checkState.busy}>
+          {t('printers.check')}
+        </button>
+        <button type="button" className="button" onClick={() => setConfirmRemove(true)} disabled={removeState.busy}>
+          {t('printers.remove')}
+        </button>
+      </div>
+      {testState.done && (
+        <p className="ok-text" role="status" data-testid={`printer-test-done-${printer.id}`}>
+          <Icon name="check" size={20} /> {t('printers.testSent')}
+        </p>
+      )}
+      {check && <CheckResult check={check} />}
+      <CallError error={updateState.error ?? testState.error ?? checkState.error ?? removeState.error} />
+      {confirmRemove && (
+        <ConfirmDialog
+          title={t('printers.removeTitle', { name: printer.name })}
+          confirmLabel={t('printers.remove')}
+          cancelLabel={t('setup.cancel')}
+          onConfirm={() => {
+            setConfirmRemove(false);
+            void runRemove();
+          }}
+          onCancel={() => setConfirmRemove(false)}
+        >
+          <p>{t('printers.removeBody')}</p>
+        </ConfirmDialog>
+      )}
+    </article>
+  );
+}

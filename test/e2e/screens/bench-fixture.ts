@@ -1,0 +1,57 @@
+import { VirtualZebra } from '../../../src/sandbox/printer/virtual-zebra';
+import { createEmbeddedSandbox, type SandboxOrder } from '../../../src/main/embedded-sandbox';
+import { expect, test as base } from '../web-host-fixture';
+import type { Page } from '@playwright/test';
+
+/**
+ * A packing bench for the screen tests: the station's web host (the shared fixture), a virtual
+ * Zebra on a free port of this machine, and today's sandbox orders.
+ *
+ * The station's embedded sandbox is seeded deterministically (a fixed seed and today's date), so a
+ * second sandbox started here holds the same orders under the same refs: the test knows which
+ * slips a trainee could scan without a call that lists them.
+ */
+export const test = base.extend<{ zebra: VirtualZebra }, { sandboxOrders: SandboxOrder[] }>({
+  // eslint-disable-next-line no-empty-pattern
+  zebra: async ({}, use) => {
+    const zebra = new VirtualZebra({ name: 'Bench Zebra', labelsPerSecond: 20 });
+    await zebra.start({ host: '127.0.0.1', port: 0 });
+    await use(zebra);
+    await zebra.stop();
+  },
+  sandboxOrders: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const twin = createEmbeddedSandbox();
+      const orders = await twin.todaysOrders();
+      await twin.close();
+      await use(orders);
+    },
+    { scope: 'worker' },
+  ],
+});
+
+export { expect };
+
+/** Adds the virtual Zebra on the Printers screen, as a lead setting up the bench would. */
+export async function addVirtualZebra(page: Page, zebra: VirtualZebra, name = 'Bench Zebra'): Promise<void> {
+  await page.keyboard.press('F3');
+  await page.getByTestId('printer-kind-network-zebra').check();
+  await page.getByTestId('printer-name').fill(name);
+  await page.getByTestId('printer-host').fill('127.0.0.1');
+  await page.getByTestId('printer-port').fill(String(zebra.boundPort));
+  await page.getByTestId('printer-orientation').selectOption('portrait');
+  await page.getByTestId('printer-add').click();
+  await expect(page.getByTestId('printer-added')).toContainText(`${name} is added`);
+  await expect(page.getByTestId('printer-status')).toContainText(name);
+}
+
+/** A draft order on its own (no bundle mates): one scan, one label. */
+export function singleDraftOrder(orders: readonly SandboxOrder[], skip = 0): SandboxOrder {
+  const perBundle = new Map<string, number>();
+  for (const order of orders) perBundle.set(order.bundleId, (perBundle.get(order.bundleId) ?? 0) + 1);
+  const singles = orders.filter((order) => order.status === 'draft' && perBundle.get(order.bundleId) === 1);
+  const order = singles[skip];
+  if (!order) throw new Error(`the sandbox has fewer than ${skip + 1} single draft orders today`);
+  return order;
+}
