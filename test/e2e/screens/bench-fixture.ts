@@ -46,12 +46,13 @@ export async function addVirtualZebra(page: Page, zebra: VirtualZebra, name = 'B
   await expect(page.getByTestId('printer-status')).toContainText(name);
 }
 
-/** A draft order on its own (no bundle mates): one scan, one label. */
-export function singleDraftOrder(orders: readonly SandboxOrder[], skip = 0): SandboxOrder {
+/** The nth draft order of today, orders alone in their bundle first: one scan, one label. */
+export function draftOrder(orders: readonly SandboxOrder[], nth = 0): SandboxOrder {
   const perBundle = new Map<string, number>();
   for (const order of orders) perBundle.set(order.bundleId, (perBundle.get(order.bundleId) ?? 0) + 1);
-  const singles = orders.filter((order) => order.status === 'draft' && perBundle.get(order.bundleId) === 1);
-  const order = singles[skip];
-  if (!order) throw new Error(`the sandbox has fewer than ${skip + 1} single draft orders today`);
+  const drafts = orders.filter((order) => order.status === 'draft');
+  const ordered = [...drafts.filter((order) => perBundle.get(order.bundleId) === 1), ...drafts.filter((order) => perBundle.get(order.bundleId) !== 1)];
+  const order = ordered[nth];
+  if (!order) throw new Error(`the sandbox has fewer than ${nth + 1} draft orders today`);
   return order;
 }

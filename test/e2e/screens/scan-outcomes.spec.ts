@@ -1,4 +1,4 @@
-import { addVirtualZebra, expect, singleDraftOrder, test } from './bench-fixture';
+import { addVirtualZebra, expect, draftOrder, test } from './bench-fixture';
 import { openStation, scanLikeAScanner, screenshotDir } from './station-page';
 
 test('scan outcomes on a bench with the virtual Zebra: printed, duplicate with reprint, not found, paper out', async ({ page, webHost, zebra, sandboxOrders }) => {
@@ -15,7 +15,7 @@ test('scan outcomes on a bench with the virtual Zebra: printed, duplicate with r
   await expect(page.getByTestId('printer-status')).toContainText('Ready');
 
   // Printed: green, with order ref, recipient and printer, and the label reached the printer.
-  const order = singleDraftOrder(sandboxOrders);
+  const order = draftOrder(sandboxOrders);
   await page.getByTestId('nav-history').focus();
   await scanLikeAScanner(page, order.orderRef);
   await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'printed', { timeout: 20_000 });
@@ -56,7 +56,7 @@ test('scan outcomes on a bench with the virtual Zebra: printed, duplicate with r
 
   // Paper out: red, "load a roll, then press Resume", and the status area says so too.
   await zebra.setPaperOut(true);
-  await scanLikeAScanner(page, singleDraftOrder(sandboxOrders, 1).orderRef);
+  await scanLikeAScanner(page, draftOrder(sandboxOrders, 1).orderRef);
   await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', /failed|printed/, { timeout: 20_000 });
   await expect(page.getByTestId('scan-result')).toContainText('Printer out of labels');
   await expect(page.getByTestId('scan-result')).toContainText('Load a roll, then press Resume');

@@ -1,7 +1,36 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Icon } from './Icon';
 
-/** A modal question with a safe default: Cancel has the focus, Esc cancels. */
+/** A modal dialog: shown with showModal (focus stays inside), Esc cancels. */
+export function ConfirmDialogShell({ title, danger = false, children, onCancel }: { title: string; danger?: boolean; children: ReactNode; onCancel(): void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (!element.open) element.showModal();
+    return () => element.close();
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      className={danger ? 'dialog dialog-danger' : 'dialog'}
+      aria-labelledby="dialog-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+      data-testid="confirm-dialog"
+    >
+      <h2 id="dialog-title">
+        {danger && <Icon name="warning" size={36} />}
+        {title}
+      </h2>
+      <div className="dialog-body">{children}</div>
+    </dialog>
+  );
+}
+
+/** A yes/no question with a safe default: Cancel has the focus. */
 export function ConfirmDialog({
   title,
   children,
@@ -19,39 +48,17 @@ export function ConfirmDialog({
   onConfirm(): void;
   onCancel(): void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const cancel = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (!element.open) element.showModal();
-    cancel.current?.focus();
-    return () => element.close();
-  }, []);
   return (
-    <dialog
-      ref={dialog}
-      className={danger ? 'dialog dialog-danger' : 'dialog'}
-      aria-labelledby="confirm-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-      data-testid="confirm-dialog"
-    >
-      <h2 id="confirm-title">
-        {danger && <Icon name="warning" size={36} />}
-        {title}
-      </h2>
-      <div className="dialog-body">{children}</div>
+    <ConfirmDialogShell title={title} danger={danger} onCancel={onCancel}>
+      {children}
       <div className="button-row">
-        <button type="button" ref={cancel} className="button" onClick={onCancel}>
+        <button type="button" className="button" onClick={onCancel} autoFocus>
           {cancelLabel}
         </button>
         <button type="button" className={danger ? 'button button-danger' : 'button button-primary'} onClick={onConfirm} data-testid="confirm-yes">
           {confirmLabel}
         </button>
       </div>
-    </dialog>
+    </ConfirmDialogShell>
   );
 }

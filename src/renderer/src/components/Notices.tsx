@@ -7,9 +7,9 @@ const noticeIcon = { info: 'info', warning: 'warning', error: 'stop' } as const;
 /** Plain-language notices main pushes (app.notice), newest last, each dismissable. */
 export function Notices({ notices, onDismiss }: { notices: readonly Notice[]; onDismiss: (id: number) => void }) {
   const { t } = useTranslation();
-  if (notices.length === 0) return null;
+  // The live region is always there, so a screen reader announces the first notice too.
   return (
-    <ul className="notices" aria-live="polite">
+    <ul className="notices" aria-live="polite" data-testid="notices">
       {notices.map((notice) => (
         <li key={notice.id} className={`notice notice-${notice.level}`} role={notice.level === 'error' ? 'alert' : 'status'}>
           <Icon name={noticeIcon[notice.level]} size={28} />

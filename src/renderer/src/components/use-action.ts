@@ -9,10 +9,17 @@ export interface ActionState {
   done: boolean;
 }
 
-/** Runs one contract call at a time for a form, keeping its busy flag, its error and its success. */
+/**
+ * Runs a contract call for a form, keeping its busy flag, its error and its success. The
+ * returned `run` changes only with `call`, never with `onSuccess`, so an effect may depend on it.
+ */
 export function useAction<A extends unknown[], T>(call: (...args: A) => Promise<CallResult<T>>, onSuccess?: (value: T) => void) {
   const [state, setState] = useState<ActionState>({ busy: false, error: null, done: false });
   const mounted = useRef(true);
+  const latestOnSuccess = useRef(onSuccess);
+  useEffect(() => {
+    latestOnSuccess.current = onSuccess;
+  });
   useEffect(() => {
     mounted.current = true;
     return () => {
@@ -24,10 +31,10 @@ export function useAction<A extends unknown[], T>(call: (...args: A) => Promise<
       setState({ busy: true, error: null, done: false });
       const result = await call(...args);
       if (mounted.current) setState({ busy: false, error: result.ok ? null : result.error, done: result.ok });
-      if (result.ok) onSuccess?.(result.value);
+      if (result.ok) latestOnSuccess.current?.(result.value);
       return result;
     },
-    [call, onSuccess],
+    [call],
   );
   return [run, state] as const;
 }

@@ -55,7 +55,7 @@ export function useStationKeyboard(onReady: () => void): void {
       if (decision.scan !== undefined) {
         event.stopPropagation();
         stores.app.getState().navigate('scan');
-        void stores.scan.getState().submitScan(decision.scan, 'scanner');
+        void stores.scan.getState().submitScan(decision.scan);
         return;
       }
 

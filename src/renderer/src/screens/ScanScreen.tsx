@@ -13,7 +13,7 @@ export default function ScanScreen() {
   const panel = useScanState((state) => state.panel);
   const recent = useScanState((state) => state.recent);
   const environment = useAppState((state) => state.info?.environment);
-  const submit = (text: string) => void stores.scan.getState().submitScan(text, 'manual');
+  const submit = (text: string) => void stores.scan.getState().submitScan(text);
 
   return (
     <div className="scan-screen">

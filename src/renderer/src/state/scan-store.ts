@@ -18,22 +18,11 @@ export interface ReprintTarget {
   recipient: string;
 }
 
-export type ScanSource = 'scanner' | 'manual';
-
-export interface SessionEntry {
-  outcome: ScanOutcome;
-  source: ScanSource;
-  /** ms since the epoch. */
-  at: number;
-}
-
 export interface ScanState {
   panel: ScanPanel;
   /** Labels printed at this screen, newest first. */
   recent: PrintedLabel[];
-  /** Every outcome at this screen since it opened, newest first. */
-  session: SessionEntry[];
-  submitScan(raw: string, source: ScanSource): Promise<void>;
+  submitScan(raw: string): Promise<void>;
   /** Enter on the amber panel: ask for the reason. */
   confirmReprint(): void;
   chooseReason(reason: ReprintReason): Promise<void>;
@@ -49,7 +38,6 @@ export interface ScanStoreDeps {
 }
 
 export const recentLimit = 8;
-export const sessionLimit = 200;
 
 export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
   // Scans are handled one at a time, in the order they came: a packer may scan the next slip
@@ -61,19 +49,17 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
   };
 
   return createStore<ScanState>()((set, get) => {
-    const show = (outcome: ScanOutcome, source: ScanSource) => {
-      const at = deps.now();
+    const show = (outcome: ScanOutcome) => {
       set((state) => ({
-        panel: { state: 'outcome', outcome, at },
+        panel: { state: 'outcome', outcome, at: deps.now() },
         recent: outcome.kind === 'printed' ? [outcome.label, ...state.recent].slice(0, recentLimit) : state.recent,
-        session: [{ outcome, source, at }, ...state.session].slice(0, sessionLimit),
       }));
       deps.playSound(soundOf(outcome));
     };
 
     const reprint = async (scan: string, reason: ReprintReason) => {
       set({ panel: { state: 'working', scan } });
-      show(await deps.service.reprint({ scan, reason }), 'scanner');
+      show(await deps.service.reprint({ scan, reason }));
     };
 
     /** The label a reprint command would act on: the duplicate on screen, or the one awaiting its reason. */
@@ -87,11 +73,11 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
       return null;
     };
 
-    const handleCommand = async (raw: string, source: ScanSource) => {
+    const handleCommand = async (raw: string) => {
       const command = parseScanCommand(raw);
       const target = reprintTarget();
       if (!command || !target) {
-        show({ kind: 'command-unused', scan: raw.trim() }, source);
+        show({ kind: 'command-unused', scan: raw.trim() });
       } else if (command.command === 'cancel') {
         set({ panel: { state: 'idle' } });
       } else if (command.reason) {
@@ -104,24 +90,20 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
     return {
       panel: { state: 'idle' },
       recent: [],
-      session: [],
 
-      submitScan: (raw, source) =>
+      submitScan: (raw) =>
         enqueue(async () => {
           if (isCommandText(raw)) {
-            await handleCommand(raw, source);
+            await handleCommand(raw);
             return;
           }
           const normalized = normalizeScan(raw);
           if (!normalized.ok) {
-            show(
-              { kind: 'failed', scan: raw.trim(), error: { code: 'SCAN_INVALID', message: normalized.message }, rejection: normalized.reason },
-              source,
-            );
+            show({ kind: 'failed', scan: raw.trim(), error: { code: 'SCAN_INVALID', message: normalized.message }, rejection: normalized.reason });
             return;
           }
           set({ panel: { state: 'working', scan: normalized.value } });
-          show(await deps.service.print(normalized.value), source);
+          show(await deps.service.print(normalized.value));
         }),
 
       confirmReprint: () => {
