@@ -160,15 +160,16 @@ export class PrinterQueue {
         }
         if (this.checkBeforeNext && this.tracksPrinting) {
           this.checkBeforeNext = false;
-          await this.poll();
+          await this.poll(false);
           continue;
         }
         const pick = this.pick();
         if (pick) {
           const ours = this.outstandingFormats();
           if (this.tracksPrinting && ours > 0 && ours + pick.label.formats > this.deps.maxFormatsInBuffer()) {
-            await this.sleepOrWake(this.pollMs);
-            if (!this.closing) await this.poll();
+            // Only the printer can make room: wait a label's time, whatever else happens meanwhile.
+            await sleep(this.pollMs);
+            if (!this.closing) await this.poll(true);
             continue;
           }
           await this.send(pick.source, pick.label);
@@ -177,7 +178,7 @@ export class PrinterQueue {
         if (this.tracksPrinting && this.outstanding.length > 0) {
           this.publishState();
           await this.sleepOrWake(this.pollMs);
-          if (!this.closing && !this.pick()) await this.poll();
+          if (!this.closing && !this.pick()) await this.poll(false);
           continue;
         }
         if (this.sources.length === 0 && this.outstanding.length === 0) break;
@@ -243,12 +244,16 @@ export class PrinterQueue {
     }
   }
 
-  /** One ~HS: learn what printed and whether a fault appeared. */
-  private async poll(): Promise<boolean> {
+  /** One ~HS: learn what printed and whether a fault appeared. `adapt`: the wait before it was a label's time. */
+  private async poll(adapt: boolean): Promise<boolean> {
     if (!canQuery(this.transport)) return true;
     try {
       const status = parseHostStatus(await this.transport.query(hostStatusQuery));
-      this.applyStatus(status);
+      const pendingBefore = this.outstanding.length;
+      const gone = this.applyStatus(status);
+      // Aim at about one label per poll: the printer's own speed decides how often to ask.
+      if (adapt && gone >= 2) this.pollMs = Math.max(this.timing.minPollMs, this.pollMs / 1.5);
+      else if (adapt && gone === 0 && pendingBefore > 0) this.pollMs = Math.min(this.timing.maxPollMs, this.pollMs * 1.5);
       await this.checkStall();
       return true;
     } catch (error) {
@@ -263,7 +268,8 @@ export class PrinterQueue {
     }
   }
 
-  private applyStatus(status: HostStatus): void {
+  /** Counts what printed since the last answer; returns how many labels left the buffer. */
+  private applyStatus(status: HostStatus): number {
     const ours = this.outstandingFormats();
     let left = ours - status.formatsInBuffer;
     const gone: Outstanding[] = [];
@@ -275,8 +281,6 @@ export class PrinterQueue {
     if (gone.length > 0) {
       this.lastProgressAt = Date.now();
       this.stallChecked = false;
-      // Aim at about one label per poll: the printer's speed decides how often to ask.
-      if (gone.length >= 2) this.pollMs = Math.max(this.timing.minPollMs, this.pollMs / 1.5);
       const blind = this.blind;
       for (const [source, labels] of groupBySource(gone)) {
         if (blind) {
@@ -290,14 +294,13 @@ export class PrinterQueue {
           source.printed(labels);
         }
       }
-    } else if (this.outstanding.length > 0) {
-      this.pollMs = Math.min(this.timing.maxPollMs, this.pollMs * 1.5);
     }
     this.blind = false;
     if (this.outstanding.length === 0) this.lastProgressAt = Date.now();
     const fault = faultsFromStatus(status)[0] ?? null;
     if (fault) this.setFault(fault, false);
     else this.publishState();
+    return gone.length;
   }
 
   /** Labels pending and nothing printing for a while, yet ~HS shows no fault: ~HQES may know why. */
@@ -402,6 +405,10 @@ export class PrinterQueue {
     this.lastState = state;
     this.deps.onState?.(state);
   }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 function groupBySource(items: Outstanding[]): Map<LabelSource, QueueLabel[]> {

@@ -1,0 +1,209 @@
+/**
+ * The fault matrix: a 200-label bundle run to a virtual Zebra over real TCP, with the labels
+ * fetched from the sandbox over real HTTP, through each fault a bench printer has. Whatever the
+ * fault, every label comes out exactly once according to the printer's own record, except labels
+ * the run lists as uncertain; and the journal says the same as the printer.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JournalEntryData, RunSummaryData } from '../../../src/shared/contract/printing';
+import type { RunningSandbox } from '../../../src/sandbox';
+import type { VirtualZebra, VirtualZebraOptions } from '../../../src/sandbox/printer';
+import type { StationOptions } from '../../../src/main/composition';
+import {
+  barcodeOfZpl,
+  bundlesWithLabels,
+  createPrintingStation,
+  startTestSandbox,
+  startZebra,
+  stationOrders,
+  type PrintingStation,
+  type TodaysOrder,
+} from './support';
+
+const LABELS = 200;
+const MAX_IN_BUFFER = 3;
+
+interface Case {
+  name: string;
+  zebra?: VirtualZebraOptions;
+  station?: Partial<StationOptions>;
+  /** Before the run starts. */
+  before?(zebra: VirtualZebra): Promise<void>;
+  /** While the run goes on. */
+  during?(zebra: VirtualZebra, station: PrintingStation, runId: string): Promise<void>;
+  /** The fault the run must have paused for (kind), when it pauses. */
+  pausedFor?: string;
+  uncertain: 'none' | 'exactly-one-not-printed' | 'any';
+  /** More to check on the printer after the run. */
+  after?(zebra: VirtualZebra): void;
+}
+
+const waitForPause = (station: PrintingStation, runId: string, kind: string) =>
+  station.waitForEvent('printing.progress', (progress) => progress.runId === runId && progress.state === 'paused' && progress.pauseReason?.fault?.kind === kind, 20_000);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const cases: Case[] = [
+  {
+    name: 'refused connection',
+    before: (zebra) => zebra.refuseConnections(true).then(() => undefined),
+    async during(zebra, station, runId) {
+      await waitForPause(station, runId, 'offline');
+      await sleep(300);
+      await zebra.refuseConnections(false);
+    },
+    pausedFor: 'offline',
+    uncertain: 'none',
+  },
+  {
+    name: 'connection dropped mid-format',
+    async during(zebra) {
+      await zebra.waitForLabels(50, 20_000);
+      await zebra.setFaults({ dropConnectionAfterBytes: 300 });
+    },
+    uncertain: 'exactly-one-not-printed',
+  },
+  {
+    name: 'paper out after 60 labels',
+    before: (zebra) => zebra.setFaults({ paperOutAfterLabels: 60 }).then(() => undefined),
+    async during(zebra, station, runId) {
+      await waitForPause(station, runId, 'paper-out');
+      await sleep(300);
+      await zebra.setFaults({ paperOut: false });
+    },
+    pausedFor: 'paper-out',
+    uncertain: 'none',
+  },
+  {
+    name: 'head open',
+    async during(zebra, station, runId) {
+      await zebra.waitForLabels(40, 20_000);
+      await zebra.setHeadOpen(true);
+      await waitForPause(station, runId, 'head-open');
+      await sleep(300);
+      await zebra.setHeadOpen(false);
+    },
+    pausedFor: 'head-open',
+    uncertain: 'none',
+  },
+  {
+    name: 'printer paused',
+    async during(zebra, station, runId) {
+      await zebra.waitForLabels(40, 20_000);
+      await zebra.setPaused(true);
+      await waitForPause(station, runId, 'paused');
+      await sleep(300);
+      await zebra.setPaused(false);
+    },
+    pausedFor: 'paused',
+    uncertain: 'none',
+  },
+  {
+    name: 'slow printer with a full buffer',
+    zebra: { labelsPerSecond: 50, receiveBufferBytes: 3072 },
+    uncertain: 'none',
+    after(zebra) {
+      // The printer really held the connection back (TCP backpressure), and the run still kept it busy.
+      expect(zebra.stats().readsPaused).toBeGreaterThan(0);
+    },
+  },
+  {
+    name: 'status query with no answer',
+    station: {
+      printing: {
+        queueTiming: { faultPollMs: 100 },
+        progressIntervalMs: 50,
+        transports: { network: { queryTimeoutMs: 300, connectTimeoutMs: 1000 } },
+      },
+    },
+    async during(zebra, station, runId) {
+      await zebra.waitForLabels(40, 20_000);
+      await zebra.ignoreStatusQueries(true);
+      await waitForPause(station, runId, 'offline');
+      await sleep(500);
+      await zebra.ignoreStatusQueries(false);
+    },
+    pausedFor: 'offline',
+    uncertain: 'any',
+  },
+];
+
+describe('fault matrix: 200-label bundle runs to a virtual Zebra', () => {
+  let sandbox: RunningSandbox;
+  let bundleIds: string[];
+  let runOrders: TodaysOrder[];
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+    ({ bundleIds, orders: runOrders } = bundlesWithLabels(await stationOrders(sandbox), LABELS));
+  });
+
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+
+  it.concurrent.each(cases)('$name: every label printed once, uncertain ones listed, journal agrees with the printer', async (testCase) => {
+    const { zebra, port } = await startZebra({ labelsPerSecond: 100, ...testCase.zebra });
+    const station = await createPrintingStation(sandbox, port, testCase.station ?? {}, { maxFormatsInBuffer: MAX_IN_BUFFER });
+    try {
+      await testCase.before?.(zebra);
+      const started = await station.call<RunSummaryData>('printing.printBundles', { bundleIds });
+      expect(started.counts.total).toBe(LABELS);
+      expect(started.bundles.every((bundle) => bundle.route === 'zpl-per-order')).toBe(true);
+      const during = testCase.during?.(zebra, station, started.runId);
+      const summary = await station.waitForEvent('printing.finished', (finished) => finished.runId === started.runId, 50_000);
+      await during;
+
+      if (testCase.pausedFor) {
+        const paused = station.events.find(
+          (event) => event.name === 'printing.progress' && (event.payload as { pauseReason: { fault: { kind: string } | null } | null }).pauseReason?.fault?.kind === testCase.pausedFor,
+        );
+        expect(paused, 'the run paused with the fault as its reason').toBeDefined();
+      }
+
+      // The printer's own record, by parcel barcode.
+      const printedCount = new Map<string, number>();
+      for (const label of zebra.printed()) {
+        const barcode = barcodeOfZpl(label.zpl) ?? '(none)';
+        printedCount.set(barcode, (printedCount.get(barcode) ?? 0) + 1);
+      }
+      const uncertain = new Set(summary.uncertain.map((entry) => entry.barcode));
+      const expected = new Set(runOrders.map((order) => order.barcode));
+      for (const barcode of printedCount.keys()) expect(expected.has(barcode), `printed something not in the run: ${barcode}`).toBe(true);
+      for (const order of runOrders) {
+        const count = printedCount.get(order.barcode) ?? 0;
+        if (uncertain.has(order.barcode)) expect(count).toBeLessThanOrEqual(1);
+        else expect(count, `${order.orderRef} printed ${count} times`).toBe(1);
+      }
+
+      // The journal agrees with the printer.
+      const { entries } = await station.call<{ entries: JournalEntryData[] }>('printing.run', { runId: started.runId });
+      expect(entries).toHaveLength(LABELS);
+      for (const entry of entries) {
+        const count = printedCount.get(entry.barcode ?? '') ?? 0;
+        if (entry.state === 'printed') expect(count).toBe(1);
+        else expect(entry.state).toBe('uncertain');
+      }
+      expect(summary.counts.printed + summary.counts.uncertain).toBe(LABELS);
+      expect(summary.state).toBe('finished');
+      expect(zebra.stats().maxFormatsInBuffer).toBeLessThanOrEqual(MAX_IN_BUFFER);
+
+      testCase.after?.(zebra);
+      if (testCase.uncertain === 'none') expect(summary.uncertain).toEqual([]);
+      if (testCase.uncertain === 'exactly-one-not-printed') {
+        expect(summary.uncertain).toHaveLength(1);
+        const [lost] = summary.uncertain as [JournalEntryData];
+        expect(printedCount.get(lost.barcode ?? '') ?? 0).toBe(0);
+        expect(zebra.discarded().map((format) => format.reason)).toEqual(['connection-dropped']);
+        // The person at the bench says it did not come out: it is printed again, once.
+        const decided = await station.call<{ reprintRun: RunSummaryData | null }>('printing.decide', { entryId: lost.id, decision: 'print-again', operator: 'Sam' });
+        expect(decided.reprintRun).not.toBeNull();
+        await station.waitForEvent('printing.finished', (finished) => finished.runId === decided.reprintRun?.runId, 10_000);
+        expect(zebra.printed().filter((label) => barcodeOfZpl(label.zpl) === lost.barcode)).toHaveLength(1);
+      }
+    } finally {
+      await station.dispose();
+      await zebra.stop();
+    }
+  });
+});
