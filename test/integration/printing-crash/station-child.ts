@@ -1,0 +1,85 @@
+/**
+ * The station's core in a process of its own, for the crash test: it sets itself up on first
+ * start (test environment on the sandbox, the day's orders in its index, the virtual Zebra as its
+ * printer), starts the bundle run, or resumes the run a previous (killed) life left unfinished,
+ * and reports on stdout: "running <runId>", then "finished <counts>". The parent kills it with
+ * SIGKILL at random moments.
+ */
+import { z } from 'zod';
+import { OrderStatusSchema } from '../../../src/shared/api/schemas';
+import { composeStation } from '../../../src/main/composition';
+import { createLogger } from '../../../src/main/logging/logger';
+import { memoryKeyStore } from '../../support/station';
+
+const ConfigSchema = z.object({
+  dataDir: z.string(),
+  baseUrl: z.string(),
+  apiKey: z.string(),
+  printerPort: z.number().int(),
+  bundleIds: z.array(z.string()),
+  orders: z.array(z.object({ orderId: z.string(), orderRef: z.string(), barcode: z.string(), bundleId: z.string(), status: OrderStatusSchema })),
+});
+
+async function main(): Promise<void> {
+  const config = ConfigSchema.parse(JSON.parse(process.argv[2] ?? '{}'));
+  const station = await composeStation({
+    dataDir: config.dataDir,
+    host: 'web',
+    version: '0.0.0-crash-test',
+    logger: createLogger((line) => process.stderr.write(`${line}\n`), { level: 'warn' }),
+    keyStore: memoryKeyStore({ test: config.apiKey }),
+    printing: { queueTiming: { faultPollMs: 100 }, progressIntervalMs: 100 },
+  });
+  const settings = station.settings;
+  const { orders, printing } = station.services;
+
+  if (settings.environment() !== 'test') {
+    settings.setApiBaseUrl('test', config.baseUrl);
+    settings.setEnvironment('test');
+  }
+  if (orders.count('test') < config.orders.length) {
+    orders.transaction(() => {
+      for (const order of config.orders) orders.upsert('test', order, 'import');
+    });
+  }
+  if (printing.printers.list('test').length === 0) {
+    printing.printers.add('test', {
+      name: 'Crash Zebra',
+      address: { kind: 'network-zebra', host: '127.0.0.1', port: config.printerPort },
+      orientation: 'landscape',
+      defaultForSingle: true,
+      defaultForBundles: true,
+    });
+  }
+
+  const finished = new Promise<string>((resolve) => {
+    station.events.subscribe((name, payload) => {
+      if (name === 'printing.finished') resolve(JSON.stringify((payload as { counts: unknown }).counts));
+    });
+  });
+  const unfinished = printing.service.runSummaries('test', { unfinished: true });
+  const all = printing.service.runSummaries('test', {});
+  let runId: string;
+  if (unfinished[0]) {
+    runId = unfinished[0].runId;
+    printing.service.resume('test', runId);
+  } else if (all.length === 0) {
+    runId = (await printing.printBundles({ bundleIds: config.bundleIds })).runId;
+  } else {
+    process.stdout.write('nothing-to-do\n');
+    await station.close();
+    return;
+  }
+  process.stdout.write(`running ${runId}\n`);
+  const counts = await finished;
+  process.stdout.write(`finished ${counts}\n`);
+  await station.close();
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`child failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);
