@@ -4,7 +4,7 @@ import { attachEmbeddedSandbox } from '../../../src/main/embedded-sandbox';
 import type { StationOptions } from '../../../src/main/composition';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../src/sandbox';
 import { VirtualZebra, type VirtualZebraOptions } from '../../../src/sandbox/printer';
-import { createTestStation, type TestStation } from '../../support/station';
+import { createTestStation, memoryKeyStore, type TestStation } from '../../support/station';
 
 /** The parcel barcode a ZPL label encodes (the sandbox's labels carry one Code 128). */
 export function barcodeOfZpl(zpl: string): string | null {
@@ -84,10 +84,13 @@ export async function createPrintingStation(
   sandbox: RunningSandbox,
   port: number,
   overrides: Partial<StationOptions> = {},
-  printer: { orientation?: 'landscape' | 'portrait'; maxFormatsInBuffer?: number } = {},
+  printer: { orientation?: 'landscape' | 'portrait'; maxFormatsInBuffer?: number; gfaEncoding?: 'compressed' | 'hex' } = {},
+  /** 'test': the sandbox's test environment with an empty order index (nothing imported). */
+  environment: 'sandbox' | 'test' = 'sandbox',
 ): Promise<PrintingStation> {
   const test = await createTestStation({
     sandbox: attachEmbeddedSandbox(sandbox),
+    ...(environment === 'test' ? { keyStore: memoryKeyStore({ test: sandbox.environments.test.companies[0]?.apiKey ?? '' }) } : {}),
     printing: {
       queueTiming: { faultPollMs: 100 },
       serviceRetryMs: 500,
@@ -107,7 +110,12 @@ export async function createPrintingStation(
     if (!result.ok) throw Object.assign(new Error(`${name}: ${result.error.code} ${result.error.message}`), { data: result.error });
     return result.value as T;
   };
-  await test.station.services.sandboxReady();
+  if (environment === 'test') {
+    test.station.settings.setApiBaseUrl('test', sandbox.environments.test.baseUrl);
+    test.station.settings.setEnvironment('test');
+  } else {
+    await test.station.services.sandboxReady();
+  }
   const added = await call<{ printer: { id: string } }>('printers.add', {
     name: 'Bench Zebra',
     address: { kind: 'network-zebra', host: '127.0.0.1', port },
@@ -116,6 +124,7 @@ export async function createPrintingStation(
     defaultForBundles: true,
     check: false,
     ...(printer.maxFormatsInBuffer !== undefined ? { maxFormatsInBuffer: printer.maxFormatsInBuffer } : {}),
+    ...(printer.gfaEncoding !== undefined ? { gfaEncoding: printer.gfaEncoding } : {}),
   });
   const waitForEvent = <E extends EventName>(name: E, match: (payload: EventPayload<E>) => boolean, timeoutMs = 30_000): Promise<EventPayload<E>> =>
     new Promise((resolve, reject) => {

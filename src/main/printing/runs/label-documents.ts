@@ -21,6 +21,11 @@ export function prepared(bytes: Uint8Array, formats: number, format: PreparedDoc
   return { bytes, formats, format, sha256: sha256(bytes) };
 }
 
+/** pdf.js takes a plain Uint8Array, not a Node Buffer (which the API client's documents are). */
+function plainBytes(bytes: Uint8Array): Uint8Array {
+  return Buffer.isBuffer(bytes) ? Uint8Array.from(bytes) : bytes;
+}
+
 const A6_WIDTH_MM = 105;
 const A6_LENGTH_MM = 148;
 
@@ -87,7 +92,7 @@ export class BundleDocuments {
       pending = this.pdfs(bundleId).then(async (documents) => {
         const formats: string[] = [];
         for (const document of documents) {
-          for await (const raster of rasterizePdf(document.bytes, geometry)) formats.push(rasterPageToZpl(raster, geometry, encoding));
+          for await (const raster of rasterizePdf(plainBytes(document.bytes), geometry)) formats.push(rasterPageToZpl(raster, geometry, encoding));
         }
         return formats;
       });
@@ -129,7 +134,7 @@ export function createLabelDocuments(deps: LabelDocumentsDeps): DocumentSource {
   const orderPdfAsGfa = async (orderId: string): Promise<PreparedDocument> => {
     const label = await (await deps.client()).getLabel(orderId, { format: 'pdf', orientation: printer.orientation });
     const formats: string[] = [];
-    for await (const raster of rasterizePdf(label.bytes, geometry)) formats.push(rasterPageToZpl(raster, geometry, encoding));
+    for await (const raster of rasterizePdf(plainBytes(label.bytes), geometry)) formats.push(rasterPageToZpl(raster, geometry, encoding));
     return prepared(encoder.encode(formats.join('')), formats.length, 'gfa');
   };
 
