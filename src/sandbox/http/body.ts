@@ -17,6 +17,7 @@ export function readBody(req: IncomingMessage, limitBytes: number): Promise<Buff
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);
+      req.off('close', onClose);
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
@@ -36,9 +37,15 @@ export function readBody(req: IncomingMessage, limitBytes: number): Promise<Buff
       cleanup();
       reject(error);
     };
+    // A client that goes away mid-body leaves no request to answer; settle instead of waiting forever.
+    const onClose = () => {
+      cleanup();
+      reject(new Error('The client closed the connection before the body was complete'));
+    };
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);
+    req.on('close', onClose);
   });
 }
 
