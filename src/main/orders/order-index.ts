@@ -87,15 +87,17 @@ export class OrderIndex {
     private readonly db: StationDatabase,
     private readonly clock: () => Date = () => new Date(),
   ) {
-    this.byRef = db.prepare(`SELECT ${columns} FROM orders WHERE environment = ? AND order_ref = ?`).raw(true);
-    this.byBarcode = db.prepare(`SELECT ${columns} FROM orders WHERE environment = ? AND barcode = ?`).raw(true);
+    // INDEXED BY: without statistics SQLite prefers scanning the environment's whole primary key
+    // range over these indexes (seconds instead of microseconds at a million orders).
+    this.byRef = db.prepare(`SELECT ${columns} FROM orders INDEXED BY orders_by_ref WHERE environment = ? AND order_ref = ?`).raw(true);
+    this.byBarcode = db.prepare(`SELECT ${columns} FROM orders INDEXED BY orders_by_barcode WHERE environment = ? AND barcode = ?`).raw(true);
     this.byId = db.prepare(`SELECT ${columns} FROM orders WHERE environment = ? AND order_id = ?`).raw(true);
     this.insertRow = db.prepare(`INSERT INTO orders (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.updateRow = db.prepare(
       `UPDATE orders SET order_ref = ?, barcode = ?, bundle_id = ?, recipient = ?, status = ?, status_updated_at = ?, updated_at = ?
        WHERE environment = ? AND order_id = ?`,
     );
-    this.inBundle = db.prepare(`SELECT ${columns} FROM orders WHERE environment = ? AND bundle_id = ? ORDER BY created_at, order_id`).raw(true);
+    this.inBundle = db.prepare(`SELECT ${columns} FROM orders INDEXED BY orders_by_bundle WHERE environment = ? AND bundle_id = ? ORDER BY created_at, order_id`).raw(true);
     this.countRows = db.prepare('SELECT count(*) FROM orders WHERE environment = ?').raw(true);
     this.setStatus = db.prepare('UPDATE orders SET status = ?, status_updated_at = NULL, updated_at = ? WHERE environment = ? AND order_id = ?');
   }
