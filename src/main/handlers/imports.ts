@@ -1,3 +1,4 @@
+import { isAbsolute } from 'node:path';
 import { StationError } from '../../shared/errors';
 import type { Handlers } from '../contract/dispatcher';
 import type { EventBus } from '../contract/event-bus';
@@ -15,6 +16,7 @@ export function importsHandlers(deps: ImportsHandlerDeps): Pick<Handlers, 'impor
     'imports.manifest': async ({ source, mapping, importId }) => {
       let manifest: ManifestSource;
       if (source.kind === 'path') {
+        if (!isAbsolute(source.path)) throw new StationError('IMPORT_FAILED', `Give the manifest's full path (got "${source.path.slice(0, 200)}").`);
         manifest = { kind: 'path', path: source.path };
       } else {
         const bytes = Buffer.from(source.base64, 'base64');
