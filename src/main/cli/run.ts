@@ -11,12 +11,15 @@ import { importCommand } from './commands/import';
 import { infoCommand } from './commands/info';
 import { keysCommand } from './commands/keys';
 import { lookupCommand } from './commands/lookup';
+import { printCommand } from './commands/print';
+import { printBundlesCommand } from './commands/print-bundles';
+import { printersCommand } from './commands/printers';
 import { sandboxCommand } from './commands/run-sandbox';
 import { settingsCommand } from './commands/settings';
 import { webhooksCommand } from './commands/webhooks';
 
 /** Every command, in the order the help lists them. Later issues add theirs here. */
-export const commands: readonly CliCommand[] = [lookupCommand, importCommand, keysCommand, settingsCommand, webhooksCommand, sandboxCommand, infoCommand];
+export const commands: readonly CliCommand[] = [lookupCommand, printCommand, printBundlesCommand, printersCommand, importCommand, keysCommand, settingsCommand, webhooksCommand, sandboxCommand, infoCommand];
 
 export interface RunOptions {
   version: string;

@@ -68,6 +68,8 @@ export async function planAndStartBundleRun(deps: BundlePrintDeps, input: Bundle
     if (id === null) throw new StationError('INVALID_INPUT', `"${raw}" is not a bundle id.`);
     if (!bundleIds.includes(id)) bundleIds.push(id);
   }
+  // Getting the client first also readies the environment (the embedded sandbox indexes its day of orders).
+  await deps.clientFor(environment);
   const printedBefore = deps.service.journal.bundlesPrinted(environment, bundleIds);
   const documents = new BundleDocuments(() => deps.clientFor(environment));
 

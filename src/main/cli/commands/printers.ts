@@ -1,0 +1,133 @@
+import type { PrinterAddInput, PrinterCheckData, PrinterData, PrinterStatusData } from '../../../shared/contract/printers';
+import { expectOnly, numberOption, option } from '../args';
+import { exitCodes, UsageError, type CliCommand, type CliContext } from '../command';
+import { json, valueOf } from '../output';
+import { printerIdFrom } from './printer-choice';
+
+const addOptions = ['host', 'port', 'queue', 'serial', 'orientation', 'default', 'max-in-buffer'] as const;
+
+export const printersCommand: CliCommand = {
+  name: 'printers',
+  summary: 'List, add, ask and test the printers of the current environment',
+  usage: [
+    'printers list [--json]',
+    'printers add <name> --host <address> [--port <9100>] [options]    a network Zebra (raw TCP)',
+    'printers add <name> --queue <os queue> [--pdf] [options]          an OS print queue: raw ZPL, or PDF with --pdf',
+    'printers add <name> --usb [--serial <number>] [options]           a Zebra on USB',
+    'printers status <printer> [--json]',
+    'printers test <printer>',
+    '  --orientation   landscape or portrait: the label orientation this printer is pinned to (default landscape)',
+    '  --default       single, bundles or both: make it the default printer for that role',
+    '  --max-in-buffer labels allowed in the printer at once (default 3): pause and cancel act within that many',
+    '  --no-check      save without asking the printer what it is',
+    '  <printer> is a printer id or its name.',
+  ].join('\n'),
+  valueOptions: [...addOptions],
+  async run(context) {
+    const [verb, ...rest] = context.args.positionals;
+    switch (verb) {
+      case 'list':
+        return list(context, rest);
+      case 'add':
+        return add(context, rest);
+      case 'status':
+        return status(context, rest);
+      case 'test':
+        return test(context, rest);
+      default:
+        throw new UsageError(verb === undefined ? 'Say what to do: list, add, status or test.' : `Unknown printers command "${verb}".`);
+    }
+  },
+};
+
+async function list(context: CliContext, rest: string[]): Promise<number> {
+  expectOnly(context.args, { flags: ['json'] });
+  if (rest.length > 0) throw new UsageError('printers list takes no arguments.');
+  const station = await context.openStation();
+  const result = valueOf<{ printers: PrinterData[] }>(context, await station.dispatcher.dispatch('printers.list', {}, { host: 'web' }));
+  if (!result) return exitCodes.failed;
+  if (context.args.flags.has('json')) {
+    context.print(json(result.printers));
+    return exitCodes.ok;
+  }
+  if (result.printers.length === 0) context.print(`No printers in the ${station.settings.environment()} environment. Add one with: printers add`);
+  for (const printer of result.printers) {
+    const roles = [printer.defaultForSingle ? 'single labels' : null, printer.defaultForBundles ? 'bundles' : null].filter(Boolean).join(' and ');
+    context.print(`${printer.id}  ${printer.name}: ${printer.description}, ${printer.format.toUpperCase()}, ${printer.orientation}${roles ? `, default for ${roles}` : ''}`);
+    for (const warning of printer.options.warnings) context.print(`    warning: ${warning}`);
+  }
+  return exitCodes.ok;
+}
+
+async function add(context: CliContext, rest: string[]): Promise<number> {
+  expectOnly(context.args, { flags: ['pdf', 'usb', 'no-check', 'json'], options: [...addOptions] });
+  const [name, ...extra] = rest;
+  if (name === undefined || extra.length > 0) throw new UsageError('Give the printer one name (quote it if it has spaces).');
+  const host = option(context.args, 'host');
+  const queue = option(context.args, 'queue');
+  const usb = context.args.flags.has('usb');
+  if ([host !== undefined, queue !== undefined, usb].filter(Boolean).length !== 1) throw new UsageError('Give exactly one of --host, --queue or --usb.');
+  let address: PrinterAddInput['address'];
+  if (host !== undefined) address = { kind: 'network-zebra', host, port: numberOption(context.args, 'port') ?? 9100 };
+  else if (queue !== undefined) address = { kind: context.args.flags.has('pdf') ? 'os-queue-pdf' : 'os-queue-raw', queue };
+  else {
+    const serial = option(context.args, 'serial');
+    address = { kind: 'usb-zebra', ...(serial !== undefined ? { serialNumber: serial } : {}) };
+  }
+  const orientation = option(context.args, 'orientation');
+  if (orientation !== undefined && orientation !== 'landscape' && orientation !== 'portrait') throw new UsageError('--orientation is landscape or portrait.');
+  const role = option(context.args, 'default');
+  if (role !== undefined && !['single', 'bundles', 'both'].includes(role)) throw new UsageError('--default is single, bundles or both.');
+  const maxInBuffer = numberOption(context.args, 'max-in-buffer');
+  const input = {
+    name,
+    address,
+    ...(orientation !== undefined ? { orientation } : {}),
+    ...(role === 'single' || role === 'both' ? { defaultForSingle: true } : {}),
+    ...(role === 'bundles' || role === 'both' ? { defaultForBundles: true } : {}),
+    ...(maxInBuffer !== undefined ? { maxFormatsInBuffer: maxInBuffer } : {}),
+    ...(context.args.flags.has('no-check') ? { check: false } : {}),
+  };
+  const station = await context.openStation();
+  const result = valueOf<{ printer: PrinterData; check: PrinterCheckData | null }>(context, await station.dispatcher.dispatch('printers.add', input, { host: 'web' }));
+  if (!result) return exitCodes.failed;
+  if (context.args.flags.has('json')) {
+    context.print(json(result));
+    return exitCodes.ok;
+  }
+  context.print(`Added ${result.printer.name} (${result.printer.id}): ${result.printer.description}.`);
+  const check = result.check;
+  if (check?.checked) context.print(`  ${check.model ?? 'printer'} ${check.firmware ?? ''}, ${check.dpi ?? '?'} dpi, print width ${check.printWidthDots ?? '?'} dots.`);
+  for (const warning of check?.warnings ?? []) context.warn(`  warning: ${warning.message}`);
+  for (const fault of check?.faults ?? []) context.warn(`  now: ${fault.message} ${fault.action}`);
+  return exitCodes.ok;
+}
+
+async function status(context: CliContext, rest: string[]): Promise<number> {
+  expectOnly(context.args, { flags: ['json'] });
+  const [given, ...extra] = rest;
+  if (given === undefined || extra.length > 0) throw new UsageError('Name one printer (its id or name).');
+  const station = await context.openStation();
+  const id = printerIdFrom(station, given);
+  const result = valueOf<PrinterStatusData>(context, await station.dispatcher.dispatch('printers.status', { id }, { host: 'web' }));
+  if (!result) return exitCodes.failed;
+  if (context.args.flags.has('json')) {
+    context.print(json(result));
+    return exitCodes.ok;
+  }
+  context.print(`${given}: ${result.state}${result.formatsInBuffer !== null ? `, ${result.formatsInBuffer} label(s) in its buffer` : ''}${result.answered ? '' : ' (no answer)'}`);
+  for (const fault of result.faults) context.print(`  ${fault.message} ${fault.action}`);
+  return result.faults.length === 0 ? exitCodes.ok : exitCodes.failed;
+}
+
+async function test(context: CliContext, rest: string[]): Promise<number> {
+  expectOnly(context.args, {});
+  const [given, ...extra] = rest;
+  if (given === undefined || extra.length > 0) throw new UsageError('Name one printer (its id or name).');
+  const station = await context.openStation();
+  const id = printerIdFrom(station, given);
+  const result = valueOf<{ runId: string; entryId: number; barcode: string | null }>(context, await station.dispatcher.dispatch('printers.test', { id }, { host: 'web' }));
+  if (!result) return exitCodes.failed;
+  context.print(`Test label sent to ${given} (journal entry ${result.entryId}).${result.barcode ? ` Its barcode reads ${result.barcode}.` : ''}`);
+  return exitCodes.ok;
+}
