@@ -57,13 +57,13 @@ export function createOrderLookup(deps: OrderLookupDeps): OrderLookup {
       const [match] = matches;
       if (match) return { order: match.order, matchedBy: match.matchedBy };
 
-      if (options.remote === false || value.includes(GROUP_SEPARATOR)) throw notFound(value);
+      if (options.remote === false || value.includes(GROUP_SEPARATOR)) throw notFound(value, false);
       const client = await deps.clientFor(environment);
       let label: OrderLabel;
       try {
         label = await client.getLabel(value, options.labelRequest ?? { format: 'zpl' });
       } catch (error) {
-        if (error instanceof StationError && (error.code === 'ORDER_NOT_FOUND' || error.code === 'VALIDATION')) throw notFound(value);
+        if (error instanceof StationError && (error.code === 'ORDER_NOT_FOUND' || error.code === 'VALIDATION')) throw notFound(value, true);
         if (error instanceof StationError) {
           throw new StationError(
             error.code,
@@ -82,11 +82,11 @@ export function createOrderLookup(deps: OrderLookupDeps): OrderLookup {
   };
 }
 
-function notFound(value: string): StationError {
-  return new StationError(
-    'ORDER_NOT_FOUND',
-    `No order matches "${value}". It is not in the station's order index and is not an order id the Delivery API knows. Check the scan, or import today's manifest.`,
-  );
+function notFound(value: string, askedService: boolean): StationError {
+  const where = askedService
+    ? "It is not in the station's order index and is not an order id the Delivery API knows."
+    : "It is not in the station's order index.";
+  return new StationError('ORDER_NOT_FOUND', `No order matches "${value}". ${where} Check the scan, or import today's manifest.`);
 }
 
 function describeCandidate(order: IndexedOrder, matchedBy: MatchField[]): string {

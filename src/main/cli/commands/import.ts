@@ -5,6 +5,7 @@ import { exitCodes, UsageError, type CliCommand } from '../command';
 import { json, valueOf } from '../output';
 
 const shownErrors = 20;
+const count = (n: number, noun: string) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
 
 export const importCommand: CliCommand = {
   name: 'import',
@@ -50,7 +51,7 @@ export const importCommand: CliCommand = {
         return exitCodes.ok;
       }
       context.print(
-        `${report.fileName}: ${report.rowsRead} rows read, ${report.inserted} new orders, ${report.updated} updated, ${report.failed} with errors (${report.environment}, ${(report.durationMs / 1000).toFixed(1)} s).`,
+        `${report.fileName}: ${count(report.rowsRead, 'row')} read, ${count(report.inserted, 'new order')}, ${report.updated} updated, ${report.failed} with errors (${report.environment}, ${(report.durationMs / 1000).toFixed(1)} s).`,
       );
       for (const error of report.errors.slice(0, shownErrors)) context.print(`  row ${error.row}: ${error.message}`);
       if (report.failed > shownErrors) context.print(`  … and ${report.failed - shownErrors} more rows with errors (--json lists ${report.errors.length}).`);
