@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { shortcutFor } from '../navigation/shortcuts';
-import { reprintReasons } from './commands';
+import { isCommandText, reprintReasons } from './commands';
 import { classifyKeyTarget, scanEntryAttribute } from './key-target';
 import { createScanDetector, defaultScanDetectorOptions } from './scan-detector';
 import { useStores } from '../state/stores-context';
@@ -54,6 +54,11 @@ export function useStationKeyboard(onReady: () => void): void {
       if (decision.preventDefault) event.preventDefault();
       if (decision.scan !== undefined) {
         event.stopPropagation();
+        // On the shift-start screen a scan picks a bundle for the run; everywhere else it prints.
+        if (stores.app.getState().screen === 'shift' && !isCommandText(decision.scan)) {
+          stores.shift.getState().addBundles(decision.scan);
+          return;
+        }
         stores.app.getState().navigate('scan');
         void stores.scan.getState().submitScan(decision.scan);
         return;

@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import type { AppState } from './app-store';
 import type { PreferencesState } from './preferences-store';
 import type { ScanState } from './scan-store';
+import type { ShiftState } from './shift-store';
 import type { StationStores } from './stores';
 
 const StoresContext = createContext<StationStores | null>(null);
@@ -20,3 +21,4 @@ export function useStores(): StationStores {
 export const useAppState = <T,>(selector: (state: AppState) => T): T => useStore(useStores().app, selector);
 export const useScanState = <T,>(selector: (state: ScanState) => T): T => useStore(useStores().scan, selector);
 export const usePreferences = <T,>(selector: (state: PreferencesState) => T): T => useStore(useStores().preferences, selector);
+export const useShiftState = <T,>(selector: (state: ShiftState) => T): T => useStore(useStores().shift, selector);

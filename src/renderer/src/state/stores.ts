@@ -10,11 +10,13 @@ import { createAppStore, type AppState } from './app-store';
 import { defaultPreferences, type PreferenceStorage } from './preferences';
 import { createPreferencesStore, type PreferencesState } from './preferences-store';
 import { createScanStore, type ScanState } from './scan-store';
+import { createShiftStore, type ShiftState } from './shift-store';
 
 /** Everything the screen keeps, built once per page and handed down through React context. */
 export interface StationStores {
   app: StoreApi<AppState>;
   scan: StoreApi<ScanState>;
+  shift: StoreApi<ShiftState>;
   preferences: StoreApi<PreferencesState>;
   sounds: SoundPlayer;
   preview: PreviewService;
@@ -53,6 +55,7 @@ export function createStationStores(options: StationStoresOptions): StationStore
       playSound: (kind) => sounds.play(kind, preferences.getState().volume),
       now: options.now ?? Date.now,
     }),
+    shift: createShiftStore({ station: options.station, now: options.now ?? Date.now }),
     preferences,
     sounds,
     preview: options.preview ?? createPreviewService(),

@@ -1,0 +1,75 @@
+/**
+ * The arithmetic of a shift-start run for the screen: which bundle ids were typed or scanned,
+ * how many bundles are done, and how long the rest will take. Pure, tested without a screen.
+ */
+
+/** Bundle ids from typed or pasted text: split on spaces, commas, semicolons and lines, in order, once each. */
+export function parseBundleIds(text: string): string[] {
+  const seen = new Set<string>();
+  const ids: string[] = [];
+  for (const part of text.split(/[\s,;]+/)) {
+    const id = part.trim();
+    if (id === '' || id.length > 128 || seen.has(id)) continue;
+    seen.add(id);
+    ids.push(id);
+  }
+  return ids;
+}
+
+/** Adds ids to a selection, keeping its order and skipping ids already in it. */
+export function addToSelection(selection: readonly string[], ids: readonly string[]): string[] {
+  const next = [...selection];
+  for (const id of ids) if (!next.includes(id)) next.push(id);
+  return next;
+}
+
+/**
+ * Bundles whose labels have all left the station, given how many labels have left. Labels go
+ * bundle by bundle in plan order, or all reversed (last bundle first).
+ */
+export function bundlesDone(plans: readonly { labels: number }[], done: number, reverse: boolean): number {
+  const order = reverse ? [...plans].reverse() : plans;
+  let remaining = done;
+  let count = 0;
+  for (const plan of order) {
+    if (remaining < plan.labels) break;
+    remaining -= plan.labels;
+    count += 1;
+  }
+  return count;
+}
+
+export interface ProgressSample {
+  /** ms since the epoch. */
+  at: number;
+  done: number;
+}
+
+/** How far back the rate is measured: recent enough to follow a pause, long enough to be steady. */
+export const rateWindowMs = 30_000;
+
+/**
+ * Seconds left at the recent rate, or null while there is no rate to go by (just started, or
+ * nothing moved in the window: paused).
+ */
+export function secondsLeft(samples: readonly ProgressSample[], total: number): number | null {
+  const last = samples.at(-1);
+  if (!last) return null;
+  if (last.done >= total) return 0;
+  const windowStart = last.at - rateWindowMs;
+  const first = samples.find((sample) => sample.at >= windowStart) ?? samples[0];
+  if (!first || last.at <= first.at || last.done <= first.done) return null;
+  const perSecond = (last.done - first.done) / ((last.at - first.at) / 1000);
+  return Math.ceil((total - last.done) / perSecond);
+}
+
+/** Keeps the samples the rate needs and drops older ones. */
+export function addSample(samples: readonly ProgressSample[], sample: ProgressSample): ProgressSample[] {
+  return [...samples.filter((kept) => kept.at >= sample.at - rateWindowMs && kept.at <= sample.at), sample];
+}
+
+/** "1 min 05 s" style parts for the screen: minutes and seconds. */
+export function minutesAndSeconds(seconds: number): { minutes: number; seconds: number } {
+  const whole = Math.max(0, Math.round(seconds));
+  return { minutes: Math.floor(whole / 60), seconds: whole % 60 };
+}

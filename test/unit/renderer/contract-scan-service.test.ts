@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { JournalEntryData, PrintOutcomeData } from '../../../src/shared/contract/printing';
+import { outcomeFromPrint } from '../../../src/renderer/src/scan/contract-scan-service';
+import { soundOf, toneOf } from '../../../src/renderer/src/scan/scan-outcome';
+
+const entry: JournalEntryData = {
+  id: 41,
+  environment: 'sandbox',
+  runId: 'run-1',
+  position: 0,
+  printerId: 'bench-3',
+  printerName: 'Bench 3 Zebra',
+  operator: 'Sam',
+  orderId: 'SBX-1',
+  orderRef: 'ORD-1001',
+  barcode: '3SABC1',
+  recipient: 'J. Jansen',
+  bundleId: null,
+  bundlePosition: null,
+  bundleCount: null,
+  format: 'zpl',
+  state: 'printed',
+  reason: null,
+  reprintOf: null,
+  decidedBy: null,
+  decidedAt: null,
+  queuedAt: '2025-11-21T10:30:58.000Z',
+  fetchedAt: '2025-11-21T10:30:59.000Z',
+  sentAt: '2025-11-21T10:30:59.500Z',
+  printedAt: '2025-11-21T10:31:00.000Z',
+  failedAt: null,
+  uncertainAt: null,
+};
+
+const order = { orderId: 'SBX-1', orderRef: 'ORD-1001', barcode: '3SABC1', recipient: 'J. Jansen', bundleId: null };
+
+describe('what printing.print means for the scan screen', () => {
+  it('a printed label: order ref, recipient, printer, and when', () => {
+    const data: PrintOutcomeData = { outcome: 'printed', scan: '3SABC1', order, entry, printer: { id: 'bench-3', name: 'Bench 3 Zebra' }, reprint: false, printerFault: null, elapsedMs: 420 };
+    expect(outcomeFromPrint(data)).toEqual({
+      kind: 'printed',
+      label: { orderRef: 'ORD-1001', recipient: 'J. Jansen', printerName: 'Bench 3 Zebra', printedAt: '2025-11-21T10:31:00.000Z', scan: '3SABC1', entryId: 41, reprint: false, printerFault: null },
+    });
+  });
+
+  it('a label the printer holds while it reports a fault keeps the fault to show', () => {
+    const data: PrintOutcomeData = {
+      outcome: 'printed',
+      scan: 'ORD-1001',
+      order,
+      entry: { ...entry, state: 'sent', printedAt: null },
+      printer: { id: 'bench-3', name: 'Bench 3 Zebra' },
+      reprint: true,
+      printerFault: { kind: 'paper-out', code: 'PAPER_OUT', message: 'Out of labels', action: 'Load a roll' },
+      elapsedMs: 300,
+    };
+    const outcome = outcomeFromPrint(data);
+    expect(outcome.kind === 'printed' && outcome.label).toMatchObject({ printedAt: entry.sentAt, reprint: true, printerFault: { code: 'PAPER_OUT', message: 'Out of labels' } });
+    // Nothing came out yet and the packer must load a roll: red, with the error sound.
+    expect(toneOf(outcome)).toBe('danger');
+    expect(soundOf(outcome)).toBe('error');
+  });
+
+  it('a duplicate: who printed it, when, where', () => {
+    const data: PrintOutcomeData = {
+      outcome: 'duplicate',
+      scan: 'ORD-1001',
+      order: { ...order, orderRef: null, recipient: null },
+      previous: { entryId: 41, state: 'printed', printedAt: '2025-11-21T10:31:00.000Z', operator: 'Sam', stationName: 'Bench 3', printerName: 'Bench 3 Zebra' },
+    };
+    expect(outcomeFromPrint(data)).toEqual({
+      kind: 'duplicate',
+      scan: 'ORD-1001',
+      orderRef: '3SABC1',
+      recipient: '',
+      previous: { printedAt: '2025-11-21T10:31:00.000Z', operator: 'Sam', stationName: 'Bench 3', printerName: 'Bench 3 Zebra' },
+    });
+  });
+});

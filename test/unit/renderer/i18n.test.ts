@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { errorCodes } from '../../../src/shared/errors';
+import { createI18n, messageFiles, parseMessages } from '../../../src/renderer/src/i18n/create-i18n';
+import { reprintReasons } from '../../../src/renderer/src/scan/commands';
+import { screenIds } from '../../../src/renderer/src/navigation/shortcuts';
+import { soundKinds } from '../../../src/renderer/src/sound/tones';
+
+type Messages = ReturnType<typeof parseMessages>;
+const load = (language: keyof typeof messageFiles) => parseMessages(messageFiles[language], `${language}.json`);
+const en = load('en');
+const nl = load('nl');
+
+/** Every leaf as "a.b.c" → text. */
+const flatten = (messages: Messages, prefix = ''): Map<string, string> => {
+  const leaves = new Map<string, string>();
+  for (const [key, value] of Object.entries(messages)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') leaves.set(path, value);
+    else for (const [leaf, text] of flatten(value, path)) leaves.set(leaf, text);
+  }
+  return leaves;
+};
+const enLeaves = flatten(en);
+const nlLeaves = flatten(nl);
+const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
+
+describe('English and Dutch texts', () => {
+  it('have exactly the same keys, none empty', () => {
+    expect([...nlLeaves.keys()].sort()).toEqual([...enLeaves.keys()].sort());
+    for (const [key, text] of [...enLeaves, ...nlLeaves]) expect(text.trim(), key).not.toBe('');
+  });
+
+  it('use the same placeholders in both languages', () => {
+    // A singular may say "one" in words instead of {{count}}.
+    const withoutCount = (names: (string | undefined)[], key: string) => (key.endsWith('_one') ? names.filter((name) => name !== 'count') : names);
+    for (const [key, text] of enLeaves) expect(withoutCount(variables(nlLeaves.get(key) ?? ''), key), key).toEqual(withoutCount(variables(text), key));
+  });
+
+  it('are translated: the Dutch differs from the English except for names and codes', () => {
+    const same = [...enLeaves].filter(([key, text]) => nlLeaves.get(key) === text).map(([key]) => key);
+    const allowed = /^(environment\.(sandbox|test|live)|languages\.|footer\.station|nav\.printers|printers\.(title|dpi|model)|shift\.printer|printerStatus\.offline|errors\.PRINTER_OFFLINE\.title|result\.(order|printer)|setup\.(volumeValue|scanGapUnit)|scan\.scanned|history\.(order|printer))/;
+    expect(same.filter((key) => !allowed.test(key))).toEqual([]);
+  });
+
+  it('say for every error code what happened and what to do, in both languages', () => {
+    for (const code of errorCodes) {
+      for (const leaves of [enLeaves, nlLeaves]) {
+        expect(leaves.get(`errors.${code}.title`), code).toBeTruthy();
+        expect(leaves.get(`errors.${code}.action`), code).toBeTruthy();
+      }
+    }
+  });
+
+  it('cover every screen, reprint reason and sound', () => {
+    for (const screen of screenIds) expect(enLeaves.has(`nav.${screen}`), screen).toBe(true);
+    for (const reason of reprintReasons) expect(enLeaves.has(`reprint.reasons.${reason}`), reason).toBe(true);
+    for (const sound of soundKinds) expect(enLeaves.has(`sounds.${sound}`), sound).toBe(true);
+  });
+
+  it('give the messages the bench expects', () => {
+    const i18n = createI18n('en');
+    const say = (code: string) => `${i18n.t(`errors.${code}.title`)} — ${i18n.t(`errors.${code}.action`)}`;
+    expect(say('PAPER_OUT')).toBe('Printer out of labels — Load a roll, then press Resume');
+    expect(say('ORDER_NOT_FOUND')).toBe("Order not found — Check the slip or import today's manifest");
+    expect(say('KEY_REJECTED')).toBe('API key rejected — Ask a supervisor');
+    expect(i18n.t('result.duplicateLine', { time: '10:31', operator: 'Sam', station: 'Bench 3' })).toBe('Already printed at 10:31 by Sam on Bench 3 — reprint?');
+  });
+
+  it('switch language on one instance without touching another', async () => {
+    const first = createI18n('en');
+    const second = createI18n('en');
+    await first.changeLanguage('nl');
+    expect(first.t('errors.PAPER_OUT.title')).toBe('Printer heeft geen etiketten meer');
+    expect(second.t('errors.PAPER_OUT.title')).toBe('Printer out of labels');
+  });
+
+  it('refuse a translation file that is not nested text', () => {
+    expect(() => parseMessages('{"a": 1}', 'bad.json')).toThrow(/bad\.json/);
+  });
+});

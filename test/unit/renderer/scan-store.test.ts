@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import type { ReprintReason } from '../../../src/renderer/src/scan/commands';
+import type { ScanOutcome, ScanService } from '../../../src/renderer/src/scan/scan-outcome';
+import { createScanStore } from '../../../src/renderer/src/state/scan-store';
+import type { SoundKind } from '../../../src/renderer/src/sound/tones';
+
+const printedAt = '2025-11-21T10:31:00.000Z';
+
+/** A scan service answering from a table, as the station would for these orders. */
+function tableService(table: Record<string, ScanOutcome>) {
+  const calls: string[] = [];
+  const reprints: { scan: string; reason: ReprintReason }[] = [];
+  const service: ScanService = {
+    print: async (scan) => {
+      calls.push(scan);
+      return table[scan] ?? { kind: 'failed', scan, error: { code: 'ORDER_NOT_FOUND', message: `No order ${scan}` } };
+    },
+    reprint: async (request) => {
+      reprints.push(request);
+      return { kind: 'printed', label: { orderRef: request.scan, recipient: 'J. Jansen', printerName: 'Bench 3 Zebra', printedAt, scan: request.scan } };
+    },
+  };
+  return { service, calls, reprints };
+}
+
+const printed = (scan: string): ScanOutcome => ({ kind: 'printed', label: { orderRef: scan, recipient: 'J. Jansen', printerName: 'Bench 3 Zebra', printedAt, scan } });
+const duplicate = (scan: string): ScanOutcome => ({
+  kind: 'duplicate',
+  scan,
+  orderRef: scan,
+  recipient: 'J. Jansen',
+  previous: { printedAt, operator: 'Sam', stationName: 'Bench 3', printerName: 'Bench 3 Zebra' },
+});
+
+function setup(service: ScanService) {
+  const sounds: SoundKind[] = [];
+  let now = 1000;
+  const store = createScanStore({ service, playSound: (kind) => sounds.push(kind), now: () => (now += 1) });
+  return { store, sounds };
+}
+
+describe('the scan screen’s state', () => {
+  it('prints a scan, shows it green with its sound, and keeps it among the last labels', async () => {
+    const { service, calls } = tableService({ 'ORD-1': printed('ORD-1') });
+    const { store, sounds } = setup(service);
+    await store.getState().submitScan('  ORD-1\r\n');
+    const panel = store.getState().panel;
+    expect(panel.state === 'outcome' && panel.outcome.kind).toBe('printed');
+    expect(calls).toEqual(['ORD-1']);
+    expect(sounds).toEqual(['printed']);
+    expect(store.getState().recent.map((label) => label.orderRef)).toEqual(['ORD-1']);
+  });
+
+  it('shows an unknown order red with the error sound and does not list it as printed', async () => {
+    const { service } = tableService({});
+    const { store, sounds } = setup(service);
+    await store.getState().submitScan('NOPE-9');
+    const panel = store.getState().panel;
+    expect(panel.state === 'outcome' && panel.outcome.kind === 'failed' && panel.outcome.error.code).toBe('ORDER_NOT_FOUND');
+    expect(sounds).toEqual(['error']);
+    expect(store.getState().recent).toEqual([]);
+  });
+
+  it('refuses an unusable scan before asking the station', async () => {
+    const { service, calls } = tableService({});
+    const { store } = setup(service);
+    await store.getState().submitScan('ORD\u0007-1');
+    const panel = store.getState().panel;
+    expect(panel.state === 'outcome' && panel.outcome.kind === 'failed' && panel.outcome.rejection).toBe('control-character');
+    expect(calls).toEqual([]);
+  });
+
+  it('asks for a reason before reprinting a duplicate, and reprints with it', async () => {
+    const { service, reprints } = tableService({ 'ORD-2': duplicate('ORD-2') });
+    const { store, sounds } = setup(service);
+    await store.getState().submitScan('ORD-2');
+    expect(sounds).toEqual(['duplicate']);
+    store.getState().confirmReprint();
+    expect(store.getState().panel.state).toBe('reason');
+    await store.getState().chooseReason('damaged');
+    expect(reprints).toEqual([{ scan: 'ORD-2', reason: 'damaged' }]);
+    const panel = store.getState().panel;
+    expect(panel.state === 'outcome' && panel.outcome.kind).toBe('printed');
+  });
+
+  it('lets a reprint card with a reason confirm a duplicate in one scan, and CANCEL clear it', async () => {
+    const { service, reprints } = tableService({ 'ORD-3': duplicate('ORD-3'), 'ORD-4': duplicate('ORD-4') });
+    const { store } = setup(service);
+    await store.getState().submitScan('ORD-3');
+    await store.getState().submitScan('STATION:REPRINT:LOST');
+    expect(reprints).toEqual([{ scan: 'ORD-3', reason: 'lost' }]);
+
+    await store.getState().submitScan('ORD-4');
+    await store.getState().submitScan('STATION:CANCEL');
+    expect(store.getState().panel.state).toBe('idle');
+    expect(reprints).toHaveLength(1);
+  });
+
+  it('a plain REPRINT card asks for the reason', async () => {
+    const { service } = tableService({ 'ORD-5': duplicate('ORD-5') });
+    const { store } = setup(service);
+    await store.getState().submitScan('ORD-5');
+    await store.getState().submitScan('STATION:REPRINT');
+    const panel = store.getState().panel;
+    expect(panel.state === 'reason' && panel.target.orderRef).toBe('ORD-5');
+  });
+
+  it('says a command card had nothing to confirm, and never looks it up as an order', async () => {
+    const { service, calls } = tableService({});
+    const { store, sounds } = setup(service);
+    await store.getState().submitScan('STATION:REPRINT');
+    const panel = store.getState().panel;
+    expect(panel.state === 'outcome' && panel.outcome.kind).toBe('command-unused');
+    expect(calls).toEqual([]);
+    expect(sounds).toEqual(['error']);
+  });
+
+  it('handles scans in the order they came, one at a time', async () => {
+    const { service, calls } = tableService({ A1: printed('A1'), B2: printed('B2'), C3: printed('C3') });
+    const { store } = setup(service);
+    await Promise.all(['A1', 'B2', 'C3'].map((scan) => store.getState().submitScan(scan)));
+    expect(calls).toEqual(['A1', 'B2', 'C3']);
+    expect(store.getState().recent.map((label) => label.orderRef)).toEqual(['C3', 'B2', 'A1']);
+  });
+
+  it('reprints a recent label by its position after asking the reason', async () => {
+    const { service, reprints } = tableService({ A1: printed('A1'), B2: printed('B2') });
+    const { store } = setup(service);
+    await store.getState().submitScan('A1');
+    await store.getState().submitScan('B2');
+    store.getState().reprintRecent(1);
+    await store.getState().chooseReason('other');
+    expect(reprints).toEqual([{ scan: 'A1', reason: 'other' }]);
+  });
+});

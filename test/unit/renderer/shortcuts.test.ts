@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { screenIds, screenKeys, shortcutFor } from '../../../src/renderer/src/navigation/shortcuts';
+
+const press = (key: string, modifiers: Partial<{ ctrlKey: boolean; altKey: boolean; metaKey: boolean; shiftKey: boolean }> = {}) =>
+  shortcutFor({ key, ctrlKey: false, altKey: false, metaKey: false, shiftKey: false, ...modifiers });
+
+describe('keyboard map', () => {
+  it('opens the five screens with F1–F5 and with Alt+1–5', () => {
+    expect(screenIds.map((screen) => press(screenKeys[screen]))).toEqual(screenIds.map((screen) => ({ type: 'navigate', screen })));
+    expect(press('1', { altKey: true })).toEqual({ type: 'navigate', screen: 'scan' });
+    expect(press('5', { altKey: true })).toEqual({ type: 'navigate', screen: 'history' });
+  });
+
+  it('reprints recent labels with F6–F9 and goes back with Esc', () => {
+    expect(press('F6')).toEqual({ type: 'reprint-recent', index: 0 });
+    expect(press('F9')).toEqual({ type: 'reprint-recent', index: 3 });
+    expect(press('Escape')).toEqual({ type: 'dismiss' });
+  });
+
+  it('leaves characters and the browser’s own combinations alone', () => {
+    expect(press('1')).toBeNull();
+    expect(press('a')).toBeNull();
+    expect(press('F1', { ctrlKey: true })).toBeNull();
+    expect(press('F1', { shiftKey: true })).toBeNull();
+    expect(press('6', { altKey: true })).toBeNull();
+  });
+});
