@@ -47,22 +47,41 @@ export function printerFormat(address: PrinterAddress): 'zpl' | 'pdf' {
 }
 
 export class PrinterRegistry {
+  // The printers are read on every scan; parsing their rows each time would cost more than the
+  // rest of the scan's local work. The cache is dropped on this registry's own writes and when
+  // another connection (the CLI next to the app) has written to the database.
+  private readonly cache = new Map<Environment, PrinterRecord[]>();
+  private cacheVersion = -1;
+  private readonly selectAll;
+  private readonly dataVersion;
+
   constructor(
     private readonly db: StationDatabase,
     private readonly clock: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.selectAll = db.prepare(`SELECT ${columns} FROM printers WHERE environment = ? ORDER BY created_at, id`);
+    this.dataVersion = db.prepare('PRAGMA data_version').raw(true);
+  }
 
   list(environment: Environment): PrinterRecord[] {
-    const rows = this.db.prepare(`SELECT ${columns} FROM printers WHERE environment = ? ORDER BY created_at, id`).all(environment) as PrinterRow[];
-    return rows.flatMap((row) => {
-      const printer = toPrinter(row);
-      return printer ? [printer] : [];
-    });
+    const version = (this.dataVersion.get() as [number])[0];
+    if (version !== this.cacheVersion) {
+      this.cache.clear();
+      this.cacheVersion = version;
+    }
+    let printers = this.cache.get(environment);
+    if (!printers) {
+      printers = (this.selectAll.all(environment) as PrinterRow[]).flatMap((row) => {
+        const printer = toPrinter(row);
+        return printer ? [printer] : [];
+      });
+      this.cache.set(environment, printers);
+    }
+    return [...printers];
   }
 
   get(environment: Environment, id: string): PrinterRecord | null {
-    const row = this.db.prepare(`SELECT ${columns} FROM printers WHERE environment = ? AND id = ?`).get(environment, id) as PrinterRow | undefined;
-    return row ? toPrinter(row) : null;
+    return this.list(environment).find((printer) => printer.id === id) ?? null;
   }
 
   /** By id, or else by name (case-insensitive): what a person types on the command line. */
@@ -112,6 +131,7 @@ export class PrinterRegistry {
       ...(input.maxFormatsInBuffer !== undefined ? { maxFormatsInBuffer: input.maxFormatsInBuffer } : {}),
       ...(input.gfaEncoding !== undefined ? { gfaEncoding: input.gfaEncoding } : {}),
     });
+    this.cache.clear();
     this.db.transaction(() => {
       if (input.defaultForSingle) this.clearRole(environment, 'single');
       if (input.defaultForBundles) this.clearRole(environment, 'bundles');
@@ -147,6 +167,7 @@ export class PrinterRegistry {
     const orientation: Orientation = change.orientation ?? current.orientation;
     const single = change.defaultForSingle ?? current.defaultForSingle;
     const bundles = change.defaultForBundles ?? current.defaultForBundles;
+    this.cache.clear();
     this.db.transaction(() => {
       if (change.defaultForSingle) this.clearRole(environment, 'single');
       if (change.defaultForBundles) this.clearRole(environment, 'bundles');
@@ -175,6 +196,7 @@ export class PrinterRegistry {
   recordCheck(environment: Environment, id: string, found: Pick<PrinterOptions, 'dpi' | 'printWidthDots' | 'model' | 'warnings'>): PrinterRecord {
     const current = this.require(environment, id);
     const options = PrinterOptionsSchema.parse({ ...current.options, ...found, checkedAt: this.clock().toISOString() });
+    this.cache.clear();
     this.db
       .prepare('UPDATE printers SET options = ?, updated_at = ? WHERE environment = ? AND id = ?')
       .run(JSON.stringify(options), this.clock().toISOString(), environment, id);
@@ -183,6 +205,7 @@ export class PrinterRegistry {
 
   remove(environment: Environment, id: string): void {
     this.require(environment, id);
+    this.cache.clear();
     this.db.prepare('DELETE FROM printers WHERE environment = ? AND id = ?').run(environment, id);
   }
 

@@ -123,3 +123,19 @@ describe('print journal', () => {
     expect(journal.hasUnfinishedRuns('test', 'p-1')).toBe(true);
   });
 });
+
+describe('print journal rows written and read back', () => {
+  it('a new run’s rows in memory equal what the database holds', () => {
+    const journal = new PrintJournal(openDatabase(':memory:'));
+    const { run, entries } = journal.createRun({
+      environment: 'sandbox',
+      kind: 'bundles',
+      printerId: 'p-1',
+      operator: 'Sam',
+      options: { ...emptyRunOptions(), reverse: true },
+      labels: [{ ...label('a'), reason: 'Reprint by Sam: torn', reprintOf: null }, label('b', 'BND-2', 1, 1)],
+    });
+    expect(journal.run(run.id)).toEqual(run);
+    expect(journal.entries(run.id)).toEqual(entries);
+  });
+});

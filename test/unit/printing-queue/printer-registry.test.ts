@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PrinterRegistry } from '../../../src/main/printing/printers';
 import { openDatabase } from '../../../src/main/store/database';
@@ -55,5 +58,19 @@ describe('printer registry', () => {
     expect(registry.get('test', added.id)?.options).toMatchObject({ dpi: 300, model: 'ZT411' });
     const moved = registry.update('test', { id: added.id, address: { kind: 'network-zebra', host: '10.0.0.6', port: 9100 } });
     expect(moved.options).toMatchObject({ dpi: null, model: null, checkedAt: null, warnings: [] });
+  });
+
+  it('sees a printer another connection added (the CLI next to the app)', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'registry-'));
+    try {
+      const path = join(folder, 'station.db');
+      const app = new PrinterRegistry(openDatabase(path));
+      const cli = new PrinterRegistry(openDatabase(path));
+      expect(app.list('test')).toEqual([]);
+      const added = cli.add('test', zebra('Bench 1'));
+      expect(app.list('test').map((printer) => printer.id)).toEqual([added.id]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

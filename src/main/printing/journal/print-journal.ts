@@ -162,10 +162,15 @@ export class PrintJournal {
     const id = randomUUID();
     const now = this.now();
     const s = this.statements;
+    const state = input.state ?? 'running';
+    const entries: JournalRow[] = [];
+    // Built in memory rather than read back: a scan's hot path should not pay for a second query.
     this.db.transaction(() => {
-      s.insertRun.run(id, input.environment, input.kind, input.printerId, input.operator, input.state ?? 'running', null, JSON.stringify(input.options), now, now, null);
+      s.insertRun.run(id, input.environment, input.kind, input.printerId, input.operator, state, null, JSON.stringify(input.options), now, now, null);
       input.labels.forEach((label, position) => {
-        s.insertEntry.run(
+        const reason = label.reason ?? null;
+        const reprintOf = label.reprintOf ?? null;
+        const result = s.insertEntry.run(
           input.environment,
           id,
           position,
@@ -176,14 +181,53 @@ export class PrintJournal {
           label.bundlePosition,
           label.bundleCount,
           label.format,
-          label.reason ?? null,
-          label.reprintOf ?? null,
+          reason,
+          reprintOf,
           now,
           now,
         );
+        entries.push({
+          id: Number(result.lastInsertRowid),
+          environment: input.environment,
+          runId: id,
+          position,
+          printerId: input.printerId,
+          operator: input.operator,
+          orderId: label.orderId,
+          bundleId: label.bundleId,
+          bundlePosition: label.bundlePosition,
+          bundleCount: label.bundleCount,
+          format: label.format,
+          state: 'queued',
+          reason,
+          reprintOf,
+          decidedBy: null,
+          documentSha256: null,
+          queuedAt: now,
+          fetchedAt: null,
+          sentAt: null,
+          printedAt: null,
+          failedAt: null,
+          uncertainAt: null,
+          decidedAt: null,
+          updatedAt: now,
+        });
       });
     })();
-    return { run: this.requireRun(id), entries: this.entries(id) };
+    const run: RunRow = {
+      id,
+      environment: input.environment,
+      kind: input.kind,
+      printerId: input.printerId,
+      operator: input.operator,
+      state,
+      pauseReason: null,
+      options: input.options,
+      createdAt: now,
+      updatedAt: now,
+      finishedAt: null,
+    };
+    return { run, entries };
   }
 
   run(runId: string): RunRow | null {
