@@ -64,6 +64,9 @@ export function useStationKeyboard(onReady: () => void): void {
         return;
       }
 
+      // While a dialog asks something, its own keys (Esc cancels) are the only ones that count.
+      if (document.querySelector('dialog[open]')) return;
+
       const command = shortcutFor(event);
       if (command) {
         if (command.type === 'dismiss' && target === 'text-field') return;

@@ -1,0 +1,68 @@
+import { expect, test } from '../web-host-fixture';
+import { openStation, screenshotDir } from './station-page';
+
+const typedKey = 'sk_live_Zq93mV7xP2bL8wT4';
+
+test('switching to LIVE asks first, then the whole screen says LIVE with a red frame', async ({ page, webHost }) => {
+  await openStation(page, webHost);
+  await page.keyboard.press('F4');
+
+  // Cancel keeps the sandbox.
+  await page.getByTestId('environment-live').click();
+  const dialog = page.getByTestId('confirm-dialog');
+  await expect(dialog).toContainText('Switch to LIVE?');
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('environment')).toHaveText('SANDBOX');
+  await expect(page.getByTestId('environment-sandbox')).toBeChecked();
+
+  // Confirmed: LIVE in the badge, in words, and a red frame around everything.
+  await page.getByTestId('environment-live').click();
+  await page.getByTestId('confirm-yes').click();
+  await expect(page.getByTestId('environment')).toHaveText('LIVE');
+  await expect(page.getByTestId('environment-badge')).toContainText('Real couriers');
+  const frame = String(await page.evaluate("getComputedStyle(document.querySelector('[data-testid=app]')).borderTopColor"));
+  expect(frame).toBe('rgb(179, 38, 30)');
+  // No sandbox panel once live.
+  await page.keyboard.press('F1');
+  await expect(page.getByTestId('first-run')).toHaveCount(0);
+  await page.screenshot({ path: `${screenshotDir}/scan-live-1280x800.png` });
+
+  // Back to test: no frame.
+  await page.keyboard.press('F4');
+  await page.getByTestId('environment-test').click();
+  await expect(page.getByTestId('environment')).toHaveText('TEST');
+  expect(String(await page.evaluate("getComputedStyle(document.querySelector('[data-testid=app]')).borderTopColor"))).not.toBe('rgb(179, 38, 30)');
+});
+
+test('an API key typed into Setup is never shown back', async ({ page, webHost }) => {
+  await openStation(page, webHost);
+  await page.keyboard.press('F4');
+  const keys = page.getByTestId('keys-section');
+  await expect(keys).toBeVisible();
+  await expect(page.getByTestId('key-status-live')).toContainText('No key set');
+
+  const field = page.getByTestId('key-input-live');
+  await expect(field).toHaveAttribute('type', 'password');
+  await field.fill(typedKey);
+  await page.getByTestId('key-live').getByLabel('Check it with the delivery service before saving').uncheck();
+  await page.getByTestId('key-save-live').click();
+
+  // Whatever the keychain said, the field is empty and the key is nowhere on the page.
+  await expect(field).toHaveValue('');
+  const keychainMissing = await page.getByTestId('keychain-unavailable').isVisible();
+  if (keychainMissing) {
+    await expect(page.getByTestId('key-error-live')).toContainText("This computer's key store is not available");
+  } else {
+    await expect(page.getByTestId('key-status-live')).toContainText('A key is set');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-scan-ready', 'true');
+    await page.keyboard.press('F4');
+    await expect(page.getByTestId('key-status-live')).toContainText('A key is set');
+  }
+  await expect(page.getByTestId('key-input-live')).toHaveValue('');
+  expect(await page.content()).not.toContain(typedKey);
+  expect(await page.evaluate('document.body.innerText')).not.toContain(typedKey);
+  await page.screenshot({ path: `${screenshotDir}/setup-keys-1280x800.png` });
+});
