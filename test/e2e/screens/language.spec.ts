@@ -11,6 +11,8 @@ test('switching to Dutch changes every text at once and survives a reload', asyn
   await expect(page.getByTestId('nav-scan')).toContainText('Scannen');
   await expect(page.getByTestId('nav-shift')).toContainText('Dienststart');
   await expect(page.getByTestId('host')).toHaveText('Browser (webhost)');
+  // The longer Dutch words still fit 1280 px.
+  expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
   await page.screenshot({ path: `${screenshotDir}/setup-dutch-1280x800.png` });
 
   await page.reload();
