@@ -152,6 +152,8 @@ export class PrintService {
   /** Journal rows for a new run, then the run itself, started. */
   launch(input: LaunchInput): PrintRun {
     if (this.closed) throw new StationError('INTERNAL', 'The station is shutting down; nothing more is printed.');
+    // A printer that cannot be reached this way at all (say, PDF on Windows without SumatraPDF) fails before anything is journaled.
+    this.queueFor(input.printer);
     const { run, entries } = this.deps.journal.createRun({
       environment: input.environment,
       kind: input.kind,
