@@ -19,6 +19,17 @@ import { barcodeOfZpl, bundlesWithLabels, startTestSandbox, startZebra, stationO
 const LABELS = 500;
 const KILLS_DURING_RUN = 10;
 const childPath = join(__dirname, 'station-child.ts');
+const cliEntry = join(__dirname, '..', '..', '..', 'src', 'main', 'cli', 'index.ts');
+
+/** The CLI in a process of its own, on the same data folder (as a person would run it next to the app). */
+function runCliProcess(dataDir: string, args: string[]): Promise<{ code: number | null; stdout: string }> {
+  return new Promise((resolve) => {
+    const cli = spawn(process.execPath, ['--import', 'tsx', cliEntry, '--data-dir', dataDir, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    cli.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    cli.on('exit', (code) => resolve({ code, stdout }));
+  });
+}
 
 interface Life {
   lines: string[];
@@ -99,6 +110,7 @@ describe('crash and resume', () => {
 
     let killsDuringRun = 0;
     let killsAtStart = 0;
+    let checkedSharing = false;
     const lives: Life[] = [];
     for (let attempt = 0; attempt < 40; attempt++) {
       const life = startLife(config);
@@ -113,6 +125,22 @@ describe('crash and resume', () => {
           continue;
         }
         const running = await life.waitForLine('running');
+        if (running && !checkedSharing) {
+          // The CLI opening the same database while the station prints must not touch the live run.
+          checkedSharing = true;
+          const listed = await runCliProcess(dataDir, ['printers', 'list']);
+          expect(listed.code).toBe(0);
+          expect(listed.stdout).toContain('Crash Zebra');
+          const db = openDatabase(join(dataDir, 'station.db'));
+          const runState = db.prepare("SELECT state, pause_reason FROM print_runs WHERE environment = 'test'").all();
+          const cut = db.prepare("SELECT count(*) AS n FROM print_journal WHERE state = 'uncertain'").get() as { n: number };
+          db.close();
+          const stillRunning = !(await Promise.race([life.done.then(() => true), sleep(0).then(() => false)]));
+          if (stillRunning) {
+            expect(runState).toEqual([{ state: 'running', pause_reason: null }]);
+            expect(cut.n).toBe(0);
+          }
+        }
         if (running) {
           await sleep(30 + Math.random() * 700);
           const finishedAlready = life.done.then(() => true);

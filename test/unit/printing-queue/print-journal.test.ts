@@ -139,3 +139,26 @@ describe('print journal rows written and read back', () => {
     expect(journal.entries(run.id)).toEqual(entries);
   });
 });
+
+describe('recovery leaves runs another station process is printing alone', () => {
+  it('settles only the runs it is told are orphans', () => {
+    const journal = new PrintJournal(openDatabase(':memory:'));
+    const make = (pid: number) =>
+      journal.createRun({
+        environment: 'test',
+        kind: 'bundles',
+        printerId: 'p-1',
+        operator: '',
+        options: { ...emptyRunOptions(), owner: { pid, instance: `i-${pid}` } },
+        labels: [label(`order-${pid}`)],
+      });
+    const gone = make(1001);
+    const alive = make(1002);
+    for (const run of [gone, alive]) journal.markSending(run.entries[0]?.id ?? 0);
+    const report = journal.recoverInterrupted(stopped, 'cut', 'not sent', (run) => run.options.owner?.pid === 1001);
+    expect(report.pausedRuns).toEqual([gone.run.id]);
+    expect(journal.entries(gone.run.id)[0]?.state).toBe('uncertain');
+    expect(journal.run(alive.run.id)?.state).toBe('running');
+    expect(journal.entries(alive.run.id)[0]?.state).toBe('queued');
+  });
+});

@@ -59,6 +59,11 @@ export interface RunOptions {
   scan: string | null;
   /** For a reprint or an override: who asked and why. */
   reprint: { operator: string; reason: string } | null;
+  /**
+   * The station process printing the run. The app and the CLI share one database: a run is only
+   * recovered (and resumed elsewhere) once the process that owns it is gone.
+   */
+  owner: { pid: number; instance: string } | null;
 }
 
 export interface RunRow {

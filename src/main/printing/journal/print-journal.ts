@@ -68,9 +68,10 @@ const RunOptionsSchema = z.object({
   retryOf: z.string().nullable().catch(null),
   scan: z.string().nullable().catch(null),
   reprint: z.object({ operator: z.string(), reason: z.string() }).nullable().catch(null),
+  owner: z.object({ pid: z.number(), instance: z.string() }).nullable().catch(null),
 });
 
-export const emptyRunOptions = (): RunOptions => ({ reverse: false, bundles: [], skipped: [], retryOf: null, scan: null, reprint: null });
+export const emptyRunOptions = (): RunOptions => ({ reverse: false, bundles: [], skipped: [], retryOf: null, scan: null, reprint: null, owner: null });
 
 /** States in which a label may have reached the printer (the duplicate guard counts these). */
 const maybePrinted = `(state IN ('sent', 'printed') OR (state = 'uncertain' AND decided_at IS NULL) OR (state IN ('queued', 'fetched') AND sent_at IS NOT NULL))`;
@@ -346,10 +347,16 @@ export class PrintJournal {
    * retry runs left running or paused wait for someone to resume them; a single or test run is
    * closed (a parcel scanned minutes ago is not printed out of the blue), its unsent label failed.
    */
-  recoverInterrupted(pauseReason: PauseReasonData, uncertainReason: string, unsentSingleReason: string): RecoveryReport {
+  recoverInterrupted(
+    pauseReason: PauseReasonData,
+    uncertainReason: string,
+    unsentSingleReason: string,
+    which: (run: RunRow) => boolean = () => true,
+  ): RecoveryReport {
     const report: RecoveryReport = { pausedRuns: [], closedRuns: [], uncertain: [] };
     this.db.transaction(() => {
       for (const run of (this.statements.unfinishedRuns.all() as RunRecord[]).map(toRun)) {
+        if (!which(run)) continue;
         for (const row of this.statements.sendingRows.all(run.id) as { id: number }[]) {
           this.markUncertain(row.id, uncertainReason);
           report.uncertain.push(row.id);

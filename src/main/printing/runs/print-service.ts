@@ -4,6 +4,7 @@
  * events the screen follows. Single prints and bundle runs (single-print.ts, bundle-print.ts)
  * plan their labels and hand them to `launch`.
  */
+import { randomUUID } from 'node:crypto';
 import type { Environment } from '../../../shared/contract/app';
 import type { JournalEntryData, PauseReasonData, RunProgressData, RunSummaryData } from '../../../shared/contract/printing';
 import { StationError } from '../../../shared/errors';
@@ -79,6 +80,8 @@ export class PrintService {
   private readonly progressTimers = new Map<string, NodeJS.Timeout>();
   private readonly progressSentAt = new Map<string, number>();
   private closed = false;
+  /** This process, as the owner of the runs it prints. */
+  private readonly owner = { pid: process.pid, instance: randomUUID() };
   readonly activity: PrintActivity;
 
   constructor(private readonly deps: PrintServiceDeps) {
@@ -95,12 +98,17 @@ export class PrintService {
     return this.deps.journal;
   }
 
-  /** At start-up: labels that were being sent become uncertain; unfinished runs wait to be resumed. */
-  recover(): void {
+  /**
+   * At start-up: in runs whose station process is gone, labels that were being sent become
+   * uncertain and the runs wait to be resumed. Runs another live process (the app next to a CLI
+   * command) is printing are left alone.
+   */
+  recover(which: (run: RunRow) => boolean = (run) => this.isOrphan(run)): void {
     const report = this.deps.journal.recoverInterrupted(
       { ...stationStopped, since: new Date().toISOString() },
       'The station stopped while sending this label, so it may or may not have printed. Check the printer and say whether it came out.',
       'Not sent: the station stopped before this label reached the printer.',
+      which,
     );
     if (report.pausedRuns.length + report.uncertain.length + report.closedRuns.length > 0) {
       this.deps.logger.warn('print runs interrupted by a stop were recovered', {
@@ -159,7 +167,7 @@ export class PrintService {
       kind: input.kind,
       printerId: input.printer.id,
       operator: input.operator,
-      options: input.options,
+      options: { ...input.options, owner: this.owner },
       labels: input.labels,
     });
     return this.startRun(run, entries, input.printer, input.documents, input.bundles);
@@ -198,10 +206,12 @@ export class PrintService {
   // ── controls ─────────────────────────────────────────────────────────────
 
   pause(environment: Environment, runId: string, operator: string): RunSummaryData {
-    this.requireRun(environment, runId);
+    const record = this.requireRun(environment, runId);
     const live = this.runs.get(runId);
-    if (!live) throw notRunning(runId);
-    live.pause(operator);
+    if (live) live.pause(operator);
+    else if (record.state !== 'paused' && record.state !== 'running') throw notRunning(runId);
+    else if (!this.isOrphan(record)) throw elsewhere(record);
+    // Otherwise the station was stopped in it: it is paused already and waits for resume.
     return this.summary(runId);
   }
 
@@ -213,12 +223,17 @@ export class PrintService {
       return this.summary(runId);
     }
     if (record.state !== 'paused' && record.state !== 'running') throw notRunning(runId);
+    if (!this.isOrphan(record)) throw elsewhere(record);
     // A run the station was stopped in: rebuilt from the journal, carrying on from the first label not sent.
     const printer = this.deps.printers.get(environment, record.printerId);
     if (!printer) {
       throw new StationError('PRINTER_NOT_FOUND', `The printer of this run is no longer set up. Add it again, or cancel the run.`);
     }
-    const run = this.startRun(record, this.deps.journal.entries(runId), printer);
+    // Settle what the earlier owner left mid-send before taking the run over.
+    this.recover((run) => run.id === runId);
+    const options = { ...record.options, owner: this.owner };
+    this.deps.journal.updateRunOptions(runId, options);
+    const run = this.startRun({ ...this.deps.journal.requireRun(runId), options }, this.deps.journal.entries(runId), printer);
     run.resume();
     return this.summary(runId);
   }
@@ -231,6 +246,8 @@ export class PrintService {
       return this.summary(runId);
     }
     if (record.state !== 'paused' && record.state !== 'running') throw notRunning(runId);
+    if (!this.isOrphan(record)) throw elsewhere(record);
+    this.recover((run) => run.id === runId);
     const reason = operator ? `Cancelled by ${operator} before it was sent.` : 'Cancelled before it was sent.';
     this.deps.journal.failUnsent(runId, reason);
     this.deps.journal.finishRun(runId, 'cancelled');
@@ -325,7 +342,7 @@ export class PrintService {
       uncertain: unsettled.map((entry) => this.entryData(entry)),
       failed: failed.map((entry) => this.entryData(entry)),
       retryOf: run.options.retryOf,
-      resumable: run.state === 'paused' || (run.state === 'running' && !live),
+      resumable: live ? run.state === 'paused' : (run.state === 'paused' || run.state === 'running') && this.isOrphan(run),
       createdAt: run.createdAt,
       updatedAt: run.updatedAt,
       finishedAt: run.finishedAt,
@@ -375,6 +392,16 @@ export class PrintService {
       failedAt: entry.failedAt,
       uncertainAt: entry.uncertainAt,
     };
+  }
+
+  /** No live station process is printing the run (its owner is gone, or it never had one). */
+  private isOrphan(run: RunRow): boolean {
+    const owner = run.options.owner;
+    if (!owner) return true;
+    if (owner.instance === this.owner.instance) return !this.runs.has(run.id);
+    // A process with this one's pid but another instance was an earlier life of the same pid.
+    if (owner.pid === process.pid) return true;
+    return !processAlive(owner.pid);
   }
 
   private requireRun(environment: Environment, runId: string): RunRow {
@@ -472,10 +499,25 @@ export class PrintService {
     await Promise.all([...this.queues.values()].map((entry) => entry.queue.close()));
     for (const timer of this.progressTimers.values()) clearTimeout(timer);
     this.progressTimers.clear();
-    // Labels still being sent at close are settled the way a crash would settle them.
-    this.recover();
+    // This process's runs are settled the way a crash would settle them; other processes' runs are theirs.
+    const mine = new Set(this.runs.keys());
     this.runs.clear();
+    this.recover((run) => mine.has(run.id));
   }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function elsewhere(run: RunRow): StationError {
+  return new StationError('INVALID_INPUT', `This run is being printed by another window of the station (process ${run.options.owner?.pid ?? '?'}). Control it there.`);
 }
 
 function notRunning(runId: string): StationError {
