@@ -11,6 +11,7 @@ import { keysCalls } from './contract/keys';
 import { ordersCalls } from './contract/orders';
 import { printersCalls, printersEvents } from './contract/printers';
 import { printingCalls, printingEvents } from './contract/printing';
+import { sandboxCalls } from './contract/sandbox';
 import { settingsCalls } from './contract/settings';
 import { webhooksCalls } from './contract/webhooks';
 import type { StationErrorData } from './errors';
@@ -24,6 +25,7 @@ export const calls = {
   ...webhooksCalls,
   ...printersCalls,
   ...printingCalls,
+  ...sandboxCalls,
 } as const;
 
 export const events = {

@@ -32,6 +32,16 @@ export const OrderLookupResultSchema = z.object({
 });
 export type OrderLookupResult = z.infer<typeof OrderLookupResultSchema>;
 
+export const BundleSummarySchema = z.object({
+  bundleId: z.string(),
+  /** Orders (one label each) of the bundle the index knows. */
+  parcels: z.number().int().nonnegative(),
+  /** How many of those orders have a printed label in the journal. */
+  printed: z.number().int().nonnegative(),
+  orderRefs: z.array(z.string()),
+});
+export type BundleSummaryData = z.infer<typeof BundleSummarySchema>;
+
 export const ordersCalls = {
   /**
    * Resolves a scan (order ref, parcel barcode or order id) in the current environment. Errors:
@@ -44,4 +54,30 @@ export const ordersCalls = {
   ),
   /** How many orders the index holds for the current environment. */
   'orders.count': defineCall(z.object({}).strict(), z.object({ environment: EnvironmentSchema, orders: z.number().int().nonnegative() })),
+  /**
+   * Orders of the current environment to try a first scan with: printable (not terminal) and not
+   * printed yet. Newest first.
+   */
+  'orders.samples': defineCall(
+    z.object({ limit: z.number().int().min(1).max(20).optional() }).strict(),
+    z.object({ orders: z.array(IndexedOrderSchema) }),
+  ),
+  /**
+   * The day's bundles from the order index of the current environment (see docs/core.md for which
+   * orders belong to a day), with their parcel counts and how many of their labels are printed.
+   * `day` defaults to today (local time); `unprintedOnly` (default true) leaves out bundles whose
+   * every label is printed.
+   */
+  'orders.bundles': defineCall(
+    z
+      .object({
+        day: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is YYYY-MM-DD')
+          .optional(),
+        unprintedOnly: z.boolean().optional(),
+      })
+      .strict(),
+    z.object({ bundles: z.array(BundleSummarySchema) }),
+  ),
 };

@@ -96,6 +96,13 @@ export const OsQueueSchema = z.object({
   isDefault: z.boolean(),
 });
 
+export const UsbDeviceSchema = z.object({
+  serialNumber: z.string().nullable(),
+  productId: z.number().int(),
+  product: z.string().nullable(),
+});
+export type UsbDeviceData = z.infer<typeof UsbDeviceSchema>;
+
 const tuning = {
   maxFormatsInBuffer: PrinterOptionsSchema.shape.maxFormatsInBuffer.optional(),
   gfaEncoding: PrinterOptionsSchema.shape.gfaEncoding.optional(),
@@ -151,6 +158,8 @@ export const printersCalls = {
   'printers.test': defineCall(byId, z.object({ runId: z.string(), entryId: z.number().int(), barcode: z.string().nullable() })),
   /** The print queues the OS has, for the "add printer" form. */
   'printers.osQueues': defineCall(z.object({}).strict(), z.object({ queues: z.array(OsQueueSchema) })),
+  /** Zebra printers plugged in by USB, for the "add printer" form; empty when there are none or no USB access. */
+  'printers.usbDevices': defineCall(z.object({}).strict(), z.object({ devices: z.array(UsbDeviceSchema) })),
 };
 
 export const printersEvents = {

@@ -176,6 +176,17 @@ export const RunProgressSchema = z.object({
 });
 export type RunProgressData = z.infer<typeof RunProgressSchema>;
 
+export const LabelDocumentSchema = z.object({
+  format: z.enum(['zpl', 'pdf']),
+  base64: z.string(),
+  /** The label's size: A6 is 105 × 148 mm. */
+  widthMm: z.number().positive(),
+  heightMm: z.number().positive(),
+  /** Dots per millimetre the ZPL is laid out for (8 = 203 dpi). */
+  dpmm: z.number().int().positive(),
+});
+export type LabelDocumentData = z.infer<typeof LabelDocumentSchema>;
+
 const reprintInput = z.object({ reason: ReasonSchema, operator: OperatorNameSchema.optional() }).strict();
 
 const byRun = z.object({ runId: RunIdSchema }).strict();
@@ -253,6 +264,12 @@ export const printingCalls = {
     z.object({ orderId: z.string().min(1).max(128).optional(), limit: z.number().int().min(1).max(1000).optional() }).strict(),
     z.object({ entries: z.array(JournalEntrySchema) }),
   ),
+  /**
+   * The label document of a journal entry, for a preview: the recent-label cache when it still
+   * holds it, else fetched again from the Delivery API with the printer's pinned orientation.
+   * Errors: NOT_FOUND-like codes for an unknown entry, and the Delivery API's codes.
+   */
+  'printing.labelDocument': defineCall(z.object({ entryId: z.number().int().positive() }).strict(), LabelDocumentSchema),
 };
 
 export const printingEvents = {
