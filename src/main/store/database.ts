@@ -7,14 +7,16 @@ export type StationDatabase = InstanceType<typeof Database>;
 
 /**
  * Opens (creating if needed) the station's SQLite file: WAL so readers never wait for the
- * print queue's writes, `synchronous = NORMAL` which in WAL mode stays consistent across a
- * crash or power loss, and every migration not yet applied, each in its own transaction.
+ * print queue's writes, and `synchronous = FULL` so a commit is on disk before the call returns.
+ * The journal records "sending began" before a label's first byte leaves; with anything less a
+ * power cut could forget that row and let a resumed run print the label twice. Every migration
+ * not yet applied runs in its own transaction.
  */
 export function openDatabase(path: string): StationDatabase {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
+  db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);

@@ -20,6 +20,8 @@ describe('station database', () => {
     const path = freshPath();
     const db = openDatabase(path);
     expect(db.prepare('PRAGMA journal_mode').raw(true).get()).toEqual(['wal']);
+    // FULL (2): a journal row is on disk before the label's bytes leave, even across a power cut.
+    expect(db.prepare('PRAGMA synchronous').raw(true).get()).toEqual([2]);
     const versions = db.prepare('SELECT version FROM schema_migrations ORDER BY version').raw(true).all().map((row) => (row as [number])[0]);
     expect(versions).toEqual(migrations.map((migration) => migration.version));
     db.close();
