@@ -11,7 +11,7 @@ import { keysCalls } from './contract/keys';
 import { ordersCalls } from './contract/orders';
 import { printersCalls, printersEvents } from './contract/printers';
 import { printingCalls, printingEvents } from './contract/printing';
-import { sandboxCalls } from './contract/sandbox';
+import { sandboxCalls } from './contract/embedded-sandbox';
 import { settingsCalls } from './contract/settings';
 import { webhooksCalls } from './contract/webhooks';
 import type { StationErrorData } from './errors';

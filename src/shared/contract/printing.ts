@@ -265,9 +265,11 @@ export const printingCalls = {
     z.object({ entries: z.array(JournalEntrySchema) }),
   ),
   /**
-   * The label document of a journal entry, for a preview: the recent-label cache when it still
-   * holds it, else fetched again from the Delivery API with the printer's pinned orientation.
-   * Errors: NOT_FOUND-like codes for an unknown entry, and the Delivery API's codes.
+   * The label document of a journal entry, for a preview: from the cache of recent previews, else
+   * fetched again from the Delivery API as it was printed (the order's ZPL in the printer's pinned
+   * orientation; its PDF when it printed as a PDF or as an image; a bundle's PDF page). Errors:
+   * INVALID_INPUT for an entry not in this environment's journal or a test print (not kept), and
+   * the Delivery API's codes.
    */
   'printing.labelDocument': defineCall(z.object({ entryId: z.number().int().positive() }).strict(), LabelDocumentSchema),
 };
