@@ -5,6 +5,7 @@ import { Icon } from './components/Icon';
 import { NavBar } from './components/NavBar';
 import { Notices } from './components/Notices';
 import { PrinterStatusArea } from './components/PrinterStatusArea';
+import { UnfinishedRunOffer } from './components/UnfinishedRuns';
 import { useStationKeyboard } from './scan/use-keyboard';
 import ScanScreen from './screens/ScanScreen';
 import { useStation } from './station-context';
@@ -38,6 +39,8 @@ export function App() {
   useEffect(() => {
     const app = stores.app.getState();
     void app.refresh();
+    // A run interrupted by a restart (or still printing behind a reloaded page) is offered at once.
+    void stores.shift.getState().loadUnfinished();
     const unsubscribe = [
       station.on('app.notice', (notice) => stores.app.getState().addNotice(notice)),
       station.on('printers.state', (event) => stores.app.getState().applyPrinterState(event)),
@@ -79,7 +82,10 @@ export function App() {
         <PrinterStatusArea printers={printers} />
       </header>
       <NavBar current={screen} onNavigate={(id) => stores.app.getState().navigate(id)} />
-      <Notices notices={notices} onDismiss={(id) => stores.app.getState().dismissNotice(id)} />
+      <div className="app-messages">
+        <Notices notices={notices} onDismiss={(id) => stores.app.getState().dismissNotice(id)} />
+        <UnfinishedRunOffer />
+      </div>
       <main className="main" id="main">
         {infoError && (
           <p role="alert" className="connection-error">

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { countZplFormats, decodeBase64, detectLabelFormat } from '../../../src/renderer/src/preview/label-format';
+import { countZplFormats, decodeBase64, detectLabelFormat, zplBarcodeData } from '../../../src/renderer/src/preview/label-format';
 import { ZplRenderRequestSchema, ZplRenderResponseSchema } from '../../../src/renderer/src/preview/worker-protocol';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
 describe('label documents', () => {
+  it('name a ZPL label by its first barcode, as the virtual printer panel lists it', () => {
+    // As the sandbox lays a label out: text fields first, then the Code 128 with its own ^BY.
+    const zpl = '^XA^CI28^FO40,40^A0N,36,30^FH^FDNW-104249-1^FS^FO40,600^BY3^BCN,200,N,N,N,A^FDDT8617352523164^FS^XZ';
+    expect(zplBarcodeData(zpl)).toBe('DT8617352523164');
+    expect(zplBarcodeData('^XA^FO10,10^A0N,30,30^FDNo barcode^FS^XZ')).toBeNull();
+  });
+
   it('recognise ZPL and PDF by content, whatever the file is called', () => {
     expect(detectLabelFormat(bytes('^XA^FO50,50^A0N,40,40^FDHello^FS^XZ'))).toBe('zpl');
     expect(detectLabelFormat(bytes('~DGR:LOGO.GRF,4,1,FFFF\n^XA^XGR:LOGO.GRF^FS^XZ'))).toBe('zpl');

@@ -132,4 +132,18 @@ describe('the scan screen’s state', () => {
     await store.getState().chooseReason('other');
     expect(reprints).toEqual([{ scan: 'A1', reason: 'other' }]);
   });
+
+  it('previews a recent label by its position, only when the journal has it', async () => {
+    const withEntry: ScanOutcome = { kind: 'printed', label: { orderRef: 'ORD-7', recipient: 'J. Jansen', printerName: 'Bench 3 Zebra', printedAt, scan: 'ORD-7', entryId: 77 } };
+    const { service } = tableService({ 'ORD-7': withEntry, 'ORD-8': printed('ORD-8') });
+    const { store } = setup(service);
+    await store.getState().submitScan('ORD-7');
+    await store.getState().submitScan('ORD-8');
+    store.getState().previewRecent(0);
+    expect(store.getState().preview).toBeNull();
+    store.getState().previewRecent(1);
+    expect(store.getState().preview).toEqual({ entryId: 77, orderRef: 'ORD-7' });
+    store.getState().closePreview();
+    expect(store.getState().preview).toBeNull();
+  });
 });

@@ -17,6 +17,12 @@ describe('keyboard map', () => {
     expect(press('Escape')).toEqual({ type: 'dismiss' });
   });
 
+  it('previews recent labels with Shift+F6–F9', () => {
+    expect(press('F6', { shiftKey: true })).toEqual({ type: 'preview-recent', index: 0 });
+    expect(press('F8', { shiftKey: true })).toEqual({ type: 'preview-recent', index: 2 });
+    expect(press('Escape', { shiftKey: true })).toBeNull();
+  });
+
   it('leaves characters and the browser’s own combinations alone', () => {
     expect(press('1')).toBeNull();
     expect(press('a')).toBeNull();

@@ -1,8 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Icon } from './Icon';
 
-/** A modal dialog: shown with showModal (focus stays inside), Esc cancels. */
-export function ConfirmDialogShell({ title, danger = false, children, onCancel }: { title: string; danger?: boolean; children: ReactNode; onCancel(): void }) {
+/** A modal dialog: shown with showModal (focus stays inside), Esc cancels. `wide` fits a label preview. */
+export function ConfirmDialogShell({ title, danger = false, wide = false, children, onCancel }: { title: string; danger?: boolean; wide?: boolean; children: ReactNode; onCancel(): void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const element = dialog.current;
@@ -13,7 +13,7 @@ export function ConfirmDialogShell({ title, danger = false, children, onCancel }
   return (
     <dialog
       ref={dialog}
-      className={danger ? 'dialog dialog-danger' : 'dialog'}
+      className={['dialog', danger ? 'dialog-danger' : '', wide ? 'dialog-wide' : ''].filter(Boolean).join(' ')}
       aria-labelledby="dialog-title"
       onCancel={(event) => {
         event.preventDefault();

@@ -1,26 +1,30 @@
 import { useTranslation } from 'react-i18next';
+import type { IndexedOrderData } from '../../../shared/contract/orders';
 import { Icon } from './Icon';
+
+/** The words a packer would scan for an order: its ref, else its parcel barcode, else its id. */
+export const sampleScan = (order: IndexedOrderData): string => order.orderRef ?? order.barcode ?? order.orderId;
 
 /**
  * Shown while the station runs on its embedded sandbox: says so, so nobody believes a parcel
- * shipped, and offers sample order refs to try when the station can list them.
+ * shipped, and offers a few of today's sample orders to try (pressing one scans it).
  */
-export function FirstRunPanel({ samples, onTry }: { samples: readonly string[]; onTry: (orderRef: string) => void }) {
+export function FirstRunPanel({ samples, onTry }: { samples: readonly IndexedOrderData[] | null; onTry: (scan: string) => void }) {
   const { t } = useTranslation();
   return (
     <aside className="first-run" data-testid="first-run" aria-labelledby="first-run-title">
-      <Icon name="info" size={40} />
+      <Icon name="info" size={36} />
       <div>
         <h2 id="first-run-title">{t('firstRun.title')}</h2>
         <p>{t('firstRun.body')}</p>
-        {samples.length > 0 ? (
+        {samples !== null && samples.length > 0 ? (
           <>
             <p>{t('firstRun.samples')}</p>
-            <ul className="sample-list">
-              {samples.map((orderRef) => (
-                <li key={orderRef}>
-                  <button type="button" className="button sample-button" onClick={() => onTry(orderRef)}>
-                    {orderRef}
+            <ul className="sample-list" data-testid="sample-orders">
+              {samples.map((order) => (
+                <li key={order.orderId}>
+                  <button type="button" className="button sample-button" onClick={() => onTry(sampleScan(order))} data-testid="sample-order">
+                    {sampleScan(order)}
                   </button>
                 </li>
               ))}

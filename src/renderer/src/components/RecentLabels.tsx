@@ -4,8 +4,8 @@ import type { PrintedLabel } from '../scan/scan-outcome';
 import { formatClock } from '../i18n/format';
 import { Icon } from './Icon';
 
-/** The last labels printed at this screen, each reprinted with one key (F6–F9). */
-export function RecentLabels({ labels, onReprint }: { labels: readonly PrintedLabel[]; onReprint: (index: number) => void }) {
+/** The last labels printed at this screen, each reprinted with one key (F6–F9) and previewed (Shift+F6–F9). */
+export function RecentLabels({ labels, onReprint, onPreview }: { labels: readonly PrintedLabel[]; onReprint: (index: number) => void; onPreview: (index: number) => void }) {
   const { t, i18n } = useTranslation();
   return (
     <section className="recent" aria-labelledby="recent-title" data-testid="recent-labels">
@@ -17,16 +17,31 @@ export function RecentLabels({ labels, onReprint }: { labels: readonly PrintedLa
           {labels.map((label, index) => {
             const key = recentReprintKeys[index];
             return (
-              <li key={`${label.printedAt}-${label.orderRef}`} className="recent-item">
+              <li key={`${label.printedAt}-${label.orderRef}-${label.entryId ?? index}`} className="recent-item" data-testid={`recent-${index}`}>
                 <span className="recent-ref">{label.orderRef}</span>
                 <span className="recent-meta">
                   {label.recipient} · {t('recent.at', { time: formatClock(label.printedAt, i18n.language) })}
                 </span>
-                <button type="button" className="button" onClick={() => onReprint(index)} aria-keyshortcuts={key}>
-                  <Icon name="redo" size={24} />
-                  {t('recent.reprint')}
-                  {key && <kbd>{key}</kbd>}
-                </button>
+                <span className="recent-actions">
+                  <button type="button" className="button" onClick={() => onReprint(index)} aria-keyshortcuts={key} data-testid={`recent-reprint-${index}`}>
+                    <Icon name="redo" size={24} />
+                    {t('recent.reprint')}
+                    {key && <kbd>{key}</kbd>}
+                  </button>
+                  {label.entryId !== undefined && (
+                    <button
+                      type="button"
+                      className="button"
+                      onClick={() => onPreview(index)}
+                      aria-keyshortcuts={key ? `Shift+${key}` : undefined}
+                      title={key ? t('recent.previewKey', { key: `Shift+${key}` }) : undefined}
+                      data-testid={`recent-preview-${index}`}
+                    >
+                      <Icon name="eye" size={24} />
+                      {t('recent.preview')}
+                    </button>
+                  )}
+                </span>
               </li>
             );
           })}

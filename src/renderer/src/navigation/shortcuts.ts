@@ -10,6 +10,7 @@ export type ScreenId = (typeof screenIds)[number];
 export type ShortcutCommand =
   | { type: 'navigate'; screen: ScreenId }
   | { type: 'reprint-recent'; index: number }
+  | { type: 'preview-recent'; index: number }
   | { type: 'dismiss' };
 
 export interface ShortcutKey {
@@ -29,7 +30,7 @@ export const screenKeys: Record<ScreenId, string> = {
   history: 'F5',
 };
 
-/** Recent labels on the scan screen, reprinted with one key each. */
+/** Recent labels on the scan screen, reprinted with one key each; with Shift, previewed. */
 export const recentReprintKeys = ['F6', 'F7', 'F8', 'F9'] as const;
 
 export function shortcutFor(event: ShortcutKey): ShortcutCommand | null {
@@ -40,11 +41,11 @@ export function shortcutFor(event: ShortcutKey): ShortcutCommand | null {
     const screen = screenIds[index];
     return screen ? { type: 'navigate', screen } : null;
   }
-  if (event.shiftKey) return null;
+  const recent = recentReprintKeys.indexOf(event.key as (typeof recentReprintKeys)[number]);
+  if (event.shiftKey) return recent >= 0 ? { type: 'preview-recent', index: recent } : null;
   if (event.key === 'Escape') return { type: 'dismiss' };
   const screen = screenIds.find((id) => screenKeys[id] === event.key);
   if (screen) return { type: 'navigate', screen };
-  const recent = recentReprintKeys.indexOf(event.key as (typeof recentReprintKeys)[number]);
   if (recent >= 0) return { type: 'reprint-recent', index: recent };
   return null;
 }

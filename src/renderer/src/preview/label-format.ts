@@ -41,3 +41,10 @@ export function decodeBase64(base64: string): Uint8Array | null {
 
 /** How many ZPL formats (^XA … ^XZ) a document holds: one preview image each. */
 export const countZplFormats = (zpl: string): number => (zpl.match(/\^XA/gi) ?? []).length;
+
+/** The data of a ZPL document's first barcode (`^BC…^FD data ^FS`): what a label is known by on screen. */
+export function zplBarcodeData(zpl: string): string | null {
+  const match = /\^B[C3QX][^^]*\^FD([^^]*)\^FS/i.exec(zpl);
+  const data = match?.[1]?.trim();
+  return data ? data : null;
+}

@@ -75,7 +75,10 @@ export function useStationKeyboard(onReady: () => void): void {
         else if (command.type === 'dismiss') {
           stores.app.getState().navigate('scan');
           stores.scan.getState().dismiss();
-        } else if (stores.app.getState().screen === 'scan') stores.scan.getState().reprintRecent(command.index);
+        } else if (stores.app.getState().screen === 'scan') {
+          if (command.type === 'reprint-recent') stores.scan.getState().reprintRecent(command.index);
+          else stores.scan.getState().previewRecent(command.index);
+        }
         return;
       }
 

@@ -9,6 +9,7 @@ import { formatDateTime } from '../i18n/format';
 import { downloadText } from '../journal/download';
 import { journalCsv } from '../journal/journal-csv';
 import { entryTime, localDay, reprintScan, searchJournal } from '../journal/journal-search';
+import { EntryPreviewDialog } from '../preview/PreviewDialog';
 import type { ReprintReason } from '../scan/commands';
 import { useStation } from '../station-context';
 import { useAppState } from '../state/stores-context';
@@ -43,6 +44,7 @@ export default function HistoryScreen() {
   const [text, setText] = useState('');
   const [day, setDay] = useState('');
   const [reprinting, setReprinting] = useState<JournalEntryData | null>(null);
+  const [previewing, setPreviewing] = useState<JournalEntryData | null>(null);
   const [reprinted, setReprinted] = useState<string | null>(null);
 
   const load = useCallback(() => station['printing.journal']({ limit: journalLimit }), [station]);
@@ -144,18 +146,33 @@ export default function HistoryScreen() {
                     {entry.reason && <div className="small muted">{entry.reason}</div>}
                   </td>
                   <td>
-                    {reprintScan(entry) && (
-                      <button type="button" className="button" onClick={() => setReprinting(entry)} disabled={reprintState.busy} data-testid={`history-reprint-${entry.id}`}>
-                        <Icon name="redo" size={22} />
-                        {t('recent.reprint')}
-                      </button>
-                    )}
+                    <span className="row-actions">
+                      {entry.orderId !== null && (
+                        <button type="button" className="button" onClick={() => setPreviewing(entry)} data-testid={`history-preview-${entry.id}`}>
+                          <Icon name="eye" size={22} />
+                          {t('recent.preview')}
+                        </button>
+                      )}
+                      {reprintScan(entry) && (
+                        <button type="button" className="button" onClick={() => setReprinting(entry)} disabled={reprintState.busy} data-testid={`history-reprint-${entry.id}`}>
+                          <Icon name="redo" size={22} />
+                          {t('recent.reprint')}
+                        </button>
+                      )}
+                    </span>
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
+      )}
+      {previewing && (
+        <EntryPreviewDialog
+          entryId={previewing.id}
+          orderRef={previewing.orderRef ?? previewing.barcode ?? previewing.orderId ?? ''}
+          onClose={() => setPreviewing(null)}
+        />
       )}
       {reprinting && (
         <ReasonDialog

@@ -1,9 +1,12 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FirstRunPanel } from '../components/FirstRunPanel';
 import { ManualEntry } from '../components/ManualEntry';
 import { RecentLabels } from '../components/RecentLabels';
 import { ScanResultPanel } from '../components/ScanResultPanel';
-import { useAppState, useScanState, useStores } from '../state/stores-context';
+import { VirtualPrinterPanel } from '../components/VirtualPrinterPanel';
+import { EntryPreviewDialog } from '../preview/PreviewDialog';
+import { useAppState, useSandboxState, useScanState, useStores } from '../state/stores-context';
 import { ScreenHeading } from './ScreenHeading';
 
 /** The home screen: the outcome of the last scan fills it; recent labels and the manual entry sit beside it. */
@@ -12,11 +15,12 @@ export default function ScanScreen() {
   const stores = useStores();
   const panel = useScanState((state) => state.panel);
   const recent = useScanState((state) => state.recent);
+  const preview = useScanState((state) => state.preview);
   const environment = useAppState((state) => state.info?.environment);
   const submit = (text: string) => void stores.scan.getState().submitScan(text);
 
   return (
-    <div className="scan-screen">
+    <div className={environment === 'sandbox' ? 'scan-screen scan-screen-sandbox' : 'scan-screen'}>
       <ScreenHeading hidden>{t('nav.scan')}</ScreenHeading>
       <div className="scan-main">
         <ScanResultPanel
@@ -28,9 +32,24 @@ export default function ScanScreen() {
         <ManualEntry onSubmit={submit} />
       </div>
       <div className="scan-side">
-        {environment === 'sandbox' && <FirstRunPanel samples={[]} onTry={submit} />}
-        <RecentLabels labels={recent} onReprint={(index) => stores.scan.getState().reprintRecent(index)} />
+        {environment === 'sandbox' && <SandboxPanels onTry={submit} />}
+        <RecentLabels labels={recent} onReprint={(index) => stores.scan.getState().reprintRecent(index)} onPreview={(index) => stores.scan.getState().previewRecent(index)} />
       </div>
+      {preview && <EntryPreviewDialog entryId={preview.entryId} orderRef={preview.orderRef} onClose={() => stores.scan.getState().closePreview()} />}
     </div>
+  );
+}
+
+/** On the embedded sandbox: what to try, and what the virtual printer printed, kept up to date while shown. */
+function SandboxPanels({ onTry }: { onTry: (scan: string) => void }) {
+  const stores = useStores();
+  const samples = useSandboxState((state) => state.samples);
+  const printed = useSandboxState((state) => state.printed);
+  useEffect(() => stores.sandbox.getState().follow(), [stores]);
+  return (
+    <>
+      <FirstRunPanel samples={samples} onTry={onTry} />
+      <VirtualPrinterPanel labels={printed} />
+    </>
   );
 }

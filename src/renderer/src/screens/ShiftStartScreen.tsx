@@ -1,19 +1,22 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { BundleSummaryData } from '../../../shared/contract/orders';
 import { CallError } from '../components/CallError';
 import { Icon } from '../components/Icon';
-import { formatDateTime } from '../i18n/format';
+import { UnfinishedRuns } from '../components/UnfinishedRuns';
+import { selectionTotals } from '../shift/run-math';
 import { useAppState, useShiftState, useStores } from '../state/stores-context';
 import { RunPanel } from './shift/RunPanel';
 import { ScreenHeading } from './ScreenHeading';
 
-/** Shift start: pick today's bundles (scan their slips or type their ids), choose the printer, print them all in one run. */
+/** Shift start: pick today's bundles (from the list, or scan their slips), choose the printer, print them all in one run. */
 export default function ShiftStartScreen() {
   const { t } = useTranslation();
   const stores = useStores();
   const run = useShiftState((state) => state.run);
   useEffect(() => {
     void stores.shift.getState().loadUnfinished();
+    void stores.shift.getState().loadBundles();
   }, [stores]);
   return (
     <div className="screen">
@@ -24,18 +27,21 @@ export default function ShiftStartScreen() {
 }
 
 function ChooseBundles() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const id = useId();
   const stores = useStores();
   const shift = stores.shift.getState();
+  const bundles = useShiftState((state) => state.bundles);
+  const bundlesError = useShiftState((state) => state.bundlesError);
   const selected = useShiftState((state) => state.selected);
   const printerId = useShiftState((state) => state.printerId);
   const reverse = useShiftState((state) => state.reverse);
   const busy = useShiftState((state) => state.busy);
   const error = useShiftState((state) => state.error);
-  const unfinished = useShiftState((state) => state.unfinished);
   const printers = useAppState((state) => state.printers);
   const [typed, setTyped] = useState('');
+  const totals = useMemo(() => selectionTotals(selected, bundles ?? []), [selected, bundles]);
+  const chosen = useMemo(() => new Set(selected), [selected]);
 
   const add = (event: FormEvent) => {
     event.preventDefault();
@@ -46,63 +52,77 @@ function ChooseBundles() {
   return (
     <>
       <p className="lead">{t('shift.intro')}</p>
-      {unfinished.length > 0 && (
-        <section className="card" aria-labelledby={`${id}-unfinished`} data-testid="unfinished-runs">
-          <h2 id={`${id}-unfinished`}>
-            <Icon name="warning" size={28} /> {t('shift.unfinished')}
-          </h2>
-          <ul className="plain-list">
-            {unfinished.map((run) => (
-              <li key={run.runId} className="list-row">
-                <span>
-                  {t('shift.unfinishedRun', { done: run.counts.printed + run.counts.sent, total: run.counts.total, printer: run.printerName ?? run.printerId, time: formatDateTime(run.createdAt, i18n.language) })}
-                </span>
-                <button type="button" className="button" onClick={() => void shift.takeUp(run)}>
-                  {t('shift.takeUp')}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      <section className="card" aria-labelledby={`${id}-bundles`}>
-        <h2 id={`${id}-bundles`}>{t('shift.bundles')}</h2>
-        <form onSubmit={add} className="field">
-          <label htmlFor={`${id}-typed`}>{t('shift.addLabel')}</label>
-          <div className="input-row">
-            <input id={`${id}-typed`} type="text" value={typed} spellCheck={false} autoComplete="off" onChange={(event) => setTyped(event.target.value)} placeholder="BND-…" data-testid="bundle-input" />
-            <button type="submit" className="button" disabled={typed.trim() === ''}>
-              {t('shift.add')}
-            </button>
-          </div>
-          <p className="small muted">{t('shift.scanHint')}</p>
-        </form>
-        {selected.length === 0 ? (
-          <p className="muted" data-testid="bundles-none">
-            {t('shift.noneChosen')}
-          </p>
-        ) : (
-          <>
-            <p data-testid="bundles-count">{t('shift.chosen', { count: selected.length })}</p>
-            <ol className="bundle-list" data-testid="bundle-list">
-              {selected.map((bundleId) => (
-                <li key={bundleId}>
-                  <span className="mono">{bundleId}</span>
-                  <button type="button" className="button button-quiet" onClick={() => shift.removeBundle(bundleId)} aria-label={t('shift.removeBundle', { bundleId })}>
-                    {t('shift.remove')}
+      <UnfinishedRuns />
+      <div className="shift-grid">
+        <section className="card" aria-labelledby={`${id}-bundles`} data-testid="todays-bundles">
+          <h2 id={`${id}-bundles`}>{t('shift.todaysBundles')}</h2>
+          <CallError error={bundlesError} />
+          {bundles === null && !bundlesError && <p className="muted">{t('shift.listing')}</p>}
+          {bundles !== null && bundles.length === 0 && (
+            <p className="panel-note" data-testid="bundles-empty">
+              {t('shift.noBundles')}
+            </p>
+          )}
+          {bundles !== null && bundles.length > 0 && (
+            <>
+              <div className="bundle-toolbar">
+                <p data-testid="bundles-listed">{t('shift.listed', { count: bundles.length, labels: bundles.reduce((sum, bundle) => sum + bundle.parcels - bundle.printed, 0) })}</p>
+                <div className="button-row">
+                  <button type="button" className="button" onClick={() => shift.selectAll()} data-testid="bundles-select-all">
+                    <Icon name="check" size={24} />
+                    {t('shift.selectAll')}
                   </button>
-                </li>
-              ))}
-            </ol>
-            <button type="button" className="button" onClick={() => shift.clearBundles()}>
-              {t('shift.clear')}
-            </button>
-          </>
-        )}
-      </section>
-      <section className="card" aria-labelledby={`${id}-print`}>
-        <h2 id={`${id}-print`}>{t('shift.printTitle')}</h2>
-        <div className="form-grid">
+                  <button type="button" className="button" onClick={() => shift.clearBundles()} disabled={selected.length === 0} data-testid="bundles-select-none">
+                    {t('shift.selectNone')}
+                  </button>
+                </div>
+              </div>
+              <ul className="bundle-choices" data-testid="bundle-choices">
+                {bundles.map((bundle) => (
+                  <BundleChoice key={bundle.bundleId} bundle={bundle} checked={chosen.has(bundle.bundleId)} onToggle={() => shift.toggleBundle(bundle.bundleId)} />
+                ))}
+              </ul>
+            </>
+          )}
+          <form onSubmit={add} className="field bundle-add">
+            <label htmlFor={`${id}-typed`}>{t('shift.addLabel')}</label>
+            <div className="input-row">
+              <input id={`${id}-typed`} type="text" value={typed} spellCheck={false} autoComplete="off" onChange={(event) => setTyped(event.target.value)} placeholder="BND-…" data-testid="bundle-input" />
+              <button type="submit" className="button" disabled={typed.trim() === ''}>
+                {t('shift.add')}
+              </button>
+            </div>
+            <p className="small muted">{t('shift.scanHint')}</p>
+          </form>
+          {totals.unlisted.length > 0 && (
+            <div data-testid="bundles-unlisted">
+              <p>{t('shift.unlisted', { count: totals.unlisted.length })}</p>
+              <ol className="bundle-list">
+                {totals.unlisted.map((bundleId) => (
+                  <li key={bundleId}>
+                    <span className="mono">{bundleId}</span>
+                    <button type="button" className="button button-quiet" onClick={() => shift.removeBundle(bundleId)} aria-label={t('shift.removeBundle', { bundleId })}>
+                      {t('shift.remove')}
+                    </button>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          )}
+        </section>
+        <section className="card shift-print" aria-labelledby={`${id}-print`}>
+          <h2 id={`${id}-print`}>{t('shift.printTitle')}</h2>
+          {selected.length === 0 ? (
+            <p className="muted" data-testid="bundles-none">
+              {t('shift.noneChosen')}
+            </p>
+          ) : (
+            <p className="shift-chosen" data-testid="bundles-count">
+              <strong>{t('shift.chosen', { count: selected.length })}</strong>
+              {totals.labels > 0 && <span> {t('shift.chosenLabels', { count: totals.labels })}</span>}
+              {totals.unlisted.length > 0 && <span className="small muted"> {t('shift.chosenUnlisted', { count: totals.unlisted.length })}</span>}
+            </p>
+          )}
           <div className="field">
             <label htmlFor={`${id}-printer`}>{t('shift.printer')}</label>
             <select id={`${id}-printer`} value={printerId ?? ''} onChange={(event) => shift.setPrinter(event.target.value || null)} data-testid="run-printer">
@@ -116,16 +136,36 @@ function ChooseBundles() {
             </select>
           </div>
           <label className="checkbox">
-            <input type="checkbox" checked={reverse} onChange={(event) => shift.setReverse(event.target.checked)} />
+            <input type="checkbox" checked={reverse} onChange={(event) => shift.setReverse(event.target.checked)} data-testid="run-reverse" />
             {t('shift.reverse')}
           </label>
-        </div>
-        <button type="button" className="button button-primary button-large" disabled={busy || selected.length === 0} onClick={() => void shift.start()} data-testid="run-start">
-          <Icon name="printer" size={32} />
-          {t('shift.start', { count: selected.length })}
-        </button>
-        <CallError error={error} testId="run-error" />
-      </section>
+          <button type="button" className="button button-primary button-large" disabled={busy || selected.length === 0} onClick={() => void shift.start()} data-testid="run-start">
+            <Icon name="printer" size={32} />
+            {t('shift.start', { count: selected.length })}
+          </button>
+          <CallError error={error} testId="run-error" />
+        </section>
+      </div>
     </>
+  );
+}
+
+function BundleChoice({ bundle, checked, onToggle }: { bundle: BundleSummaryData; checked: boolean; onToggle(): void }) {
+  const { t } = useTranslation();
+  const shownRefs = bundle.orderRefs.slice(0, 3);
+  return (
+    <li>
+      <label className={checked ? 'bundle-choice bundle-choice-on' : 'bundle-choice'} data-testid={`bundle-${bundle.bundleId}`}>
+        <input type="checkbox" checked={checked} onChange={onToggle} />
+        <span className="mono bundle-id">{bundle.bundleId}</span>
+        <span className="bundle-parcels">
+          {bundle.printed > 0 ? t('shift.parcelsPartly', { count: bundle.parcels, printed: bundle.printed }) : t('shift.parcels', { count: bundle.parcels })}
+        </span>
+        <span className="small muted bundle-refs">
+          {shownRefs.join(', ')}
+          {bundle.orderRefs.length > shownRefs.length ? ` ${t('shift.moreRefs', { count: bundle.orderRefs.length - shownRefs.length })}` : ''}
+        </span>
+      </label>
+    </li>
   );
 }

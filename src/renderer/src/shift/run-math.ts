@@ -23,6 +23,33 @@ export function addToSelection(selection: readonly string[], ids: readonly strin
   return next;
 }
 
+/** Adds the id when it is not chosen yet, removes it when it is. */
+export function toggleInSelection(selection: readonly string[], id: string): string[] {
+  return selection.includes(id) ? selection.filter((kept) => kept !== id) : [...selection, id];
+}
+
+export interface ListedBundle {
+  bundleId: string;
+  parcels: number;
+  printed: number;
+}
+
+/**
+ * What a choice of bundles comes to: the labels still to print in the bundles the station lists,
+ * and the chosen ids it does not list (scanned or typed; the service says how many labels they have).
+ */
+export function selectionTotals(selection: readonly string[], listed: readonly ListedBundle[]): { labels: number; unlisted: string[] } {
+  const byId = new Map(listed.map((bundle) => [bundle.bundleId, bundle]));
+  let labels = 0;
+  const unlisted: string[] = [];
+  for (const id of selection) {
+    const bundle = byId.get(id);
+    if (bundle) labels += Math.max(0, bundle.parcels - bundle.printed);
+    else unlisted.push(id);
+  }
+  return { labels, unlisted };
+}
+
 /**
  * Bundles whose labels have all left the station, given how many labels have left. Labels go
  * bundle by bundle in plan order, or all reversed (last bundle first).

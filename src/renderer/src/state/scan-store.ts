@@ -18,16 +18,27 @@ export interface ReprintTarget {
   recipient: string;
 }
 
+/** A printed label shown in the preview dialog. */
+export interface PreviewTarget {
+  entryId: number;
+  orderRef: string;
+}
+
 export interface ScanState {
   panel: ScanPanel;
   /** Labels printed at this screen, newest first. */
   recent: PrintedLabel[];
+  /** The label in the preview dialog, if one is open. */
+  preview: PreviewTarget | null;
   submitScan(raw: string): Promise<void>;
   /** Enter on the amber panel: ask for the reason. */
   confirmReprint(): void;
   chooseReason(reason: ReprintReason): Promise<void>;
   /** One key on a recent label: ask for the reason, then reprint it. */
   reprintRecent(index: number): void;
+  /** One key on a recent label: show it as it printed. */
+  previewRecent(index: number): void;
+  closePreview(): void;
   dismiss(): void;
 }
 
@@ -90,6 +101,7 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
     return {
       panel: { state: 'idle' },
       recent: [],
+      preview: null,
 
       submitScan: (raw) =>
         enqueue(async () => {
@@ -122,6 +134,13 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
         if (!label) return;
         set({ panel: { state: 'reason', target: { scan: label.scan, orderRef: label.orderRef, recipient: label.recipient }, at: deps.now() } });
       },
+
+      previewRecent: (index) => {
+        const label = get().recent[index];
+        if (label?.entryId === undefined) return;
+        set({ preview: { entryId: label.entryId, orderRef: label.orderRef } });
+      },
+      closePreview: () => set({ preview: null }),
 
       dismiss: () => set({ panel: { state: 'idle' } }),
     };

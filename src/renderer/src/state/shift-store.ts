@@ -1,10 +1,14 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CallResult, StationApi } from '../../../shared/contract';
+import type { BundleSummaryData } from '../../../shared/contract/orders';
 import type { JournalEntryData, RunProgressData, RunSummaryData } from '../../../shared/contract/printing';
 import type { StationErrorData } from '../../../shared/errors';
-import { addSample, addToSelection, parseBundleIds, type ProgressSample } from '../shift/run-math';
+import { addSample, addToSelection, parseBundleIds, toggleInSelection, type ProgressSample } from '../shift/run-math';
 
 export interface ShiftState {
+  /** Today's bundles with labels still to print, from the order index; null until listed. */
+  bundles: BundleSummaryData[] | null;
+  bundlesError: StationErrorData | null;
   /** Bundle ids chosen for the next run, in print order. */
   selected: string[];
   /** Null: the printer set as default for runs. */
@@ -18,8 +22,15 @@ export interface ShiftState {
   samples: ProgressSample[];
   /** Runs the station could carry on with (paused, or interrupted by a restart). */
   unfinished: RunSummaryData[];
+  /** The lead said "later" to the offer of an unfinished run at start-up. */
+  offerDismissed: boolean;
   busy: boolean;
   error: StationErrorData | null;
+  loadBundles(): Promise<void>;
+  /** Chooses a listed bundle, or leaves it out again. */
+  toggleBundle(bundleId: string): void;
+  /** Chooses every listed bundle (after those already chosen, in list order). */
+  selectAll(): void;
   addBundles(text: string): void;
   removeBundle(bundleId: string): void;
   clearBundles(): void;
@@ -34,6 +45,9 @@ export interface ShiftState {
   decide(entryId: number, decision: 'printed' | 'print-again', operator: string): Promise<void>;
   /** Shows an unfinished run (to resume or cancel it). */
   takeUp(run: RunSummaryData): Promise<void>;
+  /** Shows an unfinished run and carries on with it. */
+  resumeUnfinished(run: RunSummaryData): Promise<void>;
+  dismissOffer(): void;
   /** Back to choosing bundles, once a run is over. */
   close(): void;
 }
@@ -72,6 +86,8 @@ export function createShiftStore({ station, now }: ShiftStoreDeps): StoreApi<Shi
     const runId = () => get().run?.runId ?? null;
 
     return {
+      bundles: null,
+      bundlesError: null,
       selected: [],
       printerId: null,
       reverse: false,
@@ -80,9 +96,17 @@ export function createShiftStore({ station, now }: ShiftStoreDeps): StoreApi<Shi
       progress: null,
       samples: [],
       unfinished: [],
+      offerDismissed: false,
       busy: false,
       error: null,
 
+      loadBundles: async () => {
+        const result = await station['orders.bundles']({ unprintedOnly: true });
+        if (result.ok) set({ bundles: result.value.bundles, bundlesError: null });
+        else set({ bundlesError: result.error });
+      },
+      toggleBundle: (bundleId) => set((state) => ({ selected: toggleInSelection(state.selected, bundleId) })),
+      selectAll: () => set((state) => ({ selected: addToSelection(state.selected, (state.bundles ?? []).map((bundle) => bundle.bundleId)) })),
       addBundles: (text) => set((state) => ({ selected: addToSelection(state.selected, parseBundleIds(text)) })),
       removeBundle: (bundleId) => set((state) => ({ selected: state.selected.filter((id) => id !== bundleId) })),
       clearBundles: () => set({ selected: [] }),
@@ -91,7 +115,7 @@ export function createShiftStore({ station, now }: ShiftStoreDeps): StoreApi<Shi
 
       loadUnfinished: async () => {
         const result = await station['printing.runs']({ unfinished: true, limit: 20 });
-        if (result.ok) set({ unfinished: result.value.runs.filter((run) => run.kind !== 'single') });
+        if (result.ok) set({ unfinished: result.value.runs.filter((run) => run.kind === 'bundles' || run.kind === 'retry') });
       },
 
       start: async () => {
@@ -127,10 +151,17 @@ export function createShiftStore({ station, now }: ShiftStoreDeps): StoreApi<Shi
         set({ run, progress: null, samples: [], entries: [], error: null });
         await refreshEntries(run.runId);
       },
+      resumeUnfinished: async (run) => {
+        set({ run, progress: null, samples: [], entries: [], error: null, offerDismissed: true });
+        if (run.state === 'paused') await withRun(() => station['printing.resume']({ runId: run.runId }));
+        else await refreshEntries(run.runId);
+      },
+      dismissOffer: () => set({ offerDismissed: true }),
       close: () => {
         if (!isOver(get().run)) return;
         set({ run: null, progress: null, samples: [], entries: [], error: null });
         void get().loadUnfinished();
+        void get().loadBundles();
       },
     };
   });
@@ -152,6 +183,8 @@ export function createShiftStore({ station, now }: ShiftStoreDeps): StoreApi<Shi
     const { run } = store.getState();
     if (!run || summary.runId !== run.runId) return;
     store.setState({ run: summary });
+    // Its bundles are printed now: the list of what is left changes.
+    void store.getState().loadBundles();
     void station['printing.run']({ runId: summary.runId }).then((result) => {
       if (result.ok && store.getState().run?.runId === summary.runId) store.setState({ run: result.value.run, entries: result.value.entries });
     });

@@ -2,6 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { AppState } from './app-store';
 import type { PreferencesState } from './preferences-store';
+import type { SandboxState } from './sandbox-store';
 import type { ScanState } from './scan-store';
 import type { ShiftState } from './shift-store';
 import type { StationStores } from './stores';
@@ -22,3 +23,4 @@ export const useAppState = <T,>(selector: (state: AppState) => T): T => useStore
 export const useScanState = <T,>(selector: (state: ScanState) => T): T => useStore(useStores().scan, selector);
 export const usePreferences = <T,>(selector: (state: PreferencesState) => T): T => useStore(useStores().preferences, selector);
 export const useShiftState = <T,>(selector: (state: ShiftState) => T): T => useStore(useStores().shift, selector);
+export const useSandboxState = <T,>(selector: (state: SandboxState) => T): T => useStore(useStores().sandbox, selector);

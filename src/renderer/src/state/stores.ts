@@ -9,6 +9,7 @@ import { createSoundPlayer, type SoundPlayer } from '../sound/sound-player';
 import { createAppStore, type AppState } from './app-store';
 import { defaultPreferences, type PreferenceStorage } from './preferences';
 import { createPreferencesStore, type PreferencesState } from './preferences-store';
+import { createSandboxStore, type SandboxState } from './sandbox-store';
 import { createScanStore, type ScanState } from './scan-store';
 import { createShiftStore, type ShiftState } from './shift-store';
 
@@ -17,6 +18,7 @@ export interface StationStores {
   app: StoreApi<AppState>;
   scan: StoreApi<ScanState>;
   shift: StoreApi<ShiftState>;
+  sandbox: StoreApi<SandboxState>;
   preferences: StoreApi<PreferencesState>;
   sounds: SoundPlayer;
   preview: PreviewService;
@@ -56,6 +58,7 @@ export function createStationStores(options: StationStoresOptions): StationStore
       now: options.now ?? Date.now,
     }),
     shift: createShiftStore({ station: options.station, now: options.now ?? Date.now }),
+    sandbox: createSandboxStore({ station: options.station }),
     preferences,
     sounds,
     preview: options.preview ?? createPreviewService(),

@@ -11,6 +11,10 @@ import { CheckResult } from './CheckResult';
 type Kind = PrinterAddressInput['kind'];
 const kinds: Kind[] = ['network-zebra', 'os-queue-raw', 'os-queue-pdf', 'usb-zebra'];
 type OsQueue = CallOutput<'printers.osQueues'>['queues'][number];
+type UsbDevice = CallOutput<'printers.usbDevices'>['devices'][number];
+/** The USB picker's choices besides a device's serial number. */
+const firstUsb = '';
+const typedUsb = 'typed';
 type AddResult = CallOutput<'printers.add'>;
 
 /** Adds a printer: a network Zebra, an OS print queue (raw ZPL or PDF), or a Zebra on USB. */
@@ -23,7 +27,9 @@ export function AddPrinterForm({ onAdded }: { onAdded(): void }) {
   const [host, setHost] = useState('');
   const [port, setPort] = useState('9100');
   const [queue, setQueue] = useState('');
+  const [usbChoice, setUsbChoice] = useState(firstUsb);
   const [serial, setSerial] = useState('');
+  const [devices, setDevices] = useState<UsbDevice[] | null>(null);
   const [orientation, setOrientation] = useState<Orientation>('portrait');
   const [defaultForSingle, setDefaultForSingle] = useState(true);
   const [defaultForBundles, setDefaultForBundles] = useState(true);
@@ -36,6 +42,12 @@ export function AddPrinterForm({ onAdded }: { onAdded(): void }) {
   useEffect(() => {
     if (needsQueues && queues === null) void loadQueues();
   }, [needsQueues, queues, loadQueues]);
+
+  const listDevices = useCallback(() => station['printers.usbDevices']({}), [station]);
+  const [loadDevices, devicesState] = useAction(listDevices, (value) => setDevices(value.devices));
+  useEffect(() => {
+    if (kind === 'usb-zebra' && devices === null) void loadDevices();
+  }, [kind, devices, loadDevices]);
 
   const add = useCallback((input: CallInput<'printers.add'>) => station['printers.add'](input), [station]);
   const [submitAdd, addState] = useAction(add, (value) => {
@@ -51,8 +63,10 @@ export function AddPrinterForm({ onAdded }: { onAdded(): void }) {
       case 'os-queue-raw':
       case 'os-queue-pdf':
         return { kind, queue };
-      case 'usb-zebra':
-        return { kind, ...(serial.trim() ? { serialNumber: serial.trim() } : {}), ...(queue ? { fallbackQueue: queue } : {}) };
+      case 'usb-zebra': {
+        const serialNumber = usbChoice === typedUsb ? serial.trim() : usbChoice;
+        return { kind, ...(serialNumber ? { serialNumber } : {}), ...(queue ? { fallbackQueue: queue } : {}) };
+      }
     }
   };
 
@@ -110,12 +124,38 @@ export function AddPrinterForm({ onAdded }: { onAdded(): void }) {
           </div>
         )}
         {kind === 'usb-zebra' && (
-          <div className="field">
-            <label htmlFor={`${id}-serial`}>{t('printers.serial')}</label>
-            <input id={`${id}-serial`} type="text" value={serial} maxLength={128} spellCheck={false} onChange={(event) => setSerial(event.target.value)} aria-describedby={`${id}-serial-hint`} />
-            <p id={`${id}-serial-hint`} className="small muted">
-              {t('printers.serialHint')}
+          <div className="field" data-testid="usb-picker">
+            <label htmlFor={`${id}-usb`}>{t('printers.usbDevice')}</label>
+            <div className="input-row">
+              <select id={`${id}-usb`} value={usbChoice} onChange={(event) => setUsbChoice(event.target.value)} aria-describedby={`${id}-usb-hint`} data-testid="printer-usb-device">
+                <option value={firstUsb}>{t('printers.usbFirst')}</option>
+                {devices?.map((device, index) =>
+                  device.serialNumber ? (
+                    <option key={device.serialNumber} value={device.serialNumber}>
+                      {t('printers.usbOption', { product: device.product ?? t('printers.kinds.usb-zebra'), serial: device.serialNumber })}
+                    </option>
+                  ) : (
+                    <option key={`unnamed-${index}`} value={firstUsb} disabled>
+                      {t('printers.usbNoSerial', { product: device.product ?? t('printers.kinds.usb-zebra') })}
+                    </option>
+                  ),
+                )}
+                <option value={typedUsb}>{t('printers.usbTyped')}</option>
+              </select>
+              <button type="button" className="button" onClick={() => void loadDevices()} disabled={devicesState.busy} data-testid="printer-usb-refresh">
+                {t('printers.usbLookAgain')}
+              </button>
+            </div>
+            <p id={`${id}-usb-hint`} className="small muted" data-testid="usb-found">
+              {devices === null ? t('printers.usbLooking') : devices.length === 0 ? t('printers.usbNone') : t('printers.usbFound', { count: devices.length })}
             </p>
+            <CallError error={devicesState.error} />
+            {usbChoice === typedUsb && (
+              <>
+                <label htmlFor={`${id}-serial`}>{t('printers.serial')}</label>
+                <input id={`${id}-serial`} type="text" value={serial} maxLength={128} required spellCheck={false} onChange={(event) => setSerial(event.target.value)} data-testid="printer-usb-serial" />
+              </>
+            )}
           </div>
         )}
         <div className="field">
