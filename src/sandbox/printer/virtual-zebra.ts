@@ -387,13 +387,19 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
     while (connection.pending.length > 0 && !connection.closed) {
       const { parser } = connection;
       const dropArmed = this.currentFaults.dropConnectionAfterBytes !== null;
-      let budget = this.formatByteRoom();
+      // Only printing frees the buffer. With no complete format in it, holding this connection
+      // back would wait forever (a format whose ^XZ straddles the limit would never end), so the
+      // format being read goes on past the limit, as a Zebra formats a label larger than its free
+      // buffer as it arrives. One format at a time: once it is queued the limit applies again.
+      const mayDrain = this.formatsInBuffer() > 0;
+      let budget = mayDrain ? this.formatByteRoom() : Number.POSITIVE_INFINITY;
       if (connection.dropAt !== null && parser.inFormat) {
         budget = Math.min(budget, Math.max(0, connection.dropAt - parser.partialBytes));
       }
       const result = parser.feed(connection.pending, {
         formatByteBudget: budget,
         stopAfterFormatStart: dropArmed,
+        stopAfterFormatEnd: !mayDrain,
       });
       connection.pending = connection.pending.subarray(result.consumed);
       for (const event of result.events) this.handle(connection, event);
@@ -421,12 +427,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
 
   /** Format bytes the receive buffer can still take. */
   private formatByteRoom(): number {
-    const room = this.settings.receiveBufferBytes - this.bufferedBytes();
-    if (room > 0) return room;
-    // Nothing complete to print would ever free space: let the format in progress grow (up to
-    // maxFormatBytes), as a Zebra formats a label larger than its buffer.
-    if (this.queue.length === 0 && this.job === null) return Number.POSITIVE_INFINITY;
-    return 0;
+    return Math.max(0, this.settings.receiveBufferBytes - this.bufferedBytes());
   }
 
   /** Gives blocked connections another go after the buffer freed up or a fault changed. */

@@ -30,6 +30,8 @@ export interface FeedOptions {
   formatByteBudget?: number;
   /** Return right after the ^XA of a new format, so the caller can decide how to go on. */
   stopAfterFormatStart?: boolean;
+  /** Return right after the ^XZ that completes a format, so the caller can count it before reading on. */
+  stopAfterFormatEnd?: boolean;
 }
 
 export interface FeedResult {
@@ -195,7 +197,8 @@ export class ZplStreamParser {
         if (i + 2 >= data.length) return hold(i);
         if (upper(data[i + 1]) === 0x58 && upper(data[i + 2]) === 0x5a) {
           // ^XZ: the format is complete.
-          if (this.state === 'inside') {
+          const completed = this.state === 'inside';
+          if (completed) {
             if (budget < 3 && mayStop(i)) return finish(i);
             budget -= 3;
             this.append(data.subarray(i, i + 3));
@@ -204,6 +207,7 @@ export class ZplStreamParser {
           this.resetFormat();
           this.state = 'outside';
           i += 3;
+          if (completed && options.stopAfterFormatEnd && mayStop(i)) return finish(i);
           continue;
         }
         if (this.state === 'inside' && budget < 1 && mayStop(i)) return finish(i);

@@ -121,6 +121,18 @@ describe('ZplStreamParser', () => {
     expect(parser.partialBytes).toBe(3);
   });
 
+  it('can stop right after the ^XZ that completes a format, also one split across packets', () => {
+    const parser = new ZplStreamParser({ maxFormatBytes: 1 << 20 });
+    const first = parser.feed(Buffer.from('^XA^FDa^XZ^XA^FDb^XZ'), { stopAfterFormatEnd: true });
+    expect(first.consumed).toBe(10);
+    expect(first.events).toEqual([{ type: 'format-start' }, { type: 'format', bytes: Buffer.from('^XA^FDa^XZ') }]);
+    expect(parser.feed(Buffer.from('^XA^FDc^X'), { stopAfterFormatEnd: true }).consumed).toBe(9);
+    const split = parser.feed(Buffer.from('Z^XA^FDd^XZ'), { stopAfterFormatEnd: true });
+    expect(split.consumed).toBe(1);
+    expect(split.events).toEqual([{ type: 'format', bytes: Buffer.from('^XA^FDc^XZ') }]);
+    expect(parser.inFormat).toBe(false);
+  });
+
   it('hands back the format in progress when it is abandoned', () => {
     const parser = new ZplStreamParser({ maxFormatBytes: 1 << 20 });
     parser.feed(Buffer.from('^XA^FDhalf'));
