@@ -14,6 +14,7 @@ import { keysHandlers } from './handlers/keys';
 import { ordersHandlers } from './handlers/orders';
 import { printersHandlers } from './handlers/printers';
 import { printingHandlers } from './handlers/printing';
+import { sandboxHandlers } from './handlers/embedded-sandbox';
 import { settingsHandlers } from './handlers/settings';
 import { webhooksHandlers } from './handlers/webhooks';
 import { createKeyService, type KeyService } from './keys/key-service';
@@ -23,10 +24,14 @@ import { createLearningClient } from './orders/learning-client';
 import { createManifestImporter, type ManifestImporter } from './orders/manifest-import';
 import { OrderIndex } from './orders/order-index';
 import { createOrderLookup, type OrderLookup } from './orders/order-lookup';
+import { OrderOverview } from './orders/order-overview';
 import { seedSandboxOrders } from './orders/sandbox-seed';
+import { createSandboxWebhookLink } from './orders/sandbox-webhooks';
 import { createStatusEventProcessor } from './orders/status-events';
 import { createWebhookReceiver, type WebhookReceiver } from './orders/webhook-receiver';
+import { createLabelPreview } from './printing/label-preview';
 import type { PrintingOptions } from './printing/runs/print-service';
+import { createSandboxPrinterSync } from './printing/sandbox-printer';
 import { createPrintingCore, type PrintingCore } from './printing/runs/printing-core';
 import { createCommandRunner } from './printing/transports/command-runner';
 import { createPrinterTransports, type PrinterTransportsOptions } from './printing/transports/printer-transports';
@@ -72,7 +77,11 @@ export interface Station {
 export interface StationServices {
   readonly db: StationDatabase;
   readonly sandbox: EmbeddedSandbox;
-  /** Starts the embedded sandbox if needed and makes sure its day of orders is in the index. */
+  /**
+   * Starts the embedded sandbox if needed; its day of orders goes into the index as it starts, and
+   * its virtual Zebra is the sandbox environment's printer at this launch's port (see
+   * printing/sandbox-printer.ts).
+   */
   sandboxReady(): Promise<void>;
   readonly clients: DeliveryClients;
   readonly keys: KeyService;
@@ -86,25 +95,30 @@ export interface StationServices {
 export async function composeStation(options: StationOptions): Promise<Station> {
   const { logger } = options;
   const db: StationDatabase = openDatabase(join(options.dataDir, 'station.db'));
-  const settings = new StationSettings(new SettingsRepository(db));
+  const settingsStore = new SettingsRepository(db);
+  const settings = new StationSettings(settingsStore);
   const keys = options.keyStore ?? createKeychainKeyStore(options.keychainService ?? 'packing-station');
   const events = createEventBus(logger);
   const orders = new OrderIndex(db);
   const sandbox = options.sandbox ?? createEmbeddedSandbox();
-  let seeding: Promise<void> | null = null;
-  const sandboxReady = (): Promise<void> =>
-    (seeding ??= sandbox
+  // Built below; only used once the sandbox has started, which needs the station to be built.
+  let afterSandboxStart: () => Promise<void> = async () => undefined;
+  let starting: Promise<void> | null = null;
+  /** Starts the sandbox once and indexes its day of orders right away. */
+  const sandboxStarted = (): Promise<void> =>
+    (starting ??= sandbox
       .todaysOrders()
-      .then((seeded) => {
+      .then(async (seeded) => {
         seedSandboxOrders(orders, seeded);
         logger.info('embedded sandbox ready', { orders: seeded.length });
+        await afterSandboxStart();
       })
       .catch((error: unknown) => {
-        seeding = null;
+        starting = null;
         throw error;
       }));
   const prepare = async (environment: Environment) => {
-    if (environment === 'sandbox') await sandboxReady();
+    if (environment === 'sandbox') await sandboxStarted();
   };
   let keyService: KeyService | null = null;
   const clients = createDeliveryClients({
@@ -112,7 +126,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     logger,
     readKey: (environment) => (keyService ? keyService.readKey(environment) : keys.get(environment)),
     sandboxApi: async () => {
-      await sandboxReady();
+      await sandboxStarted();
       return sandbox.api();
     },
     decorate: (environment, client) => createLearningClient(environment, client, orders, logger),
@@ -136,15 +150,46 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     options: printingOptions,
   });
 
+  const sandboxPrinter = createSandboxPrinterSync({
+    printers: printing.printers,
+    settings: settingsStore,
+    changed: (printer) => printing.service.printerChanged(printer),
+  });
+  const sandboxLink = createSandboxWebhookLink({
+    environment: () => settings.environment(),
+    receiver: () => webhooks.status(),
+    sandboxRunning: () => sandbox.isRunning(),
+    register: (url) => sandbox.registerWebhook(url),
+    unregister: (id) => sandbox.unregisterWebhook(id),
+    logger,
+  });
+  afterSandboxStart = async () => {
+    await sandboxLink.sandboxStarted();
+  };
+  /** The sandbox started and its virtual Zebra (if it runs one) saved as the printer at this launch's port. */
+  const sandboxReady = async (): Promise<void> => {
+    await sandboxStarted();
+    const [virtualZebra] = await sandbox.printers();
+    if (virtualZebra) sandboxPrinter.sync({ host: virtualZebra.host, port: virtualZebra.port });
+  };
+  // A CLI command next to the app runs a sandbox of its own and points the row at its printer;
+  // checking before each use keeps this process printing to the printer it runs.
+  const prepareCurrent = async (): Promise<void> => {
+    if (settings.environment() === 'sandbox') await sandboxReady();
+  };
+  const overview = new OrderOverview(db, orders);
+  const preview = createLabelPreview({ journal: printing.journal, printers: printing.printers, clientFor: (environment) => clients.forEnvironment(environment) });
+
   const handlers: Handlers = {
     ...appHandlers({ name: productName, version: options.version, host: options.host, settings, keys }),
-    ...settingsHandlers({ settings, webhooks }),
+    ...settingsHandlers({ settings, webhooks, sandboxLink }),
     ...keysHandlers(keyService),
-    ...ordersHandlers({ settings, index: orders, lookup }),
+    ...ordersHandlers({ settings, index: orders, lookup, overview, prepare: prepareCurrent }),
     ...importsHandlers({ settings, importer, events }),
-    ...webhooksHandlers(webhooks),
-    ...printersHandlers({ settings, printing }),
-    ...printingHandlers({ settings, printing }),
+    ...webhooksHandlers({ receiver: webhooks, sandboxLink }),
+    ...printersHandlers({ settings, printing, prepare: prepareCurrent, logger }),
+    ...printingHandlers({ settings, printing, preview, prepare: prepareCurrent }),
+    ...sandboxHandlers({ settings, sandbox, ready: sandboxReady }),
   };
 
   return {

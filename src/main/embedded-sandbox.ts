@@ -28,6 +28,22 @@ export type SandboxOrder = z.infer<typeof SandboxOrderSchema>;
 
 const TodaysOrdersSchema = z.object({ orders: z.array(z.looseObject(SandboxOrderSchema.shape)) });
 
+/** One label the virtual Zebra printed, as its control API lists it. */
+export const SandboxPrintedLabelSchema = z.object({
+  index: z.number().int().nonnegative(),
+  zpl: z.string(),
+  printedAt: z.iso.datetime(),
+});
+const PrintedLabelsSchema = z.object({ labels: z.array(z.looseObject(SandboxPrintedLabelSchema.shape)) });
+const WebhookRegistrationSchema = z.looseObject({ id: z.string().min(1) });
+
+/** Where the embedded sandbox's virtual Zebra listens. */
+export interface SandboxPrinter {
+  name: string;
+  host: string;
+  port: number;
+}
+
 export interface EmbeddedSandbox {
   /** Starts the sandbox on first call; later calls get the same one. */
   start(): Promise<RunningSandbox>;
@@ -35,8 +51,14 @@ export interface EmbeddedSandbox {
   api(): Promise<SandboxApi & { companyName: string; locationIds: string[] }>;
   /** The station company's seeded orders for today, with their current status. */
   todaysOrders(): Promise<SandboxOrder[]>;
-  /** Registers a webhook URL for the station's company (every status). */
-  registerWebhook(url: string): Promise<void>;
+  /** The virtual Zebra printers it runs (none when started with `printers: 0`). */
+  printers(): Promise<SandboxPrinter[]>;
+  /** Everything a virtual Zebra (by its place in `printers()`) printed since it started, oldest first. */
+  printedLabels(printer: number): Promise<{ index: number; zpl: string; printedAt: number }[]>;
+  /** Registers a webhook URL for the station's company (every status); resolves to the registration's id. */
+  registerWebhook(url: string): Promise<string>;
+  /** Removes a registration made with registerWebhook. */
+  unregisterWebhook(id: string): Promise<void>;
   isRunning(): boolean;
   /** Stops the sandbox if this object started it. */
   close(): Promise<void>;
@@ -99,9 +121,23 @@ function embeddedSandboxOver(start: () => Promise<RunningSandbox>, isRunning: ()
       if (!parsed.success) throw new StationError('INTERNAL', 'The embedded sandbox listed today\'s orders in an unexpected shape.');
       return parsed.data.orders.filter((order) => order.companyName === first.name).map((order) => SandboxOrderSchema.parse(order));
     },
+    async printers() {
+      const { sandbox } = await company();
+      return sandbox.printers.map((printer) => ({ name: printer.name, host: printer.host, port: printer.port }));
+    },
+    async printedLabels(printer) {
+      const parsed = PrintedLabelsSchema.safeParse(await control(`/printers/${printer}/printed`));
+      if (!parsed.success) throw new StationError('INTERNAL', 'The embedded sandbox listed its printed labels in an unexpected shape.');
+      return parsed.data.labels.map((label) => ({ index: label.index, zpl: label.zpl, printedAt: Date.parse(label.printedAt) }));
+    },
     async registerWebhook(url) {
       const { company: first } = await company();
-      await control('/environments/test/webhooks', { method: 'POST', body: { company: first.name, url } });
+      const parsed = WebhookRegistrationSchema.safeParse(await control('/environments/test/webhooks', { method: 'POST', body: { company: first.name, url } }));
+      if (!parsed.success) throw new StationError('INTERNAL', 'The embedded sandbox answered a webhook registration in an unexpected shape.');
+      return parsed.data.id;
+    },
+    async unregisterWebhook(id) {
+      await control(`/environments/test/webhooks/${encodeURIComponent(id)}`, { method: 'DELETE' });
     },
     isRunning,
     close,

@@ -1,6 +1,7 @@
 import type { Handlers } from '../contract/dispatcher';
 import type { OrderIndex } from '../orders/order-index';
 import type { OrderLookup } from '../orders/order-lookup';
+import { localDay, type OrderOverview } from '../orders/order-overview';
 import { checkPrintable } from '../orders/printability';
 import type { StationSettings } from '../settings/station-settings';
 
@@ -8,9 +9,17 @@ export interface OrdersHandlerDeps {
   settings: StationSettings;
   index: OrderIndex;
   lookup: OrderLookup;
+  overview: OrderOverview;
+  /** Readies the current environment's orders (the embedded sandbox indexes its day of orders). */
+  prepare(): Promise<void>;
+  /** Today's date, for the day's bundles. */
+  clock?: () => Date;
 }
 
-export function ordersHandlers(deps: OrdersHandlerDeps): Pick<Handlers, 'orders.lookup' | 'orders.count'> {
+type OrdersCallName = 'orders.lookup' | 'orders.count' | 'orders.samples' | 'orders.bundles';
+
+export function ordersHandlers(deps: OrdersHandlerDeps): Pick<Handlers, OrdersCallName> {
+  const clock = deps.clock ?? (() => new Date());
   return {
     'orders.lookup': async ({ scan, remote }) => {
       const environment = deps.settings.environment();
@@ -22,9 +31,19 @@ export function ordersHandlers(deps: OrdersHandlerDeps): Pick<Handlers, 'orders.
         printable: { allowed: printable.allowed, message: printable.allowed ? null : printable.message },
       };
     },
-    'orders.count': () => {
+    'orders.count': async () => {
+      // A count is still an answer when the sandbox cannot start: what the index holds.
+      await deps.prepare().catch(() => undefined);
       const environment = deps.settings.environment();
       return { environment, orders: deps.index.count(environment) };
+    },
+    'orders.samples': async ({ limit }) => {
+      await deps.prepare();
+      return { orders: deps.overview.samples(deps.settings.environment(), limit ?? 5) };
+    },
+    'orders.bundles': async ({ day, unprintedOnly }) => {
+      await deps.prepare();
+      return { bundles: deps.overview.bundles(deps.settings.environment(), { day: day ?? localDay(clock()), unprintedOnly: unprintedOnly !== false }) };
     },
   };
 }

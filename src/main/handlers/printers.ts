@@ -10,11 +10,18 @@ import type { PrintingCore } from '../printing/runs/printing-core';
 import { runTestPrint } from '../printing/runs/test-print';
 import { readPrinterStatus } from '../printing/status/printer-status';
 import { canQuery, PrinterTransportError } from '../printing/transports/transport';
+import type { Logger } from '../logging/logger';
 import type { StationSettings } from '../settings/station-settings';
 
 export interface PrintersHandlerDeps {
   settings: StationSettings;
   printing: PrintingCore;
+  /**
+   * Readies the current environment's printers (on the sandbox: the virtual Zebra at its port of
+   * this launch). Best effort for the list: a sandbox that cannot start leaves the list as it is.
+   */
+  prepare?(): Promise<void>;
+  logger?: Logger;
   /** Longest wait for a printer's answers during a check or a status read. */
   statusTimeoutMs?: number;
 }
@@ -27,10 +34,15 @@ type PrintersCallName =
   | 'printers.status'
   | 'printers.check'
   | 'printers.test'
-  | 'printers.osQueues';
+  | 'printers.osQueues'
+  | 'printers.usbDevices';
 
-export function printersHandlers({ settings, printing, statusTimeoutMs = 3000 }: PrintersHandlerDeps): Pick<Handlers, PrintersCallName> {
+export function printersHandlers({ settings, printing, prepare, logger, statusTimeoutMs = 3000 }: PrintersHandlerDeps): Pick<Handlers, PrintersCallName> {
   const { printers, service, transports } = printing;
+
+  const ready = async (): Promise<void> => {
+    await prepare?.().catch((error: unknown) => logger?.warn('the printers are used without readying the environment', { error }));
+  };
 
   const check = async (environment: Environment, printer: PrinterRecord): Promise<PrinterCheckData> => {
     const transport = transports.forPrinter(printer.address);
@@ -72,7 +84,10 @@ export function printersHandlers({ settings, printing, statusTimeoutMs = 3000 }:
   };
 
   return {
-    'printers.list': () => ({ printers: printers.list(settings.environment()) }),
+    'printers.list': async () => {
+      await ready();
+      return { printers: printers.list(settings.environment()) };
+    },
 
     'printers.add': async (input) => {
       const environment = settings.environment();
@@ -97,6 +112,7 @@ export function printersHandlers({ settings, printing, statusTimeoutMs = 3000 }:
     },
 
     'printers.status': async ({ id }): Promise<PrinterStatusData> => {
+      await ready();
       const environment = settings.environment();
       const printer = printers.require(environment, id);
       const pending = service.pendingOn(printer);
@@ -132,16 +148,29 @@ export function printersHandlers({ settings, printing, statusTimeoutMs = 3000 }:
       }
     },
 
-    'printers.check': ({ id }) => {
+    'printers.check': async ({ id }) => {
+      await ready();
       const environment = settings.environment();
       return check(environment, printers.require(environment, id));
     },
 
     'printers.test': async ({ id }) => {
+      await ready();
       const environment = settings.environment();
       const printer = printers.require(environment, id);
       const result = await runTestPrint(service, environment, printer, settings.operator(), settings.stationName());
       return { runId: result.runId, entryId: result.entry.id, barcode: result.barcode };
+    },
+
+    'printers.usbDevices': async () => {
+      try {
+        const found = await transports.listUsbZebras();
+        return { devices: found.map((device) => ({ serialNumber: device.serialNumber, productId: device.productId, product: device.productName })) };
+      } catch (error) {
+        // No USB stack, no access to it, or the native module missing: for the form that is "none found".
+        logger?.info('no USB devices could be listed', { error });
+        return { devices: [] };
+      }
     },
 
     'printers.osQueues': async () => {

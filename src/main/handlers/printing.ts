@@ -1,10 +1,14 @@
 import type { Handlers } from '../contract/dispatcher';
+import type { LabelPreview } from '../printing/label-preview';
 import type { PrintingCore } from '../printing/runs/printing-core';
 import type { StationSettings } from '../settings/station-settings';
 
 export interface PrintingHandlerDeps {
   settings: StationSettings;
   printing: PrintingCore;
+  preview: LabelPreview;
+  /** Readies the current environment before a print (on the sandbox: its orders and its virtual Zebra). */
+  prepare?(): Promise<void>;
 }
 
 type PrintingCallName =
@@ -17,13 +21,20 @@ type PrintingCallName =
   | 'printing.decide'
   | 'printing.runs'
   | 'printing.run'
-  | 'printing.journal';
+  | 'printing.journal'
+  | 'printing.labelDocument';
 
-export function printingHandlers({ settings, printing }: PrintingHandlerDeps): Pick<Handlers, PrintingCallName> {
+export function printingHandlers({ settings, printing, preview, prepare }: PrintingHandlerDeps): Pick<Handlers, PrintingCallName> {
   const service = printing.service;
   return {
-    'printing.print': (input) => printing.print(input),
-    'printing.printBundles': (input) => printing.printBundles(input),
+    'printing.print': async (input) => {
+      await prepare?.();
+      return printing.print(input);
+    },
+    'printing.printBundles': async (input) => {
+      await prepare?.();
+      return printing.printBundles(input);
+    },
     'printing.pause': ({ runId }) => service.pause(settings.environment(), runId, settings.operator()),
     'printing.resume': ({ runId }) => service.resume(settings.environment(), runId),
     'printing.cancel': ({ runId }) => service.cancel(settings.environment(), runId, settings.operator()),
@@ -40,5 +51,6 @@ export function printingHandlers({ settings, printing }: PrintingHandlerDeps): P
     'printing.journal': ({ orderId, limit }) => ({
       entries: service.journalEntries(settings.environment(), { ...(orderId !== undefined ? { orderId } : {}), ...(limit !== undefined ? { limit } : {}) }),
     }),
+    'printing.labelDocument': ({ entryId }) => preview.document(settings.environment(), entryId),
   };
 }

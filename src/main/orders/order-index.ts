@@ -99,7 +99,9 @@ export class OrderIndex {
     );
     this.inBundle = db.prepare(`SELECT ${columns} FROM orders INDEXED BY orders_by_bundle WHERE environment = ? AND bundle_id = ? ORDER BY created_at, order_id`).raw(true);
     this.countRows = db.prepare('SELECT count(*) FROM orders WHERE environment = ?').raw(true);
-    this.setStatus = db.prepare('UPDATE orders SET status = ?, status_updated_at = NULL, updated_at = ? WHERE environment = ? AND order_id = ?');
+    this.setStatus = db.prepare(
+      'UPDATE orders SET status = ?, status_updated_at = NULL, created_at = ?, updated_at = ? WHERE environment = ? AND order_id = ?',
+    );
   }
 
   /** Every order whose ref, barcode or id equals the (already normalised) scan. */
@@ -191,11 +193,13 @@ export class OrderIndex {
   }
 
   /**
-   * Sets the status without the forward-only rules, for the one source that is the truth by
-   * definition: the embedded sandbox describing its own freshly started world.
+   * Sets the status without the forward-only rules, and counts the order as learnt now, for the
+   * one source that is the truth by definition: the embedded sandbox describing its own freshly
+   * started world (its orders are that day's orders, whatever an earlier run of it said).
    */
-  overwriteStatus(environment: Environment, orderId: string, status: OrderStatus): void {
-    this.setStatus.run(status, this.clock().toISOString(), environment, orderId);
+  reseed(environment: Environment, orderId: string, status: OrderStatus): void {
+    const now = this.clock().toISOString();
+    this.setStatus.run(status, now, now, environment, orderId);
   }
 
   /** Runs `work` in one transaction: many upserts at the cost of one disk sync. */
