@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/main/logging/logger';
 import { createRedactor } from '../../../src/main/logging/redaction';
 import { createRotatingFileSink } from '../../../src/main/logging/rotating-file-sink';
-import { PrintJournal } from '../../../src/main/printing/journal/print-journal';
+import { emptyRunOptions, PrintJournal } from '../../../src/main/printing/journal/print-journal';
 import { openDatabase } from '../../../src/main/store/database';
 import { journalPart, logsPart, settingsPart, versionsPart } from '../../../src/main/support/bundle-parts';
 import { printJournalExport } from '../../../src/main/support/journal-export';
@@ -118,7 +118,7 @@ describe('the support bundle', () => {
     const db = openDatabase(join(folder, 'station.db'));
     let now = new Date('2026-03-01T06:00:00Z');
     const journal = new PrintJournal(db, () => now);
-    const options = { reverse: false, bundles: [], skipped: [], retryOf: null, scan: null, reprint: null };
+    const options = emptyRunOptions();
     const label = (orderId: string) => ({ orderId, bundleId: null, bundlePosition: null, bundleCount: null, format: 'zpl' as const });
     journal.createRun({ environment: 'live', kind: 'single', printerId: 'zebra-1', operator: 'ana', options, labels: [label('ORD-DAY-BEFORE')] });
     now = new Date('2026-03-02T07:00:00Z');
