@@ -5,7 +5,8 @@
  * Plain functions over the Fetch API's Request and Response, so they run (and are tested) in Node.
  */
 import { readFile, realpath, stat } from 'node:fs/promises';
-import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { contentTypeOf } from '../security/content-types';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'station';
@@ -29,22 +30,6 @@ export const appSchemePrivileges = {
   stream: false,
 } as const;
 
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.wasm': 'application/wasm',
-  '.woff2': 'font/woff2',
-  '.mp3': 'audio/mpeg',
-  '.ogg': 'audio/ogg',
-  '.wav': 'audio/wav',
-  '.map': 'application/json; charset=utf-8',
-};
 
 /** True for a URL of the app itself (scheme and host), the only origin the shell trusts. */
 export function isAppUrl(url: string): boolean {
@@ -121,7 +106,7 @@ export function createAppProtocolHandler(options: AppProtocolOptions): AppProtoc
         status: 200,
         headers: {
           ...securityHeaders,
-          'Content-Type': contentTypes[extname(filePath).toLowerCase()] ?? 'application/octet-stream',
+          'Content-Type': contentTypeOf(filePath),
           'Content-Length': String(info.size),
           'Cache-Control': 'no-cache',
         },
