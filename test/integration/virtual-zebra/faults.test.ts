@@ -1,8 +1,7 @@
 // The virtual Zebra's faults over real TCP: what a host sees and what ends up printed.
-import { afterEach, describe, expect, it } from 'vitest';
-import { VirtualZebra, type FaultChange, type VirtualZebraOptions } from '../../../src/sandbox/printer/virtual-zebra';
+import { describe, expect, it } from 'vitest';
+import type { FaultChange } from '../../../src/sandbox/printer/virtual-zebra';
 import {
-  connect,
   connectionError,
   label,
   parseErrors,
@@ -10,28 +9,10 @@ import {
   quotedValue,
   sleep,
   threeStatusStrings,
-  type RawClient,
 } from './raw-client';
+import { usePrinters } from './printer-fixture';
 
-const printers: VirtualZebra[] = [];
-const clients: RawClient[] = [];
-
-async function startPrinter(options: VirtualZebraOptions = {}): Promise<{ printer: VirtualZebra; port: number }> {
-  const printer = new VirtualZebra({ labelsPerSecond: 1000, ...options });
-  printers.push(printer);
-  return { printer, port: await printer.start({ host: '127.0.0.1', port: 0 }) };
-}
-
-async function open(port: number): Promise<RawClient> {
-  const client = await connect(port);
-  clients.push(client);
-  return client;
-}
-
-afterEach(async () => {
-  for (const client of clients.splice(0)) client.socket.destroy();
-  await Promise.all(printers.splice(0).map((printer) => printer.stop()));
-});
+const { startPrinter, open } = usePrinters();
 
 describe('paper out', () => {
   it('runs out after N labels, keeps the rest, and prints them once paper is loaded', async () => {

@@ -1,29 +1,11 @@
 // The virtual Zebra's print engine over real TCP: speed, receive buffer and backpressure,
 // statistics, and the record of printed labels.
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { afterEach, describe, expect, it } from 'vitest';
-import { VirtualZebra, type VirtualZebraOptions } from '../../../src/sandbox/printer/virtual-zebra';
-import { connect, label, parseHostStatus, sleep, threeStatusStrings, type RawClient } from './raw-client';
+import { describe, expect, it } from 'vitest';
+import { label, parseHostStatus, sleep, threeStatusStrings } from './raw-client';
+import { usePrinters } from './printer-fixture';
 
-const printers: VirtualZebra[] = [];
-const clients: RawClient[] = [];
-
-async function startPrinter(options: VirtualZebraOptions = {}): Promise<{ printer: VirtualZebra; port: number }> {
-  const printer = new VirtualZebra({ labelsPerSecond: 1000, ...options });
-  printers.push(printer);
-  return { printer, port: await printer.start({ host: '127.0.0.1', port: 0 }) };
-}
-
-async function open(port: number): Promise<RawClient> {
-  const client = await connect(port);
-  clients.push(client);
-  return client;
-}
-
-afterEach(async () => {
-  for (const client of clients.splice(0)) client.socket.destroy();
-  await Promise.all(printers.splice(0).map((printer) => printer.stop()));
-});
+const { startPrinter, open } = usePrinters();
 
 describe('print speed', () => {
   it('prints at the set number of labels per second', async () => {

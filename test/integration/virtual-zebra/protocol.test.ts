@@ -1,36 +1,16 @@
 // The virtual Zebra over real TCP: how it reads ZPL streams and answers status queries.
-import { afterEach, describe, expect, it } from 'vitest';
-import { VirtualZebra, type VirtualZebraOptions } from '../../../src/sandbox/printer/virtual-zebra';
+import { describe, expect, it } from 'vitest';
 import {
-  connect,
   label,
   parseErrors,
   parseHostStatus,
   quotedValue,
   sleep,
   threeStatusStrings,
-  type RawClient,
 } from './raw-client';
+import { usePrinters } from './printer-fixture';
 
-const printers: VirtualZebra[] = [];
-const clients: RawClient[] = [];
-
-async function startPrinter(options: VirtualZebraOptions = {}): Promise<{ printer: VirtualZebra; port: number }> {
-  const printer = new VirtualZebra({ labelsPerSecond: 1000, ...options });
-  printers.push(printer);
-  return { printer, port: await printer.start({ host: '127.0.0.1', port: 0 }) };
-}
-
-async function open(port: number): Promise<RawClient> {
-  const client = await connect(port);
-  clients.push(client);
-  return client;
-}
-
-afterEach(async () => {
-  for (const client of clients.splice(0)) client.socket.destroy();
-  await Promise.all(printers.splice(0).map((printer) => printer.stop()));
-});
+const { startPrinter, open } = usePrinters();
 
 describe('reading ZPL streams', () => {
   it('prints formats split across TCP packets at awkward bytes, in order', async () => {
