@@ -1,0 +1,117 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { OrderIndex } from '../../../src/main/orders/order-index';
+import { localDay, localDayBounds, OrderOverview } from '../../../src/main/orders/order-overview';
+import { emptyRunOptions, PrintJournal } from '../../../src/main/printing/journal/print-journal';
+import type { NewLabel } from '../../../src/main/printing/journal/journal-types';
+import { openDatabase } from '../../../src/main/store/database';
+import type { OrderStatus } from '../../../src/shared/api/schemas';
+
+describe('sample orders and the day’s bundles', () => {
+  let now: Date;
+  let index: OrderIndex;
+  let journal: PrintJournal;
+  let overview: OrderOverview;
+
+  // Local times: the day's bundles go by the station's own calendar.
+  const yesterday = new Date(2026, 2, 9, 22, 30);
+  const today = new Date(2026, 2, 10, 0, 15);
+
+  beforeEach(() => {
+    const db = openDatabase(':memory:');
+    now = today;
+    index = new OrderIndex(db, () => now);
+    journal = new PrintJournal(db);
+    overview = new OrderOverview(db, index);
+  });
+
+  const order = (orderId: string, bundleId: string | null, status: OrderStatus | null = 'draft', learnt: Date = today, environment: 'test' | 'live' = 'test') => {
+    now = learnt;
+    index.upsert(environment, { orderId, orderRef: `REF-${orderId}`, barcode: `BC${orderId}`, bundleId, status }, 'import');
+    now = today;
+  };
+
+  const print = (labels: Partial<NewLabel>[]) =>
+    journal.createRun({
+      environment: 'test',
+      kind: 'bundles',
+      printerId: 'p-1',
+      operator: 'Sam',
+      options: emptyRunOptions(),
+      labels: labels.map((label) => ({ orderId: null, bundleId: null, bundlePosition: null, bundleCount: null, format: 'zpl', ...label })),
+    }).entries;
+
+  it('offers printable orders without a printed label, the latest learnt first', () => {
+    order('a1', 'B1', 'draft', yesterday);
+    order('a2', 'B1', 'expected');
+    order('a3', 'B1', 'cancelled');
+    order('a4', 'B2', null);
+    order('a5', 'B2', 'completed');
+    order('a6', 'B2', 'in_transit');
+    order('a7', 'B3');
+    order('a8', 'B3');
+    order('x1', 'B9', 'draft', today, 'live');
+    const [printed, sending, uncertain, failed, decidedAgain] = print([{ orderId: 'a2' }, { orderId: 'a4' }, { orderId: 'a6' }, { orderId: 'a7' }, { orderId: 'a1' }]);
+    journal.markSent(printed!.id);
+    journal.markPrinted([printed!.id]);
+    journal.markSending(sending!.id);
+    journal.markUncertain(uncertain!.id, 'dropped');
+    journal.markFailed(failed!.id, 'no label');
+    journal.markUncertain(decidedAgain!.id, 'dropped');
+    journal.decide(decidedAgain!.id, 'print-again', 'Sam');
+
+    const samples = overview.samples('test', 20);
+    // Terminal orders, and orders with a label that may have reached a printer, are left out.
+    expect(samples.map((sample) => sample.orderId)).toEqual(['a7', 'a8', 'a1']);
+    expect(samples[0]).toMatchObject({ environment: 'test', orderRef: 'REF-a7', barcode: 'BCa7', bundleId: 'B3', status: 'draft', source: 'import' });
+    expect(overview.samples('test', 1).map((sample) => sample.orderId)).toEqual(['a7']);
+    expect(overview.samples('sandbox', 5)).toEqual([]);
+  });
+
+  it('lists the bundles with an order learnt that day, counting every order of them and those printed', () => {
+    order('b1-2', 'B1');
+    order('b1-10', 'B1', 'draft', yesterday);
+    order('b1-1', 'B1');
+    order('b2-1', 'B2', 'draft', yesterday);
+    order('b3-1', 'B3');
+    order('b3-2', 'B3', 'cancelled');
+    order('b4-1', 'B4');
+    order('b4-2', 'B4');
+    order('loose', null);
+    const [b1, b3, b4a, b4b] = print([{ orderId: 'b1-2', bundleId: 'B1' }, { orderId: 'b3-1', bundleId: 'B3' }, { orderId: 'b4-1' }, { orderId: 'b4-2' }]);
+    for (const entry of [b1!, b3!, b4a!, b4b!]) journal.markSent(entry.id);
+
+    const all = overview.bundles('test', { day: localDay(today), unprintedOnly: false });
+    expect(all).toEqual([
+      { bundleId: 'B1', parcels: 3, printed: 1, orderRefs: ['REF-b1-1', 'REF-b1-2', 'REF-b1-10'] },
+      { bundleId: 'B3', parcels: 2, printed: 1, orderRefs: ['REF-b3-1', 'REF-b3-2'] },
+      { bundleId: 'B4', parcels: 2, printed: 2, orderRefs: ['REF-b4-1', 'REF-b4-2'] },
+    ]);
+    // B3's other order is cancelled and B4 is done: nothing left to print of either.
+    expect(overview.bundles('test', { day: localDay(today), unprintedOnly: true }).map((bundle) => bundle.bundleId)).toEqual(['B1']);
+    expect(overview.bundles('test', { day: localDay(yesterday), unprintedOnly: false }).map((bundle) => bundle.bundleId)).toEqual(['B1', 'B2']);
+    expect(overview.bundles('live', { day: localDay(today), unprintedOnly: false })).toEqual([]);
+  });
+
+  it('counts a bundle printed as its PDF pages as printed', () => {
+    order('c1', 'BP');
+    order('c2', 'BP');
+    const pages = print([
+      { bundleId: 'BP', bundlePosition: 1, bundleCount: 2, format: 'gfa' },
+      { bundleId: 'BP', bundlePosition: 2, bundleCount: 2, format: 'gfa' },
+    ]);
+    journal.markSent(pages[0]!.id);
+    expect(overview.bundles('test', { day: localDay(today), unprintedOnly: false })).toEqual([{ bundleId: 'BP', parcels: 2, printed: 1, orderRefs: ['REF-c1', 'REF-c2'] }]);
+    journal.markSent(pages[1]!.id);
+    expect(overview.bundles('test', { day: localDay(today), unprintedOnly: true })).toEqual([]);
+  });
+
+  it('takes a day of the calendar in local time and refuses one that does not exist', () => {
+    const { start, end } = localDayBounds('2026-03-10');
+    expect([start.getFullYear(), start.getMonth(), start.getDate(), start.getHours()]).toEqual([2026, 2, 10, 0]);
+    expect([end.getMonth(), end.getDate(), end.getHours()]).toEqual([2, 11, 0]);
+    expect(localDay(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+    expect(() => localDayBounds('2026-02-30')).toThrow(/not a day of the calendar/);
+    expect(() => localDayBounds('2026-13-01')).toThrow(/not a day of the calendar/);
+    expect(() => localDayBounds('yesterday')).toThrow(/not a day of the calendar/);
+  });
+});
