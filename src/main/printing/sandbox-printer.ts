@@ -35,10 +35,12 @@ export interface SandboxPrinterSync {
 
 export function createSandboxPrinterSync(deps: SandboxPrinterDeps): SandboxPrinterSync {
   const { printers, settings } = deps;
+  // Checked before every print on the sandbox: the id, once known, is not read again.
+  let knownId: string | null = null;
   return {
     sync({ host, port }) {
       const address: PrinterAddress = { kind: 'network-zebra', host, port };
-      const id = settings.read('sandbox', rememberedKey, RememberedSchema, null);
+      const id = (knownId ??= settings.read('sandbox', rememberedKey, RememberedSchema, null));
       const existing = id === null ? null : printers.get('sandbox', id);
       if (existing) {
         if (existing.address.kind === 'network-zebra' && existing.address.host === host && existing.address.port === port) return existing;
@@ -56,6 +58,7 @@ export function createSandboxPrinterSync(deps: SandboxPrinterDeps): SandboxPrint
         defaultForBundles: true,
       });
       settings.write('sandbox', rememberedKey, added.id);
+      knownId = added.id;
       return added;
     },
   };
