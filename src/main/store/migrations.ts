@@ -151,4 +151,13 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX print_journal_unsettled ON print_journal (environment, state) WHERE state IN ('queued', 'fetched', 'sent', 'uncertain');
     `,
   },
+  {
+    version: 4,
+    name: 'orders by the day the station learnt of them',
+    sql: `
+      -- The first-run samples (newest first) and the day's bundles read orders by when the station
+      -- learnt of them; without this index both scanned every order of the environment.
+      CREATE INDEX orders_by_learnt ON orders (environment, created_at);
+    `,
+  },
 ];
