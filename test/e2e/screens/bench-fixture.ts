@@ -3,9 +3,13 @@ import { createEmbeddedSandbox, type SandboxOrder } from '../../../src/main/embe
 import { expect, test as base } from '../web-host-fixture';
 import type { Page } from '@playwright/test';
 
+/** The printer a fresh station prints to in the sandbox: the embedded sandbox's own virtual Zebra. */
+export const virtualPrinterName = 'Virtual Zebra (sandbox)';
+
 /**
  * A packing bench for the screen tests: the station's web host (the shared fixture), a virtual
- * Zebra on a free port of this machine, and today's sandbox orders.
+ * Zebra on a free port of this machine that the test controls (paper out, speed), and today's
+ * sandbox orders.
  *
  * The station's embedded sandbox is seeded deterministically (a fixed seed and today's date), so a
  * second sandbox started here holds the same orders under the same refs: the test knows which
@@ -33,7 +37,10 @@ export const test = base.extend<{ zebra: VirtualZebra }, { sandboxOrders: Sandbo
 
 export { expect };
 
-/** Adds the virtual Zebra on the Printers screen, as a lead setting up the bench would. */
+/**
+ * Adds the test's Zebra on the Printers screen, as a lead setting up the bench would; it becomes
+ * the printer for single scans and runs. Used where the test must make the printer fail.
+ */
 export async function addVirtualZebra(page: Page, zebra: VirtualZebra, name = 'Bench Zebra'): Promise<void> {
   await page.keyboard.press('F3');
   await page.getByTestId('printer-kind-network-zebra').check();

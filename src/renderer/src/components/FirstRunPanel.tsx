@@ -13,9 +13,10 @@ export function FirstRunPanel({ samples, onTry }: { samples: readonly IndexedOrd
   const { t } = useTranslation();
   return (
     <aside className="first-run" data-testid="first-run" aria-labelledby="first-run-title">
-      <Icon name="info" size={36} />
       <div>
-        <h2 id="first-run-title">{t('firstRun.title')}</h2>
+        <h2 id="first-run-title">
+          <Icon name="info" size={28} /> {t('firstRun.title')}
+        </h2>
         <p>{t('firstRun.body')}</p>
         {samples !== null && samples.length > 0 ? (
           <>

@@ -29,10 +29,10 @@ export function VirtualPrinterPanel({ labels }: { labels: readonly VirtualPrinte
           <div className="virtual-printer-facts">
             <p data-testid="virtual-printer-count">{t('virtualPrinter.count', { count: total })}</p>
             <p className="small">
-              {t('virtualPrinter.latest', { time: formatClock(newest.printedAt, i18n.language, true) })}
-            </p>
-            <p className="small mono" data-testid="virtual-printer-latest-barcode">
-              {zplBarcodeData(newest.zpl) ?? '—'}
+              <span className="mono" data-testid="virtual-printer-latest-barcode">
+                {zplBarcodeData(newest.zpl) ?? '—'}
+              </span>{' '}
+              · {formatClock(newest.printedAt, i18n.language, true)}
             </p>
             <button type="button" className="button" onClick={() => setOpen(true)} data-testid="virtual-printer-open">
               <Icon name="eye" size={24} />

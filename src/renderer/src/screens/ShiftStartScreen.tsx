@@ -84,6 +84,20 @@ function ChooseBundles() {
               </ul>
             </>
           )}
+        </section>
+        <section className="card shift-print" aria-labelledby={`${id}-print`}>
+          <h2 id={`${id}-print`}>{t('shift.printTitle')}</h2>
+          {selected.length === 0 ? (
+            <p className="muted" data-testid="bundles-none">
+              {t('shift.noneChosen')}
+            </p>
+          ) : (
+            <p className="shift-chosen" data-testid="bundles-count">
+              <strong>{t('shift.chosen', { count: selected.length })}</strong>
+              {totals.labels > 0 && <span> {t('shift.chosenLabels', { count: totals.labels })}</span>}
+              {totals.unlisted.length > 0 && <span className="small muted"> {t('shift.chosenUnlisted', { count: totals.unlisted.length })}</span>}
+            </p>
+          )}
           <form onSubmit={add} className="field bundle-add">
             <label htmlFor={`${id}-typed`}>{t('shift.addLabel')}</label>
             <div className="input-row">
@@ -108,20 +122,6 @@ function ChooseBundles() {
                 ))}
               </ol>
             </div>
-          )}
-        </section>
-        <section className="card shift-print" aria-labelledby={`${id}-print`}>
-          <h2 id={`${id}-print`}>{t('shift.printTitle')}</h2>
-          {selected.length === 0 ? (
-            <p className="muted" data-testid="bundles-none">
-              {t('shift.noneChosen')}
-            </p>
-          ) : (
-            <p className="shift-chosen" data-testid="bundles-count">
-              <strong>{t('shift.chosen', { count: selected.length })}</strong>
-              {totals.labels > 0 && <span> {t('shift.chosenLabels', { count: totals.labels })}</span>}
-              {totals.unlisted.length > 0 && <span className="small muted"> {t('shift.chosenUnlisted', { count: totals.unlisted.length })}</span>}
-            </p>
           )}
           <div className="field">
             <label htmlFor={`${id}-printer`}>{t('shift.printer')}</label>

@@ -32,7 +32,7 @@ export interface SandboxStoreDeps {
   refreshMs?: number;
 }
 
-export const defaultSampleCount = 4;
+export const defaultSampleCount = 3;
 export const defaultPrintedLimit = 12;
 export const defaultRefreshMs = 500;
 
