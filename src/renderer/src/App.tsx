@@ -39,8 +39,6 @@ export function App() {
   useEffect(() => {
     const app = stores.app.getState();
     void app.refresh();
-    // A run interrupted by a restart (or still printing behind a reloaded page) is offered at once.
-    void stores.shift.getState().loadUnfinished();
     const unsubscribe = [
       station.on('app.notice', (notice) => stores.app.getState().addNotice(notice)),
       station.on('printers.state', (event) => stores.app.getState().applyPrinterState(event)),
@@ -58,6 +56,13 @@ export function App() {
   useEffect(() => {
     document.documentElement.lang = i18n.language;
   }, [i18n.language]);
+
+  // A run interrupted by a restart (or still printing behind a reloaded page) is offered as soon
+  // as the station answers, and again for the environment switched to.
+  const environmentNow = info?.environment;
+  useEffect(() => {
+    if (environmentNow) void stores.shift.getState().loadUnfinished();
+  }, [environmentNow, stores]);
 
   const markReady = useCallback(() => {
     if (document.documentElement.dataset.scanReady) return;

@@ -17,6 +17,8 @@ test('printers: the sandbox’s virtual Zebra is listed with its state; a USB Ze
   await page.getByTestId('printer-usb-refresh').click();
   await expect(page.getByTestId('usb-found')).toHaveText(/found on USB/);
   expect(await smallTargets(page)).toEqual([]);
+  expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+  expect(await page.evaluate("document.getElementById('main').scrollWidth <= document.getElementById('main').clientWidth")).toBe(true);
   await picker.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${screenshotDir}/printers-usb-1280x800.png` });
 });

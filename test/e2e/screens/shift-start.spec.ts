@@ -57,6 +57,7 @@ test('a shift-start run of 20 of today’s bundles survives a paper-out and its 
   const offer = page.getByTestId('unfinished-offer');
   await expect(offer).toContainText('A shift-start run is not finished');
   await expect(offer).toContainText('on Bench Zebra');
+  await expect(page.getByTestId('printer-status')).toContainText('Paper out');
   await page.screenshot({ path: `${screenshotDir}/scan-unfinished-offer-1280x800.png` });
   await offer.getByTestId('unfinished-show').click();
   await expect(page.getByTestId('nav-shift')).toHaveAttribute('aria-current', 'page');
@@ -127,6 +128,8 @@ test('a run interrupted by closing the station is offered at the next start and 
     await openStation(page, station);
     const offer = page.getByTestId('unfinished-offer');
     await expect(offer).toContainText('A shift-start run is not finished', { timeout: 20_000 });
+    await expect(offer).toContainText('on Bench Zebra');
+    await expect(page.getByTestId('printer-status')).toContainText('Bench Zebra');
     await page.screenshot({ path: `${screenshotDir}/scan-interrupted-run-offer-1280x800.png` });
     zebra.setLabelsPerSecond(20);
     await offer.getByTestId('unfinished-resume').click();

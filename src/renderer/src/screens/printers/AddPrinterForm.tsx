@@ -124,7 +124,7 @@ export function AddPrinterForm({ onAdded }: { onAdded(): void }) {
           </div>
         )}
         {kind === 'usb-zebra' && (
-          <div className="field" data-testid="usb-picker">
+          <div className="field field-wide" data-testid="usb-picker">
             <label htmlFor={`${id}-usb`}>{t('printers.usbDevice')}</label>
             <div className="input-row">
               <select id={`${id}-usb`} value={usbChoice} onChange={(event) => setUsbChoice(event.target.value)} aria-describedby={`${id}-usb-hint`} data-testid="printer-usb-device">
