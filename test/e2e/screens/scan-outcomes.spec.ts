@@ -1,6 +1,6 @@
 import { createEmbeddedSandbox } from '../../../src/main/embedded-sandbox';
 import { addVirtualZebra, draftOrder, expect, test, virtualPrinterName } from './bench-fixture';
-import { removeDataDir, startStationHost } from './station-host';
+import { removeDataDir, startStationHost } from '../station-host';
 import { openStation, scanLikeAScanner, screenshotDir } from './station-page';
 
 test('scan outcomes: printed, duplicate with reprint, not found on the virtual printer; paper out on the bench Zebra', async ({ page, webHost, zebra, sandboxOrders }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '../web-host-fixture';
-import { removeDataDir, startStationHost } from './station-host';
+import { removeDataDir, startStationHost } from '../station-host';
 import { openStation, screenshotDir } from './station-page';
 
 const typedKey = 'sk_live_Zq93mV7xP2bL8wT4';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { addVirtualZebra, expect, test } from './bench-fixture';
-import { removeDataDir, startStationHost } from './station-host';
+import { removeDataDir, startStationHost } from '../station-host';
 import { openStation, scanLikeAScanner, screenshotDir } from './station-page';
 
 /** The bundle ids the Shift start screen lists, top to bottom. */

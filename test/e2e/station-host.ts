@@ -3,7 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { WebHostProcess } from '../web-host-fixture';
+
+export interface WebHostProcess {
+  url: string;
+  launchUrl: string;
+  dataDir: string;
+}
 
 export interface StationHost extends WebHostProcess {
   /** Closes the station as its window closing would (SIGTERM); the data folder stays. */
@@ -21,9 +26,9 @@ export interface StationHostOptions {
 }
 
 /**
- * Starts the built web host (out/main/web.js) as its own process, like the shared fixture, but
- * for the screen tests that need more: a station closed and started again on the same data, or a
- * keychain that can hold an API key.
+ * Starts the built web host (out/main/web.js) as its own process, as `npm run web` would, and
+ * reads the address it prints. Options cover the tests that need more: a station closed and
+ * started again on the same data, or a keychain that can hold an API key.
  */
 export async function startStationHost(options: StationHostOptions = {}): Promise<StationHost> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'station-e2e-'));
