@@ -2,11 +2,10 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../../src/main/cli/run';
 import type { StationOptions } from '../../../src/main/composition';
 import { createKeychainKeyStore } from '../../../src/main/keys/key-store';
+import { runCliIn, type CliOutcome } from '../../support/cli';
 import { memoryKeyStore } from '../../support/station';
 import { statusEvent } from '../webhooks/payloads';
 
@@ -23,24 +22,12 @@ afterEach(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function cli(...argv: string[]): Promise<CliOutcome> {
   return cliWith({ keyStore: memoryKeyStore() }, ...argv);
 }
 
-async function cliWith(stationOptions: Partial<StationOptions>, ...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const code = await runCli(['--data-dir', dataDir, ...argv], {
-    version: '0.0.0-test',
-    io: { stdout, stderr, stdin: new PassThrough() },
-    stopSignal: new Promise(() => undefined),
-    stationOptions,
-  });
-  return { code, stdout: out, stderr: err };
+async function cliWith(stationOptions: Partial<StationOptions>, ...argv: string[]): Promise<CliOutcome> {
+  return runCliIn(dataDir, stationOptions, argv);
 }
 
 function child(args: string[], env: NodeJS.ProcessEnv = {}): { process: ChildProcessWithoutNullStreams; lines: string[]; nextLine(match: RegExp): Promise<string>; exit: Promise<number | null> } {

@@ -2,12 +2,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../../src/main/cli/run';
 import { attachEmbeddedSandbox } from '../../../src/main/embedded-sandbox';
 import type { RunningSandbox } from '../../../src/sandbox';
 import type { VirtualZebra } from '../../../src/sandbox/printer';
+import { runCliIn } from '../../support/cli';
 import { memoryKeyStore } from '../../support/station';
 import { barcodeOfZpl, bundlesWithLabels, startTestSandbox, startZebra, stationOrders, type TodaysOrder } from './support';
 
@@ -31,21 +30,7 @@ describe('printing from the command line', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    const stdout = new PassThrough();
-    const stderr = new PassThrough();
-    let out = '';
-    let err = '';
-    stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    const code = await runCli(['--data-dir', dataDir, ...argv], {
-      version: '0.0.0-test',
-      io: { stdout, stderr, stdin: new PassThrough() },
-      stopSignal: new Promise(() => undefined),
-      stationOptions: { keyStore: memoryKeyStore(), sandbox: attachEmbeddedSandbox(sandbox) },
-    });
-    return { code, stdout: out, stderr: err };
-  }
+  const cli = (...argv: string[]) => runCliIn(dataDir, { keyStore: memoryKeyStore(), sandbox: attachEmbeddedSandbox(sandbox) }, argv);
 
   it('adds the printer, lists it and asks it how it is', async () => {
     const added = await cli('printers', 'add', 'Bench 1', '--host', '127.0.0.1', '--port', String(port), '--default', 'both', '--orientation', 'portrait');
