@@ -1,36 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import type { JournalEntryData, PrintOutcomeData } from '../../../src/shared/contract/printing';
+import type { PrintOutcomeData } from '../../../src/shared/contract/printing';
 import { outcomeFromPrint } from '../../../src/renderer/src/scan/contract-scan-service';
 import { soundOf, toneOf } from '../../../src/renderer/src/scan/scan-outcome';
+import { journalEntry } from './journal-entry';
 
-const entry: JournalEntryData = {
-  id: 41,
-  environment: 'sandbox',
+const entry = journalEntry(41, {
   runId: 'run-1',
   position: 0,
-  printerId: 'bench-3',
-  printerName: 'Bench 3 Zebra',
-  operator: 'Sam',
   orderId: 'SBX-1',
   orderRef: 'ORD-1001',
   barcode: '3SABC1',
   recipient: 'J. Jansen',
-  bundleId: null,
-  bundlePosition: null,
-  bundleCount: null,
-  format: 'zpl',
-  state: 'printed',
-  reason: null,
-  reprintOf: null,
-  decidedBy: null,
-  decidedAt: null,
   queuedAt: '2025-11-21T10:30:58.000Z',
   fetchedAt: '2025-11-21T10:30:59.000Z',
   sentAt: '2025-11-21T10:30:59.500Z',
   printedAt: '2025-11-21T10:31:00.000Z',
-  failedAt: null,
-  uncertainAt: null,
-};
+});
 
 const order = { orderId: 'SBX-1', orderRef: 'ORD-1001', barcode: '3SABC1', recipient: 'J. Jansen', bundleId: null };
 

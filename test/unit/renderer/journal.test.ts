@@ -3,36 +3,9 @@ import type { JournalEntryData } from '../../../src/shared/contract/printing';
 import { csvCell, toCsv } from '../../../src/renderer/src/journal/csv';
 import { journalCsv, journalCsvHeader } from '../../../src/renderer/src/journal/journal-csv';
 import { localDay, reprintScan, searchJournal } from '../../../src/renderer/src/journal/journal-search';
+import { journalEntry } from './journal-entry';
 
-const entry = (id: number, fields: Partial<JournalEntryData>): JournalEntryData => ({
-  id,
-  environment: 'sandbox',
-  runId: null,
-  position: null,
-  printerId: 'bench-3',
-  printerName: 'Bench 3 Zebra',
-  operator: 'Sam',
-  orderId: `SBX-${id}`,
-  orderRef: `NW-${id}`,
-  barcode: `DT${id}`,
-  recipient: 'Anouk Bakker',
-  bundleId: null,
-  bundlePosition: null,
-  bundleCount: null,
-  format: 'zpl',
-  state: 'printed',
-  reason: null,
-  reprintOf: null,
-  decidedBy: null,
-  decidedAt: null,
-  queuedAt: '2025-11-21T09:00:00.000Z',
-  fetchedAt: null,
-  sentAt: null,
-  printedAt: '2025-11-21T09:00:01.000Z',
-  failedAt: null,
-  uncertainAt: null,
-  ...fields,
-});
+const entry = journalEntry;
 
 const noon = (day: string) => new Date(`${day}T12:00:00`).toISOString();
 const journal = [

@@ -1,0 +1,32 @@
+import type { JournalEntryData } from '../../../src/shared/contract/printing';
+
+/** A printed single label as the journal reports it; tests override what they are about. */
+export const journalEntry = (id: number, fields: Partial<JournalEntryData> = {}): JournalEntryData => ({
+  id,
+  environment: 'sandbox',
+  runId: null,
+  position: null,
+  printerId: 'bench-3',
+  printerName: 'Bench 3 Zebra',
+  operator: 'Sam',
+  orderId: `SBX-${id}`,
+  orderRef: `NW-${id}`,
+  barcode: `DT${id}`,
+  recipient: 'Anouk Bakker',
+  bundleId: null,
+  bundlePosition: null,
+  bundleCount: null,
+  format: 'zpl',
+  state: 'printed',
+  reason: null,
+  reprintOf: null,
+  decidedBy: null,
+  decidedAt: null,
+  queuedAt: '2025-11-21T09:00:00.000Z',
+  fetchedAt: null,
+  sentAt: null,
+  printedAt: '2025-11-21T09:00:01.000Z',
+  failedAt: null,
+  uncertainAt: null,
+  ...fields,
+});
