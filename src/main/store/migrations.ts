@@ -160,4 +160,20 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX orders_by_learnt ON orders (environment, created_at);
     `,
   },
+  {
+    version: 5,
+    name: 'what the printer said when each label reached it',
+    sql: `
+      -- Per label sent to a Zebra that answers: the printer's serial number and the label counter
+      -- the label was due at, so a run resumed after the station stopped can tell a printer that
+      -- carried on from one that restarted (and lost its buffer) or was swapped.
+      CREATE TABLE print_label_marks (
+        entry_id INTEGER PRIMARY KEY REFERENCES print_journal (id) ON DELETE CASCADE,
+        sent_at_ms INTEGER NOT NULL,   -- wall-clock ms when the printer confirmed it had the label
+        serial TEXT,                   -- device.unique_id then; NULL when not known
+        odometer_target INTEGER,       -- odometer.total_label_count once this label has printed; NULL when not known
+        updated_at TEXT NOT NULL
+      );
+    `,
+  },
 ];

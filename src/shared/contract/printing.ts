@@ -148,9 +148,27 @@ export const PrintOutcomeSchema = z.discriminatedUnion('outcome', [
     printer: z.object({ id: z.string(), name: z.string() }),
     /** True when this was an explicit reprint. */
     reprint: z.boolean(),
-    /** The printer took the label but reports a fault: it prints once the fault is cleared. */
-    printerFault: PrinterFaultSchema.nullable(),
-    /** From the scan entering the station to the printer confirming it has the label. */
+    /** From the scan entering the station to the printer confirming it has the label (the proof that it printed follows as a printing.label event). */
+    elapsedMs: z.number(),
+  }),
+  z.object({
+    /**
+     * A fault holds the label (found before it was sent, or shown as it reached the printer): it
+     * prints by itself once the fault clears, or the packer cancels it with printing.cancel on the
+     * run. The printing.label event for the entry says which (printed, or failed "Cancelled by …").
+     */
+    outcome: z.literal('waiting'),
+    scan: z.string(),
+    order: PrintedOrderSchema,
+    runId: z.string(),
+    entry: JournalEntrySchema,
+    printer: z.object({ id: z.string(), name: z.string() }),
+    reprint: z.boolean(),
+    fault: PrinterFaultSchema,
+    /** The fault and what to do, in one sentence for the bench. */
+    sentence: z.string(),
+    /** True when the label is already in the printer's buffer: cancelling then cannot take it back. */
+    inPrinter: z.boolean(),
     elapsedMs: z.number(),
   }),
   z.object({
@@ -195,10 +213,10 @@ export const printingCalls = {
   /**
    * Scan → order → label with the printer's pinned orientation → printer → journal. Resolves once
    * the printer confirms it has the label. An order printed before comes back as outcome
-   * "duplicate" and is not printed, unless `reprint` says who and why. Errors: the scan's
+   * "duplicate" and is not printed, unless `reprint` says who and why. A printer in a fault (known,
+   * found by the status check before sending, or shown as the label arrived) answers "waiting". Errors: the scan's
    * (SCAN_INVALID, SCAN_AMBIGUOUS, ORDER_NOT_FOUND), ORDER_TERMINAL (a lead may `override` with a
-   * reason), PRINTER_NOT_FOUND, the printer's faults (PAPER_OUT, HEAD_OPEN, PRINTER_PAUSED,
-   * RIBBON_OUT, PRINTER_OFFLINE, PRINTER_ERROR), PRINT_UNCERTAIN (the connection broke during the
+   * reason), PRINTER_NOT_FOUND, PRINT_UNCERTAIN (the connection broke during the
    * label: decide it with printing.decide), and the Delivery API's codes.
    */
   'printing.print': defineCall(

@@ -6,10 +6,11 @@
  */
 import type { PauseReasonData, RunCounts } from '../../../shared/contract/printing';
 import { StationError, type ErrorCode } from '../../../shared/errors';
-import { faultSentence, type PrinterFault } from '../../../shared/zebra/faults';
+import type { PrinterFault } from '../../../shared/zebra/faults';
 import type { Logger } from '../../logging/logger';
 import type { JournalRow, LabelFormat, RunRow, RunState } from '../journal/journal-types';
 import type { PrintJournal } from '../journal/print-journal';
+import { systemClock, type QueueClock } from '../queue/clock';
 import type { LabelSource, NextLabel, QueueLabel } from '../queue/label-source';
 import type { PrinterQueue } from '../queue/printer-queue';
 
@@ -49,7 +50,7 @@ export interface PrintRunDeps {
   fetchAhead: number;
   /** Wait before trying the Delivery API again after it could not be reached. */
   serviceRetryMs: number;
-  clock?: () => Date;
+  clock?: QueueClock;
 }
 
 type SlotStatus = 'pending' | 'fetching' | 'ready' | 'sending' | 'sent' | 'done';
@@ -61,8 +62,15 @@ interface Slot {
   label: QueueLabel | null;
 }
 
-/** How a single print ended for the caller waiting on it. */
-export type SingleOutcome = { kind: 'sent'; entry: JournalRow; fault: PrinterFault | null } | { kind: 'error'; error: StationError };
+/**
+ * How a single print ended for the caller waiting on it: sent (the printer has it), waiting (a
+ * fault holds it, before or after it reached the printer: it prints when the fault clears, or the
+ * packer cancels it), or an error.
+ */
+export type SingleOutcome =
+  | { kind: 'sent'; entry: JournalRow }
+  | { kind: 'waiting'; entry: JournalRow; fault: PrinterFault }
+  | { kind: 'error'; error: StationError };
 
 export class PrintRun implements LabelSource {
   readonly runId: string;
@@ -73,8 +81,8 @@ export class PrintRun implements LabelSource {
   private cursor = 0;
   private cancelling = false;
   private finishedFlag = false;
-  private serviceTimer: NodeJS.Timeout | null = null;
-  private readonly clock: () => Date;
+  private serviceTimer: AbortController | null = null;
+  private readonly clock: QueueClock;
   private singleWaiters: ((outcome: SingleOutcome) => void)[] = [];
   private singleOutcome: SingleOutcome | null = null;
   private readonly finishWaiters: (() => void)[] = [];
@@ -83,7 +91,7 @@ export class PrintRun implements LabelSource {
     this.record = deps.run;
     this.runId = deps.run.id;
     this.urgent = deps.run.kind === 'single' || deps.run.kind === 'test';
-    this.clock = deps.clock ?? (() => new Date());
+    this.clock = deps.clock ?? systemClock;
     this.slots = deps.entries.map((entry, index) => {
       const slot: Slot = { index, entry, status: initialStatus(entry), label: null };
       this.bySlotEntry.set(entry.id, slot);
@@ -136,7 +144,7 @@ export class PrintRun implements LabelSource {
         slot.status = 'done';
         continue;
       }
-      slot.label = { entryId: slot.entry.id, runId: this.runId, bytes: new Uint8Array(0), formats: 1 };
+      slot.label = { entryId: slot.entry.id, runId: this.runId, bytes: new Uint8Array(0), formats: 1, ...sentAtOf(slot.entry) };
       adopted.push(slot.label);
     }
     if (adopted.length > 0) this.deps.queue.adopt(this, adopted);
@@ -201,7 +209,8 @@ export class PrintRun implements LabelSource {
     slot.status = this.deps.queue.tracksPrinting ? 'sent' : 'done';
     label.bytes = new Uint8Array(0);
     if (this.urgent) this.deps.observer.label(this, this.refresh(slot));
-    this.settleSingle({ kind: 'sent', entry: slot.entry, fault });
+    // The printer has it but a fault holds it (the confirmation showed paper out): not printed yet.
+    this.settleSingle(fault ? { kind: 'waiting', entry: slot.entry, fault } : { kind: 'sent', entry: slot.entry });
     this.deps.observer.progress(this, false);
     this.checkFinished();
   }
@@ -237,13 +246,11 @@ export class PrintRun implements LabelSource {
   }
 
   printerPaused(fault: PrinterFault): void {
-    if (this.urgent && this.singleOutcome === null) {
-      // A scan gets an answer now, not a label at some later moment: it fails with what to do.
-      const error = new StationError(fault.code, faultSentence(fault));
-      for (const slot of this.slots) if (slot.status === 'pending' || slot.status === 'fetching' || slot.status === 'ready') this.fail(slot, `Not sent: ${faultSentence(fault)}`);
-      this.settleSingle({ kind: 'error', error });
-      this.checkFinished();
-      return;
+    const first = this.slots[0];
+    if (this.urgent && this.singleOutcome === null && first) {
+      // A scan gets an answer now: its label waits for the printer, and prints once the fault clears
+      // (or the packer cancels it).
+      this.settleSingle({ kind: 'waiting', entry: first.entry, fault });
     }
     if (this.record.state === 'paused' && this.record.pauseReason?.by !== 'printer') return;
     this.setState('paused', {
@@ -381,11 +388,13 @@ export class PrintRun implements LabelSource {
       fault: null,
       since: this.now(),
     });
-    this.serviceTimer = setTimeout(() => {
+    const timer = new AbortController();
+    this.serviceTimer = timer;
+    void this.clock.sleep(this.deps.serviceRetryMs, timer.signal).then(() => {
+      if (timer.signal.aborted) return;
       this.serviceTimer = null;
       if (this.record.state === 'paused' && this.record.pauseReason?.by === 'service') this.resume();
-    }, this.deps.serviceRetryMs);
-    this.serviceTimer.unref();
+    });
   }
 
   // ── bookkeeping ──────────────────────────────────────────────────────────
@@ -443,12 +452,12 @@ export class PrintRun implements LabelSource {
   }
 
   private clearServiceTimer(): void {
-    if (this.serviceTimer) clearTimeout(this.serviceTimer);
+    this.serviceTimer?.abort();
     this.serviceTimer = null;
   }
 
   private now(): string {
-    return this.clock().toISOString();
+    return new Date(this.clock.now()).toISOString();
   }
 }
 
@@ -463,6 +472,12 @@ function initialStatus(entry: JournalRow): SlotStatus {
     default:
       return 'done';
   }
+}
+
+/** When sending of an adopted label began, per the journal. */
+function sentAtOf(entry: JournalRow): { sentAtMs?: number } {
+  const ms = entry.sentAt ? Date.parse(entry.sentAt) : Number.NaN;
+  return Number.isFinite(ms) ? { sentAtMs: ms } : {};
 }
 
 function asStationError(error: unknown): StationError {

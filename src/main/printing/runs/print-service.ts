@@ -17,6 +17,7 @@ import type { StationSettings } from '../../settings/station-settings';
 import type { PrintActivity } from '../../updates/print-activity';
 import type { JournalRow, NewLabel, RunKind, RunOptions, RunRow } from '../journal/journal-types';
 import { emptyRunOptions, type PrintJournal } from '../journal/print-journal';
+import type { LabelMarkStore } from '../queue/label-marks';
 import { PrinterQueue, type PrinterQueueState, type PrinterQueueTiming } from '../queue/printer-queue';
 import type { PrinterRecord, PrinterRegistry } from '../printers';
 import type { PrinterTransports } from '../transports/printer-transports';
@@ -42,6 +43,8 @@ export interface PrintServiceDeps {
   clientFor(environment: Environment): Promise<DeliveryClient>;
   events: EventBus;
   logger: Logger;
+  /** What the printer said as each label reached it, kept for runs resumed after a restart. */
+  marks?: LabelMarkStore;
   options?: PrintingOptions;
 }
 
@@ -134,6 +137,7 @@ export class PrintService {
         transport,
         maxFormatsInBuffer: () => created.maxFormats,
         logger: this.deps.logger,
+        ...(this.deps.marks ? { marks: this.deps.marks } : {}),
         ...(this.deps.options?.queueTiming ? { timing: this.deps.options.queueTiming } : {}),
         onState: (state) => this.publishPrinterState(created, state),
         onIdle: () => this.notifyIdleIfAll(),

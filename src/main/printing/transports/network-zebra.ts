@@ -193,12 +193,18 @@ export class NetworkZebraTransport implements StatusTransport {
   private readonly settings: Required<Omit<NetworkZebraOptions, 'confirmTimeoutMs'>> & { confirmTimeoutMs: number };
   private readonly lock = createSemaphore(1);
   private link: ZebraLink | null = null;
+  private linksOpened = 0;
   private idleTimer: NodeJS.Timeout | null = null;
 
   constructor(options: NetworkZebraOptions) {
     const merged = { ...networkZebraDefaults, ...stripUndefined(options) } as Required<Omit<NetworkZebraOptions, 'confirmTimeoutMs'>>;
     this.settings = { ...merged, confirmTimeoutMs: options.confirmTimeoutMs ?? merged.queryTimeoutMs };
     this.description = `the printer at ${this.settings.host}:${this.settings.port}`;
+  }
+
+  /** Connections opened so far; the print queue's proof of printing compares it (see PrinterTransport). */
+  get connectionEpoch(): number {
+    return this.linksOpened;
   }
 
   /** True while a connection to the printer is open. */
@@ -294,6 +300,7 @@ export class NetworkZebraTransport implements StatusTransport {
       throw this.failure(error, 'connect', { delivery: 'none' });
     }
     this.link = link;
+    this.linksOpened += 1;
     return link;
   }
 

@@ -11,16 +11,17 @@ export interface ScanResultPanelProps {
   onConfirmReprint(): void;
   onChooseReason(reason: ReprintReason): void;
   onDismiss(): void;
+  onCancelWaiting(): void;
 }
 
 /** The big panel that fills the scan screen: what happened to the last scan and what to do next. */
-export function ScanResultPanel({ panel, onConfirmReprint, onChooseReason, onDismiss }: ScanResultPanelProps) {
+export function ScanResultPanel({ panel, onConfirmReprint, onChooseReason, onDismiss, onCancelWaiting }: ScanResultPanelProps) {
   const key = panel.state === 'outcome' || panel.state === 'reason' ? panel.at : panel.state;
   return (
     <section className={`result-panel tone-${panelTone(panel)}`} data-testid="scan-result" data-state={panelState(panel)} aria-live="assertive" key={key}>
       {panel.state === 'idle' && <IdleView />}
       {panel.state === 'working' && <WorkingView scan={panel.scan} />}
-      {panel.state === 'outcome' && <OutcomeView outcome={panel.outcome} onConfirmReprint={onConfirmReprint} onDismiss={onDismiss} />}
+      {panel.state === 'outcome' && <OutcomeView outcome={panel.outcome} onConfirmReprint={onConfirmReprint} onDismiss={onDismiss} onCancelWaiting={onCancelWaiting} />}
       {panel.state === 'reason' && <ReasonView target={panel.target} onChooseReason={onChooseReason} onDismiss={onDismiss} />}
     </section>
   );
@@ -56,7 +57,7 @@ function WorkingView({ scan }: { scan: string }) {
   );
 }
 
-function OutcomeView({ outcome, onConfirmReprint, onDismiss }: { outcome: ScanOutcome; onConfirmReprint(): void; onDismiss(): void }) {
+function OutcomeView({ outcome, onConfirmReprint, onDismiss, onCancelWaiting }: { outcome: ScanOutcome; onConfirmReprint(): void; onDismiss(): void; onCancelWaiting(): void }) {
   const { t, i18n } = useTranslation();
   const reprintButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -65,24 +66,33 @@ function OutcomeView({ outcome, onConfirmReprint, onDismiss }: { outcome: ScanOu
   }, [outcome]);
 
   switch (outcome.kind) {
+    case 'waiting':
+      return (
+        <div className="result-body" role="alert">
+          <Icon name="hourglass" size={96} className="result-icon" />
+          <h2 className="result-title" data-testid="result-waiting-title">
+            {t('result.waitingTitle')}
+          </h2>
+          <p className="result-line" data-testid="result-waiting-reason">
+            {outcome.fault.message}
+          </p>
+          <p className="result-action" data-testid="result-error-action">
+            {outcome.fault.action}
+          </p>
+          <p className="result-line small" data-testid="result-held">
+            {t(outcome.inPrinter ? 'result.heldByPrinter' : 'result.waitingToSend', { orderRef: outcome.label.orderRef, printer: outcome.label.printerName })}
+          </p>
+          {!outcome.inPrinter && (
+            <div className="result-actions">
+              <button type="button" className="button" onClick={onCancelWaiting} data-testid="waiting-cancel">
+                {t('result.cancelWaiting')}
+              </button>
+            </div>
+          )}
+        </div>
+      );
     case 'printed': {
       const { label } = outcome;
-      if (label.printerFault) {
-        return (
-          <div className="result-body" role="alert">
-            <Icon name="stop" size={96} className="result-icon" />
-            <h2 className="result-title" data-testid="result-error-title">
-              {t(`errors.${label.printerFault.code}.title`)}
-            </h2>
-            <p className="result-action" data-testid="result-error-action">
-              {t(`errors.${label.printerFault.code}.action`)}
-            </p>
-            <p className="result-line" data-testid="result-held">
-              {t('result.heldByPrinter', { orderRef: label.orderRef, printer: label.printerName })}
-            </p>
-          </div>
-        );
-      }
       return (
         <div className="result-body">
           <Icon name="check" size={96} className="result-icon" />

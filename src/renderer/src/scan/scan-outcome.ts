@@ -22,8 +22,23 @@ export interface PrintedLabel {
   entryId?: number;
   /** An explicit reprint. */
   reprint?: boolean;
-  /** The printer took the label but reports a fault: it prints once the fault is cleared. */
-  printerFault?: { code: ErrorCode; message: string } | null;
+}
+
+/** A label a printer fault holds: it prints when the fault clears, or the packer cancels it. */
+export interface WaitingLabel {
+  label: PrintedLabel;
+  runId: string;
+  fault: { code: ErrorCode; message: string; action: string };
+  /** Already in the printer's buffer: cancelling cannot take it back. */
+  inPrinter: boolean;
+}
+
+/** What became of a waiting label, from the printing.label event. */
+export interface LabelUpdate {
+  entryId: number;
+  state: 'queued' | 'fetched' | 'sent' | 'printed' | 'failed' | 'uncertain';
+  reason: string | null;
+  printedAt: string | null;
 }
 
 export interface PreviousPrint {
@@ -36,6 +51,7 @@ export interface PreviousPrint {
 
 export type ScanOutcome =
   | { kind: 'printed'; label: PrintedLabel }
+  | ({ kind: 'waiting' } & WaitingLabel)
   | { kind: 'duplicate'; scan: string; orderRef: string; recipient: string; previous: PreviousPrint }
   | { kind: 'failed'; scan: string; error: StationErrorData; rejection?: ScanRejection }
   /** A command barcode with nothing on screen to answer. */
@@ -45,6 +61,10 @@ export type ScanOutcome =
 export interface ScanService {
   print(scan: string): Promise<ScanOutcome>;
   reprint(request: { scan: string; reason: ReprintReason }): Promise<ScanOutcome>;
+  /** Cancels a waiting label's run (printing.cancel); never rejects. */
+  cancel(runId: string): Promise<void>;
+  /** Follows the journal entries' changes (printing.label); returns the unsubscribe. */
+  onLabel(listener: (update: LabelUpdate) => void): () => void;
 }
 
 export type OutcomeTone = 'success' | 'warning' | 'danger';
@@ -52,8 +72,10 @@ export type OutcomeTone = 'success' | 'warning' | 'danger';
 export function toneOf(outcome: ScanOutcome): OutcomeTone {
   switch (outcome.kind) {
     case 'printed':
-      // Held by a printer that reports a fault: nothing came out yet, and the packer must act.
-      return outcome.label.printerFault ? 'danger' : 'success';
+      return 'success';
+    case 'waiting':
+      // Nothing came out yet, and the packer must act.
+      return 'danger';
     case 'duplicate':
       return 'warning';
     case 'failed':

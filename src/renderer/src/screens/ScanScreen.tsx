@@ -28,6 +28,7 @@ export default function ScanScreen() {
           onConfirmReprint={() => stores.scan.getState().confirmReprint()}
           onChooseReason={(reason) => void stores.scan.getState().chooseReason(reason)}
           onDismiss={() => stores.scan.getState().dismiss()}
+          onCancelWaiting={() => void stores.scan.getState().cancelWaiting()}
         />
         <ManualEntry onSubmit={submit} />
       </div>

@@ -40,6 +40,8 @@ export interface ScanState {
   previewRecent(index: number): void;
   closePreview(): void;
   dismiss(): void;
+  /** Cancel on a label waiting for the printer. */
+  cancelWaiting(): Promise<void>;
 }
 
 export interface ScanStoreDeps {
@@ -67,6 +69,23 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
       }));
       deps.playSound(soundOf(outcome));
     };
+
+    // A label waiting for the printer turns into what became of it, while it is still on screen.
+    const waitingOnScreen = (entryId: number) => {
+      const panel = get().panel;
+      return panel.state === 'outcome' && panel.outcome.kind === 'waiting' && panel.outcome.label.entryId === entryId ? panel.outcome : null;
+    };
+    deps.service.onLabel((update) => {
+      const waiting = waitingOnScreen(update.entryId);
+      if (!waiting) return;
+      if (update.state === 'printed' || (update.state === 'sent' && !waiting.inPrinter)) {
+        show({ kind: 'printed', label: { ...waiting.label, printedAt: update.printedAt ?? waiting.label.printedAt } });
+      } else if (update.state === 'failed') {
+        set({ panel: { state: 'idle' } });
+      } else if (update.state === 'uncertain') {
+        show({ kind: 'failed', scan: waiting.label.scan, error: { code: 'PRINT_UNCERTAIN', message: update.reason ?? '' } });
+      }
+    });
 
     const reprint = async (scan: string, reason: ReprintReason) => {
       set({ panel: { state: 'working', scan } });
@@ -143,6 +162,12 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
       closePreview: () => set({ preview: null }),
 
       dismiss: () => set({ panel: { state: 'idle' } }),
+
+      cancelWaiting: async () => {
+        const panel = get().panel;
+        if (panel.state !== 'outcome' || panel.outcome.kind !== 'waiting') return;
+        await deps.service.cancel(panel.outcome.runId);
+      },
     };
   });
 }

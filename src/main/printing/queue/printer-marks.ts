@@ -1,0 +1,28 @@
+/**
+ * What tells a printer that carried on from one that restarted or was swapped: its serial number,
+ * its time since power-on and its life label counter, read over SGD. A printer that does not know
+ * a variable answers "?": that mark is then null and the proof of printing does without it.
+ */
+import { parseLabelCount, parseSgdReply, parseUptimeSeconds, restartMarkVariables } from '../../../shared/zebra/sgd';
+import { getvarQuery } from '../../../shared/zebra/queries';
+import type { StatusTransport } from '../transports/transport';
+
+export interface PrinterMarks {
+  serial: string | null;
+  uptimeSeconds: number | null;
+  /** Labels printed in the printer's life. */
+  odometer: number | null;
+}
+
+/** Reads the three marks in turn; a transport error (no answer, broken connection) is thrown. */
+export async function readPrinterMarks(transport: StatusTransport): Promise<PrinterMarks> {
+  const read = async (name: string): Promise<string | null> => parseSgdReply(name, await transport.query(getvarQuery(name)));
+  const serial = await read(restartMarkVariables.serial);
+  const uptime = await read(restartMarkVariables.uptime);
+  const odometer = await read(restartMarkVariables.odometer);
+  return {
+    serial: serial === null || serial === '' ? null : serial,
+    uptimeSeconds: uptime === null ? null : parseUptimeSeconds(uptime),
+    odometer: odometer === null ? null : parseLabelCount(odometer),
+  };
+}
