@@ -8,6 +8,8 @@
  *    and the printer's marks say it carried on: the same serial number, and a time since power-on
  *    longer than the time since the label reached it; or
  * 3. its life label counter (odometer) reached the count the label was due at.
+ * When the counter and the label's due count are known they decide alone (the counter only goes
+ * up, one per label); the time since power-on is for printers or labels without them.
  * Anything else — a restart, another printer at the address, a printer that cannot say — makes the
  * label uncertain with the reason: it may have been lost with the buffer, and only a person decides
  * whether it is printed again.
@@ -54,8 +56,13 @@ export function judgeDrained(label: LabelProof, seen: DrainSighting): Verdict {
       reason: `This label was in the buffer of printer ${label.serial}, but printer ${marks.serial} now answers at its address: it may have been lost with the other printer. Check whether it printed.`,
     };
   }
-  if (label.odometerTarget !== null && marks.odometer !== null && marks.odometer >= label.odometerTarget) {
-    return { printed: true, proof: 'label-counter' };
+  if (label.odometerTarget !== null && marks.odometer !== null) {
+    // The counter only goes up, one per label: below the target, this label has not come out.
+    if (marks.odometer >= label.odometerTarget) return { printed: true, proof: 'label-counter' };
+    return {
+      printed: false,
+      reason: `This label left the printer’s buffer, but the printer’s label counter (${marks.odometer}) never reached ${label.odometerTarget}, the count it was due at: the printer probably restarted and lost it. Check whether it printed.`,
+    };
   }
   const sinceSentSeconds = (seen.nowMs - label.sentAtMs) / 1000;
   if (marks.uptimeSeconds === null) {
@@ -66,10 +73,9 @@ export function judgeDrained(label: LabelProof, seen: DrainSighting): Verdict {
     };
   }
   if (marks.uptimeSeconds + restartSlackSeconds < sinceSentSeconds) {
-    const counter = label.odometerTarget !== null && marks.odometer !== null ? ` and its label counter (${marks.odometer}) shows it did not print` : '';
     return {
       printed: false,
-      reason: `The printer restarted (on for ${marks.uptimeSeconds} s, the label reached it ${Math.round(sinceSentSeconds)} s ago) while this label was in its buffer${counter}: it was probably lost. Check whether it printed.`,
+      reason: `The printer restarted (on for ${marks.uptimeSeconds} s, the label reached it ${Math.round(sinceSentSeconds)} s ago) while this label was in its buffer: it was probably lost. Check whether it printed.`,
     };
   }
   return { printed: true, proof: 'no-restart' };

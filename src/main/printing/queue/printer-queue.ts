@@ -76,9 +76,13 @@ interface Outstanding {
 interface EpochMarks {
   epoch: number;
   marks: PrinterMarks;
-  /** The label counter once every label of ours sent on this connection so far has printed. */
+  /** The label counter once every label of ours sent on this connection so far has printed; null until a count was taken exactly. */
   odometerTail: number | null;
+  /** Attempts at an exact count (one with no label finishing while it was taken). */
+  countTries: number;
 }
+
+const COUNT_TRIES = 3;
 
 export class PrinterQueue {
   private readonly transport: PrinterTransport;
@@ -369,7 +373,7 @@ export class PrinterQueue {
     const fault = faultsFromStatus(status)[0] ?? null;
     if (fault) this.setFault(fault);
     else this.publishState();
-    this.judge(epoch, await this.marksFor(epoch));
+    this.judge(epoch, await this.marksFor(epoch, status.formatsInBuffer));
     return gone.length;
   }
 
@@ -379,15 +383,33 @@ export class PrinterQueue {
    * cannot tell its connections apart, each time a verdict needs them). Null: not needed, or could
    * not be read (the labels then wait for the next answer).
    */
-  private async marksFor(epoch: number | null): Promise<PrinterMarks | null> {
+  private async marksFor(epoch: number | null, formatsSeen: number): Promise<PrinterMarks | null> {
     if (!canQuery(this.transport)) return null;
     const verdictNeedsThem = this.unjudged.some((item) => needsMarks(item.proof, epoch));
     if (epoch === null) return verdictNeedsThem ? this.readMarks(epoch) : null;
-    if (this.epochMarks?.epoch !== epoch && (verdictNeedsThem || this.outstanding.some((item) => item.proof.epoch === epoch))) {
+    const current = this.epochMarks?.epoch === epoch ? this.epochMarks : null;
+    const wanted = verdictNeedsThem || this.outstanding.some((item) => item.proof.epoch === epoch);
+    const countMissing = current !== null && current.odometerTail === null && current.marks.odometer !== null && current.countTries < COUNT_TRIES;
+    if (wanted && (current === null || countMissing)) {
       const marks = await this.readMarks(epoch);
-      if (marks) this.settleMarks(epoch, marks);
+      if (marks) {
+        // The count is exact only when no label finished between the status answer and the counter.
+        const exact = marks.odometer !== null && (await this.bufferUnchanged(epoch, formatsSeen));
+        this.settleMarks(epoch, marks, exact, (current?.countTries ?? 0) + 1);
+      }
     }
     return this.epochMarks?.epoch === epoch ? this.epochMarks.marks : null;
+  }
+
+  /** True when the printer still holds `formats` formats, asked on the same connection. */
+  private async bufferUnchanged(epoch: number, formats: number): Promise<boolean> {
+    if (!canQuery(this.transport)) return false;
+    try {
+      const status = parseHostStatus(await this.transport.query(hostStatusQuery));
+      return status.formatsInBuffer === formats && (this.transport.connectionEpoch ?? null) === epoch;
+    } catch {
+      return false;
+    }
   }
 
   private async readMarks(epoch: number | null): Promise<PrinterMarks | null> {
@@ -412,8 +434,8 @@ export class PrinterQueue {
   }
 
   /** Labels still in the buffer that went on this connection: due at the label counter, in their order. */
-  private settleMarks(epoch: number, marks: PrinterMarks): void {
-    let tail = marks.odometer;
+  private settleMarks(epoch: number, marks: PrinterMarks, exactCount: boolean, countTries: number): void {
+    let tail = exactCount ? marks.odometer : null;
     for (const item of this.outstanding) {
       if (tail !== null) tail += item.label.formats;
       if (item.proof.epoch !== epoch) continue;
@@ -421,7 +443,7 @@ export class PrinterQueue {
       if (item.proof.odometerTarget === null && tail !== null) item.proof.odometerTarget = tail;
       this.remember(item.label, item.proof);
     }
-    this.epochMarks = { epoch, marks, odometerTail: tail };
+    this.epochMarks = { epoch, marks, odometerTail: tail, countTries };
   }
 
   /** Gives every label that left the buffer its verdict, once the marks it needs are known. */
