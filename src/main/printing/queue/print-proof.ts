@@ -38,8 +38,11 @@ export interface DrainSighting {
 
 export type Verdict = { printed: true; proof: 'same-connection' | 'no-restart' | 'label-counter' } | { printed: false; reason: string };
 
-/** Seconds of slack for the printer reporting whole seconds and the two clocks drifting. */
-export const restartSlackSeconds = 2;
+/**
+ * The printer reports whole seconds (rounded down): a printer that kept running reports at least
+ * the time since the label reached it less this.
+ */
+export const uptimeResolutionSeconds = 1;
 
 /** True when the verdict needs the printer's marks (the drain was not seen on the label's own connection). */
 export function needsMarks(label: LabelProof, epoch: number | null): boolean {
@@ -72,7 +75,7 @@ export function judgeDrained(label: LabelProof, seen: DrainSighting): Verdict {
         'The printer was reconnected while this label was in its buffer and it does not report its time since power-on (device.uptime), so a restart that lost it cannot be ruled out. Check whether it printed.',
     };
   }
-  if (marks.uptimeSeconds + restartSlackSeconds < sinceSentSeconds) {
+  if (marks.uptimeSeconds + uptimeResolutionSeconds <= sinceSentSeconds) {
     return {
       printed: false,
       reason: `The printer restarted (on for ${marks.uptimeSeconds} s, the label reached it ${Math.round(sinceSentSeconds)} s ago) while this label was in its buffer: it was probably lost. Check whether it printed.`,
