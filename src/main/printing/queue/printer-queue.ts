@@ -342,6 +342,7 @@ export class PrinterQueue {
       await this.checkStall();
       return true;
     } catch (error) {
+      if (!(error instanceof PrinterTransportError)) this.deps.logger.warn('printer status not understood', { printer: this.transport.description, error: errorText(error) });
       this.setFault(
         error instanceof PrinterTransportError ? faultOfFailure(error) : { ...printerFault('offline'), message: 'The printer’s status answer could not be read.' },
       );
@@ -388,17 +389,18 @@ export class PrinterQueue {
     const verdictNeedsThem = this.unjudged.some((item) => needsMarks(item.proof, epoch));
     if (epoch === null) return verdictNeedsThem ? this.readMarks(epoch) : null;
     const current = this.epochMarks?.epoch === epoch ? this.epochMarks : null;
-    const wanted = verdictNeedsThem || this.outstanding.some((item) => item.proof.epoch === epoch);
+    const ownLabelsWaiting = this.outstanding.some((item) => item.proof.epoch === epoch);
     const countMissing = current !== null && current.odometerTail === null && current.marks.odometer !== null && current.countTries < COUNT_TRIES;
-    if (wanted && (current === null || countMissing)) {
-      const marks = await this.readMarks(epoch);
-      if (marks) {
-        // The count is exact only when no label finished between the status answer and the counter.
-        const exact = marks.odometer !== null && (await this.bufferUnchanged(epoch, formatsSeen));
-        this.settleMarks(epoch, marks, exact, (current?.countTries ?? 0) + 1);
-      }
+    // A verdict needs the counter as it is now; due counts need one exact count per connection.
+    if (!verdictNeedsThem && !(ownLabelsWaiting && (current === null || countMissing))) return current?.marks ?? null;
+    const marks = await this.readMarks(epoch);
+    if (!marks) return null;
+    if (current === null || countMissing) {
+      // The count is exact only when no label finished between the status answer and the counter.
+      const exact = marks.odometer !== null && (await this.bufferUnchanged(epoch, formatsSeen));
+      this.settleMarks(epoch, marks, exact, (current?.countTries ?? 0) + 1);
     }
-    return this.epochMarks?.epoch === epoch ? this.epochMarks.marks : null;
+    return marks;
   }
 
   /** True when the printer still holds `formats` formats, asked on the same connection. */
