@@ -5,12 +5,13 @@
  * one page of a bundle's PDF rasterised into a ^GFA graphic at the printer's resolution.
  */
 import { createHash } from 'node:crypto';
-import { PDFDocument } from 'pdf-lib';
 import { StationError, type ErrorCode } from '../../../shared/errors';
 import type { BundleLabel, DeliveryClient } from '../../api';
 import type { JournalRow } from '../journal/journal-types';
+import { identifiersFromText } from '../journal/label-identity';
 import type { PrinterRecord } from '../printers';
 import { a6At203Dpi, rasterizePdf, rasterPageToZpl, type LabelGeometry } from '../raster/pdf-raster';
+import { pdfPageTexts } from '../raster/pdf-text';
 import type { DocumentSource, FetchFailureKind, PreparedDocument } from './print-run';
 
 export function sha256(bytes: Uint8Array): string {
@@ -52,6 +53,12 @@ function zplUnavailable(error: unknown): boolean {
   return /\bzpl\b/i.test(text) && /pdf/i.test(text);
 }
 
+export interface BundlePage {
+  /** Which of the bundle's PDFs (from 0) the page is in. */
+  documentIndex: number;
+  identifiers: string[];
+}
+
 /**
  * A bundle's PDF documents, fetched once per run and shared by its labels; rasterised pages are
  * kept until the run lets go of the bundle.
@@ -74,12 +81,14 @@ export class BundleDocuments {
     return pending;
   }
 
-  /** Pages across the bundle's PDFs: one label each. */
-  async pageCount(bundleId: string): Promise<number> {
-    let pages = 0;
-    for (const document of await this.pdfs(bundleId)) {
-      const pdf = await PDFDocument.load(document.bytes, { updateMetadata: false });
-      pages += pdf.getPageCount();
+  /**
+   * Pages across the bundle's PDFs (one label each), in order, with the PDF each is in and the
+   * identifiers its text shows (parcel barcode, order ref, order id): what ties a page to its order.
+   */
+  async pages(bundleId: string): Promise<BundlePage[]> {
+    const pages: BundlePage[] = [];
+    for (const [documentIndex, document] of (await this.pdfs(bundleId)).entries()) {
+      for (const text of await pdfPageTexts(plainBytes(document.bytes))) pages.push({ documentIndex, identifiers: identifiersFromText(text) });
     }
     return pages;
   }
