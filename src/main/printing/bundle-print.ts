@@ -16,6 +16,7 @@ import type { StationSettings } from '../settings/station-settings';
 import type { BundlePlanRecord, JournalRow, NewLabel, SkippedRecord } from './journal/journal-types';
 import { pageNamesOrder } from './journal/label-identity';
 import { emptyRunOptions } from './journal/print-journal';
+import { labelRoute } from './label-route';
 import type { PrinterRecord, PrinterRegistry } from './printers';
 import { BundleDocuments, classifyFetchFailure, type BundlePage } from './runs/label-documents';
 import type { PrintService } from './runs/print-service';
@@ -142,6 +143,7 @@ function planPerOrder(context: PlanContext, known: IndexedOrder[]): PlannedBundl
   const { deps, environment, bundleId, reprint } = context;
   const journal = deps.service.journal;
   const reason = reprintReason(context);
+  const route = labelRoute(context.printer);
   // Pages of this bundle printed as images whose text named none of its orders: any of them may be
   // any order's label, so the orders not yet accounted for are left out rather than printed twice.
   const untied = journal.printedPagesOf(environment, bundleId).filter((page) => !known.some((order) => pageNamesOrder(page.identifiers, order)));
@@ -164,18 +166,22 @@ function planPerOrder(context: PlanContext, known: IndexedOrder[]): PlannedBundl
       bundleId,
       bundlePosition: index + 1,
       bundleCount: known.length,
-      format: 'zpl',
+      format: route.kind === 'raster' ? 'gfa' : 'zpl',
       reprintOf: previous ? previous.id : null,
       reason: previous ? reason : null,
     });
   });
+  const orders = `${known.length} order${known.length === 1 ? '' : 's'}`;
   return {
-    plan: {
-      bundleId,
-      route: 'zpl-per-order',
-      labels: labels.length,
-      note: `The station knows this bundle's ${known.length} order${known.length === 1 ? '' : 's'}: native ZPL per order.`,
-    },
+    plan:
+      route.kind === 'raster'
+        ? {
+            bundleId,
+            route: 'raster-per-order',
+            labels: labels.length,
+            note: `The station knows this bundle's ${orders}; the printer is ${route.geometry.dpi} dpi, so each order's PDF label is printed as an image at its resolution.`,
+          }
+        : { bundleId, route: 'zpl-per-order', labels: labels.length, note: `The station knows this bundle's ${orders}: native ZPL per order.` },
     labels,
     skipped,
   };

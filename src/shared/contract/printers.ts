@@ -21,11 +21,28 @@ export const PrinterOptionsSchema = z.object({
   dpi: z.number().int().positive().nullable(),
   printWidthDots: z.number().int().positive().nullable(),
   model: z.string().nullable(),
+  /** device.unique_id of the printer last found at the address: a different one is another printer. */
+  serialNumber: z.string().nullable().default(null),
   checkedAt: z.string().nullable(),
   /** Plain sentences from the last check (wrong resolution, too narrow, not ZPL, …). */
   warnings: z.array(z.string()),
 });
 export type PrinterOptions = z.infer<typeof PrinterOptionsSchema>;
+
+/**
+ * How labels reach this printer, from what it said it is: the service's native 203-dpi ZPL (a
+ * 203 dpi printer with a head of at least 104 mm, or one that cannot be asked); the order's PDF
+ * rasterised to a ^GFA image at the printer's own resolution (300, 600 dpi, …); the PDF itself
+ * (a PDF printer); or refused (a head narrower than the label).
+ */
+export const LabelRouteSchema = z.object({
+  kind: z.enum(['native-zpl', 'raster', 'pdf', 'refused']),
+  /** Dots per inch the labels are prepared for; null for a PDF printer. */
+  dpi: z.number().int().nullable(),
+  /** A plain sentence for the printer card. */
+  message: z.string(),
+});
+export type LabelRouteData = z.infer<typeof LabelRouteSchema>;
 
 export const PrinterSchema = z.object({
   id: PrinterIdSchema,
@@ -41,6 +58,7 @@ export const PrinterSchema = z.object({
   defaultForSingle: z.boolean(),
   defaultForBundles: z.boolean(),
   options: PrinterOptionsSchema,
+  route: LabelRouteSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -85,6 +103,8 @@ export const PrinterCheckSchema = z.object({
   warnings: z.array(z.object({ issue: z.string(), message: z.string() })),
   /** Faults seen during the check (paper out, head open, …). */
   faults: z.array(PrinterFaultSchema),
+  /** device.unique_id, null when the printer did not say. */
+  serialNumber: z.string().nullable().default(null),
 });
 export type PrinterCheckData = z.infer<typeof PrinterCheckSchema>;
 

@@ -79,9 +79,11 @@ export const BundlePlanSchema = z.object({
   bundleId: z.string(),
   /**
    * zpl-per-order: the order index knows the bundle's orders, so each gets its own native ZPL label;
-   * pdf-raster: the bundle's PDF, page by page as ^GFA graphics; pdf: the bundle's PDFs to a PDF printer.
+   * pdf-raster: the bundle's PDF, page by page as ^GFA graphics; pdf: the bundle's PDFs to a PDF printer;
+   * raster-per-order: the orders are known and the printer is not 203 dpi, so each order's PDF label
+   * is rasterised at the printer's resolution.
    */
-  route: z.enum(['zpl-per-order', 'pdf-raster', 'pdf']),
+  route: z.enum(['zpl-per-order', 'pdf-raster', 'pdf', 'raster-per-order']),
   labels: z.number().int(),
   /** A plain sentence for the screen: "5 orders known to the station: native ZPL per order". */
   note: z.string(),
