@@ -1,0 +1,137 @@
+/**
+ * Scenario 4 of the exactly-once issue: the service's ZPL is 203 dpi only. A 300 dpi printer gets
+ * each order's PDF label rasterised at 300 dpi (a full A6 ^GFA image whose barcode scans), a head
+ * too narrow for A6 is refused with the reason, and a printer swapped for a 300 dpi one at the
+ * same address is noticed on the next connection, and its labels follow.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PrinterData } from '../../../src/shared/contract/printers';
+import type { PrintOutcomeData } from '../../../src/shared/contract/printing';
+import type { RunningSandbox } from '../../../src/sandbox';
+import { VirtualZebra } from '../../../src/sandbox/printer';
+import { decodeBarcodesFromPng } from '../../support/barcode';
+import { createPrintingStation, startTestSandbox, startZebra, stationOrders, type TodaysOrder } from '../printing-queue/support';
+
+/** Width and height in dots of the ^GFA graphic of a format. */
+function graphicSize(zpl: string): { width: number; height: number } | null {
+  const match = /\^GFA,(\d+),(\d+),(\d+),/.exec(zpl);
+  if (!match) return null;
+  const [, total, , perRow] = match.map(Number) as [number, number, number, number];
+  return { width: perRow * 8, height: total / perRow };
+}
+
+async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`not true within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('labels follow the printer’s resolution and head width', () => {
+  let sandbox: RunningSandbox;
+  let orders: TodaysOrder[];
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox({ orders: 200 });
+    orders = (await stationOrders(sandbox)).filter((order) => order.zplAvailable && order.status !== 'cancelled');
+  });
+
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+
+  it('a 300 dpi printer prints the order’s label as a full A6 image at 300 dpi whose barcode scans', async () => {
+    const { zebra, port } = await startZebra({ dpi: 300, printWidthDots: 1248 });
+    const station = await createPrintingStation(sandbox, port);
+    try {
+      const added = await station.call<{ printer: PrinterData }>('printers.add', {
+        name: 'Bench 300',
+        address: { kind: 'network-zebra', host: '127.0.0.1', port },
+        defaultForSingle: true,
+      });
+      expect(added.printer.route).toMatchObject({ kind: 'raster', dpi: 300 });
+      const order = orders[5] as TodaysOrder;
+      const outcome = await station.call<PrintOutcomeData>('printing.print', { scan: order.orderRef });
+      expect(outcome.outcome).toBe('printed');
+      if (outcome.outcome !== 'printed') return;
+      expect(outcome.entry.format).toBe('gfa');
+      const [label] = await zebra.waitForLabels(1);
+      expect(label?.zpl).toContain('^PW1240^LL1748');
+      expect(label?.zpl).not.toContain('^BC');
+      const size = graphicSize(label?.zpl ?? '');
+      expect(size?.width).toBeGreaterThanOrEqual(1232);
+      expect(size?.height).toBeGreaterThanOrEqual(1740);
+      const decoded = await decodeBarcodesFromPng(await zebra.renderPng(label?.index ?? 0));
+      expect(decoded.map((barcode) => barcode.data)).toContain(order.barcode);
+    } finally {
+      await station.dispose();
+      await zebra.stop();
+    }
+  });
+
+  it('refuses a printer whose head is narrower than the label, with its width, and saves nothing', async () => {
+    const { zebra, port } = await startZebra({ dpi: 300, printWidthDots: 832 });
+    const station = await createPrintingStation(sandbox, port);
+    try {
+      const result = await station.station.dispatcher.dispatch(
+        'printers.add',
+        { name: 'Narrow', address: { kind: 'network-zebra', host: '127.0.0.1', port } },
+        { host: 'web' },
+      );
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.error.code).toBe('PRINTER_TOO_NARROW');
+      expect(result.error.message).toContain('832 dots (70 mm)');
+      const listed = await station.call<{ printers: PrinterData[] }>('printers.list', {});
+      expect(listed.printers.map((printer) => printer.name)).not.toContain('Narrow');
+    } finally {
+      await station.dispose();
+      await zebra.stop();
+    }
+  });
+
+  it('notices a 300 dpi printer swapped in at the same address and prints its next label as a 300 dpi image', async () => {
+    const { zebra: first, port } = await startZebra();
+    const station = await createPrintingStation(sandbox, port);
+    let second: VirtualZebra | null = null;
+    try {
+      const added = await station.call<{ printer: PrinterData }>('printers.add', {
+        name: 'Swapped bench',
+        address: { kind: 'network-zebra', host: '127.0.0.1', port },
+        defaultForSingle: true,
+      });
+      expect(added.printer.route.kind).toBe('native-zpl');
+      const before = orders[6] as TodaysOrder;
+      expect((await station.call<PrintOutcomeData>('printing.print', { scan: before.orderRef })).outcome).toBe('printed');
+      const [native] = await first.waitForLabels(1);
+      expect(native?.zpl).toContain('^BC');
+      // The swap happens once the station has finished with the first printer.
+      const activity = station.station.printActivity;
+      if (!activity.isQueueIdle()) await new Promise<void>((resolve) => activity.onQueueIdle(resolve));
+      await first.stop();
+      // Like a printer unplugged from the network: the station has seen its connection close.
+      const transport = station.station.services.printing.transports.forPrinter(added.printer.address) as { connected?: boolean };
+      await until(() => transport.connected === false);
+
+      second = new VirtualZebra({ labelsPerSecond: 100, dpi: 300, printWidthDots: 1248, model: 'ZT411-300dpi' });
+      await second.start({ host: '127.0.0.1', port });
+      const after = orders[7] as TodaysOrder;
+      const outcome = await station.call<PrintOutcomeData>('printing.print', { scan: after.orderRef });
+      expect(outcome.outcome).toBe('printed');
+      const [image] = await second.waitForLabels(1);
+      expect(image?.zpl).toContain('^PW1240^LL1748');
+      expect(image?.zpl).toContain('^GFA');
+      const decoded = await decodeBarcodesFromPng(await second.renderPng(image?.index ?? 0));
+      expect(decoded.map((barcode) => barcode.data)).toContain(after.barcode);
+      const listed = await station.call<{ printers: PrinterData[] }>('printers.list', {});
+      const swapped = listed.printers.find((printer) => printer.id === added.printer.id);
+      expect(swapped?.options).toMatchObject({ dpi: 300, printWidthDots: 1248 });
+      expect(swapped?.route.kind).toBe('raster');
+    } finally {
+      await station.dispose();
+      await first.stop();
+      await second?.stop();
+    }
+  });
+});
