@@ -4,10 +4,16 @@
  * bounded answer for a bounded time, and refuses with the reason when the other end is not a
  * Zebra. Real loopback servers stand in for what a caller might point it at.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PrinterData } from '../../../src/shared/contract/printers';
+import { attachEmbeddedSandbox } from '../../../src/main/embedded-sandbox';
 import type { RunningSandbox } from '../../../src/sandbox';
+import { runCliIn } from '../../support/cli';
+import { memoryKeyStore } from '../../support/station';
 import { createPrintingStation, startTestSandbox, startZebra, type PrintingStation } from '../printing-queue/support';
 
 interface HostileServer {
@@ -127,6 +133,24 @@ describe('printers.add asks only ~HI until the other end has answered as a Zebra
       expect(zebra.printed()).toEqual([]);
     } finally {
       await zebra.stop();
+    }
+  });
+
+  it('says so on the command line too, with a failing exit code, and lists no such printer', async () => {
+    const server = await hostileServer((socket) => socket.once('data', () => socket.end('SSH-2.0-OpenSSH_9.6\r\n')));
+    servers.push(server);
+    const dataDir = mkdtempSync(join(tmpdir(), 'station-probe-cli-'));
+    try {
+      const cli = (...argv: string[]) => runCliIn(dataDir, { keyStore: memoryKeyStore(), sandbox: attachEmbeddedSandbox(sandbox) }, argv);
+      const added = await cli('printers', 'add', 'Not a printer', '--host', '127.0.0.1', '--port', String(server.port));
+      expect(added.code).not.toBe(0);
+      expect(added.stderr).toContain('is not a Zebra printer');
+      expect(added.stderr).toContain('SSH-2.0-OpenSSH_9.6');
+      await server.allClosed();
+      expect(server.received()).toBe('~HI');
+      expect((await cli('printers', 'list')).stdout).not.toContain('Not a printer');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
