@@ -46,7 +46,7 @@ describe('sandbox CLI printer options', () => {
         { hi: '\x02ZT411-300dpi,V84.20.18Z,12,8176KB\x03\r\n', dpi: '300', width: '1248', serial: 'ZT411A0002', odometer: '12345' },
       ]);
       const control = await fetch(`${description.control.baseUrl}/printers/0`, { headers: { authorization: `Bearer ${description.control.token}` } });
-      expect((await control.json()).receiveBufferBytes).toBe(4096);
+      expect(((await control.json()) as { receiveBufferBytes: number }).receiveBufferBytes).toBe(4096);
     } finally {
       child.kill('SIGTERM');
       await exited(child);
