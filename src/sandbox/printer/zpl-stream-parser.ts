@@ -198,7 +198,11 @@ export class ZplStreamParser {
         if (tilde === 'incomplete') return hold(i);
         if (tilde) {
           events.push({ type: 'command', command: tilde.command });
-          return finish(i + tilde.length);
+          // A command that ends where the bytes held from the last call end (a download ended by
+          // the next command) was read entirely before this input: read on, or nothing would be consumed.
+          if (i + tilde.length > heldLength) return finish(i + tilde.length);
+          i += tilde.length;
+          continue;
         }
         i += 1;
         continue;

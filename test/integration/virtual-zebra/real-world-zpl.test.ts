@@ -22,6 +22,18 @@ describe('real-world ZPL', () => {
     expect(printer.received()).toEqual([{ connectionId: 1, bytes: label.bytes }]);
   });
 
+  it('prints a label whose base64 download arrived in an earlier packet, ended only by the ^XA after it', async () => {
+    const { printer, port } = await startPrinter();
+    const client = await open(port);
+    const download = '~DGR:Z.GRF,4,1,:Z64:eJz7/x8AAv8B/g==:3C1A';
+    await client.send(download);
+    await expect.poll(() => printer.stats().bytesReceived).toBe(download.length);
+    await client.send('^XA^FO1,1^XGR:Z.GRF^FS^XZ');
+    const printed = await printer.waitForLabels(1);
+    expect(printed.map((entry) => entry.zpl)).toEqual(['^XA^FO1,1^XGR:Z.GRF^FS^XZ']);
+    expect(printer.state().storedObjects).toEqual(['R:Z.GRF']);
+  });
+
   it('holds at least 15 labels', () => {
     expect(realWorldLabels.length).toBeGreaterThanOrEqual(15);
   });
