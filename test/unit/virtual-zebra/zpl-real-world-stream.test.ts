@@ -126,4 +126,20 @@ describe('ZPL stream: what real labels send around their formats', () => {
       { format: '^XA^XZ' },
     ]);
   });
+
+  it('always reads on, whatever random downloads, JSON and binary graphics it is fed', () => {
+    let seed = 7;
+    const random = (): number => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const pieces = ['~DGR:A.GRF,4,1,', '~DYR:B,B,P,5,0,', ':Z64:', '^GFB,3,3,1,', '~SD', '{}{', '"x":null}', '}', '^XA', '^XZ', 'FF', 'G', ',', ':', '!', '\x00', '~HS', '! U1 getvar "a"\r\n'];
+    for (let round = 0; round < 300; round += 1) {
+      const text = Array.from({ length: 1 + Math.floor(random() * 40) }, () => pieces[Math.floor(random() * pieces.length)]).join('');
+      const bytes = latin1(text);
+      const cut = Math.floor(random() * bytes.length);
+      // readAll fails the test if a call ever consumes nothing.
+      expect(() => readAll([bytes.subarray(0, cut), bytes.subarray(cut)])).not.toThrow();
+    }
+  });
 });
