@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrinterData } from '../../../src/shared/contract/printers';
 import type { PrintOutcomeData } from '../../../src/shared/contract/printing';
 import type { RunningSandbox } from '../../../src/sandbox';
-import { VirtualZebra } from '../../../src/sandbox/printer';
+import type { VirtualZebra } from '../../../src/sandbox/printer';
 import { decodeBarcodesFromPng } from '../../support/barcode';
-import { createPrintingStation, startTestSandbox, startZebra, stationOrders, type TodaysOrder } from '../printing-queue/support';
+import { createPrintingStation, startTestSandbox, startZebra, stationOrders, type PrintingStation, type TodaysOrder } from '../printing-queue/support';
 
 /** Width and height in dots of the ^GFA graphic of a format. */
 function graphicSize(zpl: string): { width: number; height: number } | null {
@@ -91,47 +91,72 @@ describe('labels follow the printer’s resolution and head width', () => {
     }
   });
 
-  it('notices a 300 dpi printer swapped in at the same address and prints its next label as a 300 dpi image', async () => {
-    const { zebra: first, port } = await startZebra();
-    const station = await createPrintingStation(sandbox, port);
-    let second: VirtualZebra | null = null;
-    try {
-      const added = await station.call<{ printer: PrinterData }>('printers.add', {
-        name: 'Swapped bench',
-        address: { kind: 'network-zebra', host: '127.0.0.1', port },
-        defaultForSingle: true,
-      });
-      expect(added.printer.route.kind).toBe('native-zpl');
-      const before = orders[6] as TodaysOrder;
-      expect((await station.call<PrintOutcomeData>('printing.print', { scan: before.orderRef })).outcome).toBe('printed');
-      const [native] = await first.waitForLabels(1);
-      expect(native?.zpl).toContain('^BC');
-      // The swap happens once the station has finished with the first printer.
-      const activity = station.station.printActivity;
-      if (!activity.isQueueIdle()) await new Promise<void>((resolve) => activity.onQueueIdle(resolve));
-      await first.stop();
-      // Like a printer unplugged from the network: the station has seen its connection close.
-      const transport = station.station.services.printing.transports.forPrinter(added.printer.address) as { connected?: boolean };
-      await until(() => transport.connected === false);
+  const swapBench = async (station: PrintingStation, zebra: VirtualZebra, port: number) => {
+    const added = await station.call<{ printer: PrinterData }>('printers.add', {
+      name: 'Swapped bench',
+      address: { kind: 'network-zebra', host: '127.0.0.1', port },
+      defaultForSingle: true,
+    });
+    expect(added.printer.route.kind).toBe('native-zpl');
+    const before = orders[6] as TodaysOrder;
+    expect((await station.call<PrintOutcomeData>('printing.print', { scan: before.orderRef })).outcome).toBe('printed');
+    const [native] = await zebra.waitForLabels(1);
+    expect(native?.zpl).toContain('^BC');
+    // The swap happens once the station has finished with the first printer.
+    const activity = station.station.printActivity;
+    if (!activity.isQueueIdle()) await new Promise<void>((resolve) => activity.onQueueIdle(resolve));
+    return added.printer;
+  };
 
-      second = new VirtualZebra({ labelsPerSecond: 100, dpi: 300, printWidthDots: 1248, model: 'ZT411-300dpi' });
-      await second.start({ host: '127.0.0.1', port });
+  /** Like a printer unplugged from the network: the station has seen its connection close. */
+  const connectionClosed = (station: PrintingStation, printer: PrinterData) => {
+    const transport = station.station.services.printing.transports.forPrinter(printer.address) as { connected?: boolean };
+    return until(() => transport.connected === false);
+  };
+
+  it('notices a 300 dpi printer swapped in at the same address and prints its next label as a 300 dpi image', async () => {
+    const { zebra, port } = await startZebra({ serial: 'D8J224500001' });
+    const station = await createPrintingStation(sandbox, port);
+    try {
+      const printer = await swapBench(station, zebra, port);
+      const printedBefore = zebra.printed().length;
+      await zebra.replaceWith({ dpi: 300, printWidthDots: 1248, serial: 'D8J224500002' });
+      await connectionClosed(station, printer);
       const after = orders[7] as TodaysOrder;
       const outcome = await station.call<PrintOutcomeData>('printing.print', { scan: after.orderRef });
       expect(outcome.outcome).toBe('printed');
-      const [image] = await second.waitForLabels(1);
+      const [image] = (await zebra.waitForLabels(printedBefore + 1)).slice(printedBefore);
       expect(image?.zpl).toContain('^PW1240^LL1748');
       expect(image?.zpl).toContain('^GFA');
-      const decoded = await decodeBarcodesFromPng(await second.renderPng(image?.index ?? 0));
+      const decoded = await decodeBarcodesFromPng(await zebra.renderPng(image?.index ?? 0));
       expect(decoded.map((barcode) => barcode.data)).toContain(after.barcode);
       const listed = await station.call<{ printers: PrinterData[] }>('printers.list', {});
-      const swapped = listed.printers.find((printer) => printer.id === added.printer.id);
-      expect(swapped?.options).toMatchObject({ dpi: 300, printWidthDots: 1248 });
+      const swapped = listed.printers.find((candidate) => candidate.id === printer.id);
+      expect(swapped?.options).toMatchObject({ dpi: 300, printWidthDots: 1248, serialNumber: 'D8J224500002' });
       expect(swapped?.route.kind).toBe('raster');
     } finally {
       await station.dispose();
-      await first.stop();
-      await second?.stop();
+      await zebra.stop();
+    }
+  });
+
+  it('notices another 203 dpi printer by its serial number alone, and refuses labels when its head is too narrow', async () => {
+    const { zebra, port } = await startZebra({ serial: 'D8J224500003' });
+    const station = await createPrintingStation(sandbox, port);
+    try {
+      const printer = await swapBench(station, zebra, port);
+      const printedBefore = zebra.printed().length;
+      await zebra.replaceWith({ serial: 'D8J224500004', printWidthDots: 609 });
+      await connectionClosed(station, printer);
+      const result = await station.station.dispatcher.dispatch('printing.print', { scan: (orders[8] as TodaysOrder).orderRef }, { host: 'web' });
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.error.code).toBe('PRINTER_TOO_NARROW');
+      expect(result.error.message).toContain('609 dots (76 mm)');
+      expect(zebra.printed()).toHaveLength(printedBefore);
+    } finally {
+      await station.dispose();
+      await zebra.stop();
     }
   });
 });
