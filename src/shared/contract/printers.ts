@@ -136,7 +136,7 @@ export const PrinterAddInputSchema = z
     orientation: OrientationSchema.optional(),
     defaultForSingle: z.boolean().optional(),
     defaultForBundles: z.boolean().optional(),
-    /** Ask the printer what it is before saving (default true); the printer is saved either way. */
+    /** Ask the printer what it is before saving (default true); false saves it without connecting. */
     check: z.boolean().optional(),
     ...tuning,
   })
@@ -162,8 +162,11 @@ export const printersCalls = {
   /** The current environment's printers. */
   'printers.list': defineCall(z.object({}).strict(), z.object({ printers: z.array(PrinterSchema) })),
   /**
-   * Saves a printer in the current environment. A Zebra is checked first (ZPL, 203 dpi, print
-   * width for A6); warnings come back with the printer, which is saved all the same.
+   * Saves a printer in the current environment. A network address is first asked ~HI only (a
+   * bounded answer within 2 s); a Zebra is then checked (ZPL, resolution, print width, serial) and
+   * its labels take the route that fits it (`route`). Errors: PRINTER_NOT_ZEBRA (something that is
+   * not a Zebra answered), PRINTER_TOO_NARROW (a head narrower than A6); neither is saved. An
+   * unreachable printer is saved with a warning.
    */
   'printers.add': defineCall(PrinterAddInputSchema, z.object({ printer: PrinterSchema, check: PrinterCheckSchema.nullable() })),
   /** Changes only the fields given. Making a printer the default for a role takes the role from the other. */

@@ -70,6 +70,26 @@ describe('labels follow the printer’s resolution and head width', () => {
     }
   });
 
+  it('prints an order scanned by its id at 300 dpi too, although the lookup fetched its label as ZPL', async () => {
+    const { zebra, port } = await startZebra({ dpi: 300, printWidthDots: 1248 });
+    // The test environment's index is empty: the scan is recognised by fetching the order's label.
+    const station = await createPrintingStation(sandbox, 9, {}, {}, 'test');
+    try {
+      await station.call('printers.add', { name: 'Bench 300', address: { kind: 'network-zebra', host: '127.0.0.1', port }, defaultForSingle: true });
+      const order = orders[9] as TodaysOrder;
+      const outcome = await station.call<PrintOutcomeData>('printing.print', { scan: order.orderId });
+      expect(outcome.outcome).toBe('printed');
+      const [label] = await zebra.waitForLabels(1);
+      expect(label?.zpl).toContain('^PW1240^LL1748');
+      expect(label?.zpl).not.toContain('^BC');
+      const decoded = await decodeBarcodesFromPng(await zebra.renderPng(label?.index ?? 0));
+      expect(decoded.map((barcode) => barcode.data)).toContain(order.barcode);
+    } finally {
+      await station.dispose();
+      await zebra.stop();
+    }
+  });
+
   it('refuses a printer whose head is narrower than the label, with its width, and saves nothing', async () => {
     const { zebra, port } = await startZebra({ dpi: 300, printWidthDots: 832 });
     const station = await createPrintingStation(sandbox, port);
