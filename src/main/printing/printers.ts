@@ -48,6 +48,7 @@ const PrinterRowSchema = z.object({
   updated_at: z.string(),
 });
 type PrinterRow = z.infer<typeof PrinterRowSchema>;
+const DataVersionSchema = z.tuple([z.number()]);
 
 const columns = 'environment, id, name, kind, address, orientation, default_for_single, default_for_bundles, options, created_at, updated_at';
 const identityColumns = 'serial_number, dpi, print_width_dots, identified_at';
@@ -77,7 +78,7 @@ export class PrinterRegistry {
   }
 
   list(environment: Environment): PrinterRecord[] {
-    const version = (this.dataVersion.get() as [number])[0];
+    const version = DataVersionSchema.parse(this.dataVersion.get())[0];
     if (version !== this.cacheVersion) {
       this.cache.clear();
       this.cacheVersion = version;

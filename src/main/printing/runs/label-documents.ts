@@ -150,10 +150,16 @@ export function createLabelDocuments(deps: LabelDocumentsDeps): DocumentSource {
   const { bundles } = deps;
   const encoder = new TextEncoder();
 
-  const printerNow = async (): Promise<PrinterRecord> =>
-    deps.printers && deps.transport
-      ? currentPrinter({ printers: deps.printers, transport: deps.transport, ...(deps.logger ? { logger: deps.logger } : {}) }, deps.printer)
-      : deps.printer;
+  // Labels are prepared several at a time; one look at the printer serves all of them.
+  let looking: Promise<PrinterRecord> | null = null;
+  const printerNow = (): Promise<PrinterRecord> => {
+    const { printers, transport } = deps;
+    if (!printers || !transport) return Promise.resolve(deps.printer);
+    looking ??= currentPrinter({ printers, transport, ...(deps.logger ? { logger: deps.logger } : {}) }, deps.printer).finally(() => {
+      looking = null;
+    });
+    return looking;
+  };
 
   const orderPdfAsGfa = async (printer: PrinterRecord, orderId: string): Promise<PreparedDocument> => {
     const geometry = rasterGeometry(printer);
