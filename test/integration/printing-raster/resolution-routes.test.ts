@@ -6,11 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrinterData } from '../../../src/shared/contract/printers';
-import type { PrintOutcomeData } from '../../../src/shared/contract/printing';
+import type { PrintOutcomeData, RunSummaryData } from '../../../src/shared/contract/printing';
 import type { RunningSandbox } from '../../../src/sandbox';
 import type { VirtualZebra } from '../../../src/sandbox/printer';
 import { decodeBarcodesFromPng } from '../../support/barcode';
-import { createPrintingStation, startTestSandbox, startZebra, stationOrders, type PrintingStation, type TodaysOrder } from '../printing-queue/support';
+import { bundlesWithLabels, createPrintingStation, startTestSandbox, startZebra, stationOrders, type PrintingStation, type TodaysOrder } from '../printing-queue/support';
 
 /** Width and height in dots of the ^GFA graphic of a format. */
 function graphicSize(zpl: string): { width: number; height: number } | null {
@@ -84,6 +84,26 @@ describe('labels follow the printer’s resolution and head width', () => {
       expect(label?.zpl).not.toContain('^BC');
       const decoded = await decodeBarcodesFromPng(await zebra.renderPng(label?.index ?? 0));
       expect(decoded.map((barcode) => barcode.data)).toContain(order.barcode);
+    } finally {
+      await station.dispose();
+      await zebra.stop();
+    }
+  });
+
+  it('asks the printer who it is once per connection, before that connection’s first label, not for every label', async () => {
+    const { zebra, port } = await startZebra({ labelsPerSecond: 200 });
+    const station = await createPrintingStation(sandbox, port);
+    try {
+      const { bundleIds, orders: members } = bundlesWithLabels(await stationOrders(sandbox), 5);
+      const summary = await station.call<RunSummaryData>('printing.printBundles', { bundleIds });
+      await station.waitForEvent('printing.finished', (event) => event.runId === summary.runId, 60_000);
+      expect(zebra.printed()).toHaveLength(members.length);
+      const carriedLabels = zebra.received().map((connection) => connection.bytes.toString('latin1')).filter((text) => text.includes('^XA'));
+      expect(carriedLabels.length).toBeGreaterThan(0);
+      for (const text of carriedLabels) {
+        expect(text.split('device.unique_id').length - 1).toBe(1);
+        expect(text.indexOf('device.unique_id')).toBeLessThan(text.indexOf('^XA'));
+      }
     } finally {
       await station.dispose();
       await zebra.stop();

@@ -3,13 +3,13 @@
  * connection to it has been (re)established — a new connection may reach another printer, swapped
  * in at the same address — and not on every label: the transport counts its connections, and the
  * registry remembers on which one each address was last identified. A different serial number
- * (device.unique_id) or resolution means another printer: it is identified in full (print width
- * too), recorded with every printer row at that address, and the label route follows it.
+ * (device.unique_id) or resolution means another printer: its print width is asked too, it is
+ * recorded with every printer row at that address, and the label route follows it.
  */
 import type { Logger } from '../../logging/logger';
 import type { PrinterRecord, PrinterRegistry } from '../printers';
 import { canQuery, PrinterTransportError, type PrinterTransport } from '../transports/transport';
-import { readPrinterFingerprint, readPrinterIdentity } from './printer-identity';
+import { readPrinterFingerprint, readPrintWidth } from './printer-identity';
 
 /** A transport that can say how many connections it has opened (network and USB Zebras). */
 export interface CountsConnections {
@@ -40,12 +40,9 @@ export async function currentPrinter(deps: IdentityWatchDeps, printer: PrinterRe
       printers.markIdentifiedOnConnection(fresh.address, transport.connectionCount);
       return fresh;
     }
-    const identity = await readPrinterIdentity(transport);
-    const updated = printers.recordIdentity(fresh.environment, fresh.address, {
-      dpi: identity.dpi,
-      printWidthDots: identity.printWidthDots,
-      serialNumber: identity.serialNumber,
-    });
+    // Another printer, or one never identified: its print width too (the route depends on it).
+    const identity = { ...fingerprint, printWidthDots: await readPrintWidth(transport) };
+    const updated = printers.recordIdentity(fresh.environment, fresh.address, identity);
     printers.markIdentifiedOnConnection(fresh.address, transport.connectionCount);
     const now = updated.find((candidate) => candidate.id === fresh.id) ?? fresh;
     if (fresh.options.dpi !== null) {

@@ -98,6 +98,17 @@ export async function readPrinterFingerprint(transport: StatusTransport, options
   return { serialNumber: identity.serialNumber, dpi: identity.dpi };
 }
 
+/** ezpl.print_width in dots; null when the printer does not say (or is silent to SGD). */
+export async function readPrintWidth(transport: StatusTransport, options: IdentityReadOptions = {}): Promise<number | null> {
+  const limits = { ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}), ...(options.signal ? { signal: options.signal } : {}) };
+  try {
+    return wholeNumber(parseSgdReply(SGD.printWidth, await transport.query(getvarQuery(SGD.printWidth), limits)));
+  } catch (error) {
+    if (error instanceof ZebraReplyError || (error instanceof PrinterTransportError && error.failure === 'no-answer')) return null;
+    throw error;
+  }
+}
+
 function serial(value: string | null): string | null {
   const text = value?.trim() ?? '';
   return text.length > 0 && text.length <= 64 && text !== '?' ? text : null;
