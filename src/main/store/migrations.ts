@@ -174,6 +174,8 @@ export const migrations: readonly Migration[] = [
         PRIMARY KEY (entry_id, identifier)
       ) WITHOUT ROWID;
       CREATE INDEX print_label_identifiers_by_identifier ON print_label_identifiers (environment, identifier);
+      -- Planning a bundle run reads the bundle's earlier pages (bundle + page guard).
+      CREATE INDEX print_journal_by_bundle ON print_journal (environment, bundle_id, bundle_position) WHERE bundle_id IS NOT NULL;
 
       -- What the printer at the address said it is when a connection last reached it: its serial
       -- number (device.unique_id), resolution and print width. The label route (native ZPL, a ^GFA

@@ -75,7 +75,11 @@ export function emptyRunOptions(): RunOptions {
 }
 
 /** States in which a label may have reached the printer (the duplicate guard counts these). */
-const maybePrinted = `(state IN ('sent', 'printed') OR (state = 'uncertain' AND decided_at IS NULL) OR (state IN ('queued', 'fetched') AND sent_at IS NOT NULL))`;
+function maybePrintedAs(table: string): string {
+  const column = (name: string) => (table ? `${table}.${name}` : name);
+  return `(${column('state')} IN ('sent', 'printed') OR (${column('state')} = 'uncertain' AND ${column('decided_at')} IS NULL) OR (${column('state')} IN ('queued', 'fetched') AND ${column('sent_at')} IS NOT NULL))`;
+}
+const maybePrinted = maybePrintedAs('');
 
 export interface CreateRunInput {
   environment: Environment;
@@ -147,26 +151,25 @@ export class PrintJournal {
       ),
       sendingRows: prepare(`SELECT id FROM print_journal WHERE run_id = ? AND state IN ('queued', 'fetched') AND sent_at IS NOT NULL`),
       insertIdentifier: prepare('INSERT OR IGNORE INTO print_label_identifiers (environment, entry_id, identifier) VALUES (?, ?, ?)'),
-      // The order's own rows, and pages printed before their order was known whose text named it.
+      // The order's own rows, and pages printed before their order was known whose text named it:
+      // two indexed lookups (an OR across them would read every row of the environment).
       previousPrint: prepare(
-        `SELECT ${entryColumns} FROM print_journal
-         WHERE environment = @environment AND ${maybePrinted} AND (
-           order_id = @orderId
-           OR (order_id IS NULL AND id IN (
-             SELECT entry_id FROM print_label_identifiers
-             WHERE environment = @environment AND identifier IN (
-               @orderId,
-               (SELECT order_ref FROM orders WHERE environment = @environment AND order_id = @orderId),
-               (SELECT barcode FROM orders WHERE environment = @environment AND order_id = @orderId)))))
-         ORDER BY id DESC LIMIT 1`,
+        `SELECT ${entryColumns} FROM print_journal WHERE id = (SELECT max(id) FROM (
+           SELECT id FROM print_journal WHERE environment = @environment AND order_id = @orderId AND ${maybePrinted}
+           UNION ALL
+           SELECT j.id FROM print_label_identifiers i JOIN print_journal j ON j.id = i.entry_id
+           WHERE i.environment = @environment AND j.order_id IS NULL AND ${maybePrintedAs('j')} AND i.identifier IN (
+             @orderId,
+             (SELECT order_ref FROM orders WHERE environment = @environment AND order_id = @orderId),
+             (SELECT barcode FROM orders WHERE environment = @environment AND order_id = @orderId))))`,
       ),
       // A page's identifiers (a JSON array) matched against orders printed by any route.
       previousPrintOfPage: prepare(
         `SELECT ${entryColumns} FROM print_journal
          WHERE environment = @environment AND ${maybePrinted} AND order_id IN (
            SELECT value FROM json_each(@identifiers)
-           UNION SELECT order_id FROM orders WHERE environment = @environment AND (
-             order_ref IN (SELECT value FROM json_each(@identifiers)) OR barcode IN (SELECT value FROM json_each(@identifiers))))
+           UNION SELECT order_id FROM orders WHERE environment = @environment AND order_ref IN (SELECT value FROM json_each(@identifiers))
+           UNION SELECT order_id FROM orders WHERE environment = @environment AND barcode IN (SELECT value FROM json_each(@identifiers)))
          ORDER BY id DESC LIMIT 1`,
       ),
       pagesOfBundle: prepare(
