@@ -6,17 +6,8 @@ import { EventEmitter } from 'node:events';
 import net from 'node:net';
 import { z } from 'zod';
 import { renderZplToPng } from '../labels/render';
-import type { Download } from './download-commands';
-import { objectName } from './download-commands';
-import {
-  configurationText,
-  downloadChangesPrinter,
-  downloadInFormat,
-  formatCommands,
-  objectOf,
-  PRINTER_CHANGING_TILDE_CODES,
-} from './format-commands';
-import { ObjectMemory, SettingsMemory, type PrinterSettingsValues } from './printer-memory';
+import { PrinterConfiguration } from './printer-configuration';
+import type { PrinterSettingsValues } from './printer-memory';
 import { defaultModel, defaultSerial, printerIdentityPatchSchema, type PrinterIdentityPatch } from './printer-identity';
 import { RawCapture, type ReceivedBytes } from './raw-capture';
 import {
@@ -132,10 +123,8 @@ const STOPPING_FAULTS = ['paperOut', 'headOpen', 'ribbonOut'] as const;
 const DISCARD_LIMIT = 1000;
 const DISCARD_SAMPLE_BYTES = 4096;
 const MAX_UNREAD_REPLY_BYTES = 1024 * 1024;
-const CONFIGURATION_RECORD_LIMIT = 10_000;
 // print.tone of a ZD421 as it leaves the factory.
 const FACTORY_DARKNESS = 15;
-const MAX_DARKNESS = 30;
 
 export const powerCycleOptionsSchema = z.strictObject({
   /** How long the printer stays off before it is switched on again. */
@@ -162,10 +151,8 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
   private current: VirtualZebraSettings;
   private readonly now: () => number;
   private readonly sgd = new SgdVariables();
-  private readonly objects = new ObjectMemory();
-  private readonly memory: SettingsMemory;
+  private readonly configuration: PrinterConfiguration;
   private readonly capture = new RawCapture();
-  private configurationRecord: ConfigurationCommand[] = [];
   private poweredOff = false;
   private poweredOnAt: number;
   private odometer: number;
@@ -202,7 +189,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
     this.now = now;
     this.current = virtualZebraOptionsSchema.parse(settings);
     this.labelsPerSecondValue = this.current.labelsPerSecond;
-    this.memory = new SettingsMemory(this.factorySettings());
+    this.configuration = new PrinterConfiguration(this.now, this.factorySettings());
     this.odometer = this.current.odometerStart;
     this.poweredOnAt = this.now();
     this.applyFaults(printerFaultsPatchSchema.parse(this.current.faults), 'control');
@@ -263,7 +250,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
    * deletes from flash, firmware downloads, SGD setvar/do and their JSON form.
    */
   configurationCommands(): ConfigurationCommand[] {
-    return this.configurationRecord.map((record) => ({ ...record }));
+    return this.configuration.commands();
   }
 
   /** Closes the port and every connection and stops the print engine. Records stay readable. */
@@ -409,7 +396,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
       odometer: this.odometer,
       poweredOn: !this.poweredOff,
       poweredOnAt: this.poweredOnAt,
-      storedObjects: this.objects.names(),
+      storedObjects: this.configuration.storedObjects(),
     };
   }
 
@@ -454,8 +441,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
   private switchOn(): void {
     this.poweredOff = false;
     this.poweredOnAt = this.now();
-    this.memory.revert();
-    this.objects.loseVolatile();
+    this.configuration.powerOn();
     this.updateListener();
     this.emit('power', 'on');
     // A pause does not survive power-off; paper out, head open and ribbon out are physical.
@@ -498,8 +484,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
     };
     this.odometer = this.current.odometerStart;
     this.sgd.clear();
-    this.objects.clear();
-    this.memory.replace(this.factorySettings());
+    this.configuration.replace(this.factorySettings());
   }
 
   private factorySettings(): PrinterSettingsValues {
@@ -714,88 +699,32 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
         this.applyFaults({ paused: false }, 'command');
         return;
       case 'download':
-        this.storeDownload(command.download);
+        this.configuration.download(command.download);
         return;
       case 'darkness':
-        this.setDarkness(command.value);
+        this.configuration.setDarkness(command.value);
         return;
       case 'tilde':
-        if (PRINTER_CHANGING_TILDE_CODES.has(command.code)) this.recordConfiguration(`~${command.code}`);
+        this.configuration.tilde(command.code);
         return;
     }
-  }
-
-  private storeDownload(download: Download): void {
-    if (downloadChangesPrinter(download)) this.recordConfiguration(download.header);
-    this.objects.store(download);
-  }
-
-  private setDarkness(value: number): void {
-    this.memory.current.darkness = Math.max(0, Math.min(MAX_DARKNESS, value));
-  }
-
-  private recordConfiguration(command: string): void {
-    this.configurationRecord.push({ command, at: this.now() });
-    if (this.configurationRecord.length > CONFIGURATION_RECORD_LIMIT) this.configurationRecord.shift();
-  }
-
-  /**
-   * Runs the commands of a format that act on the printer rather than the label, in order, as
-   * a Zebra does while it reads the format; returns the downloads the format recalls.
-   */
-  private runFormatCommands(zpl: string): string {
-    let recalled = '';
-    for (const command of formatCommands(zpl)) {
-      const configuration = configurationText(command);
-      if (configuration !== null) this.recordConfiguration(configuration);
-      if (command.prefix === '~') {
-        if (command.code === 'SD' && /^\d{1,2}/.test(command.params)) this.setDarkness(Number.parseInt(command.params, 10));
-        const download = downloadInFormat(command);
-        if (download) this.objects.store(download);
-        continue;
-      }
-      switch (command.code) {
-        case 'JU':
-          this.runSettingsCommand(command.params.trim().charAt(0).toUpperCase());
-          break;
-        case 'ID': {
-          const { device, name } = objectOf(command);
-          this.objects.delete(device, name);
-          break;
-        }
-        case 'XG':
-        case 'IM': {
-          const { device, name } = objectName(command.params.split(',')[0] ?? '', 'GRF');
-          const stored = this.objects.get(device, name);
-          if (stored) recalled += stored.bytes.toString('latin1');
-          break;
-        }
-      }
-    }
-    return recalled;
-  }
-
-  private runSettingsCommand(which: string): void {
-    if (which === 'S') this.memory.save();
-    else if (which === 'R') this.memory.revert();
-    else if (which === 'F' || which === 'N' || which === 'A') this.memory.restoreFactory();
   }
 
   private runSgd(connection: Connection, command: SgdCommand): void {
     switch (command.kind) {
       case 'setvar':
-        this.recordConfiguration(`! U1 setvar "${command.name}" "${command.value}"`);
+        this.configuration.recordCommand(`! U1 setvar "${command.name}" "${command.value}"`);
         this.sgd.set(command.name, command.value);
         return;
       case 'do':
-        this.recordConfiguration(`! U1 do "${command.name}" "${command.value}"`);
+        this.configuration.recordCommand(`! U1 do "${command.name}" "${command.value}"`);
         return;
       case 'getvar':
         if (!this.currentFaults.ignoreStatusQueries) this.reply(connection, sgdReply(this.sgdValue(command.name)));
         return;
       case 'json': {
         const entries = Object.entries(command.entries);
-        if (entries.some(([, value]) => value !== null)) this.recordConfiguration(command.text);
+        if (entries.some(([, value]) => value !== null)) this.configuration.recordCommand(command.text);
         for (const [name, value] of entries) if (value !== null) this.sgd.set(name, String(value));
         if (this.currentFaults.ignoreStatusQueries) return;
         const answer = Object.fromEntries(entries.map(([name]) => [name, this.sgdValue(name)]));
@@ -816,7 +745,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
       serial: this.current.serial,
       odometer: this.odometer,
       uptimeMs: this.now() - this.poweredOnAt,
-      darkness: this.memory.current.darkness,
+      darkness: this.configuration.current.darkness,
     });
   }
 
@@ -830,7 +759,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
       zpl,
       quantity: printQuantity(zpl),
       labelLengthDots: labelLength(zpl),
-      recalled: this.runFormatCommands(zpl),
+      recalled: this.configuration.runFormat(zpl),
     };
     this.queue.push(format);
     this.counters.formatsReceived += 1;
@@ -898,7 +827,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
     if (this.records.length > this.current.recordLimit) this.records.shift();
     this.counters.labelsPrinted += 1;
     this.odometer += 1;
-    if (job.format.labelLengthDots !== null) this.memory.current.labelLengthDots = job.format.labelLengthDots;
+    if (job.format.labelLengthDots !== null) this.configuration.current.labelLengthDots = job.format.labelLengthDots;
     if (job.copiesDone >= job.format.quantity || job.stopAfterLabel) {
       this.job = null;
       this.counters.formatsPrinted += 1;
@@ -988,7 +917,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
       paused: f.paused,
       headOpen: f.headOpen,
       ribbonOut: f.ribbonOut,
-      labelLengthDots: this.memory.current.labelLengthDots,
+      labelLengthDots: this.configuration.current.labelLengthDots,
       formatsInBuffer: this.formatsInBuffer(),
       bufferFull: blocked || this.bufferedBytes() >= this.current.receiveBufferBytes,
       partialFormat,

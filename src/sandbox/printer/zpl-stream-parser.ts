@@ -80,6 +80,8 @@ export class ZplStreamParser {
   private parts: Buffer[] = [];
   private partBytes = 0;
   private sgd: number[] = [];
+  /** Bytes of binary ^GF data still to come in the format being read. */
+  private binaryRemaining = 0;
   private json: { depth: number; inString: boolean; escaped: boolean; objects: number } = { depth: 0, inString: false, escaped: false, objects: 0 };
   private readonly maxFormatBytes: number;
   private readonly discardSampleBytes: number;
@@ -196,13 +198,32 @@ export class ZplStreamParser {
         if (tilde === 'incomplete') return hold(i);
         if (tilde) {
           events.push({ type: 'command', command: tilde.command });
-          return finish(i + tilde.length);
+          // A command that ends where the bytes held from the last call end (a download ended by
+          // the next command) was read entirely before this input: read on, or nothing would be consumed.
+          if (i + tilde.length > heldLength) return finish(i + tilde.length);
+          i += tilde.length;
+          continue;
         }
         i += 1;
         continue;
       }
 
       // inside or discarding a format
+      if (this.binaryRemaining > 0) {
+        // Binary ^GF data: any byte, "^XZ" included, is image data.
+        const available = Math.min(this.binaryRemaining, data.length - i);
+        let room = this.state === 'inside' ? Math.max(0, Math.min(budget, available)) : available;
+        if (room === 0) {
+          if (mayStop(i)) return finish(i);
+          // Bytes held from the previous call were already reported as read: take them anyway.
+          room = Math.min(available, heldLength - i);
+        }
+        this.take(data.subarray(i, i + room), events);
+        if (this.state === 'inside') budget -= room;
+        this.binaryRemaining -= room;
+        i += room;
+        continue;
+      }
       const next = nextSpecial(data, i, false);
       const end = next < 0 ? data.length : next;
       if (end > i) {
@@ -232,6 +253,16 @@ export class ZplStreamParser {
           this.state = 'outside';
           i += 3;
           if (completed && options.stopAfterFormatEnd && mayStop(i)) return finish(i);
+          continue;
+        }
+        const graphic = readBinaryGraphicHeader(data, i);
+        if (graphic === 'incomplete') return hold(i);
+        if (graphic) {
+          if (this.state === 'inside' && budget < graphic.headerLength && mayStop(i)) return finish(i);
+          this.take(data.subarray(i, i + graphic.headerLength), events);
+          if (this.state === 'inside') budget -= graphic.headerLength;
+          this.binaryRemaining = graphic.dataBytes;
+          i += graphic.headerLength;
           continue;
         }
         if (this.state === 'inside' && budget < 1 && mayStop(i)) return finish(i);
@@ -286,6 +317,7 @@ export class ZplStreamParser {
   private resetFormat(): void {
     this.parts = [];
     this.partBytes = 0;
+    this.binaryRemaining = 0;
   }
 
   /**
@@ -368,6 +400,30 @@ function readOutsideTilde(data: Buffer, at: number, maxBytes: number): { command
     return { command: { kind: 'darkness', value: Number(data.toString('latin1', at + 3, end)) }, length: end - at };
   }
   return { command: { kind: 'tilde', code }, length: 3 };
+}
+
+const MAX_GRAPHIC_HEADER_BYTES = 64;
+
+/**
+ * ^GFa,b,c,d,data with a = B (binary) or C (compressed binary): b bytes of data follow, whatever
+ * they are. Null for ASCII ^GF (hex or base64, read as text) and anything else.
+ */
+function readBinaryGraphicHeader(data: Buffer, at: number): { headerLength: number; dataBytes: number } | null | 'incomplete' {
+  if (at + 3 > data.length) return 'incomplete';
+  if (upper(data[at + 1]) !== 0x47 || upper(data[at + 2]) !== 0x46) return null;
+  let commas = 0;
+  for (let i = at + 3; i < data.length && i - at < MAX_GRAPHIC_HEADER_BYTES; i += 1) {
+    const byte = data[i];
+    if (byte === CARET || byte === TILDE) return null;
+    if (byte === 0x2c && ++commas === 4) {
+      const [type = '', bytes = ''] = data.toString('latin1', at + 3, i).split(',');
+      const compression = type.trim().toUpperCase();
+      const count = Number.parseInt(bytes, 10);
+      if ((compression !== 'B' && compression !== 'C') || !Number.isFinite(count) || count <= 0) return null;
+      return { headerLength: i + 1 - at, dataBytes: count };
+    }
+  }
+  return data.length - at < MAX_GRAPHIC_HEADER_BYTES ? 'incomplete' : null;
 }
 
 function parseJsonSgd(text: string): SgdCommand | null {

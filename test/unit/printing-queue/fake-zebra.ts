@@ -120,7 +120,7 @@ export class FakeZebra implements StatusTransport {
     this.printingSince = clock.now();
   }
 
-  get connectionEpoch(): number {
+  get connectionCount(): number {
     return this.epoch;
   }
 

@@ -41,7 +41,7 @@ describe('the print queue, with a fake Zebra and no real waiting', () => {
     expect(run.uncertainReasons.size).toBe(0);
     expect(zebra.printed).toHaveLength(12);
     expect(zebra.maxBuffered).toBeLessThanOrEqual(3);
-    expect(zebra.connectionEpoch).toBe(1);
+    expect(zebra.connectionCount).toBe(1);
   });
 
   it('a scan to a printer out of paper is asked about first, waits without being sent, and prints once the paper is back', async () => {
@@ -85,7 +85,7 @@ describe('the print queue, with a fake Zebra and no real waiting', () => {
     zebra.resetConnection();
     await clock.until(() => run.settled === 3);
     expect(run.printedIds).toEqual([1, 2, 3]);
-    expect(zebra.connectionEpoch).toBeGreaterThan(1);
+    expect(zebra.connectionCount).toBeGreaterThan(1);
   });
 
   it('a power cycle with labels in the buffer: the lost labels are uncertain with the reason, the printed ones proven by the counter', async () => {

@@ -308,7 +308,7 @@ export class PrinterQueue {
 
   /** What is known about the printer as the label reached it; the label counter target chains on the connection's marks. */
   private proofAtSend(label: QueueLabel): LabelProof {
-    const epoch = this.transport.connectionEpoch ?? null;
+    const epoch = this.transport.connectionCount ?? null;
     const marks = this.epochMarks && this.epochMarks.epoch === epoch ? this.epochMarks : null;
     let odometerTarget: number | null = null;
     if (marks && marks.odometerTail !== null) {
@@ -355,7 +355,7 @@ export class PrinterQueue {
    * many labels left. Reads the printer's marks when a verdict needs them.
    */
   private async applyStatus(status: HostStatus): Promise<number> {
-    const epoch = this.transport.connectionEpoch ?? null;
+    const epoch = this.transport.connectionCount ?? null;
     for (const source of this.sources) if (source.urgent) this.readyChecked.add(source);
     const ours = this.outstandingFormats();
     let left = ours - status.formatsInBuffer;
@@ -408,7 +408,7 @@ export class PrinterQueue {
     if (!canQuery(this.transport)) return false;
     try {
       const status = parseHostStatus(await this.transport.query(hostStatusQuery));
-      return status.formatsInBuffer === formats && (this.transport.connectionEpoch ?? null) === epoch;
+      return status.formatsInBuffer === formats && (this.transport.connectionCount ?? null) === epoch;
     } catch {
       return false;
     }
@@ -424,7 +424,7 @@ export class PrinterQueue {
       return null;
     }
     // Read on another connection than the answer they go with: they say nothing about it.
-    if ((this.transport.connectionEpoch ?? null) !== epoch) return null;
+    if ((this.transport.connectionCount ?? null) !== epoch) return null;
     if (marks.serial !== null && this.knownSerial !== null && marks.serial !== this.knownSerial) {
       this.deps.logger.warn('another printer answers at this address', { printer: this.transport.description, was: this.knownSerial, now: marks.serial });
     }

@@ -193,8 +193,8 @@ export class NetworkZebraTransport implements StatusTransport {
   private readonly settings: Required<Omit<NetworkZebraOptions, 'confirmTimeoutMs'>> & { confirmTimeoutMs: number };
   private readonly lock = createSemaphore(1);
   private link: ZebraLink | null = null;
-  private linksOpened = 0;
   private idleTimer: NodeJS.Timeout | null = null;
+  private connections = 0;
 
   constructor(options: NetworkZebraOptions) {
     const merged = { ...networkZebraDefaults, ...stripUndefined(options) } as Required<Omit<NetworkZebraOptions, 'confirmTimeoutMs'>>;
@@ -202,14 +202,14 @@ export class NetworkZebraTransport implements StatusTransport {
     this.description = `the printer at ${this.settings.host}:${this.settings.port}`;
   }
 
-  /** Connections opened so far; the print queue's proof of printing compares it (see PrinterTransport). */
-  get connectionEpoch(): number {
-    return this.linksOpened;
-  }
-
   /** True while a connection to the printer is open. */
   get connected(): boolean {
     return this.link?.usable ?? false;
+  }
+
+  /** Connections opened so far: a new one may reach another printer at the same address, so it is identified again. */
+  get connectionCount(): number {
+    return this.connections;
   }
 
   send(data: Uint8Array, options: SendOptions = {}): Promise<SendResult> {
@@ -300,7 +300,7 @@ export class NetworkZebraTransport implements StatusTransport {
       throw this.failure(error, 'connect', { delivery: 'none' });
     }
     this.link = link;
-    this.linksOpened += 1;
+    this.connections += 1;
     return link;
   }
 

@@ -59,7 +59,7 @@ export interface PrinterTransport {
    * restarts always breaks its connection, so an answer read on the connection a label was sent on
    * proves the printer did not restart in between. Absent: the transport cannot tell.
    */
-  readonly connectionEpoch?: number;
+  readonly connectionCount?: number;
 }
 
 /** A transport that can read answers from the printer. */
