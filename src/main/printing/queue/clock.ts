@@ -5,7 +5,7 @@
  */
 export interface QueueClock {
   now(): number;
-  /** Resolves after `ms`, or at once when the signal aborts (never rejects). */
+  /** Resolves after `ms` (Infinity: only when the signal aborts), or at once when the signal aborts; never rejects. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
@@ -15,11 +15,12 @@ export const systemClock: QueueClock = {
     new Promise((resolve) => {
       if (signal?.aborted) return resolve();
       const done = (): void => {
-        clearTimeout(timer);
+        if (timer) clearTimeout(timer);
         signal?.removeEventListener('abort', done);
         resolve();
       };
-      const timer = setTimeout(done, ms);
+      // An endless wait holds no timer: it must not keep the process alive on its own.
+      const timer = Number.isFinite(ms) ? setTimeout(done, ms) : null;
       signal?.addEventListener('abort', done, { once: true });
     }),
 };

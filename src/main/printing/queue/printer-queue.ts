@@ -545,7 +545,7 @@ export class PrinterQueue {
   private async sleepOrWake(ms: number): Promise<void> {
     const waker = new AbortController();
     this.waker = waker;
-    await this.clock.sleep(Number.isFinite(ms) ? ms : 2 ** 31 - 1, waker.signal);
+    await this.clock.sleep(ms, waker.signal);
     if (this.waker === waker) this.waker = null;
   }
 
