@@ -182,7 +182,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
 
   const handlers: Handlers = {
     ...appHandlers({ name: productName, version: options.version, host: options.host, settings, keys }),
-    ...settingsHandlers({ settings, webhooks, sandboxLink }),
+    ...settingsHandlers({ settings, webhooks, keys: keyService, logger, sandboxLink }),
     ...keysHandlers(keyService),
     ...ordersHandlers({ settings, index: orders, lookup, overview, prepare: prepareCurrent }),
     ...importsHandlers({ settings, importer, events }),
