@@ -38,6 +38,7 @@ import { createPrinterTransports, type PrinterTransportsOptions } from './printi
 import { createDeliveryClients, type DeliveryClients, type DeliveryClientsDeps } from './settings/delivery-clients';
 import { StationSettings } from './settings/station-settings';
 import { openDatabase, type StationDatabase } from './store/database';
+import { securePrivateFolder } from './store/private-files';
 import { SettingsRepository } from './store/settings-repository';
 import type { PrintActivity } from './updates/print-activity';
 
@@ -94,6 +95,7 @@ export interface StationServices {
 
 export async function composeStation(options: StationOptions): Promise<Station> {
   const { logger } = options;
+  for (const fix of securePrivateFolder(options.dataDir)) logger.warn('data folder permissions narrowed to this user only', { ...fix });
   const db: StationDatabase = openDatabase(join(options.dataDir, 'station.db'));
   const settingsStore = new SettingsRepository(db);
   const settings = new StationSettings(settingsStore);
