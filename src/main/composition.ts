@@ -183,7 +183,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   const preview = createLabelPreview({ journal: printing.journal, printers: printing.printers, clientFor: (environment) => clients.forEnvironment(environment) });
 
   const handlers: Handlers = {
-    ...appHandlers({ name: productName, version: options.version, host: options.host, settings, keys }),
+    ...appHandlers({ name: productName, version: options.version, host: options.host, settings, keys: keyService }),
     ...settingsHandlers({ settings, webhooks, keys: keyService, logger, sandboxLink }),
     ...keysHandlers(keyService),
     ...ordersHandlers({ settings, index: orders, lookup, overview, prepare: prepareCurrent }),

@@ -49,6 +49,8 @@ export interface KeyService {
    * is removed from the keychain (it must be entered again). Answers whether one was removed.
    */
   forgetUnlessBoundTo(environment: KeyedEnvironment, address: string | null): Promise<boolean>;
+  /** Whether a key bound to the environment's current address is stored (what "a key is set" means). */
+  hasUsableKey(environment: KeyedEnvironment): Promise<boolean>;
   /** The stored key and the address it is bound to, for the Delivery API clients only. */
   readKey(environment: KeyedEnvironment): Promise<StoredKey | null>;
 }
@@ -82,14 +84,16 @@ export function createKeyService(deps: KeyServiceDeps): KeyService {
   };
 
   // A key bound to another address (or to none, from before keys were bound) is no key here.
-  const environmentStatus = async (environment: KeyedEnvironment): Promise<EnvironmentKeyStatus> => {
+  const hasUsableKey = async (environment: KeyedEnvironment): Promise<boolean> => {
     const stored = await deps.store.get(environment);
-    return {
-      environment,
-      keySet: stored !== null && sameApiAddress(stored.address, deps.settings.apiBaseUrl(environment)),
-      verification: deps.settings.keyVerification(environment),
-    };
+    return stored !== null && sameApiAddress(stored.address, deps.settings.apiBaseUrl(environment));
   };
+
+  const environmentStatus = async (environment: KeyedEnvironment): Promise<EnvironmentKeyStatus> => ({
+    environment,
+    keySet: await hasUsableKey(environment),
+    verification: deps.settings.keyVerification(environment),
+  });
 
   return {
     async status() {
@@ -150,6 +154,8 @@ export function createKeyService(deps: KeyServiceDeps): KeyService {
       deps.logger.info('API key removed from the OS keychain', { environment, removed });
       return { environment, removed };
     },
+
+    hasUsableKey,
 
     async forgetUnlessBoundTo(environment, address) {
       const stored = await this.readKey(environment);

@@ -84,6 +84,7 @@ async function stationWithVerifiedKey(): Promise<string> {
   const key = sandbox.environments.test.companies[0]!.apiKey;
   expect(await page.call('settings.set', { apiBaseUrls: { test: sandbox.environments.test.baseUrl }, environment: 'test' })).toMatchObject({ ok: true });
   expect(await page.call('keys.set', { environment: 'test', key, verify: true })).toMatchObject({ ok: true, value: { keySet: true } });
+  expect(await page.call('app.info', {})).toMatchObject({ ok: true, value: { keySet: true } });
   return key;
 }
 
@@ -105,6 +106,7 @@ describe('an API key stays bound to the address it was entered for', () => {
     const verify = await page.call('keys.verify', { environment: 'test' });
     const lookup = await page.call('orders.lookup', { scan: 'ORD-2026-999999', remote: true });
     const status = await page.call('keys.status', {});
+    const info = await page.call('app.info', {});
 
     expect(stranger.seen).toEqual([]);
     expectKeyNowhere(key);
@@ -112,6 +114,7 @@ describe('an API key stays bound to the address it was entered for', () => {
     expect(verify).toMatchObject({ ok: false, error: { code: 'KEY_MISSING' } });
     expect(lookup).toMatchObject({ ok: false });
     expect(status).toMatchObject({ ok: true, value: { environments: [{ environment: 'test', keySet: false, verification: null }, {}] } });
+    expect(info).toMatchObject({ ok: true, value: { environment: 'test', keySet: false } });
     expect(await createKeychainKeyStore({ service }).get('test')).toBeNull();
     expect(test.logLines.some((line) => line.includes('Delivery API address changed') && line.includes(stranger.url) && line.includes('"keyForgotten":true'))).toBe(true);
   });
