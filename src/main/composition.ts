@@ -25,6 +25,7 @@ import { createManifestImporter, type ManifestImporter } from './orders/manifest
 import { OrderIndex } from './orders/order-index';
 import { createOrderLookup, type OrderLookup } from './orders/order-lookup';
 import { OrderOverview } from './orders/order-overview';
+import { createPickedFiles, type PickedFiles } from './orders/picked-files';
 import { seedSandboxOrders } from './orders/sandbox-seed';
 import { createSandboxWebhookLink } from './orders/sandbox-webhooks';
 import { createStatusEventProcessor } from './orders/status-events';
@@ -60,6 +61,8 @@ export interface StationOptions {
   clientOptions?: DeliveryClientsDeps['clientOptions'];
   /** Print queue timing and printer transport options (tests shorten polls and timeouts). */
   printing?: PrintingOptions & { transports?: Partial<PrinterTransportsOptions> };
+  /** The desktop app's own file dialog for a manifest (the chosen path, or null); absent where there is none. */
+  pickManifestFile?: () => Promise<string | null>;
 }
 
 export interface Station {
@@ -88,6 +91,8 @@ export interface StationServices {
   readonly orders: OrderIndex;
   readonly lookup: OrderLookup;
   readonly importer: ManifestImporter;
+  /** Files the main process chose (its file dialog, a path typed at the CLI), behind single-use handles. */
+  readonly pickedFiles: PickedFiles;
   readonly webhooks: WebhookReceiver;
   readonly printing: PrintingCore;
 }
@@ -135,6 +140,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   keyService = createKeyService({ store: keys, settings, logger, clientWithKey: (environment, key) => clients.withKey(environment, key) });
   const lookup = createOrderLookup({ index: orders, prepare, clientFor: (environment) => clients.forEnvironment(environment) });
   const importer = createManifestImporter({ db, index: orders, logger });
+  const pickedFiles = createPickedFiles();
   const webhooks = createWebhookReceiver({ settings, logger, processor: createStatusEventProcessor({ db, index: orders, logger }) });
   await webhooks.resume();
   const { transports: transportOptions, ...printingOptions } = options.printing ?? {};
@@ -185,7 +191,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     ...settingsHandlers({ settings, webhooks, sandboxLink }),
     ...keysHandlers(keyService),
     ...ordersHandlers({ settings, index: orders, lookup, overview, prepare: prepareCurrent }),
-    ...importsHandlers({ settings, importer, events }),
+    ...importsHandlers({ settings, importer, events, pickedFiles, pickManifestFile: options.pickManifestFile }),
     ...webhooksHandlers({ receiver: webhooks, sandboxLink }),
     ...printersHandlers({ settings, printing, prepare: prepareCurrent, logger }),
     ...printingHandlers({ settings, printing, preview, prepare: prepareCurrent }),
@@ -198,7 +204,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     logger,
     settings,
     printActivity: options.printActivity ?? printing.service.activity,
-    services: { db, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, webhooks, printing },
+    services: { db, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, pickedFiles, webhooks, printing },
     async close() {
       await printing.close();
       await webhooks.close();
