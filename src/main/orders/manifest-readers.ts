@@ -9,7 +9,7 @@
  * whole shared text table and every cell's text unbounded, which is what a shared-strings bomb
  * exploits. Only the first worksheet is a manifest, as on the service's own dashboard.
  */
-import { parse as parseCsv, CsvError } from 'csv-parse';
+import { parse as parseCsv, CsvError, type InfoRecord } from 'csv-parse';
 import { Readable } from 'node:stream';
 import { kib, ManifestFileProblem, mib, type ManifestLimits } from './manifest-limits';
 import { decodeEntities, XmlTokenizer, type XmlHandler } from './manifest-xml';
@@ -77,6 +77,9 @@ export function sequentialStream(access: RandomAccess, chunkBytes = 256 * 1024):
 
 export async function* readCsv(access: RandomAccess, limits: ManifestLimits): AsyncGenerator<ManifestItem> {
   const head = await access.read(0, 64 * 1024);
+  // Where the last whole record ended, as the parser reads (it reads ahead of the rows taken):
+  // a record that fails starts on the next line.
+  let parsedToLine = 0;
   const parser = parseCsv({
     delimiter: detectDelimiter(head),
     bom: true,
@@ -87,6 +90,10 @@ export async function* readCsv(access: RandomAccess, limits: ManifestLimits): As
     relax_quotes: true,
     skip_empty_lines: false,
     max_record_size: limits.maxCsvRecordBytes,
+    on_record: (record: string[], context: InfoRecord) => {
+      parsedToLine = context.lines;
+      return record;
+    },
   });
   const input = sequentialStream(access);
   input.on('error', (error) => parser.destroy(error));
@@ -107,7 +114,7 @@ export async function* readCsv(access: RandomAccess, limits: ManifestLimits): As
       yield { kind: 'row', row: { row: startLine, cells: item.record.map((cell) => (cell === '' ? null : cell)) } };
     }
   } catch (error) {
-    throw csvProblem(error, lastLine + 1, limits);
+    throw csvProblem(error, parsedToLine + 1, limits);
   } finally {
     input.destroy();
   }

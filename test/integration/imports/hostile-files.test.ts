@@ -1,16 +1,15 @@
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { createManifestImporter } from '../../../src/main/orders/manifest-import';
 import { defaultManifestLimits } from '../../../src/main/orders/manifest-limits';
-import { startWebHost, type RunningWebHost } from '../../../src/main/web-host/server';
 import { createLogger } from '../../../src/main/logging/logger';
 import { createTestStation, type TestStation } from '../../support/station';
 import { sharedStringsBomb } from './hostile-xlsx';
+import { openWebHost } from './web-host-client';
 
 let test: TestStation;
 const call = (name: string, input: unknown) => test.station.dispatcher.dispatch(name, input, { host: 'web' });
@@ -25,43 +24,12 @@ afterEach(async () => {
   await test.dispose();
 });
 
-/** The station's web host with a socket open to it, as the browser kiosk uses it. */
-async function openWebHost(): Promise<{ host: RunningWebHost; request(name: string, input: unknown): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }>; close(): Promise<void> }> {
-  const rendererDir = mkdtempSync(join(tmpdir(), 'renderer-'));
-  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Packing Station</title>');
-  const host = await startWebHost({ station: test.station, rendererDir, token: 'launch-token-for-import-tests-0123' });
-  const login = await fetch(host.launchUrl, { redirect: 'manual' });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const ws = new WebSocket(`ws://127.0.0.1:${host.port}/station`, { headers: { cookie, origin: host.url } });
-  await once(ws, 'open');
-  let nextId = 1;
-  const waiting = new Map<number, (result: never) => void>();
-  ws.on('message', (data) => {
-    const message = JSON.parse(data.toString()) as { type: string; id: number; result: never };
-    if (message.type === 'result') waiting.get(message.id)?.(message.result);
-  });
-  return {
-    host,
-    request(name, input) {
-      const id = nextId++;
-      return new Promise((resolve) => {
-        waiting.set(id, resolve);
-        ws.send(JSON.stringify({ type: 'call', id, name, input }));
-      });
-    },
-    async close() {
-      ws.close();
-      await host.close();
-    },
-  };
-}
-
 describe('a hostile workbook fails only its own import', () => {
   it('refuses a 4.7 MB shared-strings bomb (12 strings of 400 MB) over the web host, says what is wrong, and the station keeps answering', async () => {
     expect(await call('imports.manifest', { source: content('before.csv', csv(['orderId,orderRef', 'ORD-1,REF-1'])) })).toMatchObject({ ok: true });
     const bomb = sharedStringsBomb({ strings: 12, stringChars: 400_000_000 });
     expect(bomb.length).toBeLessThan(5 * 1024 * 1024);
-    const web = await openWebHost();
+    const web = await openWebHost(test.station);
     try {
       const started = performance.now();
       const result = await web.request('imports.manifest', { source: content('today.xlsx', bomb) });
