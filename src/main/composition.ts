@@ -29,6 +29,7 @@ import { createPickedFiles, type PickedFiles } from './orders/picked-files';
 import { seedSandboxOrders } from './orders/sandbox-seed';
 import { createSandboxWebhookLink } from './orders/sandbox-webhooks';
 import { createStatusEventProcessor } from './orders/status-events';
+import { createWebhookConflicts } from './orders/webhook-conflicts';
 import { createWebhookReceiver, type WebhookReceiver } from './orders/webhook-receiver';
 import { createLabelPreview } from './printing/label-preview';
 import type { PrintingOptions } from './printing/runs/print-service';
@@ -63,6 +64,8 @@ export interface StationOptions {
   printing?: PrintingOptions & { transports?: Partial<PrinterTransportsOptions> };
   /** The desktop app's own file dialog for a manifest (the chosen path, or null); absent where there is none. */
   pickManifestFile?: () => Promise<string | null>;
+  /** The clock webhook events are dated against (tests set it); the system clock by default. */
+  webhookClock?: () => Date;
 }
 
 export interface Station {
@@ -141,7 +144,13 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   const lookup = createOrderLookup({ index: orders, prepare, clientFor: (environment) => clients.forEnvironment(environment) });
   const importer = createManifestImporter({ db, index: orders, logger });
   const pickedFiles = createPickedFiles();
-  const webhooks = createWebhookReceiver({ settings, logger, processor: createStatusEventProcessor({ db, index: orders, logger }) });
+  const webhookConflicts = createWebhookConflicts({ db, index: orders, events, logger, clock: options.webhookClock });
+  const webhooks = createWebhookReceiver({
+    settings,
+    logger,
+    clock: options.webhookClock,
+    processor: createStatusEventProcessor({ db, index: orders, logger, conflicts: webhookConflicts, clock: options.webhookClock }),
+  });
   await webhooks.resume();
   const { transports: transportOptions, ...printingOptions } = options.printing ?? {};
   const printing = createPrintingCore({
@@ -192,7 +201,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     ...keysHandlers(keyService),
     ...ordersHandlers({ settings, index: orders, lookup, overview, prepare: prepareCurrent }),
     ...importsHandlers({ settings, importer, events, pickedFiles, pickManifestFile: options.pickManifestFile }),
-    ...webhooksHandlers({ receiver: webhooks, sandboxLink }),
+    ...webhooksHandlers({ receiver: webhooks, sandboxLink, conflicts: webhookConflicts, settings }),
     ...printersHandlers({ settings, printing, prepare: prepareCurrent, logger }),
     ...printingHandlers({ settings, printing, preview, prepare: prepareCurrent }),
     ...sandboxHandlers({ settings, sandbox, ready: sandboxReady }),

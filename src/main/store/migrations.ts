@@ -189,20 +189,25 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE manifest_imports_v7 RENAME TO manifest_imports;
       CREATE INDEX manifest_imports_by_environment ON manifest_imports (environment, started_at);
 
-      -- Webhook events the station did not apply because they contradict what it knows: an
-      -- identifier that would change (a barcode moving to another order), a status after a
-      -- terminal one, a time in the future. Kept as evidence for a lead; one row per event.
+      -- Webhook events set before a lead: an identifier that would change (a barcode moving to
+      -- another order), a status after a terminal one, a time in the future (all three not
+      -- applied), or an order closed before it left the station (applied, so a forged
+      -- cancellation is seen). Kept as evidence; one row per event and kind.
       CREATE TABLE webhook_conflicts (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
         environment TEXT NOT NULL CHECK (environment IN ('sandbox', 'test', 'live')),
         order_id TEXT NOT NULL,
-        kind TEXT NOT NULL CHECK (kind IN ('identifier', 'status', 'future')),
+        kind TEXT NOT NULL CHECK (kind IN ('identifier', 'status', 'future', 'terminal')),
         status TEXT NOT NULL,          -- the status the event claimed
         event_updated_at TEXT NOT NULL,
-        known TEXT NOT NULL,           -- JSON: what the station knew when the event came
+        known TEXT,                    -- JSON: what the station knew when the event came; NULL for an unknown order
         claimed TEXT NOT NULL,         -- JSON: what the event said
+        applied INTEGER NOT NULL CHECK (applied IN (0, 1)),
         message TEXT NOT NULL,
         received_at TEXT NOT NULL,
+        settled_decision TEXT CHECK (settled_decision IN ('confirm', 'reverse')),
+        settled_by TEXT,
+        settled_at TEXT,
         UNIQUE (environment, order_id, status, event_updated_at, kind)
       );
       CREATE INDEX webhook_conflicts_by_time ON webhook_conflicts (environment, received_at);
