@@ -8,8 +8,10 @@ export interface ParserRequest {
   source: ParserSource;
   format: ManifestFormat;
   limits: ManifestLimits;
-  /** Items per message; the worker waits for each message to be taken before reading on. */
+  /** Items per message. */
   batchSize: number;
+  /** Messages the main thread may not have taken yet before the worker stops reading. */
+  window: number;
 }
 
 export type ParserMessage =

@@ -2,7 +2,7 @@
  * The worker thread a manifest is parsed in (started by manifest-parser.ts with a heap limit), so
  * a hostile file can exhaust nothing but this thread. It reads the file twice: once to the end to
  * prove it can be read (nothing is imported from a file that cannot), then again, handing rows to
- * the main thread in batches and waiting for each to be taken before reading on.
+ * the main thread in batches, at most a few of them untaken at any time.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { ManifestFileProblem } from './manifest-limits';
@@ -12,11 +12,14 @@ import { bytesAccess, fileAccess, type RandomAccess } from './manifest-zip';
 
 const request = workerData as ParserRequest;
 const port = parentPort;
-let taken: (() => void) | null = null;
+/** Batches sent and not yet taken by the main thread; the worker reads on only below the window. */
+let inFlight = 0;
+let resume: (() => void) | null = null;
 port?.on('message', () => {
-  const resume = taken;
-  taken = null;
-  resume?.();
+  inFlight -= 1;
+  const next = resume;
+  resume = null;
+  next?.();
 });
 const post = (message: ParserMessage) => port?.postMessage(message);
 
@@ -44,10 +47,10 @@ async function run(): Promise<void> {
     const counter = { bytes: 0 };
     let batch: ManifestItem[] = [];
     const send = async () => {
-      const waiting = new Promise<void>((resolve) => (taken = resolve));
       post({ type: 'items', items: batch, bytesRead: Math.min(counter.bytes, source.size) });
+      inFlight += 1;
       batch = [];
-      await waiting;
+      while (inFlight >= request.window) await new Promise<void>((resolve) => (resume = resolve));
     };
     for await (const item of read(counted(source, counter))) {
       batch.push(item);

@@ -1,8 +1,8 @@
 /**
  * Runs the manifest parser in a worker thread with a heap limit: a file built to exhaust memory
  * (a shared-strings bomb) can only kill that worker, and the import fails with what was wrong
- * with the file while the station carries on. The main thread takes rows in batches; the worker
- * waits for each batch to be taken, so rows never pile up in the main thread's memory.
+ * with the file while the station carries on. The main thread takes rows in batches of 1,000; the
+ * worker stops reading while four are untaken, so rows never pile up in the main thread's memory.
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -27,7 +27,7 @@ export interface ParsedBatch {
 
 export async function* parseManifest(source: ParserSource, format: ManifestFormat, options: ParserOptions = {}): AsyncGenerator<ParsedBatch> {
   const heapMb = options.heapMb ?? manifestParserHeapMb;
-  const request: ParserRequest = { source, format, limits: options.limits ?? defaultManifestLimits, batchSize: options.batchSize ?? 1000 };
+  const request: ParserRequest = { source, format, limits: options.limits ?? defaultManifestLimits, batchSize: options.batchSize ?? 1000, window: 4 };
   const worker = startWorker(request, {
     resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
     stdout: false,

@@ -234,6 +234,7 @@ async function readSharedStrings(zip: ZipReader, path: string, limits: ManifestL
   let current: string[] = [];
   let currentLength = 0;
   const handler: XmlHandler = {
+    attributesOf: new Set<string>(),
     open(name) {
       if (name === 'si') {
         current = [];
@@ -272,6 +273,7 @@ async function readSharedStrings(zip: ZipReader, path: string, limits: ManifestL
 
 /** Turns a worksheet's XML into rows of text cells. */
 class SheetHandler implements XmlHandler {
+  readonly attributesOf = new Set(['row', 'c']);
   private rowNumber = 0;
   private cells: Cell[] = [];
   private rowChars = 0;

@@ -7,6 +7,8 @@
 import { ManifestFileProblem } from './manifest-limits';
 
 export interface XmlHandler {
+  /** Elements whose attributes the handler reads (the others' are not parsed: most of a sheet is `<v>`). */
+  readonly attributesOf?: ReadonlySet<string>;
   /** An element opened; `name` without its namespace prefix. */
   open(name: string, attributes: Record<string, string>): void;
   close(name: string): void;
@@ -56,6 +58,20 @@ export class XmlTokenizer {
   }
 
   private readTag(chunk: string, from: number): number {
+    // Fast path, nearly every tag: it ends in this piece, its quotes are plain double quotes in
+    // pairs, and it is not a comment, CDATA or declaration (those need the careful path).
+    if (this.tag === '' && this.quote === null && chunk.length - from >= 9) {
+      const end = chunk.indexOf('>', from);
+      const first = chunk.charCodeAt(from);
+      if (end >= 0 && end - from <= maxTagChars && first !== 0x21 /* ! */ && first !== 0x3f /* ? */) {
+        const raw = chunk.slice(from, end);
+        if (!raw.includes("'") && evenQuotes(raw)) {
+          this.finishTag(raw);
+          this.mode = 'text';
+          return end + 1;
+        }
+      }
+    }
     let at = from;
     while (at < chunk.length) {
       const character = chunk[at] as string;
@@ -113,10 +129,10 @@ export class XmlTokenizer {
     }
     const selfClosing = raw.endsWith('/');
     const body = selfClosing ? raw.slice(0, -1) : raw;
-    const nameEnd = body.search(/[\s]/);
+    const nameEnd = body.search(/\s/);
     const name = localName(nameEnd < 0 ? body : body.slice(0, nameEnd));
     const attributes: Record<string, string> = {};
-    if (nameEnd >= 0) {
+    if (nameEnd >= 0 && (!this.handler.attributesOf || this.handler.attributesOf.has(name))) {
       for (const match of body.slice(nameEnd).matchAll(/([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
         attributes[localName(match[1] as string)] = decodeEntities(match[2] ?? match[3] ?? '');
       }
@@ -124,6 +140,12 @@ export class XmlTokenizer {
     this.handler.open(name, attributes);
     if (selfClosing) this.handler.close(name);
   }
+}
+
+function evenQuotes(text: string): boolean {
+  let count = 0;
+  for (let at = text.indexOf('"'); at >= 0; at = text.indexOf('"', at + 1)) count += 1;
+  return count % 2 === 0;
 }
 
 function localName(name: string): string {
