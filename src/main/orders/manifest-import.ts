@@ -205,17 +205,17 @@ export function createManifestImporter(deps: ManifestImporterDeps): ManifestImpo
         flush();
         if (!columns) throw new StationError('IMPORT_FAILED', `${opened.fileName} is empty: it has no header row and no orders.`);
       } catch (error) {
+        // Only a file that changed between the check and the import (or a failing disk) can fail
+        // after rows were written; say so rather than claim nothing was imported.
+        const written = checked && progress.inserted + progress.updated > 0;
+        const aftermath = written ? ' The rows before that point were imported.' : ' Nothing from it was imported; fix the file and import it again.';
+        const lead = written ? `${opened.fileName} could not be read to the end` : `${opened.fileName} was not imported`;
         const failure =
           error instanceof StationError
             ? error
             : error instanceof ManifestFileProblem
-              ? new StationError('IMPORT_FAILED', `${opened.fileName} was not imported: ${error.message}. Nothing from it was imported; fix the file and import it again.`)
-              : new StationError(
-                  'IMPORT_FAILED',
-                  `${opened.fileName} could not be read to the end: ${describe(error)}.${checked && progress.inserted + progress.updated > 0 ? ' The rows before that point were imported.' : ' Nothing from it was imported.'}`,
-                  undefined,
-                  { cause: error },
-                );
+              ? new StationError('IMPORT_FAILED', `${lead}: ${error.message}.${aftermath}`)
+              : new StationError('IMPORT_FAILED', `${lead}: ${describe(error)}.${aftermath}`, undefined, { cause: error });
         finishImport.run('failed', progress.rowsRead, progress.inserted, progress.updated, progress.failed, failure.message, clock().toISOString(), importId);
         progress.done = true;
         report(true);
