@@ -34,3 +34,6 @@ export const ResetSchema = z.object({ keepWebhooks: z.boolean().optional() }).st
 export const WaitIdleSchema = z.object({ timeoutMs: z.number().int().min(1).max(600_000).optional() }).strict();
 
 export const PrinterSpeedSchema = z.object({ labelsPerSecond: z.number().positive().max(10_000) }).strict();
+
+/** A label document the sandbox serves for one order from then on, as the carrier made it. */
+export const SuppliedLabelSchema = z.object({ format: z.literal('zpl'), base64: z.base64().min(1) }).strict();
