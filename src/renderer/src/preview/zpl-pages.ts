@@ -21,8 +21,10 @@ export type ZplPreview =
 export async function previewZpl(renderer: ZplRenderer, bytes: Uint8Array, size: LabelSize, maxPages: number): Promise<ZplPreview> {
   const prepared = prepareZplForPrinter(bytes);
   if (!prepared.ok) {
-    const error = zplRefusalError(prepared, 'This label');
-    return { ok: false, problem: prepared.kind === 'changes-printer' ? 'refused' : 'damaged', message: error.message, details: error.details ?? [] };
+    const details = zplRefusalError(prepared).details ?? [];
+    return prepared.kind === 'changes-printer'
+      ? { ok: false, problem: 'refused', message: `The station would not print this label: ${prepared.reason}.`, details }
+      : { ok: false, problem: 'damaged', message: `This is not a ZPL label a printer can print: ${prepared.reason}.`, details };
   }
   const pages = zplPages(prepared.layouts, size);
   const zpl = new TextDecoder('utf-8').decode(prepared.bytes);
