@@ -136,10 +136,12 @@ export interface ClassifiedCommand {
   reason: string | null;
 }
 
+const rulesByCommand = new Map<string, ZplCommandRule[]>();
+for (const rule of zplCommandRules) rulesByCommand.set(rule.command, [...(rulesByCommand.get(rule.command) ?? []), rule]);
+
 export function classifyZplCommand(command: ZplCommand): ClassifiedCommand {
-  const name = lookupName(command);
-  for (const rule of zplCommandRules) {
-    if (rule.command === name && ruleApplies(rule, command)) return { command, class: rule.class, reason: rule.reason };
+  for (const rule of rulesByCommand.get(lookupName(command)) ?? []) {
+    if (ruleApplies(rule, command)) return { command, class: rule.class, reason: rule.reason };
   }
   return { command, class: 'label-content', reason: null };
 }

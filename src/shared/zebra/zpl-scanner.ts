@@ -28,7 +28,10 @@ export interface ZplCommand {
   end: number;
   /** Offset where the parameters begin (just after the name). */
   paramsStart: number;
-  /** The parameters as text, without any binary payload; for Set-Get-Do, the rest of the line. */
+  /**
+   * The parameters as text (their first 1 KiB: enough to classify the command and name it, while a
+   * graphic's hex data is not copied), without any binary payload; for Set-Get-Do, the rest of the line.
+   */
   params: string;
   /** Index of the format holding the command, or null outside every format. */
   format: number | null;
@@ -44,6 +47,7 @@ export type ZplScan =
   | { ok: true; commands: ZplCommand[]; formats: ZplFormatSpan[] }
   | { ok: false; reason: string; at: number };
 
+const maxParamsText = 1024;
 const CR = 0x0d;
 const LF = 0x0a;
 const TAB = 0x09;
@@ -109,7 +113,8 @@ function scan(bytes: Uint8Array): ZplScan {
   };
 
   const push = (name: string, start: number, paramsStart: number, paramsStop: number, end: number): ZplCommand => {
-    const command = { name, start, end, paramsStart, params: latin1(bytes, paramsStart, paramsStop), format: open === null ? null : formats.length };
+    const params = latin1(bytes, paramsStart, Math.min(paramsStop, paramsStart + maxParamsText));
+    const command = { name, start, end, paramsStart, params, format: open === null ? null : formats.length };
     commands.push(command);
     return command;
   };
@@ -181,7 +186,7 @@ function scan(bytes: Uint8Array): ZplScan {
       const stop = paramsEnd(end);
       const found = push(name, start, paramsStart, dataStart, stop);
       // The parameters after the payload (normally none) belong to the command too.
-      if (stop > end) found.params += latin1(bytes, end, stop);
+      if (stop > end) found.params += latin1(bytes, end, Math.min(stop, end + maxParamsText));
       return stop;
     }
 
@@ -288,7 +293,7 @@ function scan(bytes: Uint8Array): ZplScan {
           const text = latin1(bytes, start, index + 1);
           // `{}` is the envelope that announces a JSON Set-Get-Do command; the object follows it.
           if (objects === 1 && text === '{}' && bytes[index + 1] === 0x7b) continue;
-          push('{}', start, start, index + 1, index + 1);
+          push('{}', start, start, index + 1, index + 1).params = text;
           return index + 1;
         }
       } else if (depth === 0 && !isBlank(byte)) break;
