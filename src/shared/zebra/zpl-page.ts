@@ -28,16 +28,23 @@ export const maxPreviewHeightMm = 2000;
 const fromDots = (dots: number | null, dpmm: number, fallbackMm: number, maxMm: number): number =>
   dots !== null && dots > 0 ? Math.min(maxMm, dots / dpmm) : fallbackMm;
 
-/** One page per format that prints something, in the document's order. */
+/** Zebra names 203 dpi "200": dots per millimetre, rounded as the printer's own dpmm settings are. */
+const dpmmOf = (dpi: number): number => Math.round(dpi / 25.4);
+
+/**
+ * One page per format that prints something, in the document's order. Dots are read at the
+ * resolution the label says it is laid out for (^MU), else at the fallback's (203 dpi).
+ */
 export function zplPages(layouts: readonly ZplFormatLayout[], fallback: ZplPageSize): ZplPage[] {
   const pages: ZplPage[] = [];
   layouts.forEach((layout, format) => {
     if (!layout.draws) return;
+    const dpmm = layout.formatDpi !== null ? dpmmOf(layout.formatDpi) : fallback.dpmm;
     pages.push({
       format,
-      widthMm: fromDots(layout.printWidthDots, fallback.dpmm, fallback.widthMm, maxPreviewWidthMm),
-      heightMm: fromDots(layout.labelLengthDots, fallback.dpmm, fallback.heightMm, maxPreviewHeightMm),
-      dpmm: fallback.dpmm,
+      widthMm: fromDots(layout.printWidthDots, dpmm, fallback.widthMm, maxPreviewWidthMm),
+      heightMm: fromDots(layout.labelLengthDots, dpmm, fallback.heightMm, maxPreviewHeightMm),
+      dpmm,
       topDots: layout.topDots,
       inverted: layout.inverted,
     });

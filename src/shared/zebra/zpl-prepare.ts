@@ -20,6 +20,8 @@ export interface ZplFormatLayout {
   home: { x: number; y: number };
   /** ^LT: the whole label moves down (positive) or up by this many dots. */
   topDots: number;
+  /** ^MU's format base (150, 200, 300 or 600 dpi): the resolution the label's dots are laid out for; null when it does not say. */
+  formatDpi: number | null;
   /** Whether the format puts anything on a label (a field, a box, a graphic); settings-only formats print nothing. */
   draws: boolean;
   /** ^PQ: labels printed from the format. */
@@ -133,14 +135,21 @@ const integer = (text: string | undefined): number | null => {
 
 function formatLayouts(commands: readonly ZplCommand[], count: number): ZplFormatLayout[] {
   const layouts: ZplFormatLayout[] = [];
-  let carried: Omit<ZplFormatLayout, 'draws' | 'quantity'> = { printWidthDots: null, labelLengthDots: null, inverted: false, home: { x: 0, y: 0 }, topDots: 0 };
+  let carried: Omit<ZplFormatLayout, 'draws' | 'quantity'> = { printWidthDots: null, labelLengthDots: null, inverted: false, home: { x: 0, y: 0 }, topDots: 0, formatDpi: null };
   let index = 0;
   let current = { ...carried, draws: false, quantity: 1, stored: false };
   const finish = () => {
     // A format holding ^DF is stored for later, not printed.
     const { stored, ...layout } = current;
     layouts.push({ ...layout, draws: current.draws && !stored, home: { ...current.home } });
-    carried = { printWidthDots: current.printWidthDots, labelLengthDots: current.labelLengthDots, inverted: current.inverted, home: { ...current.home }, topDots: current.topDots };
+    carried = {
+      printWidthDots: current.printWidthDots,
+      labelLengthDots: current.labelLengthDots,
+      inverted: current.inverted,
+      home: { ...current.home },
+      topDots: current.topDots,
+      formatDpi: current.formatDpi,
+    };
   };
   for (const command of commands) {
     if (command.format === null) continue;
@@ -169,6 +178,11 @@ function formatLayouts(commands: readonly ZplCommand[], count: number): ZplForma
       case '^LT':
         current.topDots = integer(first) ?? current.topDots;
         break;
+      case '^MU': {
+        const base = integer(second);
+        if (base !== null && [150, 200, 300, 600].includes(base)) current.formatDpi = base;
+        break;
+      }
       case '^PQ':
         current.quantity = Math.max(1, integer(first) ?? 1);
         break;

@@ -78,6 +78,18 @@ test('a 4×6 carrier label is shown at its own size, not A6', async ({ page, web
   await page.getByTestId('label-preview').screenshot({ path: `${screenshotDir}/printers-zpl-preview-4x6.png` });
 });
 
+test('a 4×8 carrier label is shown at its own length', async ({ page, webHost }) => {
+  await openStation(page, webHost);
+  await page.keyboard.press('F3');
+  await page.getByTestId('label-file').setInputFiles({ name: 'usps.zpl', mimeType: 'text/plain', buffer: carrierLabel('usps-4x8.zpl') });
+  const image = page.getByTestId('preview-image');
+  await expect(image).toHaveCount(1, { timeout: 30_000 });
+  // ^PW812 ^LL1624: 4 × 8 inches at 203 dpi.
+  expect(await image.evaluate(naturalWidth)).toBe(812);
+  expect(await image.evaluate(naturalHeight)).toBe(1624);
+  await expect(page.getByText('Label 1 of 1 · 101.5 × 203 mm')).toBeVisible();
+});
+
 test('every format of a multi-format label is shown, one image each', async ({ page, webHost }) => {
   await openStation(page, webHost);
   await page.keyboard.press('F3');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { StationError } from '../../../src/shared/errors';
 import { prepareZplForPrinter, removalNote, requireZplForPrinter, type PreparedZpl } from '../../../src/shared/zebra/zpl-prepare';
 import { zplPages } from '../../../src/shared/zebra/zpl-page';
+import { buildTestLabel } from '../../../src/main/printing/test-label';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const a6 = { widthMm: 105, heightMm: 148, dpmm: 8 };
@@ -69,10 +70,21 @@ describe('prepareZplForPrinter', () => {
   });
 });
 
+describe('the station’s own test label', () => {
+  it('passes the gate unchanged, even for a printer named with ZPL commands in it', () => {
+    const label = buildTestLabel({ printerName: 'Bench ^JUS ~JR 3', stationName: 'Dock ^NS', printedAt: new Date('2026-03-02T10:00:00Z') });
+    const input = encode(label.zpl);
+    const result = accepted(input);
+    expect(result.bytes).toBe(input);
+    expect(result.removed).toEqual([]);
+    expect(result.formats).toBe(1);
+  });
+});
+
 describe('label size and offsets per format', () => {
   it('reads ^PW, ^LL, ^PO, ^LH and ^LT of a 4×6 label', () => {
     const [layout] = accepted('^XA^PW812^LL1218^POI^LH30,20^LT-12^FO0,0^FDx^FS^XZ').layouts;
-    expect(layout).toEqual({ printWidthDots: 812, labelLengthDots: 1218, inverted: true, home: { x: 30, y: 20 }, topDots: -12, draws: true, quantity: 1 });
+    expect(layout).toEqual({ printWidthDots: 812, labelLengthDots: 1218, inverted: true, home: { x: 30, y: 20 }, topDots: -12, formatDpi: null, draws: true, quantity: 1 });
   });
 
   it('carries settings into later formats until a format changes them, as the printer keeps them', () => {
@@ -95,6 +107,15 @@ describe('label size and offsets per format', () => {
   it('falls back to A6 for what the label does not say, and to the printer’s resolution', () => {
     const [page] = zplPages(accepted('^XA^LL1800^FDa^FS^XZ').layouts, { widthMm: 105, heightMm: 148, dpmm: 12 });
     expect(page).toEqual({ format: 0, widthMm: 105, heightMm: 150, dpmm: 12, topDots: 0, inverted: false });
+  });
+
+  it('reads the dots at the resolution the label says it is laid out for (^MU), 203 dpi otherwise', () => {
+    const pages = zplPages(accepted('^XA^MUD,300,300^PW1218^LL1800^FDa^FS^XZ^XA^MUD,200,200^FDb^FS^XZ^XA^MUD^FDc^FS^XZ').layouts, a6);
+    expect(pages.map((page) => [page.widthMm, page.heightMm, page.dpmm])).toEqual([
+      [101.5, 150, 12],
+      [152.25, 225, 8],
+      [152.25, 225, 8],
+    ]);
   });
 
   it('gives one page per format that prints, with its own ^LT and ^POI, skipping settings-only formats', () => {
