@@ -98,7 +98,7 @@ function scan(bytes: Uint8Array): ZplScan {
     while (index >= 0 && (bytes[index] === SPACE || bytes[index] === TAB)) index -= 1;
     return index < 0 || bytes[index] === LF || bytes[index] === CR || (index === 2 && bytes[0] === 0xef);
   };
-  const sgdAt = (at: number): boolean => bytes[at] === 0x21 && /^!\s*U1?\s+[A-Za-z]/.test(latin1(bytes, at, Math.min(length, at + 12))) && atLineStart(at);
+  const sgdAt = (at: number): boolean => bytes[at] === 0x21 && /^![ \t]*U1?[ \t]+[A-Za-z]/.test(latin1(bytes, at, Math.min(length, at + 12))) && atLineStart(at);
   const jsonAt = (at: number): boolean => open === null && bytes[at] === 0x7b && atLineStart(at);
 
   /** Where the parameters of a command end: the next prefix, or a Set-Get-Do line. */
@@ -260,7 +260,7 @@ function scan(bytes: Uint8Array): ZplScan {
     let end = start;
     while (end < length && bytes[end] !== CR && bytes[end] !== LF) end += 1;
     const line = latin1(bytes, start, end);
-    const match = /^!\s*(U1?)\s+([A-Za-z]+)/.exec(line);
+    const match = /^![ \t]*(U1?)[ \t]+([A-Za-z]+)/.exec(line);
     const verb = (match?.[2] ?? '').toLowerCase();
     if (!match || !['setvar', 'getvar', 'do'].includes(verb)) throw new Failure('it has a line starting with "!" that is not a Set-Get-Do command, so it is not ZPL', start);
     for (let index = start; index < end; index += 1) {

@@ -68,6 +68,10 @@ describe('the ZPL scanner', () => {
     expect(names(scan)).toEqual(['^XA', '^FO', '^GF', '^FS', '^XZ']);
   });
 
+  it('reads a "!" that opens a line of graphic data as data (fill with ones), not as Set-Get-Do', () => {
+    expect(names(scanned('^XA^FO0,0^GFA,8,8,2,\n!\n:\nFFFF\n! U\n^FS^XZ'))).toEqual(['^XA', '^FO', '^GF', '^FS', '^XZ']);
+  });
+
   it('follows a changed format prefix (^CC) and control prefix (~CT)', () => {
     const scan = scanned('^XA^CC+~CT#+FDa^b~c+FS#JO+XZ');
     expect(names(scan)).toEqual(['^XA', '^CC', '~CT', '^FD', '^FS', '~JO', '^XZ']);
