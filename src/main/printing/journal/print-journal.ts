@@ -118,7 +118,7 @@ export class PrintJournal {
         `UPDATE print_journal SET state = 'fetched', fetched_at = ?, document_sha256 = ?, format = ?, updated_at = ? WHERE id = ? AND state IN ('queued', 'fetched')`,
       ),
       addNote: prepare(
-        `UPDATE print_journal SET reason = CASE WHEN reason IS NULL OR reason = '' THEN ? ELSE reason || ' ' || ? END, updated_at = ? WHERE id = ?`,
+        `UPDATE print_journal SET reason = CASE WHEN reason IS NULL OR reason = '' THEN ? ELSE reason || ' ' || ? END, updated_at = ? WHERE id = ? AND (reason IS NULL OR instr(reason, ?) = 0)`,
       ),
       sending: prepare(`UPDATE print_journal SET sent_at = ?, updated_at = ? WHERE id = ? AND state IN ('queued', 'fetched')`),
       notSending: prepare(`UPDATE print_journal SET sent_at = NULL, updated_at = ? WHERE id = ? AND state IN ('queued', 'fetched')`),
@@ -268,9 +268,12 @@ export class PrintJournal {
     this.statements.fetched.run(now, sha256, format, now, id);
   }
 
-  /** Adds a note to the entry's reason (e.g. what the station removed from the label); returns the reason now. */
+  /**
+   * Adds a note to the entry's reason (e.g. what the station removed from the label), once: a label
+   * fetched again (a resumed run) does not repeat it. Returns the reason now.
+   */
   addNote(id: number, note: string): string | null {
-    this.statements.addNote.run(note, note, this.now(), id);
+    this.statements.addNote.run(note, note, this.now(), id, note);
     return this.entry(id)?.reason ?? null;
   }
 
