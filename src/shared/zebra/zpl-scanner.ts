@@ -35,6 +35,8 @@ export interface ZplCommand {
   params: string;
   /** Index of the format holding the command, or null outside every format. */
   format: number | null;
+  /** Where a binary payload lies (^GFB/^GFC, ~DY in binary form); absent for every other command. */
+  payload?: { start: number; end: number };
 }
 
 export interface ZplFormatSpan {
@@ -185,6 +187,7 @@ function scan(bytes: Uint8Array): ZplScan {
       if (end > length) throw new Failure(`its ${name} download is shorter than the ${payload.bytes} bytes it announces (it may be truncated)`, start);
       const stop = paramsEnd(end);
       const found = push(name, start, paramsStart, dataStart, stop);
+      found.payload = { start: dataStart, end };
       // The parameters after the payload (normally none) belong to the command too.
       if (stop > end) found.params += latin1(bytes, end, Math.min(stop, end + maxParamsText));
       return stop;

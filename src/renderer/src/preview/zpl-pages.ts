@@ -6,6 +6,7 @@
  */
 import { prepareZplForPrinter, zplRefusalError } from '../../../shared/zebra/zpl-prepare';
 import { pageSizeKey, zplPages, type ZplPage } from '../../../shared/zebra/zpl-page';
+import { zplTextForRenderer } from '../../../shared/zebra/zpl-preview-text';
 import type { LabelSize, PreviewPage } from './preview-page';
 import type { ZplRenderer } from './zpl-renderer-client';
 
@@ -27,7 +28,7 @@ export async function previewZpl(renderer: ZplRenderer, bytes: Uint8Array, size:
       : { ok: false, problem: 'damaged', message: `This is not a ZPL label a printer can print: ${prepared.reason}.`, details };
   }
   const pages = zplPages(prepared.layouts, size);
-  const zpl = new TextDecoder('utf-8').decode(prepared.bytes);
+  const zpl = zplTextForRenderer(prepared.bytes);
 
   // The renderer draws every printed format at one size per call: one call per distinct size,
   // each page taking its own format's image from the call of its size.
