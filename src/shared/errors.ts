@@ -40,6 +40,7 @@ export const errorCodes = [
   'RIBBON_OUT',
   'PRINTER_ERROR',
   'PRINT_UNCERTAIN',
+  'LABEL_REFUSED',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(errorCodes);

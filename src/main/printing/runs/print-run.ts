@@ -21,6 +21,8 @@ export interface PreparedDocument {
   /** What was fetched: the service's ZPL, a PDF, or a PDF rasterised to ^GFA. */
   format: LabelFormat;
   sha256: string;
+  /** What the station changed in it on the way (e.g. "removed ^JUS: …"), for the journal entry's reason. */
+  note?: string;
 }
 
 export type DocumentSource = (entry: JournalRow) => Promise<PreparedDocument>;
@@ -346,6 +348,7 @@ export class PrintRun implements LabelSource {
       (document) => {
         if (slot.status !== 'fetching') return;
         this.deps.journal.markFetched(entry.id, document.sha256, document.format);
+        if (document.note) entry.reason = this.deps.journal.addNote(entry.id, document.note);
         entry.state = 'fetched';
         entry.format = document.format;
         entry.fetchedAt = this.now();
