@@ -25,9 +25,11 @@ import { createManifestImporter, type ManifestImporter } from './orders/manifest
 import { OrderIndex } from './orders/order-index';
 import { createOrderLookup, type OrderLookup } from './orders/order-lookup';
 import { OrderOverview } from './orders/order-overview';
+import { createPickedFiles, type PickedFiles } from './orders/picked-files';
 import { seedSandboxOrders } from './orders/sandbox-seed';
 import { createSandboxWebhookLink } from './orders/sandbox-webhooks';
 import { createStatusEventProcessor } from './orders/status-events';
+import { createWebhookConflicts } from './orders/webhook-conflicts';
 import { createWebhookReceiver, type WebhookReceiver } from './orders/webhook-receiver';
 import { createLabelPreview } from './printing/label-preview';
 import type { PrintingOptions } from './printing/runs/print-service';
@@ -38,6 +40,7 @@ import { createPrinterTransports, type PrinterTransportsOptions } from './printi
 import { createDeliveryClients, type DeliveryClients, type DeliveryClientsDeps } from './settings/delivery-clients';
 import { StationSettings } from './settings/station-settings';
 import { openDatabase, type StationDatabase } from './store/database';
+import { securePrivateFolder } from './store/private-files';
 import { SettingsRepository } from './store/settings-repository';
 import type { PrintActivity } from './updates/print-activity';
 
@@ -60,6 +63,10 @@ export interface StationOptions {
   clientOptions?: DeliveryClientsDeps['clientOptions'];
   /** Print queue timing and printer transport options (tests shorten polls and timeouts). */
   printing?: PrintingOptions & { transports?: Partial<PrinterTransportsOptions> };
+  /** The desktop app's own file dialog for a manifest (the chosen path, or null); absent where there is none. */
+  pickManifestFile?: () => Promise<string | null>;
+  /** The clock webhook events are dated against (tests set it); the system clock by default. */
+  webhookClock?: () => Date;
 }
 
 export interface Station {
@@ -88,12 +95,15 @@ export interface StationServices {
   readonly orders: OrderIndex;
   readonly lookup: OrderLookup;
   readonly importer: ManifestImporter;
+  /** Files the main process chose (its file dialog, a path typed at the CLI), behind single-use handles. */
+  readonly pickedFiles: PickedFiles;
   readonly webhooks: WebhookReceiver;
   readonly printing: PrintingCore;
 }
 
 export async function composeStation(options: StationOptions): Promise<Station> {
   const { logger } = options;
+  for (const fix of securePrivateFolder(options.dataDir)) logger.warn('data folder permissions narrowed to this user only', { ...fix });
   const db: StationDatabase = openDatabase(join(options.dataDir, 'station.db'));
   const settingsStore = new SettingsRepository(db);
   const settings = new StationSettings(settingsStore);
@@ -135,7 +145,14 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   keyService = createKeyService({ store: keys, settings, logger, clientWithKey: (environment, key) => clients.withKey(environment, key) });
   const lookup = createOrderLookup({ index: orders, prepare, clientFor: (environment) => clients.forEnvironment(environment) });
   const importer = createManifestImporter({ db, index: orders, logger });
-  const webhooks = createWebhookReceiver({ settings, logger, processor: createStatusEventProcessor({ db, index: orders, logger }) });
+  const pickedFiles = createPickedFiles();
+  const webhookConflicts = createWebhookConflicts({ db, index: orders, events, logger, clock: options.webhookClock });
+  const webhooks = createWebhookReceiver({
+    settings,
+    logger,
+    clock: options.webhookClock,
+    processor: createStatusEventProcessor({ db, index: orders, logger, conflicts: webhookConflicts, clock: options.webhookClock }),
+  });
   await webhooks.resume();
   const { transports: transportOptions, ...printingOptions } = options.printing ?? {};
   const printing = createPrintingCore({
@@ -181,12 +198,12 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   const preview = createLabelPreview({ journal: printing.journal, printers: printing.printers, clientFor: (environment) => clients.forEnvironment(environment) });
 
   const handlers: Handlers = {
-    ...appHandlers({ name: productName, version: options.version, host: options.host, settings, keys }),
-    ...settingsHandlers({ settings, webhooks, sandboxLink }),
+    ...appHandlers({ name: productName, version: options.version, host: options.host, settings, keys: keyService }),
+    ...settingsHandlers({ settings, webhooks, keys: keyService, logger, sandboxLink }),
     ...keysHandlers(keyService),
     ...ordersHandlers({ settings, index: orders, lookup, overview, prepare: prepareCurrent }),
-    ...importsHandlers({ settings, importer, events }),
-    ...webhooksHandlers({ receiver: webhooks, sandboxLink }),
+    ...importsHandlers({ settings, importer, events, pickedFiles, pickManifestFile: options.pickManifestFile }),
+    ...webhooksHandlers({ receiver: webhooks, sandboxLink, conflicts: webhookConflicts, settings }),
     ...printersHandlers({ settings, printing, prepare: prepareCurrent, logger }),
     ...printingHandlers({ settings, printing, preview, prepare: prepareCurrent }),
     ...sandboxHandlers({ settings, sandbox, ready: sandboxReady }),
@@ -198,7 +215,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     logger,
     settings,
     printActivity: options.printActivity ?? printing.service.activity,
-    services: { db, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, webhooks, printing },
+    services: { db, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, pickedFiles, webhooks, printing },
     async close() {
       await printing.close();
       await webhooks.close();

@@ -137,6 +137,7 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<RunningS
       settings,
       dispatcher,
       printers,
+      labels,
       describe,
       random: runtimeRandom.fork('control'),
       reset: (keepWebhooks) => {

@@ -13,7 +13,7 @@ import { printersCalls, printersEvents } from './contract/printers';
 import { printingCalls, printingEvents } from './contract/printing';
 import { sandboxCalls } from './contract/embedded-sandbox';
 import { settingsCalls } from './contract/settings';
-import { webhooksCalls } from './contract/webhooks';
+import { webhooksCalls, webhooksEvents } from './contract/webhooks';
 import type { StationErrorData } from './errors';
 
 export const calls = {
@@ -33,6 +33,7 @@ export const events = {
   ...importsEvents,
   ...printersEvents,
   ...printingEvents,
+  ...webhooksEvents,
 } as const;
 
 export type Calls = typeof calls;

@@ -40,6 +40,7 @@ export const errorCodes = [
   'RIBBON_OUT',
   'PRINTER_ERROR',
   'PRINT_UNCERTAIN',
+  'LABEL_REFUSED',
   /** The printer's head is narrower than an A6 label: refused, with its width and what would be cut off. */
   'PRINTER_TOO_NARROW',
   /** The address answered, but not as a Zebra: nothing but status questions was sent to it. */

@@ -26,7 +26,7 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type ServerMessage = z.infer<typeof ServerMessageSchema>;
 
-/** Name of the cookie that carries the per-launch token after the first visit. */
+/** Name of the cookie that carries the session id the per-launch token was traded for (never the token). */
 export const webSessionCookie = 'station_session';
 /** Path of the WebSocket endpoint. */
 export const webSocketPath = '/station';

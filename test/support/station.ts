@@ -2,16 +2,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { composeStation, type Station, type StationOptions } from '../../src/main/composition';
-import type { KeyStore } from '../../src/main/keys/key-store';
+import type { KeyStore, StoredKey } from '../../src/main/keys/key-store';
 import { createLogger } from '../../src/main/logging/logger';
 
-/** A key store held in memory, for tests that are not about the keychain itself. */
-export function memoryKeyStore(initial: Partial<Record<'test' | 'live', string>> = {}): KeyStore {
-  const keys = new Map(Object.entries(initial));
+/**
+ * A key store held in memory, for tests that are not about the keychain itself. Like the keychain,
+ * it keeps each key with the address it was entered for.
+ */
+export function memoryKeyStore(initial: Partial<Record<'test' | 'live', StoredKey>> = {}): KeyStore {
+  const keys = new Map<string, StoredKey>(Object.entries(initial));
   return {
     has: async (environment) => keys.has(environment),
     get: async (environment) => keys.get(environment) ?? null,
-    set: async (environment, key) => void keys.set(environment, key),
+    set: async (environment, stored) => void keys.set(environment, { ...stored }),
     remove: async (environment) => keys.delete(environment),
   };
 }

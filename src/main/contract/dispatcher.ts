@@ -2,6 +2,7 @@ import { calls, isCallName, type CallName, type CallOutput, type CallResult, typ
 import { StationError, type StationErrorData } from '../../shared/errors';
 import type { z } from 'zod';
 import type { Logger } from '../logging/logger';
+import { boundErrorData, errorLimits } from './bounded-errors';
 
 /** Which host a call arrived through, and who is operating the station. */
 export interface CallContext {
@@ -20,8 +21,15 @@ export interface Dispatcher {
   dispatch(name: unknown, input: unknown, context: CallContext): Promise<CallResult<unknown>>;
 }
 
-const describeIssues = (error: z.ZodError): string[] =>
-  error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
+// Only the issues that can be shown are described; the rest are counted (a million unknown keys
+// would otherwise be a million-name message).
+const describeIssues = (error: z.ZodError): { details: string[]; omitted: number } => {
+  const details = error.issues.slice(0, errorLimits.maxDetails).map((issue) => {
+    const path = issue.path.slice(0, 20).map(String).join('.').slice(0, errorLimits.maxDetailChars);
+    return path ? `${path}: ${issue.message}` : issue.message;
+  });
+  return { details, omitted: error.issues.length - details.length };
+};
 
 /**
  * Parses every input before a handler sees it and every output before it leaves, and turns
@@ -36,7 +44,8 @@ export function createDispatcher(handlers: Handlers, logger: Logger): Dispatcher
       const definition = calls[name];
       const parsedInput = definition.input.safeParse(input ?? {});
       if (!parsedInput.success) {
-        return failure({ code: 'INVALID_INPUT', message: `The request for ${name} was not valid.`, details: describeIssues(parsedInput.error) });
+        const { details, omitted } = describeIssues(parsedInput.error);
+        return failure({ code: 'INVALID_INPUT', message: `The request for ${name} was not valid.`, details }, omitted);
       }
       let value: unknown;
       try {
@@ -49,7 +58,7 @@ export function createDispatcher(handlers: Handlers, logger: Logger): Dispatcher
       }
       const parsedOutput = definition.output.safeParse(value);
       if (!parsedOutput.success) {
-        logger.error('call returned data outside the contract', { call: name, issues: describeIssues(parsedOutput.error) });
+        logger.error('call returned data outside the contract', { call: name, issues: describeIssues(parsedOutput.error).details });
         return failure({ code: 'INTERNAL', message: 'The station produced an answer it could not vouch for. The details are in its log.' });
       }
       return { ok: true, value: parsedOutput.data };
@@ -57,4 +66,4 @@ export function createDispatcher(handlers: Handlers, logger: Logger): Dispatcher
   };
 }
 
-const failure = (error: StationErrorData): CallResult<never> => ({ ok: false, error });
+const failure = (error: StationErrorData, omitted = 0): CallResult<never> => ({ ok: false, error: boundErrorData(error, omitted) });

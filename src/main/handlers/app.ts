@@ -1,20 +1,21 @@
 import type { Handlers } from '../contract/dispatcher';
 import type { StationSettings } from '../settings/station-settings';
-import type { KeyStore } from '../keys/key-store';
+import type { KeyService } from '../keys/key-service';
 
 export interface AppHandlerDeps {
   name: string;
   version: string;
   host: 'electron' | 'web';
   settings: StationSettings;
-  keys: KeyStore;
+  /** Whether a key usable at the environment's current address is stored. */
+  keys: Pick<KeyService, 'hasUsableKey'>;
 }
 
 export function appHandlers(deps: AppHandlerDeps): Pick<Handlers, 'app.info'> {
   return {
     'app.info': async () => {
       const environment = deps.settings.environment();
-      const keySet = environment === 'sandbox' ? true : await deps.keys.has(environment).catch(() => false);
+      const keySet = environment === 'sandbox' ? true : await deps.keys.hasUsableKey(environment).catch(() => false);
       return {
         name: deps.name,
         version: deps.version,

@@ -1,14 +1,16 @@
 /**
- * What the station does with API keys, on top of the keychain: check one against the service
- * with a harmless call, keep the verdict (never the key) in settings, and tell the logger every
- * key it sees so no log line can ever carry one. Nothing here returns a key.
+ * What the station does with API keys, on top of the keychain: bind each key to the environment's
+ * address when it is entered, check one against the service with a harmless call, keep the verdict
+ * (never the key) in settings, forget a key when its environment moves to another address, and
+ * tell the logger every key it sees so no log line can ever carry one. Nothing here returns a key
+ * to the contract.
  */
 import { StationError } from '../../shared/errors';
-import type { KeyedEnvironment } from '../../shared/contract/settings';
+import { sameApiAddress, type KeyedEnvironment } from '../../shared/contract/settings';
 import type { DeliveryClient } from '../api';
 import type { Logger } from '../logging/logger';
 import type { KeyVerification, StationSettings } from '../settings/station-settings';
-import type { KeyStore } from './key-store';
+import type { KeyStore, StoredKey } from './key-store';
 
 export interface KeychainStatus {
   available: boolean;
@@ -30,8 +32,8 @@ export interface KeyServiceDeps {
   store: KeyStore;
   settings: StationSettings;
   logger: Logger;
-  /** A short-lived client for the environment that sends the given key. */
-  clientWithKey(environment: KeyedEnvironment, key: string): Promise<DeliveryClient>;
+  /** A short-lived client for the environment that sends the given key (refused if bound to another address). */
+  clientWithKey(environment: KeyedEnvironment, key: StoredKey): Promise<DeliveryClient>;
   clock?: () => Date;
 }
 
@@ -42,8 +44,15 @@ export interface KeyService {
   /** Checks the stored key with a harmless call and remembers the verdict. */
   verify(environment: KeyedEnvironment): Promise<KeyVerification>;
   remove(environment: KeyedEnvironment): Promise<{ environment: KeyedEnvironment; removed: boolean }>;
-  /** The stored key, for the Delivery API client only. */
-  readKey(environment: KeyedEnvironment): Promise<string | null>;
+  /**
+   * The environment's address is becoming `address`: a stored key entered for any other address
+   * is removed from the keychain (it must be entered again). Answers whether one was removed.
+   */
+  forgetUnlessBoundTo(environment: KeyedEnvironment, address: string | null): Promise<boolean>;
+  /** Whether a key bound to the environment's current address is stored (what "a key is set" means). */
+  hasUsableKey(environment: KeyedEnvironment): Promise<boolean>;
+  /** The stored key and the address it is bound to, for the Delivery API clients only. */
+  readKey(environment: KeyedEnvironment): Promise<StoredKey | null>;
 }
 
 const keyedEnvironments: KeyedEnvironment[] = ['test', 'live'];
@@ -55,7 +64,7 @@ const harmlessSearch = { lat: 52.3731, lng: 4.8922, maxResults: 1 };
 export function createKeyService(deps: KeyServiceDeps): KeyService {
   const clock = deps.clock ?? (() => new Date());
 
-  const check = async (environment: KeyedEnvironment, key: string): Promise<KeyVerification> => {
+  const check = async (environment: KeyedEnvironment, key: StoredKey): Promise<KeyVerification> => {
     const client = await deps.clientWithKey(environment, key);
     const checkedAt = clock().toISOString();
     try {
@@ -74,9 +83,15 @@ export function createKeyService(deps: KeyServiceDeps): KeyService {
     }
   };
 
+  // A key bound to another address (or to none, from before keys were bound) is no key here.
+  const hasUsableKey = async (environment: KeyedEnvironment): Promise<boolean> => {
+    const stored = await deps.store.get(environment);
+    return stored !== null && sameApiAddress(stored.address, deps.settings.apiBaseUrl(environment));
+  };
+
   const environmentStatus = async (environment: KeyedEnvironment): Promise<EnvironmentKeyStatus> => ({
     environment,
-    keySet: await deps.store.has(environment),
+    keySet: await hasUsableKey(environment),
     verification: deps.settings.keyVerification(environment),
   });
 
@@ -95,8 +110,18 @@ export function createKeyService(deps: KeyServiceDeps): KeyService {
       }
     },
 
-    async set(environment, key, options = {}) {
-      deps.logger.addSecret(key);
+    async set(environment, typed, options = {}) {
+      deps.logger.addSecret(typed);
+      // The key is bound to the address it is entered for, read once here: were the address to
+      // change meanwhile, the key stays bound to this one and is never sent to the other.
+      const address = deps.settings.apiBaseUrl(environment);
+      if (address === null) {
+        throw new StationError(
+          'NOT_CONFIGURED',
+          `Enter the ${environment} Delivery API address first: the key is kept for that address only. The key was not stored.`,
+        );
+      }
+      const key = { key: typed, address };
       if (options.verify) {
         const verification = await check(environment, key);
         if (verification.outcome !== 'accepted') {
@@ -108,7 +133,7 @@ export function createKeyService(deps: KeyServiceDeps): KeyService {
         await deps.store.set(environment, key);
         deps.settings.setKeyVerification(environment, null);
       }
-      deps.logger.info('API key stored in the OS keychain', { environment, verified: options.verify === true });
+      deps.logger.info('API key stored in the OS keychain', { environment, address, verified: options.verify === true });
       return environmentStatus(environment);
     },
 
@@ -130,10 +155,21 @@ export function createKeyService(deps: KeyServiceDeps): KeyService {
       return { environment, removed };
     },
 
+    hasUsableKey,
+
+    async forgetUnlessBoundTo(environment, address) {
+      const stored = await this.readKey(environment);
+      if (stored === null || sameApiAddress(stored.address, address)) return false;
+      const removed = await deps.store.remove(environment);
+      deps.settings.setKeyVerification(environment, null);
+      deps.logger.warn('API key removed from the OS keychain: it was entered for another address', { environment, boundTo: stored.address, address });
+      return removed;
+    },
+
     async readKey(environment) {
-      const key = await deps.store.get(environment);
-      if (key !== null) deps.logger.addSecret(key);
-      return key;
+      const stored = await deps.store.get(environment);
+      if (stored !== null) deps.logger.addSecret(stored.key);
+      return stored;
     },
   };
 }

@@ -193,6 +193,46 @@ export class OrderIndex {
   }
 
   /**
+   * What in these facts would change an identifier the index already holds: the order's own ref,
+   * barcode or bundle replaced by another, or a ref or barcode that already belongs to another
+   * order. Empty when the facts only repeat or fill in what is known. A webhook with a clash is
+   * not applied (status-events.ts): a parcel scan must never come to resolve to another order.
+   */
+  identifierClash(environment: Environment, facts: OrderFacts): string[] {
+    const orderId = normalizeIdentifier(facts.orderId);
+    if (orderId === null) return [];
+    const existing = this.get(environment, orderId);
+    const clashes: string[] = [];
+    const fields = [
+      ['orderRef', 'order ref', normalizeIdentifier(facts.orderRef), existing?.orderRef ?? null],
+      ['barcode', 'barcode', normalizeIdentifier(facts.barcode), existing?.barcode ?? null],
+      ['bundleId', 'bundle', normalizeIdentifier(facts.bundleId), existing?.bundleId ?? null],
+    ] as const;
+    for (const [, label, claimed, known] of fields) {
+      if (claimed !== null && known !== null && claimed !== known) clashes.push(`its ${label} would change from ${known} to ${claimed}`);
+    }
+    for (const [field, label, claimed] of fields) {
+      if (claimed === null || field === 'bundleId') continue;
+      const rows = (field === 'orderRef' ? this.byRef : this.byBarcode).all(environment, claimed) as OrderRow[];
+      const others = rows.map(toOrder).filter((order) => order.orderId !== orderId);
+      if (others.length > 0) clashes.push(`its ${label} ${claimed} already belongs to order ${others.map((order) => order.orderId).join(', ')}`);
+    }
+    return clashes;
+  }
+
+  /**
+   * A lead's correction, without the forward-only rules: sets exactly the fields given (settling
+   * a webhook conflict). Answers false when the order is not in the index.
+   */
+  correct(environment: Environment, orderId: string, change: Partial<Pick<IndexedOrder, 'orderRef' | 'barcode' | 'bundleId' | 'status' | 'statusUpdatedAt'>>): boolean {
+    const existing = this.get(environment, orderId);
+    if (!existing) return false;
+    const next = { ...existing, ...change };
+    this.updateRow.run(next.orderRef, next.barcode, next.bundleId, next.recipient, next.status, next.statusUpdatedAt, this.clock().toISOString(), environment, orderId);
+    return true;
+  }
+
+  /**
    * Sets the status without the forward-only rules, and counts the order as learnt now, for the
    * one source that is the truth by definition: the embedded sandbox describing its own freshly
    * started world (its orders are that day's orders, whatever an earlier run of it said).

@@ -115,7 +115,7 @@ export async function printScan(deps: SinglePrintDeps, input: SinglePrintInput):
 
 /** The label the lookup already fetched (it is how the scan was recognised as an order id). */
 function reuse(label: OrderLabel): DocumentSource {
-  return async () => prepared(label.bytes, label.format === 'zpl' ? label.formatCount : 1, label.format);
+  return async () => prepared(label.bytes, label.format === 'zpl' ? label.formatCount : 1, label.format, `The label of order ${label.orderId}`);
 }
 
 function previousPrint(deps: SinglePrintDeps, entry: JournalRow) {

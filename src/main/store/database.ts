@@ -2,6 +2,7 @@ import Database from 'libsql';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrations } from './migrations';
+import { ensurePrivateFile, PRIVATE_FOLDER_MODE } from './private-files';
 
 export type StationDatabase = InstanceType<typeof Database>;
 
@@ -10,10 +11,14 @@ export type StationDatabase = InstanceType<typeof Database>;
  * print queue's writes, and `synchronous = FULL` so a commit is on disk before the call returns.
  * The journal records "sending began" before a label's first byte leaves; with anything less a
  * power cut could forget that row and let a resumed run print the label twice. Every migration
- * not yet applied runs in its own transaction.
+ * not yet applied runs in its own transaction. A new file is created owner-only (0600, and so
+ * are its -wal and -shm): it holds the webhook secret.
  */
 export function openDatabase(path: string): StationDatabase {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') {
+    mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_FOLDER_MODE });
+    ensurePrivateFile(path);
+  }
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');

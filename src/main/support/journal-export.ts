@@ -1,5 +1,6 @@
 import type { Environment } from '../../shared/contract/app';
 import type { JournalRow } from '../printing/journal/journal-types';
+import { toCsv } from '../../shared/csv';
 import type { JournalExport } from './bundle-parts';
 
 /** The print journal as the support bundle reads it (PrintJournal satisfies it). */
@@ -16,11 +17,6 @@ const columns = [
   'documentSha256',
 ] as const satisfies readonly (keyof JournalRow)[];
 
-const csvField = (value: unknown): string => {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
 /**
  * The print journal's last 24 hours, every environment, oldest first, as one CSV: what IT needs to
  * see which labels a bench printed, failed or left uncertain around a reported problem.
@@ -33,8 +29,7 @@ export function printJournalExport(source: JournalSource, options: { maxRowsPerE
         .flatMap((environment) => source.journal(environment, { limit: options.maxRowsPerEnvironment ?? 20_000 }))
         .filter((row) => Date.parse(row.queuedAt) >= since)
         .sort((a, b) => Date.parse(a.queuedAt) - Date.parse(b.queuedAt) || a.id - b.id);
-      const lines = [columns.join(','), ...rows.map((row) => columns.map((column) => csvField(row[column])).join(','))];
-      return [{ path: 'journal/last-day.csv', content: `${lines.join('\n')}\n` }];
+      return [{ path: 'journal/last-day.csv', content: toCsv(columns, rows.map((row) => columns.map((column) => row[column]))) }];
     },
   };
 }

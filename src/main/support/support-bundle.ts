@@ -5,7 +5,7 @@
  * other services (the journal in the store) plug in without this module knowing them; a provider
  * that fails costs its own part only, recorded in the manifest.
  */
-import { writeFile } from 'node:fs/promises';
+import { chmod, writeFile } from 'node:fs/promises';
 import { zipSync, strToU8 } from 'fflate';
 import type { Redactor } from '../logging/redaction';
 
@@ -76,6 +76,8 @@ export async function buildSupportBundle(options: SupportBundleOptions): Promise
 export async function saveSupportBundle(file: string, options: SupportBundleOptions): Promise<SupportBundleManifest> {
   const { zip, manifest } = await buildSupportBundle(options);
   await writeFile(file, zip, { mode: 0o600 });
+  // The mode above only applies to a new file; one saved over keeps its old mode otherwise.
+  if (process.platform !== 'win32') await chmod(file, 0o600);
   return manifest;
 }
 

@@ -4,9 +4,10 @@
  * end-to-end tests in a real browser.
  *
  * Every request must carry the per-launch token: the link the host prints has it as `?token=`;
- * the first visit trades it for an HttpOnly, SameSite=Strict cookie and drops it from the
- * address bar. The Host header must name the loopback address (no DNS rebinding), and a
- * WebSocket's Origin must be the host itself (no cross-site socket hijacking).
+ * a visit with it trades it for a session: a fresh random id in an HttpOnly, SameSite=Strict
+ * cookie (never the token itself), and a redirect to a path on this host that drops the token
+ * from the address bar. The Host header must name the loopback address (no DNS rebinding), and
+ * a WebSocket must carry an Origin that is the host itself (no cross-site socket hijacking).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -16,6 +17,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { ClientMessageSchema, webSessionCookie, webSocketPath, type ServerMessage } from '../../shared/web-protocol';
 import type { Station } from '../composition';
 import { contentSecurityPolicy } from '../security/content-security-policy';
+import { parseRequestTarget, sameOriginPath } from './request-target';
+import { createWebSessions } from './sessions';
 import { serveStaticFile } from './static-files';
 
 export interface WebHostOptions {
@@ -61,11 +64,13 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     const b = Buffer.from(token);
     return a.length === b.length && timingSafeEqual(a, b);
   };
-  const cookieToken = (request: IncomingMessage) =>
+  const sessions = createWebSessions();
+  const cookieSession = (request: IncomingMessage) =>
     (request.headers.cookie ?? '')
       .split(';')
       .map((part) => part.trim().split('='))
       .find(([name]) => name === webSessionCookie)?.[1];
+  const signedIn = (request: IncomingMessage) => sessions.isValid(cookieSession(request));
 
   const refuse = (response: ServerResponse, status: number, text: string) => {
     response.writeHead(status, { ...securityHeaders(), 'Content-Type': 'text/plain; charset=utf-8' });
@@ -76,18 +81,19 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     try {
       if (!hostAllowed(request)) return refuse(response, 421, 'This station answers on its loopback address only.');
       if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(response, 405, 'Method not allowed.');
-      const url = new URL(request.url ?? '/', `http://${LOOPBACK}:${port}`);
+      const url = parseRequestTarget(request.url);
+      if (url === null) return refuse(response, 400, 'This address is not one the station serves.');
       const offered = url.searchParams.get('token');
       if (offered !== null) {
         if (!tokenMatches(offered)) return refuse(response, 401, 'This link has the wrong token. Use the link the web host printed when it started.');
         response.writeHead(303, {
           ...securityHeaders(),
-          'Set-Cookie': `${webSessionCookie}=${token}; HttpOnly; SameSite=Strict; Path=/`,
-          Location: url.pathname,
+          'Set-Cookie': `${webSessionCookie}=${sessions.open()}; HttpOnly; SameSite=Strict; Path=/`,
+          Location: sameOriginPath(url.pathname),
         });
         return response.end();
       }
-      if (!tokenMatches(cookieToken(request))) {
+      if (!signedIn(request)) {
         return refuse(response, 401, 'Open the station with the link the web host printed when it started (it carries a token).');
       }
       if (!(await serveStaticFile(rendererDir, url.pathname, response, securityHeaders()))) refuse(response, 404, 'Not found.');
@@ -100,10 +106,11 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
 
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   server.on('upgrade', (request, socket, head) => {
+    // A browser always sends Origin on a WebSocket; a socket without one is not this page's.
     const origin = request.headers.origin;
-    const originAllowed = origin === undefined || origin === `http://${LOOPBACK}:${port}` || origin === `http://localhost:${port}`;
-    const path = new URL(request.url ?? '/', `http://${LOOPBACK}`).pathname;
-    if (!hostAllowed(request) || !originAllowed || path !== webSocketPath || !tokenMatches(cookieToken(request))) {
+    const originAllowed = origin === `http://${LOOPBACK}:${port}` || origin === `http://localhost:${port}`;
+    const path = parseRequestTarget(request.url)?.pathname;
+    if (!hostAllowed(request) || !originAllowed || path !== webSocketPath || !signedIn(request)) {
       socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }

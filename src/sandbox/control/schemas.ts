@@ -37,6 +37,9 @@ export const WaitIdleSchema = z.object({ timeoutMs: z.number().int().min(1).max(
 
 export const PrinterSpeedSchema = z.object({ labelsPerSecond: z.number().positive().max(10_000) }).strict();
 
+/** A label document the sandbox serves for one order from then on, as the carrier made it. */
+export const SuppliedLabelSchema = z.object({ format: z.literal('zpl'), base64: z.base64().min(1) }).strict();
+
 /** POST /printers/:printer/power-cycle: how long the printer stays off (default 0). */
 export const PowerCycleSchema = powerCycleOptionsSchema;
 

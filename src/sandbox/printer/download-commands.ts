@@ -111,7 +111,8 @@ function untilCommand(data: Buffer, start: number): number | 'incomplete' {
 /**
  * Where ZPL hex data of `total` bytes ends, honouring the ZPL compression scheme: G–Y and g–z
  * repeat the next digit 1–19 and 20–400 times, "," and "!" fill the row with 0 or 1 bits, ":"
- * repeats the previous row. A byte outside the scheme (the next command) ends short data early.
+ * repeats the previous row; CR and LF are skipped. Any other byte counts as one digit: a Zebra
+ * reads the length the parameters give, whatever the bytes are, "^" included.
  */
 export function compressedHexEnd(data: Buffer, start: number, total: number, rowBytes: number): number | 'incomplete' {
   const needed = total * 2;
@@ -121,23 +122,19 @@ export function compressedHexEnd(data: Buffer, start: number, total: number, row
   if (needed === 0) return start;
   for (let i = start; i < data.length; i += 1) {
     const c = data[i] as number;
-    if (c === 0x0d || c === 0x0a || c === 0x20) continue;
-    if ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66)) {
-      nibbles += Math.max(1, repeat);
-      repeat = 0;
-    } else if (c >= 0x47 && c <= 0x59) {
-      repeat += c - 0x46;
+    if (c === 0x0d || c === 0x0a) continue;
+    if (c >= 0x47 && c <= 0x59) {
+      repeat += c - 0x46; // G–Y: 1–19
       continue;
-    } else if (c >= 0x67 && c <= 0x7a) {
-      repeat += (c - 0x66) * 20;
-      continue;
-    } else if (c === COMMA || c === 0x21) {
-      nibbles += rowNibbles - (nibbles % rowNibbles);
-    } else if (c === 0x3a) {
-      nibbles += rowNibbles;
-    } else {
-      return i;
     }
+    if (c >= 0x67 && c <= 0x7a) {
+      repeat += (c - 0x66) * 20; // g–z: 20–400
+      continue;
+    }
+    if (c === COMMA || c === 0x21) nibbles += rowNibbles - (nibbles % rowNibbles);
+    else if (c === 0x3a) nibbles += rowNibbles;
+    else nibbles += Math.max(1, repeat);
+    repeat = 0;
     if (nibbles >= needed) return i + 1;
   }
   return 'incomplete';

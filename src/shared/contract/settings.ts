@@ -9,6 +9,12 @@ export type KeyedEnvironment = z.infer<typeof KeyedEnvironmentSchema>;
 export const StationNameSchema = z.string().trim().min(1, 'the station name should not be empty').max(80, 'the station name should be at most 80 characters');
 export const OperatorSchema = z.string().trim().max(80, 'the operator name should be at most 80 characters');
 
+/** Loopback names: plain http is allowed to these only (a local proxy or test server on this PC). */
+export function isLoopbackHostname(hostname: string): boolean {
+  // URL has already normalised the IPv4 spellings (0x7f.1, 2130706433) to dotted decimal.
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
 /** An environment's Delivery API address: https, or http on this PC only (a local proxy or sandbox). */
 export const ApiBaseUrlSchema = z
   .string()
@@ -17,17 +23,42 @@ export const ApiBaseUrlSchema = z
   .refine((text) => {
     try {
       const url = new URL(text);
-      if (url.username || url.password || url.search || url.hash) return false;
+      if (url.username || url.password || url.search || url.hash || text.endsWith('?') || text.endsWith('#')) return false;
       if (url.protocol === 'https:') return true;
-      return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+      return url.protocol === 'http:' && isLoopbackHostname(url.hostname);
     } catch {
       return false;
     }
-  }, 'the API address should be an https:// URL (http:// only for this PC), without user, query or fragment');
+  }, 'the API address should be an https:// URL (http:// only for this PC: localhost, 127.x.x.x or [::1]), without user, query or fragment');
+
+/**
+ * One spelling per address, so "https://API.example/v1/" and "https://api.example/v1" are the
+ * same address and changing one into the other keeps the key bound to it.
+ */
+export function canonicalApiAddress(address: string): string {
+  try {
+    const url = new URL(address.trim());
+    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return address.trim();
+  }
+}
+
+export const sameApiAddress = (a: string | null, b: string | null): boolean =>
+  a !== null && b !== null && canonicalApiAddress(a) === canonicalApiAddress(b);
 
 const ipv4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 /** Where the webhook receiver listens: this PC only by default, or every interface when a proxy forwards to it. */
 export const ListenHostSchema = z.string().refine((host) => host === '::' || host === '::1' || ipv4.test(host), 'the listen address should be an IP address such as 127.0.0.1 or 0.0.0.0');
+
+const ipv6 = /^[0-9a-fA-F:]*:[0-9a-fA-F:.]*$/;
+/** An address range in CIDR notation (a bare address is one host). */
+export const SourceRangeSchema = z.string().refine((range) => {
+  const [address = '', prefix, ...rest] = range.split('/');
+  if (rest.length > 0) return false;
+  const max = ipv4.test(address) ? 32 : ipv6.test(address) && address.length <= 45 ? 128 : -1;
+  return max > 0 && (prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= max));
+}, 'a source should be an IP address or a CIDR range such as 203.0.113.0/24');
 
 export const WebhookReceiverSettingsSchema = z.object({
   /** Off by default; webhooks.start and webhooks.stop switch it and remember the choice. */
@@ -36,6 +67,8 @@ export const WebhookReceiverSettingsSchema = z.object({
   /** 0 picks a free port when the receiver starts. */
   port: z.number().int().min(0).max(65535),
   bodyLimitBytes: z.number().int().min(1024).max(1024 * 1024),
+  /** Optional: only these source addresses (CIDR, e.g. 203.0.113.0/24) may post events; absent or empty, any. */
+  allowedSources: z.array(SourceRangeSchema).max(64).optional(),
 });
 export type WebhookReceiverSettings = z.infer<typeof WebhookReceiverSettingsSchema>;
 
@@ -60,8 +93,20 @@ export const SettingsChangeSchema = z
   .strict();
 export type SettingsChange = z.infer<typeof SettingsChangeSchema>;
 
+export const SettingsChangeResultSchema = SettingsSchema.extend({
+  /**
+   * Environments whose API key this change removed from the keychain: a key is bound to the
+   * address it was entered for, so a new address needs the key entered again.
+   */
+  forgottenKeys: z.array(KeyedEnvironmentSchema),
+});
+export type SettingsChangeResult = z.infer<typeof SettingsChangeResultSchema>;
+
 export const settingsCalls = {
   'settings.get': defineCall(z.object({}).strict(), SettingsSchema),
-  /** Changes only the fields given; answers with every setting after the change. */
-  'settings.set': defineCall(SettingsChangeSchema, SettingsSchema),
+  /**
+   * Changes only the fields given; answers with every setting after the change. Changing an
+   * environment's API address forgets that environment's key (listed in forgottenKeys).
+   */
+  'settings.set': defineCall(SettingsChangeSchema, SettingsChangeResultSchema),
 };

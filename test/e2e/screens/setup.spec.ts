@@ -46,6 +46,10 @@ test('an API key typed into Setup is kept in the keychain and never shown back',
     await expect(keys).toBeVisible();
     await expect(page.getByTestId('keychain-unavailable')).toHaveCount(0);
     await expect(page.getByTestId('key-status-live')).toContainText('No key set');
+    // A key is kept for one address, so the address comes first.
+    await page.getByTestId('setting-base-url-live').fill('https://api.delivery.example');
+    await page.getByTestId('setting-base-url-live').press('Enter');
+    await expect(page.getByTestId('base-urls-saved')).toContainText('Saved');
 
     const field = page.getByTestId('key-input-live');
     await expect(field).toHaveAttribute('type', 'password');
@@ -69,6 +73,45 @@ test('an API key typed into Setup is kept in the keychain and never shown back',
     // Removed after a question: no key any more.
     await page.getByTestId('key-live').getByRole('button', { name: 'Remove the key' }).click();
     await page.getByTestId('confirm-yes').click();
+    await expect(page.getByTestId('key-status-live')).toContainText('No key set');
+  } finally {
+    await station.stop();
+    removeDataDir(station.dataDir);
+  }
+});
+
+test('a new address for an environment with a key asks first, then removes the key', async ({ page }) => {
+  const station = await startStationHost({ keyring: true });
+  try {
+    await openStation(page, station);
+    await page.keyboard.press('F4');
+    await page.getByTestId('setting-base-url-live').fill('https://api.delivery.example');
+    await page.getByTestId('setting-base-url-live').press('Enter');
+    await expect(page.getByTestId('base-urls-saved')).toContainText('Saved');
+    await page.getByTestId('key-input-live').fill(typedKey);
+    await page.getByTestId('key-live').getByLabel('Check it with the delivery service before saving').uncheck();
+    await page.getByTestId('key-save-live').click();
+    await expect(page.getByTestId('key-status-live')).toContainText('A key is set');
+
+    // Another address: the screen says what happens to the key before anything changes.
+    await page.getByTestId('setting-base-url-live').fill('https://elsewhere.example');
+    await page.getByTestId('setting-base-url-live').press('Enter');
+    const dialog = page.getByTestId('confirm-dialog');
+    await expect(dialog).toContainText('Change the LIVE address?');
+    await expect(dialog).toContainText('removes the key');
+    await page.screenshot({ path: `${screenshotDir}/setup-address-change-1280x800.png` });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-scan-ready', 'true');
+    await page.keyboard.press('F4');
+    await expect(page.getByTestId('setting-base-url-live')).toHaveValue('https://api.delivery.example');
+    await expect(page.getByTestId('key-status-live')).toContainText('A key is set');
+
+    await page.getByTestId('setting-base-url-live').fill('https://elsewhere.example');
+    await page.getByTestId('setting-base-url-live').press('Enter');
+    await page.getByTestId('confirm-yes').click();
+    await expect(page.getByTestId('base-urls-saved')).toContainText('key was removed');
     await expect(page.getByTestId('key-status-live')).toContainText('No key set');
   } finally {
     await station.stop();

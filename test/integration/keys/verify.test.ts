@@ -55,13 +55,13 @@ describe('checking an API key against the service', () => {
     expect(await createKeychainKeyStore({ service }).get('test')).toBeNull();
     const key = sandbox.environments.test.companies[0]!.apiKey;
     expect(await call('keys.set', { environment: 'test', key, verify: true })).toMatchObject({ ok: true, value: { keySet: true, verification: { outcome: 'accepted' } } });
-    expect(await createKeychainKeyStore({ service }).get('test')).toBe(key);
+    expect(await createKeychainKeyStore({ service }).get('test')).toEqual({ key, address: sandbox.environments.test.baseUrl });
   });
 
   it('says so when there is no key to check, or nowhere to check it', async () => {
     expect(await call('keys.verify', { environment: 'test' })).toMatchObject({ ok: false, error: { code: 'KEY_MISSING' } });
     await call('settings.set', { apiBaseUrls: { test: null } });
-    await call('keys.set', { environment: 'test', key: sandbox.environments.test.companies[0]!.apiKey });
-    expect(await call('keys.verify', { environment: 'test' })).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED' } });
+    expect(await call('keys.set', { environment: 'test', key: sandbox.environments.test.companies[0]!.apiKey })).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED' } });
+    expect(await call('keys.verify', { environment: 'test' })).toMatchObject({ ok: false, error: { code: 'KEY_MISSING' } });
   });
 });

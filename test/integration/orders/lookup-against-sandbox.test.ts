@@ -25,7 +25,7 @@ afterAll(async () => {
 beforeEach(async () => {
   test = await createTestStation({
     sandbox: attachEmbeddedSandbox(sandbox),
-    keyStore: memoryKeyStore({ test: noordwind().apiKey }),
+    keyStore: memoryKeyStore({ test: { key: noordwind().apiKey, address: sandbox.environments.test.baseUrl } }),
     clientOptions: { retry: { maxAttempts: 2, baseDelayMs: 10, maxDelayMs: 50, totalBudgetMs: 2000 }, labelWait: { maxAttempts: 3, totalMs: 1000, delayMs: 100 } },
   });
   await call('settings.set', { apiBaseUrls: { test: sandbox.environments.test.baseUrl, live: sandbox.environments.live.baseUrl } });

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     host: 'web',
     version: '0.0.0-crash-test',
     logger: createLogger((line) => process.stderr.write(`${line}\n`), { level: 'warn' }),
-    keyStore: memoryKeyStore({ test: config.apiKey }),
+    keyStore: memoryKeyStore({ test: { key: config.apiKey, address: config.baseUrl } }),
     printing: { queueTiming: { faultPollMs: 100 }, progressIntervalMs: 100 },
   });
   const settings = station.settings;

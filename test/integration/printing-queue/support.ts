@@ -90,7 +90,7 @@ export async function createPrintingStation(
 ): Promise<PrintingStation> {
   const test = await createTestStation({
     sandbox: attachEmbeddedSandbox(sandbox),
-    ...(environment === 'test' ? { keyStore: memoryKeyStore({ test: sandbox.environments.test.companies[0]?.apiKey ?? '' }) } : {}),
+    ...(environment === 'test' ? { keyStore: memoryKeyStore({ test: { key: sandbox.environments.test.companies[0]?.apiKey ?? '', address: sandbox.environments.test.baseUrl } }) } : {}),
     printing: {
       queueTiming: { faultPollMs: 100 },
       serviceRetryMs: 500,

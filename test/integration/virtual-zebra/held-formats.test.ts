@@ -40,7 +40,7 @@ describe.each([
   });
 });
 
-describe('formats held while out of paper, then a power cycle', () => {
+describe('formats held while the printer cannot print, then a power cycle', () => {
   it('loses every held format and keeps the paper out; nothing prints when paper is loaded', async () => {
     const { printer, port } = await startPrinter({ faults: { paperOut: true } });
     const client = await open(port);
@@ -59,5 +59,23 @@ describe('formats held while out of paper, then a power cycle', () => {
     await after.send(label(3));
     const printed = await printer.waitForLabels(1);
     expect(printed.map((entry) => entry.zpl)).toEqual([label(3)]);
+  });
+
+  it('loses the formats held by a pause too, and comes back on unpaused', async () => {
+    const { printer, port } = await startPrinter({ faults: { paused: true } });
+    const client = await open(port);
+    await client.send(label(1) + label(2));
+    await expect.poll(() => printer.state().status.formatsInBuffer).toBe(2);
+
+    await printer.powerCycle();
+
+    expect(printer.discarded().map((format) => [format.reason, format.zpl])).toEqual([
+      ['power-cycle', label(1)],
+      ['power-cycle', label(2)],
+    ]);
+    expect(printer.faults().paused).toBe(false);
+    const after = await open(port);
+    await after.send(label(3));
+    expect((await printer.waitForLabels(1)).map((entry) => entry.zpl)).toEqual([label(3)]);
   });
 });

@@ -119,10 +119,65 @@ describe('web host', () => {
 
   it('closes a socket that sends something other than a contract call', async () => {
     const cookie = await sessionCookie();
-    const opened = await openSocket({ cookie });
+    const opened = await openSocket({ cookie, origin: host.url });
     if (!('ws' in opened)) throw new Error('socket refused');
     const closed = new Promise<number>((resolve) => opened.ws.once('close', (code) => resolve(code)));
     opened.ws.send('not json at all');
     expect(await closed).toBe(1003);
+  });
+
+  it('keeps the launch token out of the cookie: the session has an id of its own, and the token is no cookie', async () => {
+    const first = await sessionCookie();
+    const second = await sessionCookie();
+    expect(first).not.toContain(host.token);
+    expect(first).toMatch(/^station_session=[A-Za-z0-9_-]{40,}$/);
+    expect(second).not.toBe(first);
+    for (const cookie of [first, second]) expect((await fetch(`${host.url}/`, { headers: { cookie } })).status).toBe(200);
+    expect((await fetch(`${host.url}/`, { headers: { cookie: `station_session=${host.token}` } })).status).toBe(401);
+    expect(await openSocket({ cookie: `station_session=${host.token}`, origin: host.url })).toEqual({ status: 401 });
+  });
+
+  it('answers a request target that is not a path with 400 or 401, writing no log line', async () => {
+    const { request } = await import('node:http');
+    const rawStatus = (path: string, headers: Record<string, string> = {}) =>
+      new Promise<number>((resolve, reject) => {
+        request({ host: '127.0.0.1', port: host.port, path, headers: { host: `127.0.0.1:${host.port}`, ...headers } }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        })
+          .on('error', reject)
+          .end();
+      });
+    const linesBefore = test.logLines.length;
+    for (const path of ['//[::1]:x/', '//[::1]:x/?token=wrong', '//evil.example/', '/%', '//']) {
+      expect([400, 401], path).toContain(await rawStatus(path));
+    }
+    // The socket endpoint reads its target the same way (a throw there would end the process).
+    expect([400, 401]).toContain(await rawStatus('//[::1]:x/', { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', origin: host.url }));
+    expect(test.logLines.slice(linesBefore)).toEqual([]);
+    expect((await fetch(`${host.url}/`)).status).toBe(401);
+  });
+
+  it('after the token trade, redirects only to a path on this host', async () => {
+    for (const path of ['/.//evil.example/', '//evil.example/', '/\\evil.example/', '/%2F%2Fevil.example/', '/assets/']) {
+      const { request } = await import('node:http');
+      const location = await new Promise<string>((resolve, reject) => {
+        request({ host: '127.0.0.1', port: host.port, path: `${path}?token=${host.token}`, headers: { host: `127.0.0.1:${host.port}` } }, (response) => {
+          response.resume();
+          resolve(`${response.statusCode} ${response.headers.location ?? ''}`);
+        })
+          .on('error', reject)
+          .end();
+      });
+      const [status, target = ''] = location.split(' ');
+      expect(status, path).toBe('303');
+      expect(new URL(target, host.url).origin, `${path} → ${target}`).toBe(host.url);
+      expect(target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\'), target).toBe(true);
+    }
+  });
+
+  it('refuses a WebSocket that carries no Origin, even with the session cookie', async () => {
+    const cookie = await sessionCookie();
+    expect(await openSocket({ cookie })).toEqual({ status: 401 });
   });
 });

@@ -71,4 +71,21 @@ describe('dispatcher', () => {
     expect(result.ok).toBe(true);
     expect(JSON.stringify(result)).not.toContain('sk_live_secret');
   });
+
+  it('bounds a handler error with many long multi-byte details to 16 KiB, saying how many were left out', async () => {
+    const details = Array.from({ length: 30 }, (_, index) => `${index}: ${'€'.repeat(2000)}`);
+    const { dispatcher } = dispatcherWith(() => {
+      throw new StationError('PRINTER_ERROR', `The printer said ${'ü'.repeat(5000)}`, details);
+    });
+    const result = await dispatcher.dispatch('app.info', {}, { host: 'web' });
+    if (result.ok) throw new Error('expected an error');
+    expect(Buffer.byteLength(JSON.stringify(result.error), 'utf8')).toBeLessThanOrEqual(16 * 1024);
+    expect(result.error.code).toBe('PRINTER_ERROR');
+    expect(result.error.message).toMatch(/^The printer said ü+… \(4017 more characters\)$/);
+    const kept = result.error.details ?? [];
+    expect(kept.at(0)).toMatch(/^0: €+… \(1703 more characters\)$/);
+    const listed = kept.length - 1;
+    expect(listed).toBeGreaterThan(0);
+    expect(kept.at(-1)).toBe(`…and ${30 - listed} more problems not listed.`);
+  });
 });

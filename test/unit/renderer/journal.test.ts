@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JournalEntryData } from '../../../src/shared/contract/printing';
-import { csvCell, toCsv } from '../../../src/renderer/src/journal/csv';
+import { csvCell, toCsv } from '../../../src/shared/csv';
 import { journalCsv, journalCsvHeader } from '../../../src/renderer/src/journal/journal-csv';
 import { localDay, reprintScan, searchJournal } from '../../../src/renderer/src/journal/journal-search';
 import { journalEntry } from './journal-entry';

@@ -80,6 +80,15 @@ describe('ZPL stream: what real labels send around their formats', () => {
     ]);
   });
 
+  it('reads ~DG data to its declared length even when it holds "^" bytes', () => {
+    // Two bytes declared: four data characters, whatever they are.
+    const download = '~DGR:ODD.GRF,2,2,F^XA';
+    expect(readEveryWay(latin1(`${download}^XA^FDok^FS^XZ`))).toEqual([
+      { download: 'DG', device: 'R', name: 'ODD.GRF', bytes: download },
+      { format: '^XA^FDok^FS^XZ' },
+    ]);
+  });
+
   it('reads ~DG data in the ZPL compression scheme (repeat counts, "," fills a row, ":" repeats it)', () => {
     // 4 rows of 2 bytes: JF = FFFF, "," = a row of 0, ":" = that row again, JF = FFFF.
     const download = '~DGE:BARS,8,2,JF,:JF';

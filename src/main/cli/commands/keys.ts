@@ -63,7 +63,8 @@ export const keysCommand: CliCommand = {
   summary: 'Store, check or remove the API key of an environment in the OS keychain',
   usage: [
     'keys status',
-    'keys set --env test|live [--verify]   the key is read from standard input (typed hidden, or piped)',
+    'keys set --env test|live [--verify]   the key is read from standard input (typed hidden, or piped);',
+    '                                      it is kept for the environment\'s current address (settings set --api-url-<env> first)',
     'keys verify --env test|live           checks the stored key with a harmless API call',
     'keys remove --env test|live',
   ].join('\n'),

@@ -1,4 +1,4 @@
-import type { SettingsChange } from '../../../shared/contract/settings';
+import type { SettingsChange, SettingsChangeResult } from '../../../shared/contract/settings';
 import { expectOnly, numberOption, option } from '../args';
 import { exitCodes, UsageError, type CliCommand } from '../command';
 import { json, valueOf } from '../output';
@@ -13,7 +13,7 @@ export const settingsCommand: CliCommand = {
   usage: [
     'settings                      show every setting',
     'settings set [--env sandbox|test|live] [--station-name <text>] [--operator <name>]',
-    '             [--api-url-test <url>|none] [--api-url-live <url>|none]',
+    '             [--api-url-test <url>|none] [--api-url-live <url>|none]   (a new address forgets that environment\'s API key)',
     '             [--webhook-host <address>] [--webhook-port <n>] [--webhook-body-limit <bytes>]',
   ].join('\n'),
   valueOptions: settingOptions,
@@ -42,9 +42,12 @@ export const settingsCommand: CliCommand = {
       change.webhooks = Object.fromEntries(Object.entries(webhooks).filter(([, value]) => value !== undefined));
     }
     if (Object.keys(change).length === 0) throw new UsageError('Say which setting to change, for example settings set --env test.');
-    const updated = valueOf(context, await station.dispatcher.dispatch('settings.set', change as SettingsChange, { host: 'web' }));
+    const updated = valueOf<SettingsChangeResult>(context, await station.dispatcher.dispatch('settings.set', change as SettingsChange, { host: 'web' }));
     if (updated === null) return exitCodes.failed;
     context.print(json(updated));
+    for (const environment of updated.forgottenKeys) {
+      context.warn(`The ${environment} API key was removed from the OS keychain: it was entered for the old address. Enter it again with "keys set --env ${environment}".`);
+    }
     return exitCodes.ok;
   },
 };

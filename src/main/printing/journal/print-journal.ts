@@ -122,6 +122,9 @@ export class PrintJournal {
       fetched: prepare(
         `UPDATE print_journal SET state = 'fetched', fetched_at = ?, document_sha256 = ?, format = ?, updated_at = ? WHERE id = ? AND state IN ('queued', 'fetched')`,
       ),
+      addNote: prepare(
+        `UPDATE print_journal SET reason = CASE WHEN reason IS NULL OR reason = '' THEN ? ELSE reason || ' ' || ? END, updated_at = ? WHERE id = ? AND (reason IS NULL OR instr(reason, ?) = 0)`,
+      ),
       sending: prepare(`UPDATE print_journal SET sent_at = ?, updated_at = ? WHERE id = ? AND state IN ('queued', 'fetched')`),
       notSending: prepare(`UPDATE print_journal SET sent_at = NULL, updated_at = ? WHERE id = ? AND state IN ('queued', 'fetched')`),
       sent: prepare(`UPDATE print_journal SET state = 'sent', sent_at = coalesce(sent_at, ?), updated_at = ? WHERE id = ? AND state IN ('queued', 'fetched')`),
@@ -297,6 +300,15 @@ export class PrintJournal {
   markFetched(id: number, sha256: string, format: LabelFormat): void {
     const now = this.now();
     this.statements.fetched.run(now, sha256, format, now, id);
+  }
+
+  /**
+   * Adds a note to the entry's reason (e.g. what the station removed from the label), once: a label
+   * fetched again (a resumed run) does not repeat it. Returns the reason now.
+   */
+  addNote(id: number, note: string): string | null {
+    this.statements.addNote.run(note, note, this.now(), id, note);
+    return this.entry(id)?.reason ?? null;
   }
 
   /** Written before the first byte of the label leaves. */

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { StationError, type ErrorCode } from '../../../shared/errors';
+import { removalNote, requireZplForPrinter } from '../../../shared/zebra/zpl-prepare';
 import type { BundleLabel, DeliveryClient } from '../../api';
 import type { JournalRow } from '../journal/journal-types';
 import { identifiersFromText } from '../journal/label-identity';
@@ -22,8 +23,16 @@ export function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-export function prepared(bytes: Uint8Array, formats: number, format: PreparedDocument['format']): PreparedDocument {
-  return { bytes, formats, format, sha256: sha256(bytes) };
+/**
+ * Every document on its way to a printer passes here. ZPL (the service's, the station's own test
+ * label, rasterised pages) goes through prepareZplForPrinter: refused when it is not ZPL or would
+ * change the printer, ^JUS cut out with a note for the journal, formats counted by the scanner.
+ */
+export function prepared(bytes: Uint8Array, formats: number, format: PreparedDocument['format'], subject?: string): PreparedDocument {
+  if (format === 'pdf') return { bytes, formats, format, sha256: sha256(bytes) };
+  const zpl = requireZplForPrinter(bytes, subject);
+  const note = removalNote(zpl.removed);
+  return { bytes: zpl.bytes, formats: zpl.formats, format, sha256: sha256(zpl.bytes), ...(note ? { note } : {}) };
 }
 
 /** pdf.js takes a plain Uint8Array, not a Node Buffer (which the API client's documents are). */
@@ -186,7 +195,7 @@ export function createLabelDocuments(deps: LabelDocumentsDeps): DocumentSource {
       try {
         const label = await (await deps.client()).getLabel(orderId, { format: 'zpl', orientation: printer.orientation });
         if (label.format !== 'zpl') throw new StationError('MALFORMED_RESPONSE', `The label of order ${orderId} came back as ${label.format}, not ZPL.`);
-        return prepared(label.bytes, label.formatCount, 'zpl');
+        return prepared(label.bytes, label.formatCount, 'zpl', `The label of order ${orderId}`);
       } catch (error) {
         // Labels some carriers supply exist as PDF only: print those as images.
         if (zplUnavailable(error)) return orderPdfAsGfa(printer, orderId);

@@ -22,6 +22,8 @@ export interface PreparedDocument {
   /** What was fetched: the service's ZPL, a PDF, or a PDF rasterised to ^GFA. */
   format: LabelFormat;
   sha256: string;
+  /** What the station changed in it on the way (e.g. "removed ^JUS: …"), for the journal entry's reason. */
+  note?: string;
 }
 
 export type DocumentSource = (entry: JournalRow) => Promise<PreparedDocument>;
@@ -353,6 +355,7 @@ export class PrintRun implements LabelSource {
       (document) => {
         if (slot.status !== 'fetching') return;
         this.deps.journal.markFetched(entry.id, document.sha256, document.format);
+        if (document.note) entry.reason = this.deps.journal.addNote(entry.id, document.note);
         entry.state = 'fetched';
         entry.format = document.format;
         entry.fetchedAt = this.now();

@@ -1,5 +1,5 @@
 import type { JournalEntryData } from '../../../shared/contract/printing';
-import { toCsv } from './csv';
+import { toCsv } from '../../../shared/csv';
 
 /** Columns of a journal export, in the order a lead reads them. */
 export const journalCsvHeader = [

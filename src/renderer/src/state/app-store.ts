@@ -2,7 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CallResult, EventPayload, StationApi } from '../../../shared/contract';
 import type { AppInfo } from '../../../shared/contract/app';
 import type { PrinterData } from '../../../shared/contract/printers';
-import type { Settings, SettingsChange } from '../../../shared/contract/settings';
+import type { Settings, SettingsChange, SettingsChangeResult } from '../../../shared/contract/settings';
 import type { StationErrorData } from '../../../shared/errors';
 import type { PrinterStatusView } from '../components/PrinterStatusArea';
 import type { ScreenId } from '../navigation/shortcuts';
@@ -31,7 +31,7 @@ export interface AppState {
   /** Asks every printer for its status now. */
   pollPrinters(): Promise<void>;
   applyPrinterState(event: EventPayload<'printers.state'>): void;
-  saveSettings(change: SettingsChange): Promise<CallResult<Settings>>;
+  saveSettings(change: SettingsChange): Promise<CallResult<SettingsChangeResult>>;
   addNotice(notice: Omit<Notice, 'id'>): void;
   dismissNotice(id: number): void;
 }

@@ -1,11 +1,12 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EnvironmentSchema, type Environment } from '../../../../shared/contract/app';
-import type { KeyedEnvironment, SettingsChange } from '../../../../shared/contract/settings';
+import { sameApiAddress, type KeyedEnvironment, type SettingsChange } from '../../../../shared/contract/settings';
 import { CallError } from '../../components/CallError';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Icon } from '../../components/Icon';
 import { useAction } from '../../components/use-action';
+import { useStation } from '../../station-context';
 import { useAppState, useStores } from '../../state/stores-context';
 
 const environments = EnvironmentSchema.options;
@@ -63,29 +64,62 @@ export function EnvironmentSection() {
   );
 }
 
-/** Where the test and live Delivery APIs are; the sandbox is built in. */
+/** The environments whose address this change moves, as the station will see it (one spelling per address). */
+function movedEnvironments(change: NonNullable<SettingsChange['apiBaseUrls']>, current: Record<KeyedEnvironment, string | null>): KeyedEnvironment[] {
+  return keyedEnvironments.filter((environment) => {
+    const next = change[environment];
+    if (next === undefined) return false;
+    return !(next === null ? current[environment] === null : sameApiAddress(next, current[environment]));
+  });
+}
+
+const keyedEnvironments = ['test', 'live'] as const;
+
+/**
+ * Where the test and live Delivery APIs are; the sandbox is built in. A key is only ever sent to
+ * the address it was entered for, so moving an environment that has a key asks first: the station
+ * removes that key and it must be entered again.
+ */
 function BaseUrls() {
   const { t } = useTranslation();
   const id = useId();
   const stores = useStores();
+  const station = useStation();
   const urls = useAppState((state) => state.settings?.apiBaseUrls);
   const [drafts, setDrafts] = useState<Partial<Record<KeyedEnvironment, string>>>({});
+  const [asking, setAsking] = useState<{ change: NonNullable<SettingsChange['apiBaseUrls']>; environments: KeyedEnvironment[] } | null>(null);
+  const [forgotten, setForgotten] = useState<KeyedEnvironment[]>([]);
   const save = useCallback((change: SettingsChange) => stores.app.getState().saveSettings(change), [stores]);
-  const [run, state] = useAction(save, () => setDrafts({}));
+  const [run, state] = useAction(save, (result) => {
+    setDrafts({});
+    setForgotten(result.forgottenKeys);
+  });
   if (!urls) return null;
-  const submit = (event: FormEvent) => {
+  const names = (list: readonly KeyedEnvironment[]) => list.map((environment) => t(`environment.${environment}`)).join(', ');
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const change: NonNullable<SettingsChange['apiBaseUrls']> = {};
-    for (const environment of ['test', 'live'] as const) {
+    for (const environment of keyedEnvironments) {
       const draft = drafts[environment];
       if (draft !== undefined) change[environment] = draft.trim() === '' ? null : draft.trim();
+    }
+    const moved = movedEnvironments(change, urls);
+    if (moved.length > 0) {
+      const keys = await station['keys.status']({});
+      // Without an answer from the keychain, ask anyway: a key may be there.
+      const withKey = keys.ok ? moved.filter((environment) => keys.value.environments.some((status) => status.environment === environment && status.keySet)) : moved;
+      if (withKey.length > 0) {
+        setAsking({ change, environments: withKey });
+        return;
+      }
     }
     void run({ apiBaseUrls: change });
   };
   return (
-    <form onSubmit={submit} className="subsection">
+    <form onSubmit={(event) => void submit(event)} className="subsection">
       <h3>{t('setup.baseUrls')}</h3>
-      {(['test', 'live'] as const).map((environment) => (
+      <p className="small muted">{t('setup.baseUrlsKeyBound')}</p>
+      {keyedEnvironments.map((environment) => (
         <div key={environment} className="field">
           <label htmlFor={`${id}-${environment}`}>{t('setup.baseUrlFor', { environment: t(`environment.${environment}`) })}</label>
           <input
@@ -103,11 +137,27 @@ function BaseUrls() {
         {t('setup.save')}
       </button>
       {state.done && (
-        <p className="ok-text small" role="status">
-          <Icon name="check" size={20} /> {t('setup.saved')}
+        <p className="ok-text small" role="status" data-testid="base-urls-saved">
+          <Icon name="check" size={20} /> {forgotten.length > 0 ? t('setup.addressKeysForgotten', { environments: names(forgotten) }) : t('setup.saved')}
         </p>
       )}
       <CallError error={state.error} />
+      {asking && (
+        <ConfirmDialog
+          title={t('setup.addressChangeTitle', { environments: names(asking.environments) })}
+          confirmLabel={t('setup.addressChangeConfirm')}
+          cancelLabel={t('setup.cancel')}
+          danger
+          onConfirm={() => {
+            const { change } = asking;
+            setAsking(null);
+            void run({ apiBaseUrls: change });
+          }}
+          onCancel={() => setAsking(null)}
+        >
+          <p>{t('setup.addressChangeBody', { environments: names(asking.environments) })}</p>
+        </ConfirmDialog>
+      )}
     </form>
   );
 }

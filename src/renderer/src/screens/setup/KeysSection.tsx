@@ -8,7 +8,7 @@ import { Icon } from '../../components/Icon';
 import { useAction } from '../../components/use-action';
 import { formatDateTime } from '../../i18n/format';
 import { useStation } from '../../station-context';
-import { useStores } from '../../state/stores-context';
+import { useAppState, useStores } from '../../state/stores-context';
 
 type KeysStatus = CallOutput<'keys.status'>;
 type EnvironmentKeyStatus = KeysStatus['environments'][number];
@@ -24,9 +24,11 @@ export function KeysSection() {
   const [status, setStatus] = useState<KeysStatus | null>(null);
   const load = useCallback(() => station['keys.status']({}), [station]);
   const [reload, loadState] = useAction(load, setStatus);
+  // A new address removes that environment's key, so the status is read again after one.
+  const addresses = useAppState((state) => JSON.stringify(state.settings?.apiBaseUrls ?? null));
   useEffect(() => {
     void reload();
-  }, [reload]);
+  }, [reload, addresses]);
 
   return (
     <section className="card" aria-labelledby={`${id}-title`} data-testid="keys-section">
