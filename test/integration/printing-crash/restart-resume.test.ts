@@ -36,7 +36,7 @@ async function openStation(setup: Setup, dataDir: string, port: number): Promise
     host: 'web',
     version: '0.0.0-test',
     logger: createLogger(() => undefined, { level: 'warn' }),
-    keyStore: memoryKeyStore({ test: setup.sandbox.environments.test.companies[0]?.apiKey ?? '' }),
+    keyStore: memoryKeyStore({ test: { key: setup.sandbox.environments.test.companies[0]?.apiKey ?? '', address: setup.sandbox.environments.test.baseUrl } }),
     printing: { queueTiming: { faultPollMs: 100 }, progressIntervalMs: 50 },
   });
   const { orders, printing } = station.services;

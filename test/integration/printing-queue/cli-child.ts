@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { runCli } from '../../../src/main/cli/run';
 import { memoryKeyStore } from '../../support/station';
 
-const ConfigSchema = z.object({ dataDir: z.string(), apiKey: z.string() });
+const ConfigSchema = z.object({ dataDir: z.string(), apiKey: z.string(), baseUrl: z.string() });
 
 const config = ConfigSchema.parse(JSON.parse(process.argv[2] ?? '{}'));
 const stopSignal = new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
@@ -18,7 +18,7 @@ runCli(['--data-dir', config.dataDir, ...process.argv.slice(3)], {
   io: { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin },
   stopSignal,
   stationOptions: {
-    keyStore: memoryKeyStore({ test: config.apiKey }),
+    keyStore: memoryKeyStore({ test: { key: config.apiKey, address: config.baseUrl } }),
     printing: { queueTiming: { faultPollMs: 100 }, transports: { network: { queryTimeoutMs: 1500, connectTimeoutMs: 1000 } } },
   },
 }).then(

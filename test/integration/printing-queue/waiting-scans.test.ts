@@ -17,7 +17,7 @@ const cliChild = join(__dirname, 'cli-child.ts');
 
 /** The CLI in a process of its own on the station's data folder; Ctrl+C is a real SIGINT. */
 function startCli(sandbox: RunningSandbox, dataDir: string, argv: string[]) {
-  const config = { dataDir, apiKey: sandbox.environments.test.companies[0]?.apiKey ?? '' };
+  const config = { dataDir, apiKey: sandbox.environments.test.companies[0]?.apiKey ?? '', baseUrl: sandbox.environments.test.baseUrl };
   const child = spawn(process.execPath, ['--import', 'tsx', cliChild, JSON.stringify(config), ...argv], { stdio: ['ignore', 'pipe', 'pipe'] });
   const output = { stdout: '', stderr: '' };
   const listeners = new Set<() => void>();
