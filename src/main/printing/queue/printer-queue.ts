@@ -115,6 +115,7 @@ export class PrinterQueue {
   private forceCheck = false;
   private faultCheckedAt = 0;
   private lastState: PrinterQueueState | null = null;
+  private statePending = false;
 
   constructor(private readonly deps: PrinterQueueDeps) {
     this.transport = deps.transport;
@@ -281,8 +282,13 @@ export class PrinterQueue {
       const result = await this.transport.send(label.bytes, { confirm: this.tracksPrinting, jobName: `label ${label.entryId}` });
       this.sendingNow = null;
       const fault = result.status ? (faultsFromStatus(result.status)[0] ?? null) : null;
-      if (this.tracksPrinting) this.outstanding.push({ label, source, proof: this.proofAtSend(label) });
+      const proof = this.tracksPrinting ? this.proofAtSend(label) : null;
+      if (proof) this.outstanding.push({ label, source, proof });
       source.sent(label, fault);
+      // The caller's answer goes out first (a scan waits on it); the bookkeeping for the proof
+      // of printing follows on the next turn of the event loop.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (proof) this.remember(label, proof);
       if (result.status) await this.applyStatus(result.status);
     } catch (error) {
       this.sendingNow = null;
@@ -315,9 +321,7 @@ export class PrinterQueue {
       marks.odometerTail += label.formats;
       odometerTarget = marks.odometerTail;
     }
-    const proof: LabelProof = { sentAtMs: this.clock.now(), epoch, serial: marks?.marks.serial ?? null, odometerTarget };
-    this.remember(label, proof);
-    return proof;
+    return { sentAtMs: this.clock.now(), epoch, serial: marks?.marks.serial ?? null, odometerTarget };
   }
 
   private remember(label: QueueLabel, proof: LabelProof): void {
@@ -549,7 +553,20 @@ export class PrinterQueue {
     if (this.waker === waker) this.waker = null;
   }
 
+  /**
+   * The screen's status area hears the state once things settle (on the next turn of the event
+   * loop), so a scan's label never waits on the events it causes.
+   */
   private publishState(): void {
+    if (this.statePending) return;
+    this.statePending = true;
+    setImmediate(() => {
+      this.statePending = false;
+      this.publishNow();
+    });
+  }
+
+  private publishNow(): void {
     const state: PrinterQueueState = {
       state: stateName(this.fault, this.labelsPending > 0 || this.sources.length > 0),
       fault: this.fault,

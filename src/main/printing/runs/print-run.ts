@@ -205,14 +205,25 @@ export class PrintRun implements LabelSource {
 
   sent(label: QueueLabel, fault: PrinterFault | null): void {
     const slot = this.slotOf(label);
-    this.deps.journal.markSent(slot.entry.id);
     slot.entry.state = 'sent';
     // Only a Zebra's status says when a label printed; an OS queue's job is as far as the station can see.
     slot.status = this.deps.queue.tracksPrinting ? 'sent' : 'done';
     label.bytes = new Uint8Array(0);
-    if (this.urgent) this.deps.observer.label(this, this.refresh(slot));
     // The printer has it but a fault holds it (the confirmation showed paper out): not printed yet.
-    this.settleSingle(fault ? { kind: 'waiting', entry: slot.entry, fault } : { kind: 'sent', entry: slot.entry });
+    const outcome: SingleOutcome = fault ? { kind: 'waiting', entry: { ...slot.entry }, fault } : { kind: 'sent', entry: { ...slot.entry } };
+    if (!this.urgent) {
+      this.recordSent(slot);
+      return;
+    }
+    // A scan's answer goes out before the journal records it: until then the row says "sending",
+    // which a recovery reads as uncertain, never as printed.
+    this.settleSingle(outcome);
+    setImmediate(() => this.recordSent(slot));
+  }
+
+  private recordSent(slot: Slot): void {
+    this.deps.journal.markSent(slot.entry.id);
+    if (this.urgent) this.deps.observer.label(this, this.refresh(slot));
     this.deps.observer.progress(this, false);
     this.checkFinished();
   }
