@@ -62,6 +62,8 @@ interface Slot {
   entry: JournalRow;
   status: SlotStatus;
   label: QueueLabel | null;
+  /** A single print's fetch, written to the journal with its next change (see fetch). */
+  unrecordedFetch?: { sha256: string; format: LabelFormat } | null;
 }
 
 /**
@@ -222,6 +224,7 @@ export class PrintRun implements LabelSource {
   }
 
   private recordSent(slot: Slot): void {
+    this.recordFetch(slot);
     this.deps.journal.markSent(slot.entry.id);
     if (this.urgent) this.deps.observer.label(this, this.refresh(slot));
     this.deps.observer.progress(this, false);
@@ -230,6 +233,7 @@ export class PrintRun implements LabelSource {
 
   uncertain(label: QueueLabel, reason: string): void {
     const slot = this.slotOf(label);
+    this.recordFetch(slot);
     this.deps.journal.markUncertain(slot.entry.id, reason);
     slot.status = 'done';
     slot.entry.state = 'uncertain';
@@ -259,6 +263,8 @@ export class PrintRun implements LabelSource {
   }
 
   printerPaused(fault: PrinterFault): void {
+    // Waiting may be long: the journal says now what was fetched.
+    for (const slot of this.slots) this.recordFetch(slot);
     const first = this.slots[0];
     if (this.urgent && this.singleOutcome === null && first) {
       // A scan gets an answer now: its label waits for the printer, and prints once the fault clears
@@ -317,6 +323,7 @@ export class PrintRun implements LabelSource {
     this.cancelling = true;
     this.clearServiceTimer();
     const reason = this.cancelReason(operator);
+    for (const slot of this.slots) this.recordFetch(slot);
     this.deps.journal.failUnsent(this.runId, reason);
     const failedAt = this.now();
     for (const slot of this.slots) {
@@ -337,6 +344,7 @@ export class PrintRun implements LabelSource {
   /** The station is shutting down: nothing more is sent; the journal offers the run for resume next time. */
   interrupt(reason: PauseReasonData): void {
     this.clearServiceTimer();
+    for (const slot of this.slots) this.recordFetch(slot);
     if (this.finishedFlag) return;
     this.deps.queue.detach(this);
     if (!this.urgent && !this.cancelling) this.setState('paused', reason);
@@ -365,8 +373,14 @@ export class PrintRun implements LabelSource {
     this.deps.documents(entry).then(
       (document) => {
         if (slot.status !== 'fetching') return;
-        this.deps.journal.markFetched(entry.id, document.sha256, document.format);
-        if (document.note) entry.reason = this.deps.journal.addNote(entry.id, document.note);
+        if (this.urgent && !document.note && this.record.state === 'running') {
+          // A scan's label goes to the printer first; the journal learns it was fetched with the
+          // "sent" that follows the answer (a row left "sending" is uncertain after a crash).
+          slot.unrecordedFetch = { sha256: document.sha256, format: document.format };
+        } else {
+          this.deps.journal.markFetched(entry.id, document.sha256, document.format);
+          if (document.note) entry.reason = this.deps.journal.addNote(entry.id, document.note);
+        }
         entry.state = 'fetched';
         entry.format = document.format;
         entry.fetchedAt = this.now();
@@ -413,7 +427,16 @@ export class PrintRun implements LabelSource {
 
   // ── bookkeeping ──────────────────────────────────────────────────────────
 
+  /** Writes a single print's fetch to the journal, before any other change of its row. */
+  private recordFetch(slot: Slot): void {
+    const fetched = slot.unrecordedFetch;
+    if (!fetched) return;
+    slot.unrecordedFetch = null;
+    this.deps.journal.markFetched(slot.entry.id, fetched.sha256, fetched.format);
+  }
+
   private fail(slot: Slot, reason: string): void {
+    this.recordFetch(slot);
     this.deps.journal.markFailed(slot.entry.id, reason);
     slot.status = 'done';
     slot.label = null;
