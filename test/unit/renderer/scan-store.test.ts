@@ -175,6 +175,7 @@ describe('the scan screen’s state', () => {
     expect(store.getState().recent).toEqual([]);
     await store.getState().cancelWaiting();
     expect(cancelled).toEqual(['run-1']);
+    expect(store.getState().panel).toEqual({ state: 'idle' });
     labelEvent({ entryId: 1, state: 'failed', reason: 'Cancelled by Sam before it was sent.', printedAt: null });
     expect(store.getState().panel).toEqual({ state: 'idle' });
 

@@ -333,6 +333,8 @@ export class PrintRun implements LabelSource {
         slot.entry.reason = reason;
         slot.entry.failedAt = failedAt;
         slot.label = null;
+        // A scan's screen (and a waiting CLI) hears what became of its label.
+        if (this.urgent) this.deps.observer.label(this, this.refresh(slot));
       }
     }
     this.settleSingle({ kind: 'error', error: new StationError('INTERNAL', reason) });

@@ -69,15 +69,15 @@ function OutcomeView({ outcome, onConfirmReprint, onDismiss, onCancelWaiting }: 
     case 'waiting':
       return (
         <div className="result-body" role="alert">
-          <Icon name="hourglass" size={96} className="result-icon" />
+          <Icon name="hourglass" size={48} className="result-icon" />
           <h2 className="result-title" data-testid="result-waiting-title">
             {t('result.waitingTitle')}
           </h2>
           <p className="result-line" data-testid="result-waiting-reason">
-            {outcome.fault.message}
+            {t(`errors.${outcome.fault.code}.title`)}
           </p>
           <p className="result-action" data-testid="result-error-action">
-            {outcome.fault.action}
+            {t(`errors.${outcome.fault.code}.action`)}
           </p>
           <p className="result-line small" data-testid="result-held">
             {t(outcome.inPrinter ? 'result.heldByPrinter' : 'result.waitingToSend', { orderRef: outcome.label.orderRef, printer: outcome.label.printerName })}

@@ -166,7 +166,11 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
       cancelWaiting: async () => {
         const panel = get().panel;
         if (panel.state !== 'outcome' || panel.outcome.kind !== 'waiting') return;
-        await deps.service.cancel(panel.outcome.runId);
+        const { runId } = panel.outcome;
+        await deps.service.cancel(runId);
+        // Cancelled before it reached the printer: nothing more to show for it.
+        const now = get().panel;
+        if (now.state === 'outcome' && now.outcome.kind === 'waiting' && now.outcome.runId === runId) set({ panel: { state: 'idle' } });
       },
     };
   });
