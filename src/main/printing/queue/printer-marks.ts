@@ -14,14 +14,14 @@ export interface PrinterMarks {
   odometer: number | null;
 }
 
-/** Reads the three marks in turn; a transport error (no answer, broken connection) is thrown. */
-export async function readPrinterMarks(transport: StatusTransport): Promise<PrinterMarks> {
+/** Reads the marks asked for in turn (all three by default); a transport error (no answer, broken connection) is thrown. */
+export async function readPrinterMarks(transport: StatusTransport, which: { serial?: boolean; uptime?: boolean } = {}): Promise<PrinterMarks> {
   const read = async (name: string): Promise<string | null> => parseSgdReply(name, await transport.query(getvarQuery(name)));
   // The counter first, right after the status answer the caller just read: a label finishing in
   // between would make the due counts one too high (a label called uncertain, never the reverse).
   const odometer = await read(restartMarkVariables.odometer);
-  const serial = await read(restartMarkVariables.serial);
-  const uptime = await read(restartMarkVariables.uptime);
+  const serial = which.serial === false ? null : await read(restartMarkVariables.serial);
+  const uptime = which.uptime === false ? null : await read(restartMarkVariables.uptime);
   return {
     serial: serial === null || serial === '' ? null : serial,
     uptimeSeconds: uptime === null ? null : parseUptimeSeconds(uptime),

@@ -60,6 +60,11 @@ export interface PrinterQueueDeps {
   clock?: QueueClock;
   /** Where what the printer said about each label is kept across a restart of the station. */
   marks?: LabelMarkStore;
+  /**
+   * The serial number the printer registry identified at this address, asked once per connection
+   * before its first label; without it the queue asks the printer itself.
+   */
+  identifiedSerial?: () => string | null;
   /** Called when the queue's state changes (for the screen's status area). */
   onState?: (state: PrinterQueueState) => void;
   /** Called when the queue has nothing left to do. */
@@ -391,13 +396,13 @@ export class PrinterQueue {
   private async marksFor(epoch: number | null, formatsSeen: number): Promise<PrinterMarks | null> {
     if (!canQuery(this.transport)) return null;
     const verdictNeedsThem = this.unjudged.some((item) => needsMarks(item.proof, epoch));
-    if (epoch === null) return verdictNeedsThem ? this.readMarks(epoch) : null;
+    if (epoch === null) return verdictNeedsThem ? this.readMarks(epoch, true) : null;
     const current = this.epochMarks?.epoch === epoch ? this.epochMarks : null;
     const ownLabelsWaiting = this.outstanding.some((item) => item.proof.epoch === epoch);
     const countMissing = current !== null && current.odometerTail === null && current.marks.odometer !== null && current.countTries < COUNT_TRIES;
-    // A verdict needs the counter as it is now; due counts need one exact count per connection.
+    // A verdict needs every mark as it is now; due counts need one exact count per connection.
     if (!verdictNeedsThem && !(ownLabelsWaiting && (current === null || countMissing))) return current?.marks ?? null;
-    const marks = await this.readMarks(epoch);
+    const marks = await this.readMarks(epoch, verdictNeedsThem);
     if (!marks) return null;
     if (current === null || countMissing) {
       // The count is exact only when no label finished between the status answer and the counter.
@@ -418,11 +423,18 @@ export class PrinterQueue {
     }
   }
 
-  private async readMarks(epoch: number | null): Promise<PrinterMarks | null> {
+  /**
+   * For a verdict, all three marks from the printer. For due counts only the counter: the serial is
+   * the one the registry identified on this connection (when there is one), and the time since
+   * power-on is not needed.
+   */
+  private async readMarks(epoch: number | null, forVerdict: boolean): Promise<PrinterMarks | null> {
     if (!canQuery(this.transport)) return null;
+    const identified = forVerdict ? null : (this.deps.identifiedSerial?.() ?? null);
     let marks: PrinterMarks;
     try {
-      marks = await readPrinterMarks(this.transport);
+      marks = await readPrinterMarks(this.transport, forVerdict ? {} : { serial: identified === null, uptime: false });
+      if (identified !== null) marks = { ...marks, serial: identified };
     } catch (error) {
       this.deps.logger.warn('printer marks not read', { printer: this.transport.description, error: errorText(error) });
       return null;
@@ -433,7 +445,7 @@ export class PrinterQueue {
       this.deps.logger.warn('another printer answers at this address', { printer: this.transport.description, was: this.knownSerial, now: marks.serial });
     }
     if (marks.serial !== null) this.knownSerial = marks.serial;
-    if (marks.uptimeSeconds === null || marks.odometer === null || marks.serial === null) {
+    if (forVerdict && (marks.uptimeSeconds === null || marks.odometer === null || marks.serial === null)) {
       this.deps.logger.info('printer does not report every restart mark', { printer: this.transport.description, ...marks });
     }
     return marks;

@@ -93,6 +93,8 @@ export class PrintService {
       onPrinterState: (printerId, state) =>
         deps.events.emit('printers.state', { printerId, ...state, at: new Date(this.clock.now()).toISOString() }),
       onQueueIdle: () => this.idle.notifyIfIdle(),
+      // The label route's identity check asks each new connection's printer who it is before its first label.
+      identifiedSerial: (printer) => deps.printers.get(printer.environment, printer.id)?.options.serialNumber ?? null,
     });
     this.ownership = new RunOwnership(deps.journal, deps.logger, this.clock, (runId) => this.runs.has(runId));
     this.read = new RunReadModels({

@@ -22,6 +22,8 @@ export interface QueueRegistryDeps {
   onPrinterState(printerId: string, state: { state: PrinterStateName; fault: PrinterFault | null; labelsPending: number }): void;
   /** A queue has nothing left to do. */
   onQueueIdle(): void;
+  /** The serial number last identified for a printer's address (see PrinterQueueDeps.identifiedSerial). */
+  identifiedSerial?(printer: PrinterRecord): string | null;
 }
 
 interface QueueEntry {
@@ -76,6 +78,7 @@ export class QueueRegistry {
       logger: this.deps.logger,
       clock: this.deps.clock,
       ...(this.deps.marks ? { marks: this.deps.marks } : {}),
+      ...(this.deps.identifiedSerial ? { identifiedSerial: () => this.deps.identifiedSerial?.(printer) ?? null } : {}),
       ...(this.deps.timing ? { timing: this.deps.timing } : {}),
       onState: (state: PrinterQueueState) => {
         for (const printerId of printerIds) this.deps.onPrinterState(printerId, state);
