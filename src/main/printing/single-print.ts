@@ -110,7 +110,7 @@ export async function printScan(deps: SinglePrintDeps, input: SinglePrintInput):
     };
   }
   // The printer has the whole label; the proof that it printed follows as a printing.label event.
-  return { outcome: 'printed', ...common };
+  return { outcome: 'printed', ...common, proofFollows: deps.service.queueFor(printer).tracksPrinting };
 }
 
 /** The label the lookup already fetched (it is how the scan was recognised as an order id). */

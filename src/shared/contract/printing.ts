@@ -153,6 +153,12 @@ export const PrintOutcomeSchema = z.discriminatedUnion('outcome', [
     printer: z.object({ id: z.string(), name: z.string() }),
     /** True when this was an explicit reprint. */
     reprint: z.boolean(),
+    /**
+     * True when the printer can prove the label printed (a Zebra that answers): a printing.label
+     * event says "printed" later. False for an OS queue or PDF printer: the spooler took the job and
+     * the label stays "sent", since nothing can ask the printer.
+     */
+    proofFollows: z.boolean(),
     /** From the scan entering the station to the printer confirming it has the label (the proof that it printed follows as a printing.label event). */
     elapsedMs: z.number(),
   }),

@@ -61,6 +61,8 @@ describe('printers behind the OS queue (private cupsd)', () => {
     expect(outcome.outcome).toBe('printed');
     if (outcome.outcome !== 'printed') return;
     expect(outcome.entry).toMatchObject({ format: 'pdf', state: 'sent' });
+    // The OS queue cannot be asked: the label stays "sent", and the answer says no proof follows.
+    expect(outcome.proofFollows).toBe(false);
     const [job] = await capture.waitForJobs(1, 40_000);
     const pages = await decodeBarcodesFromPdf(pdfIn(job?.bytes ?? Buffer.alloc(0)));
     expect(pages.flat().map((barcode) => barcode.data)).toContain(order.barcode);

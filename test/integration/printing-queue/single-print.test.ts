@@ -32,6 +32,7 @@ describe('single-order printing: scan → order → label → virtual Zebra → 
     if (outcome.outcome !== 'printed') return;
     expect(outcome.order.orderId).toBe(order.orderId);
     expect(outcome.entry.state).toBe('sent');
+    expect(outcome.proofFollows).toBe(true);
     expect(outcome.printer.name).toBe('Bench Zebra');
 
     const [label] = await zebra.waitForLabels(1);

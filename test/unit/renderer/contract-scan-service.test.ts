@@ -21,11 +21,16 @@ const order = { orderId: 'SBX-1', orderRef: 'ORD-1001', barcode: '3SABC1', recip
 
 describe('what printing.print means for the scan screen', () => {
   it('a printed label: order ref, recipient, printer, and when', () => {
-    const data: PrintOutcomeData = { outcome: 'printed', scan: '3SABC1', order, entry, printer: { id: 'bench-3', name: 'Bench 3 Zebra' }, reprint: false, elapsedMs: 420 };
+    const data: PrintOutcomeData = { outcome: 'printed', scan: '3SABC1', order, entry, printer: { id: 'bench-3', name: 'Bench 3 Zebra' }, reprint: false, proofFollows: true, elapsedMs: 420 };
     expect(outcomeFromPrint(data)).toEqual({
       kind: 'printed',
       label: { orderRef: 'ORD-1001', recipient: 'J. Jansen', printerName: 'Bench 3 Zebra', printedAt: '2025-11-21T10:31:00.000Z', scan: '3SABC1', entryId: 41, reprint: false },
     });
+  });
+
+  it('a label handed to an OS queue says the printer cannot report whether it came out', () => {
+    const data: PrintOutcomeData = { outcome: 'printed', scan: '3SABC1', order, entry: { ...entry, state: 'sent', printedAt: null }, printer: { id: 'office', name: 'Office PDF' }, reprint: false, proofFollows: false, elapsedMs: 80 };
+    expect(outcomeFromPrint(data)).toMatchObject({ kind: 'printed', label: { printerName: 'Office PDF', unconfirmed: true } });
   });
 
   it('a label waiting for the printer keeps its run, the fault and what to do', () => {

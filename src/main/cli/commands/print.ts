@@ -48,6 +48,7 @@ export const printCommand: CliCommand = {
     }
     if (outcome.outcome === 'waiting') return waitForPrinter(context, station, outcome, name);
     context.print(`Printed ${name} on ${outcome.printer.name} in ${Math.round(outcome.elapsedMs)} ms (journal entry ${outcome.entry.id}${outcome.reprint ? ', a reprint' : ''}).`);
+    if (!outcome.proofFollows) context.warn(`${outcome.printer.name} is reached through a print queue that cannot be asked: the journal keeps the label as sent, not printed.`);
     return exitCodes.ok;
   },
 };

@@ -105,6 +105,11 @@ function OutcomeView({ outcome, onConfirmReprint, onDismiss, onCancelWaiting }: 
             <dt>{t('result.printer')}</dt>
             <dd data-testid="result-printer">{label.printerName}</dd>
           </dl>
+          {label.unconfirmed && (
+            <p className="result-line small" data-testid="result-unconfirmed">
+              {t('result.unconfirmed')}
+            </p>
+          )}
         </div>
       );
     }

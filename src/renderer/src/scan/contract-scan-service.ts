@@ -65,5 +65,5 @@ export function outcomeFromPrint(data: PrintOutcomeData): ScanOutcome {
   if (data.outcome === 'waiting') {
     return { kind: 'waiting', label, runId: data.runId, fault: { code: data.fault.code, message: data.fault.message, action: data.fault.action }, inPrinter: data.inPrinter };
   }
-  return { kind: 'printed', label };
+  return { kind: 'printed', label: data.proofFollows ? label : { ...label, unconfirmed: true } };
 }

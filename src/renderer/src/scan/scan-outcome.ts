@@ -22,6 +22,8 @@ export interface PrintedLabel {
   entryId?: number;
   /** An explicit reprint. */
   reprint?: boolean;
+  /** Handed to an OS queue that cannot be asked: the station cannot know whether it printed. */
+  unconfirmed?: boolean;
 }
 
 /** A label a printer fault holds: it prints when the fault clears, or the packer cancels it. */
