@@ -129,6 +129,7 @@ function expectJournalAgreesWithPrinter(setup: Setup, zebra: VirtualZebra, entri
   }
   const journaledPrinted = entries.filter((entry) => entry.state === 'printed').length;
   expect(journaledPrinted, 'labels journaled printed = labels the printer printed').toBe(zebra.printed().length);
+  console.info(`restart test: ${LABELS} expected, ${zebra.printed().length} printed by the printer, ${journaledPrinted} journaled printed, ${uncertain} uncertain`);
   return { printed: journaledPrinted, uncertain };
 }
 
