@@ -70,6 +70,26 @@ describe('labels follow the printer’s resolution and head width', () => {
     }
   });
 
+  it('prints the test label at 300 dpi on a 300 dpi printer: full width, and its barcode scans', async () => {
+    const { zebra, port } = await startZebra({ dpi: 300, printWidthDots: 1248 });
+    const station = await createPrintingStation(sandbox, port);
+    try {
+      const added = await station.call<{ printer: PrinterData }>('printers.add', {
+        name: 'Bench 300',
+        address: { kind: 'network-zebra', host: '127.0.0.1', port },
+      });
+      const test = await station.call<{ barcode: string | null }>('printers.test', { id: added.printer.id });
+      const [label] = await zebra.waitForLabels(1);
+      // Drawn for 203 dpi it would be 832 dots wide: 68 % of the head, with the frame's right edge short.
+      expect(label?.zpl).toContain('^PW1230');
+      const decoded = await decodeBarcodesFromPng(await zebra.renderPng(label?.index ?? 0));
+      expect(decoded.map((barcode) => barcode.data)).toContain(test.barcode);
+    } finally {
+      await station.dispose();
+      await zebra.stop();
+    }
+  });
+
   it('prints an order scanned by its id at 300 dpi too, although the lookup fetched its label as ZPL', async () => {
     const { zebra, port } = await startZebra({ dpi: 300, printWidthDots: 1248 });
     // The test environment's index is empty: the scan is recognised by fetching the order's label.
