@@ -40,6 +40,10 @@ export const errorCodes = [
   'RIBBON_OUT',
   'PRINTER_ERROR',
   'PRINT_UNCERTAIN',
+  /** The printer's head is narrower than an A6 label: refused, with its width and what would be cut off. */
+  'PRINTER_TOO_NARROW',
+  /** The address answered, but not as a Zebra: nothing but status questions was sent to it. */
+  'PRINTER_NOT_ZEBRA',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(errorCodes);

@@ -24,6 +24,8 @@ import {
   BatchStatusMoveSchema,
   CompanySettingsPatchSchema,
   IssueKeySchema,
+  PowerCycleSchema,
+  PrinterIdentitySchema,
   PrinterSpeedSchema,
   ResetSchema,
   RevokeKeySchema,
@@ -221,6 +223,20 @@ export function createControlServer(deps: ControlDeps): Server {
     ok({ labels: printerOf(params.printer!).printed().map((label) => ({ ...label, printedAt: new Date(label.printedAt).toISOString() })) }),
   );
   on('GET', '/printers/:printer/discarded', ({ params }) => ok({ formats: printerOf(params.printer!).discarded() }));
+  on('POST', '/printers/:printer/power-cycle', async ({ params, body }) => {
+    const printer = printerOf(params.printer!);
+    await printer.powerCycle(validate(PowerCycleSchema, body ?? {}));
+    return ok(printer.state());
+  }, true);
+  on('PUT', '/printers/:printer/identity', async ({ params, body }) => {
+    const printer = printerOf(params.printer!);
+    await printer.replaceWith(validate(PrinterIdentitySchema, body));
+    return ok(printer.state());
+  }, true);
+  on('GET', '/printers/:printer/received', ({ params }) =>
+    ok({ connections: printerOf(params.printer!).received().map(({ connectionId, bytes }) => ({ connectionId, base64: bytes.toString('base64') })) }),
+  );
+  on('GET', '/printers/:printer/configuration-commands', ({ params }) => ok({ commands: printerOf(params.printer!).configurationCommands() }));
   on('GET', '/printers/:printer/printed/:index/png', async ({ params }) => {
     const printer = printerOf(params.printer!);
     if (!/^\d+$/.test(params.index!)) throw new HttpError(400, ['index must be a non-negative integer']);

@@ -8,6 +8,10 @@ export const labelStates = ['queued', 'fetched', 'sent', 'printed', 'failed', 'u
 export const LabelStateSchema = z.enum(labelStates);
 export type LabelState = z.infer<typeof LabelStateSchema>;
 
+/** zpl: the service's ZPL; pdf: a PDF to a PDF printer; gfa: a PDF rasterised for a Zebra. */
+export const LabelFormatSchema = z.enum(['zpl', 'pdf', 'gfa']);
+export type LabelFormat = z.infer<typeof LabelFormatSchema>;
+
 export const RunIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'not a run id');
 export const ReasonSchema = z.string().trim().min(1, 'say why').max(200, 'keep the reason under 200 characters');
 const OperatorNameSchema = z.string().trim().min(1).max(80);
@@ -30,8 +34,7 @@ export const JournalEntrySchema = z.object({
   /** "2 of 5": position (from 1) and count within the bundle. */
   bundlePosition: z.number().int().nullable(),
   bundleCount: z.number().int().nullable(),
-  /** zpl: the service's ZPL; pdf: a PDF to a PDF printer; gfa: a PDF rasterised for a Zebra. */
-  format: z.enum(['zpl', 'pdf', 'gfa']),
+  format: LabelFormatSchema,
   state: LabelStateSchema,
   /** Why it failed or is uncertain; for a reprint, who asked and why. */
   reason: z.string().nullable(),
@@ -76,9 +79,11 @@ export const BundlePlanSchema = z.object({
   bundleId: z.string(),
   /**
    * zpl-per-order: the order index knows the bundle's orders, so each gets its own native ZPL label;
-   * pdf-raster: the bundle's PDF, page by page as ^GFA graphics; pdf: the bundle's PDFs to a PDF printer.
+   * pdf-raster: the bundle's PDF, page by page as ^GFA graphics; pdf: the bundle's PDFs to a PDF printer;
+   * raster-per-order: the orders are known and the printer is not 203 dpi, so each order's PDF label
+   * is rasterised at the printer's resolution.
    */
-  route: z.enum(['zpl-per-order', 'pdf-raster', 'pdf']),
+  route: z.enum(['zpl-per-order', 'pdf-raster', 'pdf', 'raster-per-order']),
   labels: z.number().int(),
   /** A plain sentence for the screen: "5 orders known to the station: native ZPL per order". */
   note: z.string(),

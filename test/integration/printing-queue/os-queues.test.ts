@@ -27,6 +27,8 @@ describe('printers behind the OS queue (private cupsd)', () => {
   let orders: TodaysOrder[];
   let pdfPrinterId: string;
   let rawPrinterId: string;
+  // Bundles printed here already: the duplicate guard would rightly leave them out of a later run.
+  const printedBundles = new Set<string>();
 
   beforeAll(async () => {
     sandbox = await startTestSandbox({ orders: 300 });
@@ -66,6 +68,7 @@ describe('printers behind the OS queue (private cupsd)', () => {
 
   it('prints bundles as the service’s bundle PDFs on a PDF printer', async () => {
     const { bundleIds, orders: members } = bundlesWithLabels(orders.slice(1), 5);
+    for (const bundleId of bundleIds) printedBundles.add(bundleId);
     const summary = await station.call<RunSummaryData>('printing.printBundles', { bundleIds, printerId: pdfPrinterId });
     expect(summary.bundles.map((bundle) => bundle.route)).toEqual(bundleIds.map(() => 'pdf'));
     const finished = await station.waitForEvent('printing.finished', (event) => event.runId === summary.runId, 60_000);
@@ -77,7 +80,7 @@ describe('printers behind the OS queue (private cupsd)', () => {
   });
 
   it('prints ZPL through a raw queue to a Zebra', async () => {
-    const { bundleIds, orders: members } = bundlesWithLabels(orders.slice(20), 4);
+    const { bundleIds, orders: members } = bundlesWithLabels(orders.slice(20), 4, printedBundles);
     const summary = await station.call<RunSummaryData>('printing.printBundles', { bundleIds, printerId: rawPrinterId });
     const finished = await station.waitForEvent('printing.finished', (event) => event.runId === summary.runId, 60_000);
     expect(finished.counts).toMatchObject({ total: 4, sent: 4 });

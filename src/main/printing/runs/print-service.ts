@@ -182,7 +182,7 @@ export class PrintService {
       entries,
       journal: this.deps.journal,
       queue,
-      documents: documents ?? createLabelDocuments({ client: () => this.deps.clientFor(run.environment), printer, bundles }),
+      documents: createLabelDocuments({ client: () => this.deps.clientFor(run.environment), printer, bundles, given: documents, printers: this.deps.printers, transport: this.deps.transports.forPrinter(printer.address), logger: this.deps.logger }),
       classifyFetchFailure,
       observer: this.observer,
       logger: this.deps.logger,
