@@ -48,6 +48,10 @@ export const JournalEntrySchema = z.object({
   printedAt: z.string().nullable(),
   failedAt: z.string().nullable(),
   uncertainAt: z.string().nullable(),
+  /** Set when a lead had the service cancel the order: the label reads as voided (keep the parcel off the pallet). */
+  voidedAt: z.string().nullable().optional(),
+  voidedBy: z.string().nullable().optional(),
+  voidReason: z.string().nullable().optional(),
 });
 export type JournalEntryData = z.infer<typeof JournalEntrySchema>;
 
