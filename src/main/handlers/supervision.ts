@@ -61,6 +61,17 @@ export function supervisionHandlers(deps: SupervisionHandlerDeps): Pick<Handlers
         printed: here ? 'here' : everPrinted ? 'elsewhere' : 'not-yet',
         printedAt: here ? (here.printedAt ?? here.sentAt ?? here.queuedAt) : null,
         notices: deps.notices.ofOrder(environment, order.orderId),
+        labels: deps.journal.journal(environment, { orderId: order.orderId, limit: 50 }).map((entry) => ({
+          id: entry.id,
+          state: entry.voidedAt ? 'voided' : entry.state,
+          printerId: entry.printerId,
+          operator: entry.operator,
+          queuedAt: entry.queuedAt,
+          printedAt: entry.printedAt ?? entry.sentAt,
+          voidedAt: entry.voidedAt ?? null,
+          voidedBy: entry.voidedBy ?? null,
+          voidReason: entry.voidReason ?? null,
+        })),
       };
     },
     'supervision.dayClose': async ({ day, location, pdf }) =>

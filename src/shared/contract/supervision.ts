@@ -76,6 +76,20 @@ export const OrderWhereaboutsSchema = z.object({
   printed: z.enum(['here', 'elsewhere', 'not-yet']),
   printedAt: z.string().nullable(),
   notices: z.array(PullNoticeSchema),
+  /** The order's labels in this station's journal, newest first, with their void marks. */
+  labels: z.array(
+    z.object({
+      id: z.number().int(),
+      state: z.string(),
+      printerId: z.string(),
+      operator: z.string(),
+      queuedAt: z.string(),
+      printedAt: z.string().nullable(),
+      voidedAt: z.string().nullable(),
+      voidedBy: z.string().nullable(),
+      voidReason: z.string().nullable(),
+    }),
+  ),
 });
 export type OrderWhereaboutsData = z.infer<typeof OrderWhereaboutsSchema>;
 
