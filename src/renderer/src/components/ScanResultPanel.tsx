@@ -4,6 +4,7 @@ import { reprintReasons, type ReprintReason } from '../scan/commands';
 import { toneOf, type ScanOutcome } from '../scan/scan-outcome';
 import type { ReprintTarget, ScanPanel } from '../state/scan-store';
 import { formatClock } from '../i18n/format';
+import { errorWords } from '../supervision/error-words';
 import { Icon } from './Icon';
 
 export interface ScanResultPanelProps {
@@ -132,7 +133,7 @@ function OutcomeView({ outcome, onConfirmReprint, onDismiss }: { outcome: ScanOu
         <div className="result-body" role="alert">
           <Icon name="stop" size={96} className="result-icon" />
           <h2 className="result-title" data-testid="result-error-title">
-            {t(`errors.${outcome.error.code}.title`)}
+            {t(`errors.${outcome.error.code}.title`, errorWords(outcome.error, i18n.language))}
           </h2>
           <p className="result-action" data-testid="result-error-action">
             {action}

@@ -13,6 +13,11 @@ import { EntryPreviewDialog } from '../preview/PreviewDialog';
 import type { ReprintReason } from '../scan/commands';
 import { useStation } from '../station-context';
 import { useAppState } from '../state/stores-context';
+import { DayClosePanel } from '../supervision/DayClosePanel';
+import { VoidDialog, type VoidRequest } from '../supervision/VoidDialog';
+import { WhereaboutsPanel } from '../supervision/WhereaboutsPanel';
+import type { CallResult } from '../../../shared/contract';
+import type { CancelOutcomeData } from '../../../shared/contract/supervision';
 import { ScreenHeading } from './ScreenHeading';
 
 /** The newest labels the screen loads; the search runs over them. */
@@ -46,6 +51,12 @@ export default function HistoryScreen() {
   const [reprinting, setReprinting] = useState<JournalEntryData | null>(null);
   const [previewing, setPreviewing] = useState<JournalEntryData | null>(null);
   const [reprinted, setReprinted] = useState<string | null>(null);
+  const live = useAppState((state) => state.info?.environment === 'live');
+  const [voiding, setVoiding] = useState<JournalEntryData | null>(null);
+  const [voided, setVoided] = useState<CancelOutcomeData[]>([]);
+  const [where, setWhere] = useState<string | null>(null);
+  const [pullOnly, setPullOnly] = useState(false);
+  const [pullOrders, setPullOrders] = useState<Set<string>>(new Set());
 
   const load = useCallback(() => station['printing.journal']({ limit: journalLimit }), [station]);
   const [reload, loadState] = useAction(load, (value) => setEntries(value.entries));
@@ -66,7 +77,33 @@ export default function HistoryScreen() {
     void reload();
   });
 
-  const found = useMemo(() => (entries ? searchJournal(entries, { text, day }) : []), [entries, text, day]);
+  const voidCall = useCallback(
+    async (entry: JournalEntryData, request: VoidRequest): Promise<CallResult<CancelOutcomeData[]>> => {
+      const input = { scan: entry.orderId ?? '', reason: request.reason, operator: request.operator, ...(request.confirm !== undefined ? { confirm: request.confirm } : {}) };
+      if (!request.bundle) {
+        const one = await station['supervision.cancel'](input);
+        return one.ok ? { ok: true, value: [one.value] } : one;
+      }
+      const result = await station['supervision.cancelBundle'](input);
+      return result.ok ? { ok: true, value: result.value.results } : result;
+    },
+    [station],
+  );
+  const [runVoid, voidState] = useAction(voidCall, (value) => {
+    setVoided(value);
+    void reload();
+  });
+  const voidedNow = useMemo(() => new Set(voided.filter((outcome) => outcome.outcome !== 'refused').map((outcome) => outcome.orderId)), [voided]);
+
+  const loadPull = useCallback(() => station['supervision.notices']({}), [station]);
+  const [reloadPull] = useAction(loadPull, (notices) => setPullOrders(new Set(notices.map((notice) => notice.orderId))));
+  useEffect(() => {
+    void reloadPull();
+    return station.on('supervision.notice', () => void reloadPull());
+  }, [reloadPull, station]);
+
+  const searched = useMemo(() => (entries ? searchJournal(entries, { text, day }) : []), [entries, text, day]);
+  const found = useMemo(() => (pullOnly ? searched.filter((entry) => entry.orderId !== null && pullOrders.has(entry.orderId)) : searched), [searched, pullOnly, pullOrders]);
 
   return (
     <div className="screen">
@@ -80,6 +117,10 @@ export default function HistoryScreen() {
           <label htmlFor={`${id}-day`}>{t('history.day')}</label>
           <input id={`${id}-day`} type="date" value={day} onChange={(event) => setDay(event.target.value)} data-testid="history-day" />
         </div>
+        <label className="check">
+          <input type="checkbox" checked={pullOnly} onChange={(event) => setPullOnly(event.target.checked)} data-testid="history-pull-filter" />{' '}
+          {t('supervision.pull.filter', { count: pullOrders.size })}
+        </label>
         <div className="button-row">
           <button type="button" className="button" onClick={() => void reload()} disabled={loadState.busy}>
             {t('history.refresh')}
@@ -90,7 +131,16 @@ export default function HistoryScreen() {
           </button>
         </div>
       </form>
+      <DayClosePanel />
       <CallError error={loadState.error ?? reprintState.error} />
+      <CallError error={voidState.error} testId="history-void-error" />
+      {voidState.done &&
+        voided.map((outcome) => (
+          <p key={outcome.orderId} className={outcome.outcome === 'refused' ? 'tone-text-danger' : 'ok-text'} role="status" data-testid={`history-voided-${outcome.orderId}`}>
+            {t(`supervision.void.outcome.${outcome.outcome}`, { orderRef: outcome.orderRef ?? outcome.orderId, status: outcome.status ?? '?', message: outcome.message ?? '' })}
+          </p>
+        ))}
+      {where && <WhereaboutsPanel key={where} scan={where} onClose={() => setWhere(null)} />}
       {reprinted && reprintState.done && (
         <p className="ok-text" role="status" data-testid="history-reprinted">
           <Icon name="check" size={24} /> {t('history.reprinted', { orderRef: reprinted })}
@@ -140,8 +190,17 @@ export default function HistoryScreen() {
                   </td>
                   <td>{entry.printerName ?? entry.printerId}</td>
                   <td>{entry.operator || '—'}</td>
-                  <td className={stateTone[entry.state]}>
-                    <Icon name={stateIcon[entry.state]} size={22} /> {t(`history.states.${entry.state}`)}
+                  <td className={entry.voidedAt || (entry.orderId !== null && voidedNow.has(entry.orderId)) ? 'tone-text-danger' : stateTone[entry.state]} data-testid={`history-state-${entry.id}`}>
+                    {entry.voidedAt || (entry.orderId !== null && voidedNow.has(entry.orderId)) ? (
+                      <>
+                        <Icon name="stop" size={22} /> {t('supervision.void.state')}
+                      </>
+                    ) : (
+                      <>
+                        <Icon name={stateIcon[entry.state]} size={22} /> {t(`history.states.${entry.state}`)}
+                      </>
+                    )}
+                    {entry.orderId !== null && pullOrders.has(entry.orderId) && <span className="small tone-text-danger"> · {t('supervision.pull.tag')}</span>}
                     {entry.reprintOf !== null && <span className="small"> · {t('history.reprint')}</span>}
                     {entry.reason && <div className="small muted">{entry.reason}</div>}
                   </td>
@@ -151,6 +210,18 @@ export default function HistoryScreen() {
                         <button type="button" className="button" onClick={() => setPreviewing(entry)} data-testid={`history-preview-${entry.id}`}>
                           <Icon name="eye" size={22} />
                           {t('recent.preview')}
+                        </button>
+                      )}
+                      {entry.orderId !== null && (
+                        <button type="button" className="button" onClick={() => setWhere(entry.orderId)} data-testid={`history-where-${entry.id}`}>
+                          <Icon name="question" size={22} />
+                          {t('supervision.where.button')}
+                        </button>
+                      )}
+                      {entry.orderId !== null && !entry.voidedAt && !voidedNow.has(entry.orderId) && (
+                        <button type="button" className="button" onClick={() => setVoiding(entry)} disabled={voidState.busy} data-testid={`history-void-${entry.id}`}>
+                          <Icon name="stop" size={22} />
+                          {t('supervision.void.button')}
                         </button>
                       )}
                       {reprintScan(entry) && (
@@ -172,6 +243,20 @@ export default function HistoryScreen() {
           entryId={previewing.id}
           orderRef={previewing.orderRef ?? previewing.barcode ?? previewing.orderId ?? ''}
           onClose={() => setPreviewing(null)}
+        />
+      )}
+      {voiding && (
+        <VoidDialog
+          orderRef={voiding.orderRef ?? voiding.barcode ?? voiding.orderId ?? ''}
+          bundleId={voiding.bundleId}
+          operator={operator}
+          live={live}
+          onVoid={(request) => {
+            const entry = voiding;
+            setVoiding(null);
+            void runVoid(entry, request);
+          }}
+          onCancel={() => setVoiding(null)}
         />
       )}
       {reprinting && (
