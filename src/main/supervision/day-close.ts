@@ -67,17 +67,17 @@ export function createDayClose(deps: DayCloseDeps): DayClose {
           locationId: facts.locationId,
         };
         const openNotice = deps.notices.ofOrder(environment, row.orderId).find((notice) => notice.acknowledged === null);
-        const why = order?.voided
-          ? `voided by ${order.voided.by}: ${order.voided.reason}`
+        const apart: Pick<HandoverData['setApart'][number], 'kind' | 'why'> | null = order?.voided
+          ? { kind: 'voided', why: `voided by ${order.voided.by}: ${order.voided.reason}` }
           : row.voidedAt !== null
-            ? 'label voided'
+            ? { kind: 'voided', why: 'label voided' }
             : openNotice
-              ? `pull: ${openNotice.status}`
+              ? { kind: 'pull', why: `pull: ${openNotice.status}` }
               : order?.status && notForTheVan.has(order.status)
-                ? `status ${order.status}`
+                ? { kind: 'closed', why: `status ${order.status}` }
                 : null;
-        if (why) {
-          setApart.push({ ...parcel, why });
+        if (apart) {
+          setApart.push({ ...parcel, ...apart });
           continue;
         }
         bundles.set(parcel.bundleId, [...(bundles.get(parcel.bundleId) ?? []), parcel]);
@@ -93,6 +93,7 @@ export function createDayClose(deps: DayCloseDeps): DayClose {
         parcels: all.length,
         weightGrams: sumWeights(all),
         setApart,
+        toPull: setApart.filter((parcel) => parcel.kind === 'pull').length,
         pdfPath: null,
       };
       if (!options.pdf) return handover;

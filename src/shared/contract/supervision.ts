@@ -112,7 +112,9 @@ export const HandoverSchema = z.object({
   parcels: z.number().int(),
   weightGrams: z.number().nullable(),
   /** Printed today but voided or to be pulled: not for the driver. */
-  setApart: z.array(HandoverParcelSchema.extend({ why: z.string() })),
+  setApart: z.array(HandoverParcelSchema.extend({ kind: z.enum(['voided', 'pull', 'closed']), why: z.string() })),
+  /** Parcels with an open pull-this-parcel notice among them: the day summary's line. */
+  toPull: z.number().int(),
   /** The PDF kept in the data folder. */
   pdfPath: z.string().nullable(),
 });

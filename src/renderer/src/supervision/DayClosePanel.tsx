@@ -24,6 +24,9 @@ export function DayClosePanel() {
           <p data-testid="day-close-summary">
             {t('supervision.dayClose.summary', { parcels: handover.parcels, bundles: handover.bundles.length, apart: handover.setApart.length })}
           </p>
+          <p data-testid="day-close-pull" className={handover.toPull > 0 ? 'tone-text-danger' : ''}>
+            {t('supervision.dayClose.toPull', { count: handover.toPull })}
+          </p>
           {handover.pdfPath && (
             <p>
               {t('supervision.dayClose.kept')} <code data-testid="day-close-path">{handover.pdfPath}</code>
