@@ -214,6 +214,20 @@ test('a cancellation by webhook after printing raises a notice that survives a r
     await expect(page.getByTestId('whereabouts-tracking')).toHaveAttribute('href', track);
     await expect(page.getByTestId('whereabouts-qr')).toBeVisible();
     await page.screenshot({ path: `${screenshotDir}/supervision-timeline-1280x800.png` });
+
+    // At the scan screen: the lead's STATION:VOID card, then the parcel; it is not printed but cancelled.
+    const third = bench.orders[2] as TodaysOrder;
+    await printAtBench(page, bench, zebra, third);
+    const labelsBefore = zebra.printed().length;
+    await scanLikeAScanner(page, 'STATION:VOID');
+    await expect(page.getByTestId('void-armed')).toHaveText('Scan the parcel to cancel');
+    await scanLikeAScanner(page, third.barcode);
+    await page.getByTestId('void-reason').fill('damaged beyond repair');
+    await page.getByTestId('void-submit').click();
+    await expect(page.getByTestId('scan-void-result')).toHaveText(`${third.orderRef} is cancelled — keep it off the pallet.`, { timeout: 20_000 });
+    expect(zebra.printed()).toHaveLength(labelsBefore);
+    await scanLikeAScanner(page, third.orderRef);
+    await expect(page.getByTestId('result-error-title')).toHaveText(/^Cancelled at \d\d:\d\d by Anna — keep it off the pallet$/, { timeout: 20_000 });
   } finally {
     await bench.close();
   }

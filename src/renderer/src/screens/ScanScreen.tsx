@@ -7,6 +7,7 @@ import { ScanResultPanel } from '../components/ScanResultPanel';
 import { VirtualPrinterPanel } from '../components/VirtualPrinterPanel';
 import { EntryPreviewDialog } from '../preview/PreviewDialog';
 import { useAppState, useSandboxState, useScanState, useStores } from '../state/stores-context';
+import { ScanVoid } from '../supervision/ScanVoid';
 import { ScreenHeading } from './ScreenHeading';
 
 /** The home screen: the outcome of the last scan fills it; recent labels and the manual entry sit beside it. */
@@ -29,6 +30,7 @@ export default function ScanScreen() {
           onChooseReason={(reason) => void stores.scan.getState().chooseReason(reason)}
           onDismiss={() => stores.scan.getState().dismiss()}
         />
+        <ScanVoid />
         <ManualEntry onSubmit={submit} />
       </div>
       <div className="scan-side">

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { StationError } from '../../../src/shared/errors';
+import { errorWords } from '../../../src/renderer/src/supervision/error-words';
+import { commandBarcodes, parseScanCommand } from '../../../src/renderer/src/scan/commands';
+
+describe('supervision words and commands on the screen', () => {
+  it('gives the screen the clock time and the lead for its own words', () => {
+    const error = new StationError('ORDER_VOIDED', 'x', ['voided_at: 2026-03-01T09:42:00.000Z', 'voided_by: Anna', 'reason: customer called']).toData();
+    const words = errorWords(error, 'en');
+    expect(words.by).toBe('Anna');
+    expect(words.reason).toBe('customer called');
+    // The time in the station's own zone, as the packer's clock shows it.
+    const local = new Date('2026-03-01T09:42:00.000Z');
+    expect(words.time).toBe(`${String(local.getHours()).padStart(2, '0')}:${String(local.getMinutes()).padStart(2, '0')}`);
+    expect(errorWords(new StationError('CANCEL_REFUSED', 'y', ['status: out_for_delivery']).toData(), 'en').status).toBe('out_for_delivery');
+  });
+
+  it('reads the STATION:VOID command card', () => {
+    expect(commandBarcodes.void).toBe('STATION:VOID');
+    expect(parseScanCommand('station:void')).toEqual({ command: 'void' });
+    expect(parseScanCommand('STATION:VOID:NOW')).toBeNull();
+  });
+});
