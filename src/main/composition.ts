@@ -45,6 +45,7 @@ import { securePrivateFolder } from './store/private-files';
 import { SettingsRepository } from './store/settings-repository';
 import type { PrintActivity } from './updates/print-activity';
 import { createDayClose } from './supervision/day-close';
+import { printHandover } from './supervision/handover-print';
 import { createPullNotices } from './supervision/pull-notices';
 import { createStatusTimeline } from './supervision/status-timeline';
 import { createVoidService } from './supervision/void-service';
@@ -229,7 +230,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     ...printersHandlers({ settings, printing, prepare: prepareCurrent, logger }),
     ...printingHandlers({ settings, printing, preview, prepare: prepareCurrent }),
     ...sandboxHandlers({ settings, sandbox, ready: sandboxReady }),
-    ...supervisionHandlers({ settings, voids, notices: pullNotices, timeline, dayClose, index: orders, lookup, journal: printing.journal, prepare: prepareCurrent }),
+    ...supervisionHandlers({ settings, voids, notices: pullNotices, timeline, dayClose, index: orders, lookup, journal: printing.journal, prepare: prepareCurrent, printHandover: (environment, printer, handover, pdf) => printHandover({ printers: printing.printers, transports: printing.transports }, environment, printer, handover, pdf) }),
   };
 
   return {

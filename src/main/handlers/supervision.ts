@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
 import type { Handlers } from '../contract/dispatcher';
 import type { OrderIndex } from '../orders/order-index';
 import type { OrderLookup } from '../orders/order-lookup';
 import { localDay } from '../orders/order-overview';
 import type { PrintJournal } from '../printing/journal/print-journal';
 import type { StationSettings } from '../settings/station-settings';
+import type { Environment } from '../../shared/contract/app';
+import type { HandoverData } from '../../shared/contract/supervision';
 import type { DayClose } from '../supervision/day-close';
 import type { PullNotices } from '../supervision/pull-notices';
 import type { StatusTimeline } from '../supervision/status-timeline';
@@ -20,6 +23,7 @@ export interface SupervisionHandlerDeps {
   journal: PrintJournal;
   /** Readies the current environment's orders (the embedded sandbox indexes its day of orders). */
   prepare(): Promise<void>;
+  printHandover(environment: Environment, printer: string, handover: HandoverData, pdf: Uint8Array): Promise<NonNullable<HandoverData['printed']>>;
   clock?: () => Date;
 }
 
@@ -74,7 +78,12 @@ export function supervisionHandlers(deps: SupervisionHandlerDeps): Pick<Handlers
         })),
       };
     },
-    'supervision.dayClose': async ({ day, location, pdf }) =>
-      deps.dayClose.handover(deps.settings.environment(), { day: day ?? localDay(clock()), location, pdf }),
+    'supervision.dayClose': async ({ day, location, pdf, printer }) => {
+      const environment = deps.settings.environment();
+      const handover = await deps.dayClose.handover(environment, { day: day ?? localDay(clock()), location, pdf: pdf || printer !== undefined });
+      if (printer === undefined || !handover.pdfPath) return handover;
+      await deps.prepare();
+      return { ...handover, printed: await deps.printHandover(environment, printer, handover, readFileSync(handover.pdfPath)) };
+    },
   };
 }

@@ -117,6 +117,8 @@ export const HandoverSchema = z.object({
   toPull: z.number().int(),
   /** The PDF kept in the data folder. */
   pdfPath: z.string().nullable(),
+  /** Where it was printed, when asked. */
+  printed: z.object({ printer: z.string(), format: z.enum(['zpl', 'pdf']), bytes: z.number().int() }).nullable().optional(),
 });
 export type HandoverData = z.infer<typeof HandoverSchema>;
 
@@ -148,6 +150,8 @@ export const supervisionCalls = {
           .optional(),
         location: z.number().int().optional(),
         pdf: z.boolean().default(true),
+        /** Also print it: on a PDF printer as the A4 PDF, on a Zebra as long labels. A printer id or name. */
+        printer: z.string().min(1).max(200).optional(),
       })
       .strict(),
     HandoverSchema,

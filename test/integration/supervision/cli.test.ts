@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,5 +112,19 @@ describe('CLI day-close against the sandbox', () => {
     expect(decoded).toContain(completed.barcode);
     // The copy kept in the data folder is the same list.
     expect(readdirSync(join(station.dataDir, 'handover')).filter((name) => name.endsWith('.pdf'))).toHaveLength(1);
+  }, 60_000);
+
+  it('prints the handover on the Zebra as long labels whose barcodes zbar reads from the printed label', async () => {
+    const before = zebra.printed().length;
+    const result = await runCliIn(station.dataDir, cliOptions, ['day-close', '--printer', 'Bench Zebra']);
+    expect(result.stderr).not.toMatch(/\[[A-Z_]+\]/);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Printed on Bench Zebra (Zebra long labels).');
+    await zebra.waitForLabels(before + 1);
+    const png = join(scratch, 'handover-label.png');
+    writeFileSync(png, await zebra.renderPng(before));
+    const decoded = execFileSync('zbarimg', ['--quiet', '--raw', png], { encoding: 'utf8' }).split('\n').filter((line) => line.trim() !== '');
+    const voided = printed[1] as TodaysOrder;
+    expect(decoded.sort()).toEqual(printed.filter((order) => order !== voided).map((order) => order.barcode).sort());
   }, 60_000);
 });

@@ -9,21 +9,23 @@ export const dayCloseCommand: CliCommand = {
   name: 'day-close',
   summary: "Close the day: the courier's handover list of printed parcels, as a PDF",
   usage:
-    'day-close [--day YYYY-MM-DD] [--location <id>] [--out <file.pdf>] [--json]\n' +
+    'day-close [--day YYYY-MM-DD] [--location <id>] [--printer <id or name>] [--out <file.pdf>] [--json]\n' +
     '  --day       the day to close (default today, local time)\n' +
     '  --location  only parcels of this pickup location\n' +
+    '  --printer   also print it: the A4 PDF on a PDF printer, long labels on a Zebra\n' +
     '  --out       also write the PDF here (it is always kept in the data folder)\n' +
     '  --json      the list as JSON',
-  valueOptions: ['day', 'location', 'out'],
+  valueOptions: ['day', 'location', 'out', 'printer'],
   async run(context) {
-    expectOnly(context.args, { flags: ['json'], options: ['day', 'location', 'out'] });
+    expectOnly(context.args, { flags: ['json'], options: ['day', 'location', 'out', 'printer'] });
     const location = numberOption(context.args, 'location');
     const day = option(context.args, 'day');
     const out = option(context.args, 'out');
+    const printer = option(context.args, 'printer');
     const station = await context.openStation();
     const handover = valueOf<HandoverData>(
       context,
-      await station.dispatcher.dispatch('supervision.dayClose', { ...(day ? { day } : {}), ...(location !== undefined ? { location } : {}), pdf: true }, { host: 'web' }),
+      await station.dispatcher.dispatch('supervision.dayClose', { ...(day ? { day } : {}), ...(location !== undefined ? { location } : {}), ...(printer ? { printer } : {}), pdf: true }, { host: 'web' }),
     );
     if (!handover) return exitCodes.failed;
     if (out && handover.pdfPath) copyFileSync(handover.pdfPath, resolve(out));
@@ -38,6 +40,7 @@ export const dayCloseCommand: CliCommand = {
       for (const parcel of handover.setApart) context.print(`  ${parcel.orderRef ?? parcel.orderId} ${parcel.barcode ?? ''}: ${parcel.why}`);
     }
     context.print(`PDF: ${out ? resolve(out) : handover.pdfPath ?? ''}`);
+    if (handover.printed) context.print(`Printed on ${handover.printed.printer} (${handover.printed.format === 'pdf' ? 'A4 PDF' : 'Zebra long labels'}).`);
     return exitCodes.ok;
   },
 };
