@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -145,10 +145,21 @@ test('a lead voids a printed order from History, sees the service refuse one bey
     const pdfPath = (await page.getByTestId('day-close-path').textContent()) ?? '';
     execFileSync('pdftoppm', ['-r', '150', '-png', pdfPath, join(scratch, 'page')]);
     const decoded = readdirSync(scratch)
-      .filter((name) => name.endsWith('.png'))
+      .filter((name) => name.startsWith('page') && name.endsWith('.png'))
       .flatMap((name) => execFileSync('zbarimg', ['--quiet', '--raw', join(scratch, name)], { encoding: 'utf8' }).split('\n'))
       .filter((line) => line.trim() !== '');
     expect(decoded.sort()).toEqual([tooLate.barcode, kept.barcode].sort());
+
+    // And on the bench's Zebra as a long label, its barcodes read from the printed label.
+    const labelsBefore = zebra.printed().length;
+    await page.getByTestId('day-close-printer').selectOption({ label: 'Bench Zebra' });
+    await page.getByTestId('day-close-print').click();
+    await expect(page.getByTestId('day-close-printed')).toHaveText('Printed on Bench Zebra.', { timeout: 20_000 });
+    await zebra.waitForLabels(labelsBefore + 1);
+    const labelPng = join(scratch, 'label.png');
+    writeFileSync(labelPng, await zebra.renderPng(labelsBefore));
+    const onLabel = execFileSync('zbarimg', ['--quiet', '--raw', labelPng], { encoding: 'utf8' }).split('\n').filter((line) => line.trim() !== '');
+    expect(onLabel.sort()).toEqual([tooLate.barcode, kept.barcode].sort());
   } finally {
     rmSync(scratch, { recursive: true, force: true });
     await bench.close();
