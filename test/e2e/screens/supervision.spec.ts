@@ -96,7 +96,12 @@ async function printAtBench(page: Page, bench: Bench, zebra: VirtualZebra, order
   await controlCall(bench.service, '/webhooks/wait-idle', { method: 'POST', body: { timeoutMs: 10_000 } });
 }
 
-const historyRow = (page: Page, text: string) => page.getByTestId('history-table').locator('tbody tr', { hasText: text }).first();
+const historyRow = (page: Page, text: string) => page.getByTestId('history-table').locator('tbody tr.history-row', { hasText: text }).first();
+/** Chooses a History row and presses one of its actions (they open under the chosen row). */
+async function rowAction(page: Page, text: string, name: string): Promise<void> {
+  await historyRow(page, text).click();
+  await page.getByTestId('history-actions').getByRole('button', { name }).click();
+}
 
 test('a lead voids a printed order from History, sees the service refuse one beyond in_transit, and closes the day with a PDF the driver can scan', async ({ page, zebra }) => {
   test.setTimeout(120_000);
@@ -112,7 +117,13 @@ test('a lead voids a printed order from History, sees the service refuse one bey
 
     await page.keyboard.press('F5');
     await expect(historyRow(page, voided.orderRef)).toBeVisible();
-    await historyRow(page, voided.orderRef).getByRole('button', { name: 'Cancel order' }).click();
+    // One line per label: 20 and more fit between the navigation and the footer of a 1280x800 screen.
+    const rowHeight = (await historyRow(page, kept.orderRef).boundingBox())?.height ?? 999;
+    const navBottom = await page.locator('nav').first().evaluate((element) => element.getBoundingClientRect().bottom);
+    const footerTop = await page.locator('footer').first().evaluate((element) => element.getBoundingClientRect().top);
+    const headHeight = (await page.getByTestId('history-table').locator('thead').boundingBox())?.height ?? 999;
+    expect(Math.floor((footerTop - navBottom - headHeight) / rowHeight)).toBeGreaterThanOrEqual(20);
+    await rowAction(page, voided.orderRef, 'Cancel order');
     await expect(page.getByTestId('void-submit')).toBeDisabled();
     await page.getByTestId('void-reason').fill('customer called');
     await expect(page.getByTestId('void-operator')).toHaveValue('Anna');
@@ -123,7 +134,7 @@ test('a lead voids a printed order from History, sees the service refuse one bey
     await page.screenshot({ path: `${screenshotDir}/supervision-voided-1280x800.png` });
 
     // Beyond in_transit: the service's own words and the last status the station heard.
-    await historyRow(page, tooLate.orderRef).getByRole('button', { name: 'Cancel order' }).click();
+    await rowAction(page, tooLate.orderRef, 'Cancel order');
     await page.getByTestId('void-reason').fill('wrong address');
     await page.getByTestId('void-submit').click();
     const refusal = page.getByTestId('history-void-error');
@@ -185,7 +196,7 @@ test('a cancellation by webhook after printing raises a notice that survives a r
     await expect(page.getByTestId(`pull-notice-${pulled.orderId}`)).toContainText(pulled.orderRef);
     await page.keyboard.press('F5');
     await page.getByTestId('history-pull-filter').check();
-    await expect(page.getByTestId('history-table').locator('tbody tr')).toHaveCount(1);
+    await expect(page.getByTestId('history-table').locator('tbody tr.history-row')).toHaveCount(1);
     await expect(historyRow(page, pulled.orderRef)).toBeVisible();
     await page.getByTestId('history-pull-filter').uncheck();
 
@@ -218,7 +229,7 @@ test('a cancellation by webhook after printing raises a notice that survives a r
       expect(response.status).toBe(200);
     }
     await page.keyboard.press('F5');
-    await historyRow(page, travelling.orderRef).getByRole('button', { name: 'Where is it?' }).click();
+    await rowAction(page, travelling.orderRef, 'Where is it?');
     const steps = page.getByTestId('whereabouts-step-status');
     await expect(steps).toHaveText(['expected', 'in_transit', 'out_for_delivery', 'awaiting_next_attempt', 'out_for_delivery'], { timeout: 20_000 });
     await expect(page.getByTestId('whereabouts-printed')).toContainText('Printed here');

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { Fragment, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JournalEntryData, LabelState } from '../../../shared/contract/printing';
 import { CallError } from '../components/CallError';
@@ -104,6 +104,10 @@ export default function HistoryScreen() {
 
   const searched = useMemo(() => (entries ? searchJournal(entries, { text, day }) : []), [entries, text, day]);
   const found = useMemo(() => (pullOnly ? searched.filter((entry) => entry.orderId !== null && pullOrders.has(entry.orderId)) : searched), [searched, pullOnly, pullOrders]);
+  // One line per label so 20 and more fit on a 1280x800 screen; the chosen row's actions open under it.
+  // A search that finds exactly one label chooses it.
+  const [selected, setSelected] = useState<number | null>(null);
+  const selectedEntry = found.length === 1 ? found[0] : found.find((entry) => entry.id === selected);
 
   return (
     <div className="screen">
@@ -117,7 +121,7 @@ export default function HistoryScreen() {
           <label htmlFor={`${id}-day`}>{t('history.day')}</label>
           <input id={`${id}-day`} type="date" value={day} onChange={(event) => setDay(event.target.value)} data-testid="history-day" />
         </div>
-        <label className="check">
+        <label className="checkbox">
           <input type="checkbox" checked={pullOnly} onChange={(event) => setPullOnly(event.target.checked)} data-testid="history-pull-filter" />{' '}
           {t('supervision.pull.filter', { count: pullOrders.size })}
         </label>
@@ -159,81 +163,93 @@ export default function HistoryScreen() {
       )}
       {found.length > 0 && (
         <div className="table-wrap">
-          <table className="table" data-testid="history-table">
+          <table className="table history-table" data-testid="history-table">
             <thead>
               <tr>
                 <th scope="col">{t('history.time')}</th>
                 <th scope="col">{t('history.order')}</th>
+                <th scope="col">{t('history.barcode')}</th>
                 <th scope="col">{t('history.bundle')}</th>
                 <th scope="col">{t('history.printer')}</th>
                 <th scope="col">{t('history.operator')}</th>
                 <th scope="col">{t('history.state')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('history.actions')}</span>
-                </th>
               </tr>
             </thead>
             <tbody>
-              {found.map((entry) => (
-                <tr key={entry.id} data-testid={`history-row-${entry.id}`}>
-                  <td>{formatDateTime(entryTime(entry), i18n.language)}</td>
-                  <td>
-                    <strong>{entry.orderRef ?? entry.barcode ?? entry.orderId ?? '—'}</strong>
-                    <br />
-                    <span className="small muted">{[entry.recipient, entry.barcode].filter(Boolean).join(' · ')}</span>
-                  </td>
-                  <td>
-                    {entry.bundleId ?? '—'}
-                    {entry.bundlePosition !== null && entry.bundleCount !== null && (
-                      <span className="small muted"> {t('history.nOfM', { n: entry.bundlePosition, m: entry.bundleCount })}</span>
+              {found.map((entry) => {
+                const isVoided = Boolean(entry.voidedAt) || (entry.orderId !== null && voidedNow.has(entry.orderId));
+                const isSelected = selectedEntry?.id === entry.id;
+                return (
+                  <Fragment key={entry.id}>
+                    <tr
+                      className={isSelected ? 'history-row history-row-selected' : 'history-row'}
+                      data-testid={`history-row-${entry.id}`}
+                      tabIndex={0}
+                      aria-selected={isSelected}
+                      onClick={() => setSelected(entry.id)}
+                      onKeyDown={(event) => {
+                        if (event.key === 'Enter' || event.key === ' ') {
+                          event.preventDefault();
+                          setSelected(entry.id);
+                        }
+                      }}
+                    >
+                      <td>{formatDateTime(entryTime(entry), i18n.language)}</td>
+                      <td>
+                        <strong>{entry.orderRef ?? entry.barcode ?? entry.orderId ?? '—'}</strong>
+                      </td>
+                      <td className="small">{entry.barcode ?? '—'}</td>
+                      <td>
+                        {entry.bundleId ?? '—'}
+                        {entry.bundlePosition !== null && entry.bundleCount !== null && (
+                          <span className="small muted"> {t('history.nOfM', { n: entry.bundlePosition, m: entry.bundleCount })}</span>
+                        )}
+                      </td>
+                      <td>{entry.printerName ?? entry.printerId}</td>
+                      <td>{entry.operator || '—'}</td>
+                      <td className={isVoided ? 'tone-text-danger' : stateTone[entry.state]} data-testid={`history-state-${entry.id}`} title={entry.reason ?? undefined}>
+                        <Icon name={isVoided ? 'stop' : stateIcon[entry.state]} size={16} /> {isVoided ? t('supervision.void.state') : t(`history.states.${entry.state}`)}
+                        {entry.reprintOf !== null && <span className="small"> · {t('history.reprint')}</span>}
+                        {entry.orderId !== null && pullOrders.has(entry.orderId) && <span className="small tone-text-danger"> · {t('supervision.pull.tag')}</span>}
+                        {entry.reason && <span className="small muted"> · {entry.reason}</span>}
+                      </td>
+                    </tr>
+                    {isSelected && (
+                      <tr className="history-actions-row" data-testid="history-actions">
+                        <td colSpan={7}>
+                          <span className="small muted">{[entry.recipient, entry.barcode].filter(Boolean).join(' · ')}</span>
+                          <span className="row-actions">
+                            {entry.orderId !== null && (
+                              <button type="button" className="button" onClick={() => setPreviewing(entry)} data-testid={`history-preview-${entry.id}`}>
+                                <Icon name="eye" size={22} />
+                                {t('recent.preview')}
+                              </button>
+                            )}
+                            {entry.orderId !== null && (
+                              <button type="button" className="button" onClick={() => setWhere(entry.orderId)} data-testid={`history-where-${entry.id}`}>
+                                <Icon name="question" size={22} />
+                                {t('supervision.where.button')}
+                              </button>
+                            )}
+                            {entry.orderId !== null && !isVoided && (
+                              <button type="button" className="button" onClick={() => setVoiding(entry)} disabled={voidState.busy} data-testid={`history-void-${entry.id}`}>
+                                <Icon name="stop" size={22} />
+                                {t('supervision.void.button')}
+                              </button>
+                            )}
+                            {reprintScan(entry) && (
+                              <button type="button" className="button" onClick={() => setReprinting(entry)} disabled={reprintState.busy} data-testid={`history-reprint-${entry.id}`}>
+                                <Icon name="redo" size={22} />
+                                {t('recent.reprint')}
+                              </button>
+                            )}
+                          </span>
+                        </td>
+                      </tr>
                     )}
-                  </td>
-                  <td>{entry.printerName ?? entry.printerId}</td>
-                  <td>{entry.operator || '—'}</td>
-                  <td className={entry.voidedAt || (entry.orderId !== null && voidedNow.has(entry.orderId)) ? 'tone-text-danger' : stateTone[entry.state]} data-testid={`history-state-${entry.id}`}>
-                    {entry.voidedAt || (entry.orderId !== null && voidedNow.has(entry.orderId)) ? (
-                      <>
-                        <Icon name="stop" size={22} /> {t('supervision.void.state')}
-                      </>
-                    ) : (
-                      <>
-                        <Icon name={stateIcon[entry.state]} size={22} /> {t(`history.states.${entry.state}`)}
-                      </>
-                    )}
-                    {entry.orderId !== null && pullOrders.has(entry.orderId) && <span className="small tone-text-danger"> · {t('supervision.pull.tag')}</span>}
-                    {entry.reprintOf !== null && <span className="small"> · {t('history.reprint')}</span>}
-                    {entry.reason && <div className="small muted">{entry.reason}</div>}
-                  </td>
-                  <td>
-                    <span className="row-actions">
-                      {entry.orderId !== null && (
-                        <button type="button" className="button" onClick={() => setPreviewing(entry)} data-testid={`history-preview-${entry.id}`}>
-                          <Icon name="eye" size={22} />
-                          {t('recent.preview')}
-                        </button>
-                      )}
-                      {entry.orderId !== null && (
-                        <button type="button" className="button" onClick={() => setWhere(entry.orderId)} data-testid={`history-where-${entry.id}`}>
-                          <Icon name="question" size={22} />
-                          {t('supervision.where.button')}
-                        </button>
-                      )}
-                      {entry.orderId !== null && !entry.voidedAt && !voidedNow.has(entry.orderId) && (
-                        <button type="button" className="button" onClick={() => setVoiding(entry)} disabled={voidState.busy} data-testid={`history-void-${entry.id}`}>
-                          <Icon name="stop" size={22} />
-                          {t('supervision.void.button')}
-                        </button>
-                      )}
-                      {reprintScan(entry) && (
-                        <button type="button" className="button" onClick={() => setReprinting(entry)} disabled={reprintState.busy} data-testid={`history-reprint-${entry.id}`}>
-                          <Icon name="redo" size={22} />
-                          {t('recent.reprint')}
-                        </button>
-                      )}
-                    </span>
-                  </td>
-                </tr>
-              ))}
+                  </Fragment>
+                );
+              })}
             </tbody>
           </table>
         </div>

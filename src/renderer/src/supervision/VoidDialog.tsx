@@ -50,7 +50,7 @@ export function VoidDialog({
           <input id={`${id}-operator`} value={who} onChange={(event) => setWho(event.target.value)} data-testid="void-operator" />
         </div>
         {bundleId && (
-          <label className="check">
+          <label className="checkbox">
             <input type="checkbox" checked={bundle} onChange={(event) => setBundle(event.target.checked)} data-testid="void-bundle" />{' '}
             {t('supervision.void.wholeBundle', { bundleId })}
           </label>
