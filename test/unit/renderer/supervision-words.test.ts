@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { StationError } from '../../../src/shared/errors';
 import { errorWords } from '../../../src/renderer/src/supervision/error-words';
 import { commandBarcodes, parseScanCommand } from '../../../src/renderer/src/scan/commands';
+import { runCsv } from '../../../src/renderer/src/journal/journal-csv';
 
 describe('supervision words and commands on the screen', () => {
   it('gives the screen the clock time and the lead for its own words', () => {
@@ -19,5 +20,15 @@ describe('supervision words and commands on the screen', () => {
     expect(commandBarcodes.void).toBe('STATION:VOID');
     expect(parseScanCommand('station:void')).toEqual({ command: 'void' });
     expect(parseScanCommand('STATION:VOID:NOW')).toBeNull();
+  });
+});
+
+describe('a run export', () => {
+  it('lists the parcels the run left out after its labels, with the reason’s code and words', () => {
+    const csv = runCsv([], [{ orderId: 'ORD-9', bundleId: 'BUN-2', code: 'ORDER_TERMINAL', message: 'REF-9 is cancelled' }], 'sandbox');
+    const [header, row, ...rest] = csv.trim().split('\r\n');
+    expect(rest).toEqual([]);
+    const cells = Object.fromEntries((header ?? '').split(',').map((name, index) => [name, (row ?? '').split(',')[index]]));
+    expect(cells).toMatchObject({ state: 'left-out', orderId: 'ORD-9', bundleId: 'BUN-2', reason: 'ORDER_TERMINAL: REF-9 is cancelled', environment: 'sandbox' });
   });
 });
