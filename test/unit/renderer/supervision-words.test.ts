@@ -3,6 +3,8 @@ import { StationError } from '../../../src/shared/errors';
 import { errorWords } from '../../../src/renderer/src/supervision/error-words';
 import { commandBarcodes, parseScanCommand } from '../../../src/renderer/src/scan/commands';
 import { runCsv } from '../../../src/renderer/src/journal/journal-csv';
+import { reasonWords } from '../../../src/renderer/src/journal/reason-words';
+import { createI18n } from '../../../src/renderer/src/i18n/create-i18n';
 
 describe('supervision words and commands on the screen', () => {
   it('gives the screen the clock time and the lead for its own words', () => {
@@ -30,5 +32,14 @@ describe('a run export', () => {
     expect(rest).toEqual([]);
     const cells = Object.fromEntries((header ?? '').split(',').map((name, index) => [name, (row ?? '').split(',')[index]]));
     expect(cells).toMatchObject({ state: 'left-out', orderId: 'ORD-9', bundleId: 'BUN-2', reason: 'ORDER_TERMINAL: REF-9 is cancelled', environment: 'sandbox' });
+  });
+});
+
+describe('reprint reasons', () => {
+  it('are kept as codes and shown in the screen’s language; other reasons stay as main wrote them', () => {
+    expect(reasonWords('Reprint by Sam: damaged', createI18n('en').t)).toBe('Reprint by Sam: Label damaged');
+    expect(reasonWords('Reprint by Sam: damaged', createI18n('nl').t)).toBe('Herdruk door Sam: Etiket beschadigd');
+    expect(reasonWords('Reprint by Sam: spilled coffee', createI18n('en').t)).toBe('Reprint by Sam: spilled coffee');
+    expect(reasonWords('printer out of paper', createI18n('nl').t)).toBe('printer out of paper');
   });
 });

@@ -8,6 +8,7 @@ import { useAction } from '../components/use-action';
 import { formatDateTime } from '../i18n/format';
 import { downloadText } from '../journal/download';
 import { journalCsv } from '../journal/journal-csv';
+import { reasonWords } from '../journal/reason-words';
 import { entryTime, localDay, reprintScan, searchJournal } from '../journal/journal-search';
 import { EntryPreviewDialog } from '../preview/PreviewDialog';
 import type { ReprintReason } from '../scan/commands';
@@ -68,9 +69,9 @@ export default function HistoryScreen() {
     (entry: JournalEntryData, reason: ReprintReason) =>
       station['printing.print']({
         scan: reprintScan(entry) ?? '',
-        reprint: { reason: t(`reprint.reasons.${reason}`), ...(operator.trim() ? { operator: operator.trim() } : {}) },
+        reprint: { reason, ...(operator.trim() ? { operator: operator.trim() } : {}) },
       }),
-    [station, t, operator],
+    [station, operator],
   );
   const [runReprint, reprintState] = useAction(reprintCall, (value) => {
     setReprinted(value.order.orderRef ?? value.order.orderId);
@@ -207,11 +208,11 @@ export default function HistoryScreen() {
                       </td>
                       <td>{entry.printerName ?? entry.printerId}</td>
                       <td>{entry.operator || '—'}</td>
-                      <td className={isVoided ? 'tone-text-danger' : stateTone[entry.state]} data-testid={`history-state-${entry.id}`} title={entry.reason ?? undefined}>
+                      <td className={isVoided ? 'tone-text-danger' : stateTone[entry.state]} data-testid={`history-state-${entry.id}`} title={entry.reason ? reasonWords(entry.reason, t) : undefined}>
                         <Icon name={isVoided ? 'stop' : stateIcon[entry.state]} size={16} /> {isVoided ? t('supervision.void.state') : t(`history.states.${entry.state}`)}
                         {entry.reprintOf !== null && <span className="small"> · {t('history.reprint')}</span>}
                         {entry.orderId !== null && pullOrders.has(entry.orderId) && <span className="small tone-text-danger"> · {t('supervision.pull.tag')}</span>}
-                        {entry.reason && <span className="small muted"> · {entry.reason}</span>}
+                        {entry.reason && <span className="small muted"> · {reasonWords(entry.reason, t)}</span>}
                       </td>
                     </tr>
                     {isSelected && (
