@@ -228,7 +228,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     ...importsHandlers({ settings, importer, events, pickedFiles, pickManifestFile: options.pickManifestFile }),
     ...webhooksHandlers({ receiver: webhooks, sandboxLink, conflicts: webhookConflicts, settings }),
     ...printersHandlers({ settings, printing, prepare: prepareCurrent, logger }),
-    ...printingHandlers({ settings, printing, preview, prepare: prepareCurrent }),
+    ...printingHandlers({ settings, printing, preview, prepare: prepareCurrent, logger }),
     ...sandboxHandlers({ settings, sandbox, ready: sandboxReady }),
     ...supervisionHandlers({ settings, voids, notices: pullNotices, timeline, dayClose, index: orders, lookup, journal: printing.journal, prepare: prepareCurrent, printHandover: (environment, printer, handover, pdf) => printHandover({ printers: printing.printers, transports: printing.transports }, environment, printer, handover, pdf) }),
   };

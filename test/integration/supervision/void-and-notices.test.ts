@@ -86,6 +86,9 @@ describe('voiding an order through the service', () => {
     const refused = await failure('printing.print', { scan: order.orderRef, reprint: { reason: 'try again', operator: 'Lead' } });
     expect(refused.code).toBe('ORDER_VOIDED');
     expect(refused.details).toEqual(expect.arrayContaining(['voided_by: Anna', 'reason: customer called', `voided_at: ${label?.voidedAt}`]));
+    // The refused scan is in the station's log with its outcome.
+    const logged = station.logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.message === 'scan not printed');
+    expect(logged).toContainEqual(expect.objectContaining({ scan: order.orderRef, outcome: 'ORDER_VOIDED' }));
   });
 
   it('shows the service’s refusal and the last known status for an order beyond in_transit, and marks nothing', async () => {
