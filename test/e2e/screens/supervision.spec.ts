@@ -250,6 +250,10 @@ test('a cancellation by webhook after printing raises a notice that survives a r
     expect(zebra.printed()).toHaveLength(labelsBefore);
     await scanLikeAScanner(page, third.orderRef);
     await expect(page.getByTestId('result-error-title')).toHaveText(/^Cancelled at \d\d:\d\d by Anna — keep it off the pallet$/, { timeout: 20_000 });
+    // The scan result shows where that parcel is: printed here, cancelled by whom and why.
+    await page.getByTestId('scan-where').click();
+    await expect(page.getByTestId('whereabouts-printed')).toContainText('Printed here');
+    await expect(page.getByTestId('whereabouts-voided')).toContainText('by Anna (damaged beyond repair)');
   } finally {
     await bench.close();
   }

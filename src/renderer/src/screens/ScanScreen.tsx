@@ -8,6 +8,7 @@ import { VirtualPrinterPanel } from '../components/VirtualPrinterPanel';
 import { EntryPreviewDialog } from '../preview/PreviewDialog';
 import { useAppState, useSandboxState, useScanState, useStores } from '../state/stores-context';
 import { ScanVoid } from '../supervision/ScanVoid';
+import { ScanWhereabouts } from '../supervision/ScanWhereabouts';
 import { ScreenHeading } from './ScreenHeading';
 
 /** The home screen: the outcome of the last scan fills it; recent labels and the manual entry sit beside it. */
@@ -31,6 +32,7 @@ export default function ScanScreen() {
           onDismiss={() => stores.scan.getState().dismiss()}
         />
         <ScanVoid />
+        <ScanWhereabouts />
         <ManualEntry onSubmit={submit} />
       </div>
       <div className="scan-side">
