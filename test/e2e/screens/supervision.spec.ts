@@ -138,7 +138,7 @@ test('a lead voids a printed order from History, sees the service refuse one bey
     await page.getByTestId('void-reason').fill('wrong address');
     await page.getByTestId('void-submit').click();
     const refusal = page.getByTestId('history-void-error');
-    await expect(refusal).toContainText('The delivery service did not cancel it (last known status out_for_delivery)', { timeout: 20_000 });
+    await expect(refusal).toContainText('The delivery service did not cancel it (last known status Out for delivery)', { timeout: 20_000 });
     await expect(refusal).toContainText(`order ${tooLate.orderId} can no longer be cancelled: its status is out_for_delivery`);
     await expect(historyRow(page, tooLate.orderRef)).not.toContainText('Voided');
     await page.screenshot({ path: `${screenshotDir}/supervision-refused-1280x800.png` });
@@ -231,7 +231,7 @@ test('a cancellation by webhook after printing raises a notice that survives a r
     await page.keyboard.press('F5');
     await rowAction(page, travelling.orderRef, 'Where is it?');
     const steps = page.getByTestId('whereabouts-step-status');
-    await expect(steps).toHaveText(['expected', 'in_transit', 'out_for_delivery', 'awaiting_next_attempt', 'out_for_delivery'], { timeout: 20_000 });
+    await expect(steps).toHaveText(['Label printed, expected', 'In transit', 'Out for delivery', 'Awaiting next attempt', 'Out for delivery'], { timeout: 20_000 });
     await expect(page.getByTestId('whereabouts-printed')).toContainText('Printed here');
     await expect(page.getByTestId('whereabouts-tracking')).toHaveAttribute('href', track);
     await expect(page.getByTestId('whereabouts-qr')).toBeVisible();

@@ -7,7 +7,7 @@ import { Icon } from './Icon';
 export function CallError({ error, testId }: { error: StationErrorData | null; testId?: string }) {
   const { t, i18n } = useTranslation();
   if (!error) return null;
-  const words = errorWords(error, i18n.language);
+  const words = errorWords(error, i18n.language, (status) => t(`supervision.statuses.${status}`));
   return (
     <div className="call-error" role="alert" data-testid={testId}>
       <Icon name="stop" size={28} />

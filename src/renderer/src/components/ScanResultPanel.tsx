@@ -150,7 +150,7 @@ function OutcomeView({ outcome, onConfirmReprint, onDismiss }: { outcome: ScanOu
         <div className="result-body" role="alert">
           <Icon name="stop" size={96} className="result-icon" />
           <h2 className="result-title" data-testid="result-error-title">
-            {t(`errors.${outcome.error.code}.title`, errorWords(outcome.error, i18n.language))}
+            {t(`errors.${outcome.error.code}.title`, errorWords(outcome.error, i18n.language, (status) => t(`supervision.statuses.${status}`)))}
           </h2>
           <p className="result-action" data-testid="result-error-action">
             {action}

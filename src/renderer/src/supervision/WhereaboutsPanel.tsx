@@ -58,8 +58,8 @@ export function WhereaboutsPanel({ scan, onClose }: { scan: string; onClose(): v
                 {data.timeline.map((entry) => (
                   <tr key={`${entry.status}-${entry.at}`} data-testid="whereabouts-step">
                     <td>{formatDateTime(entry.at, i18n.language)}</td>
-                    <td data-testid="whereabouts-step-status">{entry.status}</td>
-                    <td>{entry.previousStatus ?? '—'}</td>
+                    <td data-testid="whereabouts-step-status">{t(`supervision.statuses.${entry.status}`)}</td>
+                    <td>{entry.previousStatus ? t(`supervision.statuses.${entry.previousStatus}`) : '—'}</td>
                     <td>{entry.attempt ?? '—'}</td>
                   </tr>
                 ))}
