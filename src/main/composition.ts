@@ -16,6 +16,7 @@ import { printersHandlers } from './handlers/printers';
 import { printingHandlers } from './handlers/printing';
 import { sandboxHandlers } from './handlers/embedded-sandbox';
 import { settingsHandlers } from './handlers/settings';
+import { supervisionHandlers } from './handlers/supervision';
 import { webhooksHandlers } from './handlers/webhooks';
 import { createKeyService, type KeyService } from './keys/key-service';
 import { createKeychainKeyStore, type KeyStore } from './keys/key-store';
@@ -43,6 +44,11 @@ import { openDatabase, type StationDatabase } from './store/database';
 import { securePrivateFolder } from './store/private-files';
 import { SettingsRepository } from './store/settings-repository';
 import type { PrintActivity } from './updates/print-activity';
+import { createDayClose } from './supervision/day-close';
+import { printHandover } from './supervision/handover-print';
+import { createPullNotices } from './supervision/pull-notices';
+import { createStatusTimeline } from './supervision/status-timeline';
+import { createVoidService } from './supervision/void-service';
 
 export const productName = 'Packing Station';
 
@@ -147,13 +153,25 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   const importer = createManifestImporter({ db, index: orders, logger });
   const pickedFiles = createPickedFiles();
   const webhookConflicts = createWebhookConflicts({ db, index: orders, events, logger, clock: options.webhookClock });
+  const timeline = createStatusTimeline(db);
+  // The journal is built with the printing core below; a webhook only reaches it once listening starts.
+  let pullNotices: ReturnType<typeof createPullNotices> | null = null;
   const webhooks = createWebhookReceiver({
     settings,
     logger,
     clock: options.webhookClock,
-    processor: createStatusEventProcessor({ db, index: orders, logger, conflicts: webhookConflicts, clock: options.webhookClock }),
+    processor: createStatusEventProcessor({
+      db,
+      index: orders,
+      logger,
+      conflicts: webhookConflicts,
+      clock: options.webhookClock,
+      onEvent: (event) => {
+        timeline.record(event);
+        pullNotices?.consider(event);
+      },
+    }),
   });
-  await webhooks.resume();
   const { transports: transportOptions, ...printingOptions } = options.printing ?? {};
   const printing = createPrintingCore({
     db,
@@ -166,6 +184,11 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     logger,
     options: printingOptions,
   });
+
+  pullNotices = createPullNotices({ db, index: orders, journal: printing.journal, events, benchName: () => settings.stationName(), clock: options.webhookClock });
+  await webhooks.resume();
+  const voids = createVoidService({ db, index: orders, lookup, clientFor: (environment) => clients.forEnvironment(environment) });
+  const dayClose = createDayClose({ db, index: orders, timeline, notices: pullNotices, dataDir: options.dataDir, benchName: () => settings.stationName() });
 
   const sandboxPrinter = createSandboxPrinterSync({
     printers: printing.printers,
@@ -205,8 +228,9 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     ...importsHandlers({ settings, importer, events, pickedFiles, pickManifestFile: options.pickManifestFile }),
     ...webhooksHandlers({ receiver: webhooks, sandboxLink, conflicts: webhookConflicts, settings }),
     ...printersHandlers({ settings, printing, prepare: prepareCurrent, logger }),
-    ...printingHandlers({ settings, printing, preview, prepare: prepareCurrent }),
+    ...printingHandlers({ settings, printing, preview, prepare: prepareCurrent, logger }),
     ...sandboxHandlers({ settings, sandbox, ready: sandboxReady }),
+    ...supervisionHandlers({ settings, voids, notices: pullNotices, timeline, dayClose, index: orders, lookup, journal: printing.journal, prepare: prepareCurrent, printHandover: (environment, printer, handover, pdf) => printHandover({ printers: printing.printers, transports: printing.transports }, environment, printer, handover, pdf) }),
   };
 
   return {

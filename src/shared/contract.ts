@@ -13,6 +13,7 @@ import { printersCalls, printersEvents } from './contract/printers';
 import { printingCalls, printingEvents } from './contract/printing';
 import { sandboxCalls } from './contract/embedded-sandbox';
 import { settingsCalls } from './contract/settings';
+import { supervisionCalls, supervisionEvents } from './contract/supervision';
 import { webhooksCalls, webhooksEvents } from './contract/webhooks';
 import type { StationErrorData } from './errors';
 
@@ -26,6 +27,7 @@ export const calls = {
   ...printersCalls,
   ...printingCalls,
   ...sandboxCalls,
+  ...supervisionCalls,
 } as const;
 
 export const events = {
@@ -34,6 +36,7 @@ export const events = {
   ...printersEvents,
   ...printingEvents,
   ...webhooksEvents,
+  ...supervisionEvents,
 } as const;
 
 export type Calls = typeof calls;

@@ -31,6 +31,12 @@ export const errorCodes = [
   'ORDER_TERMINAL',
   'ALREADY_PRINTED',
   'IMPORT_FAILED',
+  /** The order was cancelled from this station (details: voided_at, voided_by, reason): keep the parcel off the pallet. */
+  'ORDER_VOIDED',
+  /** The service would not cancel the order (details: the service's words and the order's last known status). */
+  'CANCEL_REFUSED',
+  /** A live cancellation needs the word LIVE typed as its confirmation. */
+  'CONFIRMATION_REQUIRED',
   // printers
   'PRINTER_NOT_FOUND',
   'PRINTER_OFFLINE',

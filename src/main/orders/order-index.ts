@@ -27,6 +27,15 @@ export interface IndexedOrder {
   source: OrderSource;
   createdAt: string;
   updatedAt: string;
+  /** Set when the service cancelled the order at this station's request (src/main/supervision). */
+  voided?: OrderVoid | null;
+}
+
+/** Who had the service cancel an order, when, and why. */
+export interface OrderVoid {
+  at: string;
+  by: string;
+  reason: string;
 }
 
 export interface OrderMatch {
@@ -66,9 +75,13 @@ type OrderRow = [
   source: string,
   createdAt: string,
   updatedAt: string,
+  voidedAt: string | null,
+  voidedBy: string | null,
+  voidReason: string | null,
 ];
 
-const columns = 'environment, order_id, order_ref, barcode, bundle_id, recipient, status, status_updated_at, source, created_at, updated_at';
+const columns = 'environment, order_id, order_ref, barcode, bundle_id, recipient, status, status_updated_at, source, created_at, updated_at, voided_at, voided_by, void_reason';
+const insertColumns = 'environment, order_id, order_ref, barcode, bundle_id, recipient, status, status_updated_at, source, created_at, updated_at';
 const maxRecipientLength = 200;
 
 export class OrderIndex {
@@ -92,7 +105,7 @@ export class OrderIndex {
     this.byRef = db.prepare(`SELECT ${columns} FROM orders INDEXED BY orders_by_ref WHERE environment = ? AND order_ref = ?`).raw(true);
     this.byBarcode = db.prepare(`SELECT ${columns} FROM orders INDEXED BY orders_by_barcode WHERE environment = ? AND barcode = ?`).raw(true);
     this.byId = db.prepare(`SELECT ${columns} FROM orders WHERE environment = ? AND order_id = ?`).raw(true);
-    this.insertRow = db.prepare(`INSERT INTO orders (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    this.insertRow = db.prepare(`INSERT INTO orders (${insertColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.updateRow = db.prepare(
       `UPDATE orders SET order_ref = ?, barcode = ?, bundle_id = ?, recipient = ?, status = ?, status_updated_at = ?, updated_at = ?
        WHERE environment = ? AND order_id = ?`,
@@ -269,5 +282,6 @@ function toOrder(row: OrderRow): IndexedOrder {
     source: row[8] as OrderSource,
     createdAt: row[9],
     updatedAt: row[10],
+    voided: row[11] !== null ? { at: row[11], by: row[12] ?? '', reason: row[13] ?? '' } : null,
   };
 }

@@ -23,7 +23,7 @@ import type { Environment } from '../../shared/contract/app';
 import { normalizeIdentifier } from '../../shared/scan';
 import type { Logger } from '../logging/logger';
 import type { StationDatabase } from '../store/database';
-import type { OrderIndex } from './order-index';
+import type { IndexedOrder, OrderIndex } from './order-index';
 import { isTerminalStatus } from './status-progress';
 import type { WebhookConflicts } from './webhook-conflicts';
 
@@ -63,6 +63,18 @@ export interface StatusEventProcessorDeps {
   clockSkewMs?: number;
   maxQueue?: number;
   batchSize?: number;
+  /** Told of every event weighed against the index (not duplicates, clashes or future ones), inside its transaction. */
+  onEvent?(event: WeighedStatusEvent): void;
+}
+
+export interface WeighedStatusEvent {
+  environment: Environment;
+  orderId: string;
+  payload: WebhookPayload;
+  decision: 'applied' | 'same' | 'ignored-backward' | 'ignored-terminal';
+  /** The order as the station knew it before the event. */
+  known: IndexedOrder | null;
+  receivedAt: string;
 }
 
 /** Statuses an order has before a carrier scanned it: it is still at (or on its way from) the bench. */
@@ -125,6 +137,7 @@ export function createStatusEventProcessor(deps: StatusEventProcessorDeps): Stat
     else if (decision === 'same') counters.same += 1;
     else if (decision === 'ignored-backward') counters.ignoredBackward += 1;
     else counters.ignoredTerminal += 1;
+    deps.onEvent?.({ environment, orderId, payload, decision, known, receivedAt });
 
     if (decision === 'ignored-terminal' && known?.status && !isBefore(payload.updatedAt, known.statusUpdatedAt)) {
       // Not an old event arriving late: news after the order was closed contradicts what the station knows.

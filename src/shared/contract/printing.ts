@@ -17,6 +17,12 @@ export const ReasonSchema = z.string().trim().min(1, 'say why').max(200, 'keep t
 const OperatorNameSchema = z.string().trim().min(1).max(80);
 
 /** One label in the print journal. */
+const voidMark = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? undefined)
+  .optional();
+
 export const JournalEntrySchema = z.object({
   id: z.number().int(),
   environment: EnvironmentSchema,
@@ -48,6 +54,14 @@ export const JournalEntrySchema = z.object({
   printedAt: z.string().nullable(),
   failedAt: z.string().nullable(),
   uncertainAt: z.string().nullable(),
+  /**
+   * Set when a lead had the service cancel the order: the label reads as voided (keep the parcel
+   * off the pallet). Absent otherwise (a database NULL reads as absent, so a label not voided looks
+   * the same whether it was read back or just written).
+   */
+  voidedAt: voidMark,
+  voidedBy: voidMark,
+  voidReason: voidMark,
 });
 export type JournalEntryData = z.infer<typeof JournalEntrySchema>;
 

@@ -26,7 +26,8 @@ import {
 const entryColumns = `id, environment, run_id AS runId, position, printer_id AS printerId, operator, order_id AS orderId, bundle_id AS bundleId,
   bundle_position AS bundlePosition, bundle_count AS bundleCount, format, state, reason, reprint_of AS reprintOf, decided_by AS decidedBy,
   document_sha256 AS documentSha256, queued_at AS queuedAt, fetched_at AS fetchedAt, sent_at AS sentAt, printed_at AS printedAt,
-  failed_at AS failedAt, uncertain_at AS uncertainAt, decided_at AS decidedAt, updated_at AS updatedAt`;
+  failed_at AS failedAt, uncertain_at AS uncertainAt, decided_at AS decidedAt, updated_at AS updatedAt,
+  voided_at AS voidedAt, voided_by AS voidedBy, void_reason AS voidReason`;
 const runInsertColumns = 'id, environment, kind, printer_id, operator, state, pause_reason, options, created_at, updated_at, finished_at';
 const runColumns = `id, environment, kind, printer_id AS printerId, operator, state, pause_reason AS pauseReason, options,
   created_at AS createdAt, updated_at AS updatedAt, finished_at AS finishedAt`;

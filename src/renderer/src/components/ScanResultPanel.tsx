@@ -4,6 +4,7 @@ import { reprintReasons, type ReprintReason } from '../scan/commands';
 import { toneOf, type ScanOutcome } from '../scan/scan-outcome';
 import type { ReprintTarget, ScanPanel } from '../state/scan-store';
 import { formatClock } from '../i18n/format';
+import { errorWords } from '../supervision/error-words';
 import { Icon } from './Icon';
 
 export interface ScanResultPanelProps {
@@ -16,25 +17,42 @@ export interface ScanResultPanelProps {
 
 /** The big panel that fills the scan screen: what happened to the last scan and what to do next. */
 export function ScanResultPanel({ panel, onConfirmReprint, onChooseReason, onDismiss, onCancelWaiting }: ScanResultPanelProps) {
-  const key = panel.state === 'outcome' || panel.state === 'reason' ? panel.at : panel.state;
+  const key = panel.state === 'outcome' || panel.state === 'reason' || panel.state === 'void-armed' || panel.state === 'void' ? panel.at : panel.state;
   return (
     <section className={`result-panel tone-${panelTone(panel)}`} data-testid="scan-result" data-state={panelState(panel)} aria-live="assertive" key={key}>
       {panel.state === 'idle' && <IdleView />}
       {panel.state === 'working' && <WorkingView scan={panel.scan} />}
       {panel.state === 'outcome' && <OutcomeView outcome={panel.outcome} onConfirmReprint={onConfirmReprint} onDismiss={onDismiss} onCancelWaiting={onCancelWaiting} />}
       {panel.state === 'reason' && <ReasonView target={panel.target} onChooseReason={onChooseReason} onDismiss={onDismiss} />}
+      {(panel.state === 'void-armed' || panel.state === 'void') && <VoidArmedView scan={panel.state === 'void' ? panel.scan : null} onDismiss={onDismiss} />}
     </section>
   );
 }
 
 const panelTone = (panel: ScanPanel) => {
   if (panel.state === 'outcome') return toneOf(panel.outcome);
-  if (panel.state === 'reason') return 'warning';
+  if (panel.state === 'reason' || panel.state === 'void-armed' || panel.state === 'void') return 'warning';
   return 'idle';
 };
 
 /** For tests and styling: the outcome kind, or the panel state. */
 const panelState = (panel: ScanPanel) => (panel.state === 'outcome' ? panel.outcome.kind : panel.state);
+
+/** After the STATION:VOID card: the next parcel is cancelled, not printed. */
+function VoidArmedView({ scan, onDismiss }: { scan: string | null; onDismiss(): void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="result-body">
+      <Icon name="stop" size={96} className="result-icon" />
+      <h2 className="result-title" data-testid="void-armed">
+        {scan ? t('supervision.void.scanned', { scan }) : t('supervision.void.armed')}
+      </h2>
+      <button type="button" className="button" onClick={onDismiss}>
+        {t('supervision.void.keep')}
+      </button>
+    </div>
+  );
+}
 
 function IdleView() {
   const { t } = useTranslation();
@@ -147,7 +165,7 @@ function OutcomeView({ outcome, onConfirmReprint, onDismiss, onCancelWaiting }: 
         <div className="result-body" role="alert">
           <Icon name="stop" size={96} className="result-icon" />
           <h2 className="result-title" data-testid="result-error-title">
-            {t(`errors.${outcome.error.code}.title`)}
+            {t(`errors.${outcome.error.code}.title`, errorWords(outcome.error, i18n.language, (status) => t(`supervision.statuses.${status}`)))}
           </h2>
           <p className="result-action" data-testid="result-error-action">
             {action}

@@ -7,6 +7,8 @@ import { ScanResultPanel } from '../components/ScanResultPanel';
 import { VirtualPrinterPanel } from '../components/VirtualPrinterPanel';
 import { EntryPreviewDialog } from '../preview/PreviewDialog';
 import { useAppState, useSandboxState, useScanState, useStores } from '../state/stores-context';
+import { ScanVoid } from '../supervision/ScanVoid';
+import { ScanWhereabouts } from '../supervision/ScanWhereabouts';
 import { ScreenHeading } from './ScreenHeading';
 
 /** The home screen: the outcome of the last scan fills it; recent labels and the manual entry sit beside it. */
@@ -30,6 +32,8 @@ export default function ScanScreen() {
           onDismiss={() => stores.scan.getState().dismiss()}
           onCancelWaiting={() => void stores.scan.getState().cancelWaiting()}
         />
+        <ScanVoid />
+        <ScanWhereabouts />
         <ManualEntry onSubmit={submit} />
       </div>
       <div className="scan-side">

@@ -10,7 +10,11 @@ export type ScanPanel =
   | { state: 'working'; scan: string }
   | { state: 'outcome'; outcome: ScanOutcome; at: number }
   /** A label the packer chose to reprint: waiting for the reason. */
-  | { state: 'reason'; target: ReprintTarget; at: number };
+  | { state: 'reason'; target: ReprintTarget; at: number }
+  /** After STATION:VOID: the next parcel scanned is to be cancelled, not printed. */
+  | { state: 'void-armed'; at: number }
+  /** The parcel to cancel: waiting for the lead's reason (the screen asks). */
+  | { state: 'void'; scan: string; at: number };
 
 export interface ReprintTarget {
   scan: string;
@@ -106,7 +110,11 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
     const handleCommand = async (raw: string) => {
       const command = parseScanCommand(raw);
       const target = reprintTarget();
-      if (!command || !target) {
+      if (command?.command === 'void') {
+        set({ panel: { state: 'void-armed', at: deps.now() } });
+      } else if (command?.command === 'cancel' && (get().panel.state === 'void-armed' || get().panel.state === 'void')) {
+        set({ panel: { state: 'idle' } });
+      } else if (!command || !target) {
         show({ kind: 'command-unused', scan: raw.trim() });
       } else if (command.command === 'cancel') {
         set({ panel: { state: 'idle' } });
@@ -131,6 +139,10 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
           const normalized = normalizeScan(raw);
           if (!normalized.ok) {
             show({ kind: 'failed', scan: raw.trim(), error: { code: 'SCAN_INVALID', message: normalized.message }, rejection: normalized.reason });
+            return;
+          }
+          if (get().panel.state === 'void-armed') {
+            set({ panel: { state: 'void', scan: normalized.value, at: deps.now() } });
             return;
           }
           set({ panel: { state: 'working', scan: normalized.value } });
