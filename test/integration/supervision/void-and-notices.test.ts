@@ -78,6 +78,9 @@ describe('voiding an order through the service', () => {
     const label = labels.find((row) => row.id === entry.id);
     expect(label).toMatchObject({ state: 'voided', voidedBy: 'Anna', voidReason: 'customer called' });
     expect(label?.voidedAt).toEqual(expect.any(String));
+    // History reads the journal: the void mark is there for any screen opened later, not only this one.
+    const history = await station.call<CallOutput<'printing.journal'>>('printing.journal', { orderId: order.orderId });
+    expect(history.entries.find((row) => row.id === entry.id)).toMatchObject({ voidedBy: 'Anna', voidReason: 'customer called', voidedAt: label?.voidedAt });
 
     const lookup = await station.call<CallOutput<'orders.lookup'>>('orders.lookup', { scan: order.orderRef });
     expect(lookup.order).toMatchObject({ status: 'cancelled', voided: { by: 'Anna', reason: 'customer called' } });

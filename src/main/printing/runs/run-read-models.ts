@@ -105,6 +105,9 @@ export class RunReadModels {
       printedAt: entry.printedAt,
       failedAt: entry.failedAt,
       uncertainAt: entry.uncertainAt,
+      voidedAt: entry.voidedAt,
+      voidedBy: entry.voidedBy,
+      voidReason: entry.voidReason,
     };
   }
 
