@@ -100,11 +100,15 @@ export class FakeZebra implements StatusTransport {
   headOpen = false;
   /** The most formats ever waiting in the buffer. */
   maxBuffered = 0;
+  /** Called as each question arrives: a test moves the clock here to model an answer that takes its time. */
+  beforeAnswer: ((query: ZebraQuery) => void) | null = null;
+  /** Called once an answer has left: a test switches the printer off here, between two steps of the queue. */
+  afterAnswer: ((query: ZebraQuery) => void) | null = null;
   private buffer: string[] = [];
   private printingSince: number;
   private poweredOnAt: number;
   private epoch = 0;
-  private connected = false;
+  private link = false;
   private serial: string;
   private odometer: number;
   private readonly msPerLabel: number;
@@ -122,6 +126,10 @@ export class FakeZebra implements StatusTransport {
 
   get connectionCount(): number {
     return this.epoch;
+  }
+
+  get connected(): boolean {
+    return this.link;
   }
 
   get buffered(): number {
@@ -143,26 +151,30 @@ export class FakeZebra implements StatusTransport {
 
   async query(query: ZebraQuery): Promise<string> {
     this.open();
+    this.beforeAnswer?.(query);
     this.catchUp();
-    if (query.kind === 'host-status') return this.hostStatus();
-    if (query.kind === 'getvar') return `"${this.getvar(query.name)}"`;
-    throw new Error(`the fake printer does not answer ${query.kind}`);
+    let answer: string;
+    if (query.kind === 'host-status') answer = this.hostStatus();
+    else if (query.kind === 'getvar') answer = `"${this.getvar(query.name)}"`;
+    else throw new Error(`the fake printer does not answer ${query.kind}`);
+    this.afterAnswer?.(query);
+    return answer;
   }
 
   async close(): Promise<void> {
-    this.connected = false;
+    this.link = false;
   }
 
   /** The connection breaks (a cable, a switch): the printer itself carries on. */
   resetConnection(): void {
-    this.connected = false;
+    this.link = false;
   }
 
   /** Off and on: the buffer is lost, the connection breaks, the counter stays. */
   powerCycle(offMs: number): void {
     this.catchUp();
     this.buffer = [];
-    this.connected = false;
+    this.link = false;
     this.poweredOnAt = this.clock.now() + offMs;
   }
 
@@ -191,8 +203,8 @@ export class FakeZebra implements StatusTransport {
     if (this.clock.now() < this.poweredOnAt) {
       throw new PrinterTransportError('PRINTER_OFFLINE', 'The fake printer refused the connection.', { failure: 'refused', delivery: 'none' });
     }
-    if (!this.connected) {
-      this.connected = true;
+    if (!this.link) {
+      this.link = true;
       this.epoch += 1;
     }
   }

@@ -104,6 +104,31 @@ describe('the print queue, with a fake Zebra and no real waiting', () => {
     expect(zebra.printed).toHaveLength(1);
   });
 
+  it('after a power cycle, the labels lost with the buffer are judged before a label sent on the new connection can move the counter', async () => {
+    const { clock, zebra, queue } = setup({ msPerLabel: 200, maxFormats: 3 });
+    const run = new RecordingSource(ids(1, 6));
+    queue.attach(run);
+    await clock.until(() => run.sentIds.length === 3);
+    // The status answer that frees a place in the buffer leaves, then the power goes: the queue's
+    // next step is to send label 4, on a new connection, with labels 2 and 3 lost.
+    let cycled = false;
+    zebra.afterAnswer = (query) => {
+      if (cycled || query.kind !== 'host-status' || zebra.printed.length < 1) return;
+      cycled = true;
+      zebra.powerCycle(0);
+    };
+    // Reading the counter takes long enough for a label sent on the new connection to come out:
+    // counted, it would lift the counter to the count label 2 was due at.
+    zebra.beforeAnswer = (query) => {
+      if (cycled && query.kind === 'getvar' && query.name === 'odometer.total_label_count') clock.jump(250);
+    };
+    await clock.until(() => run.settled === 6);
+    expect(cycled).toBe(true);
+    expect(zebra.printed).toHaveLength(4);
+    expect(run.printedIds).toEqual([1, 4, 5, 6]);
+    for (const id of [2, 3]) expect(run.uncertainReasons.get(id), `label ${id}`).toMatch(/never reached/);
+  });
+
   it('labels adopted from an earlier life of the station: a restart since they were sent makes them uncertain; the counter proves those that printed', async () => {
     const marks = memoryMarks();
     const { clock, zebra, queue } = setup({ marks, odometer: 500 });

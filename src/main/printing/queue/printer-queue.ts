@@ -225,6 +225,14 @@ export class PrinterQueue {
             await this.poll(false);
             continue;
           }
+          if (this.tracksPrinting && this.outstanding.some((item) => !this.onLiveConnection(item.proof))) {
+            // Labels sent on a connection that is gone may have been lost with a restart. Our next
+            // label would move the printer's label counter towards their due counts, so they are
+            // judged first, on a status answer alone, before anything else is sent.
+            await this.poll(false);
+            if (!this.closing && !this.fault && this.outstanding.some((item) => !this.onLiveConnection(item.proof))) await this.sleepOrWake(this.pollMs);
+            continue;
+          }
           const ours = this.outstandingFormats();
           if (this.tracksPrinting && ours > 0 && ours + label.formats > this.deps.maxFormatsInBuffer()) {
             // Only the printer can make room: wait a label's time, whatever else happens meanwhile.
@@ -271,6 +279,13 @@ export class PrinterQueue {
       }
     }
     return { label: null, urgentComing };
+  }
+
+  /** True when the label went on the connection that is open now (or the transport cannot tell its connections apart). */
+  private onLiveConnection(proof: LabelProof): boolean {
+    const count = this.transport.connectionCount;
+    if (count === undefined) return true;
+    return this.transport.connected !== false && proof.epoch === count;
   }
 
   private outstandingFormats(): number {

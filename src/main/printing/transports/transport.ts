@@ -60,6 +60,8 @@ export interface PrinterTransport {
    * proves the printer did not restart in between. Absent: the transport cannot tell.
    */
   readonly connectionCount?: number;
+  /** False once the connection counted by connectionCount is gone (the next send or question opens another). */
+  readonly connected?: boolean;
 }
 
 /** A transport that can read answers from the printer. */
