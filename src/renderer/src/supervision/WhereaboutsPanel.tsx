@@ -1,4 +1,3 @@
-import { toCanvas } from 'bwip-js/browser';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderWhereaboutsData } from '../../../shared/contract/supervision';
@@ -7,11 +6,20 @@ import { useAction } from '../components/use-action';
 import { formatDateTime } from '../i18n/format';
 import { useStation } from '../station-context';
 
-/** A QR code of the tracking link, for a phone held to the screen. */
+/**
+ * A QR code of the tracking link, for a phone held to the screen. The barcode library (about 1 MB)
+ * loads only when a QR code is shown, not with the scan screen.
+ */
 function TrackingQr({ url }: { url: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
-    if (canvas.current) toCanvas(canvas.current, { bcid: 'qrcode', text: url, scale: 3 });
+    let current = true;
+    void import('bwip-js/browser').then(({ toCanvas }) => {
+      if (current && canvas.current) toCanvas(canvas.current, { bcid: 'qrcode', text: url, scale: 3 });
+    });
+    return () => {
+      current = false;
+    };
   }, [url]);
   return <canvas ref={canvas} className="tracking-qr" data-testid="whereabouts-qr" aria-label={url} />;
 }
