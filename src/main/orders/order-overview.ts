@@ -13,7 +13,6 @@ import type { StationDatabase } from '../store/database';
 import type { IndexedOrder, OrderIndex } from './order-index';
 
 const maybePrinted = `(j.state IN ('sent', 'printed') OR (j.state = 'uncertain' AND j.decided_at IS NULL) OR (j.state IN ('queued', 'fetched') AND j.sent_at IS NOT NULL))`;
-const terminalList = terminalStatuses.map((status) => `'${status}'`).join(', ');
 
 const naturalOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'variant' });
 
@@ -38,9 +37,10 @@ export class OrderOverview {
     this.sampleIds = db
       .prepare(
         // Walks the newest orders first and stops at the limit (the index only orders by time;
-        // ties are sorted as they come), instead of sorting the whole environment.
+        // ties are sorted as they come), instead of sorting the whole environment. Only drafts: an
+        // `expected` order was printed elsewhere and a trainee's scan of it asks before printing.
         `SELECT o.order_id FROM orders o INDEXED BY orders_by_learnt
-         WHERE o.environment = ? AND (o.status IS NULL OR o.status NOT IN (${terminalList}))
+         WHERE o.environment = ? AND o.status = 'draft'
            AND NOT EXISTS (SELECT 1 FROM print_journal j INDEXED BY print_journal_by_order WHERE j.environment = o.environment AND j.order_id = o.order_id AND ${maybePrinted})
          ORDER BY o.created_at DESC, (o.order_ref IS NULL), o.order_ref, o.order_id
          LIMIT ?`,
@@ -64,7 +64,7 @@ export class OrderOverview {
     );
   }
 
-  /** Orders a first scan would print: not terminal, no label printed yet; the latest learnt first. */
+  /** Orders a first scan prints at once: drafts with no label printed here yet; the latest learnt first. */
   samples(environment: Environment, limit: number): IndexedOrder[] {
     const ids = this.sampleIds.all(environment, limit) as [string][];
     return ids.flatMap(([orderId]) => {

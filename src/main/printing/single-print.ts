@@ -60,6 +60,11 @@ export async function printScan(deps: SinglePrintDeps, input: SinglePrintInput):
   if (previous && !input.reprint) {
     return { outcome: 'duplicate', scan: input.scan, order: orderData, previous: previousPrint(deps, previous) };
   }
+  if (!previous && order.status === 'expected' && !input.reprint) {
+    // The service says the label was printed, yet not here: another station (or the web portal)
+    // has it. A second label would put two parcels with one barcode on the road, so ask first.
+    return { outcome: 'elsewhere', scan: input.scan, order: orderData, status: 'expected' };
+  }
   if (input.reprint) {
     reprint = { operator: input.reprint.operator ?? settingsOperator, reason: input.reprint.reason };
     if (reprint.operator.trim() === '') throw nameNeeded('reprint a label');

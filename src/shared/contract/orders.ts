@@ -57,8 +57,8 @@ export const ordersCalls = {
   /** How many orders the index holds for the current environment. */
   'orders.count': defineCall(z.object({}).strict(), z.object({ environment: EnvironmentSchema, orders: z.number().int().nonnegative() })),
   /**
-   * Orders of the current environment to try a first scan with: printable (not terminal) and no
-   * label of them printed yet. The latest learnt first.
+   * Orders of the current environment to try a first scan with: drafts (a scan prints them at
+   * once) with no label of them printed yet. The latest learnt first.
    */
   'orders.samples': defineCall(
     z.object({ limit: z.number().int().min(1).max(20).optional() }).strict(),

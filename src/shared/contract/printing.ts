@@ -202,6 +202,16 @@ export const PrintOutcomeSchema = z.discriminatedUnion('outcome', [
     order: PrintedOrderSchema,
     previous: PreviousPrintSchema,
   }),
+  z.object({
+    /**
+     * The service knows the order as `expected` (its label was printed) but this station never
+     * printed it: not printed unless `reprint` says who and why (recorded as a reprint of nothing here).
+     */
+    outcome: z.literal('elsewhere'),
+    scan: z.string(),
+    order: PrintedOrderSchema,
+    status: z.literal('expected'),
+  }),
 ]);
 export type PrintOutcomeData = z.infer<typeof PrintOutcomeSchema>;
 
@@ -238,7 +248,8 @@ export const printingCalls = {
   /**
    * Scan → order → label with the printer's pinned orientation → printer → journal. Resolves once
    * the printer confirms it has the label. An order printed before comes back as outcome
-   * "duplicate" and is not printed, unless `reprint` says who and why. A printer in a fault (known,
+   * "duplicate" and is not printed, unless `reprint` says who and why; likewise an order the
+   * service knows as `expected` that this station never printed comes back as "elsewhere". A printer in a fault (known,
    * found by the status check before sending, or shown as the label arrived) answers "waiting". Errors: the scan's
    * (SCAN_INVALID, SCAN_AMBIGUOUS, ORDER_NOT_FOUND), ORDER_TERMINAL (a lead may `override` with a
    * reason), PRINTER_NOT_FOUND, PRINT_UNCERTAIN (the connection broke during the

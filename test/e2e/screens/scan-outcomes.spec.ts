@@ -88,6 +88,50 @@ test('scan outcomes: printed, duplicate with reprint, not found on the virtual p
   expect(zebra.printed().map((label) => label.zpl).join('')).not.toContain(draftOrder(sandboxOrders, 2).barcode);
 });
 
+test('an order the service has as printed, but not by this station: amber, printed again only with a reason', async ({ page, webHost, sandboxOrders }) => {
+  await openStation(page, webHost);
+  await page.keyboard.press('F4');
+  await page.getByTestId('setting-operator').fill('Sam');
+  await page.getByTestId('setting-operator').press('Enter');
+  await expect(page.getByTestId('setting-operator')).toHaveValue('Sam');
+  await page.keyboard.press('F1');
+
+  // The sandbox's seed has orders whose label was already fetched ("expected") by someone else.
+  const [order, another] = sandboxOrders.filter((candidate) => candidate.status === 'expected');
+  if (!order || !another) throw new Error('the sandbox has fewer than two expected orders today');
+
+  await scanLikeAScanner(page, order.orderRef);
+  await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'elsewhere', { timeout: 20_000 });
+  await expect(page.getByTestId('result-title')).toHaveText('Printed elsewhere');
+  await expect(page.getByTestId('result-order')).toHaveText(`${order.orderRef} · ${order.deliveryName}`);
+  await expect(page.getByTestId('result-elsewhere-line')).toHaveText("The service has this parcel's label as already printed, but not at this station — print it again here?");
+  await expect(page.getByTestId('reprint-confirm')).toBeFocused();
+  await expect(page.getByTestId('recent-labels')).not.toContainText(order.orderRef);
+  await page.screenshot({ path: `${screenshotDir}/scan-printed-elsewhere-1280x800.png` });
+
+  // Enter asks why, 2 chooses "lost"; it prints once, as a reprint.
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'reason');
+  await page.keyboard.press('2');
+  await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'printed', { timeout: 20_000 });
+  await expect(page.getByTestId('scan-result')).toContainText('Reprinted');
+  await expect(page.getByTestId('virtual-printer-latest-barcode')).toHaveText(order.barcode, { timeout: 20_000 });
+  // The first scan sent nothing: this is the virtual printer's only label.
+  await expect(page.getByTestId('virtual-printer-count')).toHaveText('1 label printed');
+
+  // In Dutch too; scanned again it is now this station's own duplicate.
+  await page.keyboard.press('F4');
+  await page.getByTestId('setting-language').selectOption('nl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+  await page.keyboard.press('F1');
+  await scanLikeAScanner(page, another.orderRef);
+  await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'elsewhere', { timeout: 20_000 });
+  await expect(page.getByTestId('result-title')).toHaveText('Elders geprint');
+  await expect(page.getByTestId('result-elsewhere-line')).toHaveText('De dienst heeft het label van dit pakket al als geprint, maar niet op dit station — hier opnieuw printen?');
+  await scanLikeAScanner(page, order.barcode);
+  await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'duplicate', { timeout: 20_000 });
+});
+
 test('a scan with a rejected API key says so and who to ask', async ({ page, zebra }) => {
   // The delivery service's test environment, played by a sandbox of this test; the station keeps
   // its key in a real keychain.

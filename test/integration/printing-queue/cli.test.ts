@@ -45,7 +45,7 @@ describe('printing from the command line', () => {
   });
 
   it('prints a scan, refuses it a second time, and reprints it with a reason', async () => {
-    const order = orders.find((entry) => entry.zplAvailable && entry.status !== 'cancelled') as TodaysOrder;
+    const order = orders.find((entry) => entry.zplAvailable && entry.status === 'draft') as TodaysOrder;
     const first = await cli('print', order.orderRef);
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(new RegExp(`Printed ${order.orderRef} on Bench 1 in \\d+ ms`));

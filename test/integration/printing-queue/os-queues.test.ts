@@ -56,7 +56,7 @@ describe('printers behind the OS queue (private cupsd)', () => {
   });
 
   it('prints a single order as its PDF label on a PDF printer', async () => {
-    const order = orders[0] as TodaysOrder;
+    const order = orders.find((candidate) => candidate.status === 'draft') as TodaysOrder;
     const outcome = await station.call<PrintOutcomeData>('printing.print', { scan: order.orderRef, printerId: pdfPrinterId });
     expect(outcome.outcome).toBe('printed');
     if (outcome.outcome !== 'printed') return;

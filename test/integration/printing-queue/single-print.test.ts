@@ -16,7 +16,8 @@ describe('single-order printing: scan → order → label → virtual Zebra → 
       station = await createPrintingStation(sandbox, started.port);
       return started;
     }));
-    orders = (await stationOrders(sandbox)).filter((order) => order.zplAvailable && order.status !== 'cancelled');
+    // Drafts: a scan prints them at once (an `expected` order was printed elsewhere and asks first).
+    orders = (await stationOrders(sandbox)).filter((order) => order.zplAvailable && order.status === 'draft');
   });
 
   afterAll(async () => {

@@ -40,7 +40,7 @@ describe('sample orders and the day’s bundles', () => {
       labels: labels.map((label) => ({ orderId: null, bundleId: null, bundlePosition: null, bundleCount: null, format: 'zpl', ...label })),
     }).entries;
 
-  it('offers printable orders without a printed label, the latest learnt first', () => {
+  it('offers only drafts without a printed label, the latest learnt first', () => {
     order('a1', 'B1', 'draft', yesterday);
     order('a2', 'B1', 'expected');
     order('a3', 'B1', 'cancelled');
@@ -50,6 +50,10 @@ describe('sample orders and the day’s bundles', () => {
     order('a7', 'B3');
     order('a8', 'B3');
     order('x1', 'B9', 'draft', today, 'live');
+    // Never printed here, but a scan of them would not print at once (or might not): expected asks first.
+    order('e1', 'B4', 'expected');
+    order('e2', 'B4', 'in_transit');
+    order('e3', 'B4', null);
     const [printed, sending, uncertain, failed, decidedAgain] = print([{ orderId: 'a2' }, { orderId: 'a4' }, { orderId: 'a6' }, { orderId: 'a7' }, { orderId: 'a1' }]);
     journal.markSent(printed!.id);
     journal.markPrinted([printed!.id]);
@@ -60,7 +64,7 @@ describe('sample orders and the day’s bundles', () => {
     journal.decide(decidedAgain!.id, 'print-again', 'Sam');
 
     const samples = overview.samples('test', 20);
-    // Terminal orders, and orders with a label that may have reached a printer, are left out.
+    // Orders that are not drafts, and orders with a label that may have reached a printer, are left out.
     expect(samples.map((sample) => sample.orderId)).toEqual(['a7', 'a8', 'a1']);
     expect(samples[0]).toMatchObject({ environment: 'test', orderRef: 'REF-a7', barcode: 'BCa7', bundleId: 'B3', status: 'draft', source: 'import' });
     expect(overview.samples('test', 1).map((sample) => sample.orderId)).toEqual(['a7']);

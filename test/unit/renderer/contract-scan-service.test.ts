@@ -69,4 +69,12 @@ describe('what printing.print means for the scan screen', () => {
       previous: { printedAt: '2025-11-21T10:31:00.000Z', operator: 'Sam', stationName: 'Bench 3', printerName: 'Bench 3 Zebra' },
     });
   });
+
+  it('printed elsewhere: amber, with the duplicate sound, and nothing printed', () => {
+    const data: PrintOutcomeData = { outcome: 'elsewhere', scan: 'ORD-1002', order: { ...order, recipient: 'J. Jansen' }, status: 'expected' };
+    const outcome = outcomeFromPrint(data);
+    expect(outcome).toEqual({ kind: 'elsewhere', scan: 'ORD-1002', orderRef: 'ORD-1001', recipient: 'J. Jansen' });
+    expect(toneOf(outcome)).toBe('warning');
+    expect(soundOf(outcome)).toBe('duplicate');
+  });
 });

@@ -94,6 +94,18 @@ describe('the scan screen’s state', () => {
     expect(panel.state === 'outcome' && panel.outcome.kind).toBe('printed');
   });
 
+  it('asks for a reason before printing an order printed elsewhere, and prints it with that reason', async () => {
+    const { service, reprints } = tableService({ 'ORD-6': { kind: 'elsewhere', scan: 'ORD-6', orderRef: 'ORD-6', recipient: 'J. Jansen' } });
+    const { store, sounds } = setup(service);
+    await store.getState().submitScan('ORD-6');
+    expect(sounds).toEqual(['duplicate']);
+    expect(reprints).toEqual([]);
+    store.getState().confirmReprint();
+    expect(store.getState().panel).toMatchObject({ state: 'reason', target: { scan: 'ORD-6', orderRef: 'ORD-6', recipient: 'J. Jansen' } });
+    await store.getState().chooseReason('lost');
+    expect(reprints).toEqual([{ scan: 'ORD-6', reason: 'lost' }]);
+  });
+
   it('lets a reprint card with a reason confirm a duplicate in one scan, and CANCEL clear it', async () => {
     const { service, reprints } = tableService({ 'ORD-3': duplicate('ORD-3'), 'ORD-4': duplicate('ORD-4') });
     const { store } = setup(service);

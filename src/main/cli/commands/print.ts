@@ -7,11 +7,11 @@ import { printerIdFrom } from './printer-choice';
 
 export const printCommand: CliCommand = {
   name: 'print',
-  summary: 'Print the label of a scanned order (the duplicate guard asks for --reprint); waits while the printer has a fault',
+  summary: 'Print the label of a scanned order (an order printed before, here or elsewhere, asks for --reprint); waits while the printer has a fault',
   usage: [
     'print <scan> [--printer <id|name>] [--reprint <reason>] [--override <reason>] [--operator <name>] [--json]',
     '  --printer    the printer to use (default: the printer for single labels)',
-    '  --reprint    print an order printed before; the reason goes into the journal',
+    "  --reprint    print an order printed before (here, or elsewhere by the service's word); the reason goes into the journal",
     '  --override   a lead prints a label for a delivered, returned, lost or cancelled order; the reason goes into the journal',
     '  --operator   who asks (default: the operator in the settings)',
     '  --json       the outcome as JSON',
@@ -43,6 +43,12 @@ export const printCommand: CliCommand = {
       const previous = outcome.previous;
       context.warn(
         `${name} was printed before: ${previous.printedAt} on ${previous.printerName}${previous.operator ? ` by ${previous.operator}` : ''} (journal entry ${previous.entryId}, ${previous.state}). Nothing was printed; use --reprint <reason> to print it again.`,
+      );
+      return exitCodes.failed;
+    }
+    if (outcome.outcome === 'elsewhere') {
+      context.warn(
+        `${name} is known to the service as ${outcome.status}: its label was printed, but not at this station. Nothing was printed; check where the parcel is, and use --reprint <reason> to print it here anyway.`,
       );
       return exitCodes.failed;
     }

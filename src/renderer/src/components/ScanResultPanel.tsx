@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reprintReasons, type ReprintReason } from '../scan/commands';
-import { toneOf, type ScanOutcome } from '../scan/scan-outcome';
+import { asksToPrintAgain, toneOf, type ScanOutcome } from '../scan/scan-outcome';
 import type { ReprintTarget, ScanPanel } from '../state/scan-store';
 import { formatClock } from '../i18n/format';
 import { errorWords } from '../supervision/error-words';
@@ -80,7 +80,7 @@ function OutcomeView({ outcome, onConfirmReprint, onDismiss, onCancelWaiting }: 
   const reprintButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     // Enter on the amber panel confirms the reprint: give it the focus.
-    if (outcome.kind === 'duplicate') reprintButton.current?.focus();
+    if (asksToPrintAgain(outcome)) reprintButton.current?.focus();
   }, [outcome]);
 
   switch (outcome.kind) {
@@ -132,21 +132,32 @@ function OutcomeView({ outcome, onConfirmReprint, onDismiss, onCancelWaiting }: 
       );
     }
     case 'duplicate':
+    case 'elsewhere':
       return (
         <div className="result-body">
           <Icon name="warning" size={96} className="result-icon" />
-          <h2 className="result-title">{t('result.duplicateTitle')}</h2>
+          <h2 className="result-title" data-testid="result-title">
+            {t(outcome.kind === 'duplicate' ? 'result.duplicateTitle' : 'result.elsewhereTitle')}
+          </h2>
           <p className="result-ref" data-testid="result-order">
             {outcome.orderRef} · {outcome.recipient}
           </p>
-          <p className="result-line" data-testid="result-duplicate-line">
-            {t(outcome.previous.operator.trim() ? 'result.duplicateLine' : 'result.duplicateLineNoOperator', {
-              time: formatClock(outcome.previous.printedAt, i18n.language),
-              operator: outcome.previous.operator,
-              station: outcome.previous.stationName,
-            })}
-          </p>
-          <p className="result-line small">{t('result.duplicatePrinter', { printer: outcome.previous.printerName })}</p>
+          {outcome.kind === 'duplicate' ? (
+            <>
+              <p className="result-line" data-testid="result-duplicate-line">
+                {t(outcome.previous.operator.trim() ? 'result.duplicateLine' : 'result.duplicateLineNoOperator', {
+                  time: formatClock(outcome.previous.printedAt, i18n.language),
+                  operator: outcome.previous.operator,
+                  station: outcome.previous.stationName,
+                })}
+              </p>
+              <p className="result-line small">{t('result.duplicatePrinter', { printer: outcome.previous.printerName })}</p>
+            </>
+          ) : (
+            <p className="result-line" data-testid="result-elsewhere-line">
+              {t('result.elsewhereLine')}
+            </p>
+          )}
           <div className="result-actions">
             <button type="button" ref={reprintButton} className="button button-primary" onClick={onConfirmReprint} data-testid="reprint-confirm">
               <Icon name="redo" size={28} />

@@ -52,6 +52,9 @@ export function outcomeFromPrint(data: PrintOutcomeData): ScanOutcome {
       },
     };
   }
+  if (data.outcome === 'elsewhere') {
+    return { kind: 'elsewhere', scan: data.scan, orderRef: orderName(data.order), recipient: data.order.recipient ?? '' };
+  }
   const { entry } = data;
   const label = {
     orderRef: orderName(data.order),

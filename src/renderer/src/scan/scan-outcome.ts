@@ -55,6 +55,8 @@ export type ScanOutcome =
   | { kind: 'printed'; label: PrintedLabel }
   | ({ kind: 'waiting' } & WaitingLabel)
   | { kind: 'duplicate'; scan: string; orderRef: string; recipient: string; previous: PreviousPrint }
+  /** The service has the label as printed (`expected`), but this station never printed it. */
+  | { kind: 'elsewhere'; scan: string; orderRef: string; recipient: string }
   | { kind: 'failed'; scan: string; error: StationErrorData; rejection?: ScanRejection }
   /** A command barcode with nothing on screen to answer. */
   | { kind: 'command-unused'; scan: string };
@@ -79,6 +81,7 @@ export function toneOf(outcome: ScanOutcome): OutcomeTone {
       // Nothing came out yet, and the packer must act.
       return 'danger';
     case 'duplicate':
+    case 'elsewhere':
       return 'warning';
     case 'failed':
     case 'command-unused':
@@ -99,5 +102,9 @@ export function soundOf(outcome: ScanOutcome): SoundKind {
 
 /** Error codes about the printer, not the order: the packer fixes the printer and scans again. */
 export const printerErrorCodes: readonly ErrorCode[] = ['PRINTER_NOT_FOUND', 'PRINTER_OFFLINE', 'PAPER_OUT', 'HEAD_OPEN', 'PRINTER_PAUSED', 'RIBBON_OUT', 'PRINTER_ERROR', 'PRINT_UNCERTAIN', 'PRINTER_TOO_NARROW', 'PRINTER_NOT_ZEBRA'];
+
+/** Outcomes that print only once the packer confirms with a reason (Enter, "Print again"). */
+export const asksToPrintAgain = (outcome: ScanOutcome): outcome is Extract<ScanOutcome, { kind: 'duplicate' | 'elsewhere' }> =>
+  outcome.kind === 'duplicate' || outcome.kind === 'elsewhere';
 
 export const isPrinterError = (code: ErrorCode): boolean => printerErrorCodes.includes(code);

@@ -3,6 +3,7 @@ import { shortcutFor } from '../navigation/shortcuts';
 import { isCommandText, reprintReasons } from './commands';
 import { classifyKeyTarget, scanEntryAttribute } from './key-target';
 import { createScanDetector, defaultScanDetectorOptions } from './scan-detector';
+import { asksToPrintAgain } from './scan-outcome';
 import { useStores } from '../state/stores-context';
 import { usePreferences } from '../state/stores-context';
 
@@ -85,7 +86,7 @@ export function useStationKeyboard(onReady: () => void): void {
       if (target !== 'other' || event.ctrlKey || event.altKey || event.metaKey) return;
       const panel = stores.scan.getState().panel;
       if (stores.app.getState().screen !== 'scan') return;
-      if (event.key === 'Enter' && !isActivatable(event.target) && panel.state === 'outcome' && panel.outcome.kind === 'duplicate') {
+      if (event.key === 'Enter' && !isActivatable(event.target) && panel.state === 'outcome' && asksToPrintAgain(panel.outcome)) {
         event.preventDefault();
         stores.scan.getState().confirmReprint();
         return;

@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { normalizeScan } from '../../../shared/scan';
 import { isCommandText, parseScanCommand, type ReprintReason } from '../scan/commands';
-import { soundOf, type PrintedLabel, type ScanOutcome, type ScanService } from '../scan/scan-outcome';
+import { asksToPrintAgain, soundOf, type PrintedLabel, type ScanOutcome, type ScanService } from '../scan/scan-outcome';
 import type { SoundKind } from '../sound/tones';
 
 /** What the big panel on the scan screen shows. */
@@ -96,11 +96,11 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
       show(await deps.service.reprint({ scan, reason }));
     };
 
-    /** The label a reprint command would act on: the duplicate on screen, or the one awaiting its reason. */
+    /** The label a reprint command would act on: the duplicate (or printed-elsewhere order) on screen, or the one awaiting its reason. */
     const reprintTarget = (): ReprintTarget | null => {
       const panel = get().panel;
       if (panel.state === 'reason') return panel.target;
-      if (panel.state === 'outcome' && panel.outcome.kind === 'duplicate') {
+      if (panel.state === 'outcome' && asksToPrintAgain(panel.outcome)) {
         const { scan, orderRef, recipient } = panel.outcome;
         return { scan, orderRef, recipient };
       }

@@ -16,7 +16,7 @@ export function ScanWhereabouts() {
   const scan =
     outcome?.kind === 'printed'
       ? outcome.label.scan
-      : outcome?.kind === 'duplicate'
+      : outcome?.kind === 'duplicate' || outcome?.kind === 'elsewhere'
         ? outcome.scan
         : outcome?.kind === 'failed' && orderCodes.has(outcome.error.code)
           ? outcome.scan
