@@ -16,6 +16,7 @@ import { printersHandlers } from './handlers/printers';
 import { printingHandlers } from './handlers/printing';
 import { sandboxHandlers } from './handlers/embedded-sandbox';
 import { settingsHandlers } from './handlers/settings';
+import { shippingHandlers } from './handlers/shipping';
 import { webhooksHandlers } from './handlers/webhooks';
 import { createKeyService, type KeyService } from './keys/key-service';
 import { createKeychainKeyStore, type KeyStore } from './keys/key-store';
@@ -37,6 +38,10 @@ import { createCommandRunner } from './printing/transports/command-runner';
 import { createPrinterTransports, type PrinterTransportsOptions } from './printing/transports/printer-transports';
 import { createDeliveryClients, type DeliveryClients, type DeliveryClientsDeps } from './settings/delivery-clients';
 import { StationSettings } from './settings/station-settings';
+import { CreationLedger } from './shipping/creation-ledger';
+import { withCreationLedger } from './shipping/ledger-events';
+import { ShipService } from './shipping/ship-service';
+import { ToShipOrders } from './shipping/to-ship-orders';
 import { openDatabase, type StationDatabase } from './store/database';
 import { securePrivateFolder } from './store/private-files';
 import { SettingsRepository } from './store/settings-repository';
@@ -91,6 +96,9 @@ export interface StationServices {
   readonly importer: ManifestImporter;
   readonly webhooks: WebhookReceiver;
   readonly printing: PrintingCore;
+  readonly ledger: CreationLedger;
+  readonly toShip: ToShipOrders;
+  readonly ship: ShipService;
 }
 
 export async function composeStation(options: StationOptions): Promise<Station> {
@@ -137,7 +145,12 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   keyService = createKeyService({ store: keys, settings, logger, clientWithKey: (environment, key) => clients.withKey(environment, key) });
   const lookup = createOrderLookup({ index: orders, prepare, clientFor: (environment) => clients.forEnvironment(environment) });
   const importer = createManifestImporter({ db, index: orders, logger });
-  const webhooks = createWebhookReceiver({ settings, logger, processor: createStatusEventProcessor({ db, index: orders, logger }) });
+  const ledger = new CreationLedger(db, `${process.pid}-${Date.now()}`);
+  const interrupted = ledger.recoverInterrupted();
+  if (interrupted > 0) logger.warn('orders whose creation was interrupted are now of unknown outcome', { parcels: interrupted });
+  const toShip = new ToShipOrders(db);
+  // The ledger hears every accepted status event, so a parcel of unknown outcome settles by itself.
+  const webhooks = createWebhookReceiver({ settings, logger, processor: withCreationLedger(createStatusEventProcessor({ db, index: orders, logger }), ledger, logger) });
   await webhooks.resume();
   const { transports: transportOptions, ...printingOptions } = options.printing ?? {};
   const printing = createPrintingCore({
@@ -180,6 +193,15 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     if (settings.environment() === 'sandbox') await sandboxReady();
   };
   const overview = new OrderOverview(db, orders);
+  const ship = new ShipService({
+    settings,
+    ledger,
+    toShip,
+    orders,
+    clientFor: (environment) => clients.forEnvironment(environment),
+    printing: { service: printing.service, printers: printing.printers },
+    logger,
+  });
   const preview = createLabelPreview({ journal: printing.journal, printers: printing.printers, clientFor: (environment) => clients.forEnvironment(environment) });
 
   const handlers: Handlers = {
@@ -192,6 +214,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     ...printersHandlers({ settings, printing, prepare: prepareCurrent, logger }),
     ...printingHandlers({ settings, printing, preview, prepare: prepareCurrent }),
     ...sandboxHandlers({ settings, sandbox, ready: sandboxReady }),
+    ...shippingHandlers({ settings, ship, ledger, toShip, prepare: prepareCurrent }),
   };
 
   return {
@@ -200,7 +223,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     logger,
     settings,
     printActivity: options.printActivity ?? printing.service.activity,
-    services: { db, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, webhooks, printing },
+    services: { db, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, webhooks, printing, ledger, toShip, ship },
     async close() {
       await printing.close();
       await webhooks.close();

@@ -13,6 +13,7 @@ import { printersCalls, printersEvents } from './contract/printers';
 import { printingCalls, printingEvents } from './contract/printing';
 import { sandboxCalls } from './contract/embedded-sandbox';
 import { settingsCalls } from './contract/settings';
+import { shippingCalls } from './contract/shipping';
 import { webhooksCalls } from './contract/webhooks';
 import type { StationErrorData } from './errors';
 
@@ -26,6 +27,7 @@ export const calls = {
   ...printersCalls,
   ...printingCalls,
   ...sandboxCalls,
+  ...shippingCalls,
 } as const;
 
 export const events = {
