@@ -38,6 +38,7 @@ import { createCommandRunner } from './printing/transports/command-runner';
 import { createPrinterTransports, type PrinterTransportsOptions } from './printing/transports/printer-transports';
 import { createDeliveryClients, type DeliveryClients, type DeliveryClientsDeps } from './settings/delivery-clients';
 import { StationSettings } from './settings/station-settings';
+import { AddressLookups } from './shipping/address-lookups';
 import { CreationLedger } from './shipping/creation-ledger';
 import { withCreationLedger } from './shipping/ledger-events';
 import { ShipService } from './shipping/ship-service';
@@ -214,7 +215,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     ...printersHandlers({ settings, printing, prepare: prepareCurrent, logger }),
     ...printingHandlers({ settings, printing, preview, prepare: prepareCurrent }),
     ...sandboxHandlers({ settings, sandbox, ready: sandboxReady }),
-    ...shippingHandlers({ settings, ship, ledger, toShip, prepare: prepareCurrent }),
+    ...shippingHandlers({ settings, ship, ledger, toShip, lookups: new AddressLookups({ clientFor: (environment) => clients.forEnvironment(environment) }), prepare: prepareCurrent }),
   };
 
   return {

@@ -2,6 +2,7 @@ import { isAbsolute } from 'node:path';
 import { StationError } from '../../shared/errors';
 import type { Handlers } from '../contract/dispatcher';
 import type { StationSettings } from '../settings/station-settings';
+import type { AddressLookups } from '../shipping/address-lookups';
 import type { CreationLedger, LedgerEntry } from '../shipping/creation-ledger';
 import type { ShipService } from '../shipping/ship-service';
 import type { ToShipOrders } from '../shipping/to-ship-orders';
@@ -11,16 +12,30 @@ export interface ShippingHandlerDeps {
   ship: ShipService;
   ledger: CreationLedger;
   toShip: ToShipOrders;
+  lookups: AddressLookups;
   /** Makes the current environment usable (starts the embedded sandbox and its printer when it is the sandbox). */
   prepare(): Promise<void>;
 }
 
-type ShippingCalls = 'shipping.toShip' | 'shipping.import' | 'shipping.ship' | 'shipping.ledger' | 'shipping.unknown' | 'shipping.decide';
+type ShippingCalls =
+  | 'shipping.checkAddress'
+  | 'shipping.checkPostalCode'
+  | 'shipping.coverage'
+  | 'shipping.pickupPoints'
+  | 'shipping.toShip' | 'shipping.import' | 'shipping.ship' | 'shipping.ledger' | 'shipping.unknown' | 'shipping.decide';
 
 const entryData = ({ environment: _environment, ...entry }: LedgerEntry) => entry;
 
 export function shippingHandlers(deps: ShippingHandlerDeps): Pick<Handlers, ShippingCalls> {
+  const ready = async () => {
+    await deps.prepare();
+    return deps.settings.environment();
+  };
   return {
+    'shipping.checkAddress': async ({ locationId, request }) => deps.lookups.checkAddress(await ready(), locationId, request),
+    'shipping.checkPostalCode': async ({ locationId, request }) => deps.lookups.checkPostalCode(await ready(), locationId, request),
+    'shipping.coverage': async ({ locationId, refresh }) => deps.lookups.coverage(await ready(), locationId, { refresh }),
+    'shipping.pickupPoints': async (query) => deps.lookups.pickupPoints(await ready(), query),
     'shipping.toShip': ({ orderRef }) => deps.toShip.get(deps.settings.environment(), orderRef),
     'shipping.import': async ({ source }) => {
       const environment = deps.settings.environment();

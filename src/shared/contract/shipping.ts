@@ -3,7 +3,18 @@
  * bundle when more than one) through the creation ledger, and settling parcels of unknown outcome.
  */
 import { z } from 'zod';
+import {
+  AddressCheckRequestSchema,
+  AddressCheckResponseSchema,
+  CoverageSchema,
+  PickupPointSearchResponseSchema,
+  PickupPointSearchSchema,
+  PostalCodeCheckRequestSchema,
+  PostalCodeCheckResponseSchema,
+} from '../api/schemas';
 import { defineCall } from './define';
+
+const LocationIdSchema = z.string().trim().regex(/^\d{1,12}$/, 'the location is a number');
 
 export const ShipAddressSchema = z.object({
   street: z.string().trim().min(1, 'street is empty'),
@@ -120,6 +131,16 @@ export const ShipOutcomeSchema = z.discriminatedUnion('outcome', [
 export type ShipOutcome = z.output<typeof ShipOutcomeSchema>;
 
 export const shippingCalls = {
+  'shipping.checkAddress': defineCall(z.object({ locationId: LocationIdSchema, request: AddressCheckRequestSchema }).strict(), AddressCheckResponseSchema),
+  'shipping.checkPostalCode': defineCall(
+    z.object({ locationId: LocationIdSchema, request: PostalCodeCheckRequestSchema }).strict(),
+    PostalCodeCheckResponseSchema.extend({ cached: z.boolean() }),
+  ),
+  'shipping.coverage': defineCall(
+    z.object({ locationId: LocationIdSchema, refresh: z.boolean().optional() }).strict(),
+    z.object({ coverage: CoverageSchema, fetchedAt: z.string(), ageSeconds: z.number().int() }),
+  ),
+  'shipping.pickupPoints': defineCall(PickupPointSearchSchema, PickupPointSearchResponseSchema),
   'shipping.toShip': defineCall(z.object({ orderRef: z.string().trim().min(1) }).strict(), ShipmentSchema.nullable()),
   'shipping.import': defineCall(
     z
