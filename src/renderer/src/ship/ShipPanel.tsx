@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Environment } from '../../../shared/contract/app';
 import type { ShipPanel as Panel } from './ship-store';
@@ -6,10 +7,13 @@ import type { ShipPanel as Panel } from './ship-store';
 export function ShipPanel({ panel, environment, onClose }: { panel: Exclude<Panel, { state: 'closed' }>; environment: Environment | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const { shipment } = panel;
+  const section = useRef<HTMLElement>(null);
+  // The panel takes focus as it opens and as its state changes, so Enter answers it and never a button left focused.
+  useEffect(() => section.current?.focus(), [panel.state, shipment.orderRef]);
   const address = shipment.address;
   const tone = panel.state === 'shipped' ? 'success' : panel.state === 'refused' ? 'danger' : panel.state === 'confirm' ? 'warning' : 'neutral';
   return (
-    <section className={`result-panel tone-${tone} ship-panel`} data-testid="ship-panel" data-state={panel.state} aria-live="assertive">
+    <section ref={section} tabIndex={-1} className={`result-panel tone-${tone} ship-panel`} data-testid="ship-panel" data-state={panel.state} aria-live="assertive">
       <div className="result-body">
         <h2 className="result-title">{t('ship.title', { orderRef: shipment.orderRef })}</h2>
         <dl className="ship-facts">

@@ -1,0 +1,100 @@
+/**
+ * Shipping at the bench, as a packer with a scanner, on the embedded sandbox and its virtual
+ * Zebra: import a to-ship file; scan a slip; 3 on the keyboard; Enter → 3 labels at the printer,
+ * parcel n of 3 on screen; a corrected address confirmed with Enter; an undeliverable address
+ * refused; a pickup point the service answers 406 for. Screenshots at 1280×800 and 1024×768.
+ */
+import { z } from 'zod';
+import { createEmbeddedSandbox } from '../../../src/main/embedded-sandbox';
+import { expect, test } from './bench-fixture';
+import { openStation, scanLikeAScanner, screenshotDir } from './station-page';
+
+const PointsSchema = z.object({ points: z.array(z.object({ pudoId: z.string(), carrierPudoId: z.string().optional() })) });
+
+/** A EuroLocker point: Amsterdam's NL 5xxx area has pickup delivery by NordPost only, so an order there to it is 406. */
+async function euroLockerPoint(): Promise<string> {
+  // The sandbox is seeded deterministically: a twin started here has the station's pickup points.
+  const twin = createEmbeddedSandbox({ printers: 0 });
+  try {
+    const api = await twin.api();
+    const url = new URL(`${api.baseUrl.replace(/\/$/, '')}/pickup-points`);
+    for (const [name, value] of Object.entries({ countryCode: 'NL', postalCode: '1012AB', maxResults: '100', maxDistanceKm: '500', types: 'PARCEL_LOCKER' })) url.searchParams.set(name, value);
+    const response = await fetch(url, { headers: { 'api-key': api.apiKey } });
+    const { points } = PointsSchema.parse(await response.json());
+    const point = points.find((candidate) => candidate.carrierPudoId?.startsWith('EL'));
+    if (!point) throw new Error('no EuroLocker point in the sandbox');
+    return point.pudoId;
+  } finally {
+    await twin.close();
+  }
+}
+
+test('ship from the bench: import, scan a slip, 3 parcels, Enter; corrected, undeliverable and 406 pickup point', async ({ page, webHost }) => {
+  test.setTimeout(120_000);
+  const pudoId = await euroLockerPoint();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openStation(page, webHost);
+
+  const csv = [
+    'orderRef,locationId,deliveryStreet,deliveryNumber,deliveryPostalCode,deliveryCity,deliveryCountry,deliveryName,pudoId',
+    'SHOP-3001,1101,Keizersgracht,100,1016 DK,Amsterdam,NL,Eva de Boer,',
+    'SHOP-3002,1101,Prinsengracht,12,1016 GV,Amsterdm,NL,Ali Yilmaz,',
+    'SHOP-3003,1101,Vismarkt,3,9711 KT,Groningen,NL,Sanne Bos,',
+    `SHOP-3004,1101,Parade,8,5911 CE,Venlo,NL,Lotte Smit,${pudoId}`,
+  ].join('\n');
+  await page.getByTestId('ship-import-file').setInputFiles({ name: 'shop-export.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByTestId('ship-import-report')).toContainText('shop-export.csv: 4 new, 0 updated, 0 rejected');
+
+  // Scan the slip: the ship panel, not a print.
+  await page.getByTestId('nav-history').focus();
+  await scanLikeAScanner(page, 'SHOP-3001');
+  await expect(page.getByTestId('ship-panel')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+  await expect(page.getByTestId('ship-recipient')).toHaveText('Eva de Boer');
+  await expect(page.getByTestId('ship-parcels')).toHaveText('1');
+  await page.keyboard.press('3');
+  await expect(page.getByTestId('ship-parcels')).toHaveText('3');
+  await page.screenshot({ path: `${screenshotDir}/ship-panel-1280x800.png` });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('ship-panel')).toHaveAttribute('data-state', 'shipped', { timeout: 30_000 });
+  const labels = page.getByTestId('ship-label');
+  await expect(labels).toHaveCount(3);
+  await expect(labels.nth(1)).toContainText('Parcel 2 of 3');
+  const barcodes = (await labels.allTextContents()).map((text) => /: (\S+)/.exec(text)?.[1]);
+  await expect(page.getByTestId('virtual-printer-count')).toHaveText('3 labels printed', { timeout: 20_000 });
+  await expect(page.getByTestId('virtual-printer-latest-barcode')).toHaveText(barcodes[2]!);
+  await page.screenshot({ path: `${screenshotDir}/ship-shipped-1280x800.png` });
+
+  // A second Enter creates nothing and prints nothing again.
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('ship-panel')).toHaveAttribute('data-state', 'shipped');
+  await expect(page.getByTestId('virtual-printer-count')).toHaveText('3 labels printed');
+
+  // The geocoder corrects the city: shown as a difference; Enter ships to the corrected address.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await scanLikeAScanner(page, 'SHOP-3002');
+  await expect(page.getByTestId('ship-panel')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('ship-corrected')).toContainText('Amsterdm', { timeout: 20_000 });
+  await expect(page.getByTestId('ship-corrected')).toContainText('Amsterdam');
+  await page.screenshot({ path: `${screenshotDir}/ship-corrected-1024x768.png` });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('ship-panel')).toHaveAttribute('data-state', 'shipped', { timeout: 30_000 });
+  await expect(page.getByTestId('virtual-printer-count')).toHaveText('4 labels printed', { timeout: 20_000 });
+
+  // Outside every delivery area: red, the reason and the next step; nothing printed.
+  await scanLikeAScanner(page, 'SHOP-3003');
+  await expect(page.getByTestId('ship-panel')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('ship-refused')).toHaveAttribute('data-code', 'NOT_DELIVERABLE', { timeout: 20_000 });
+  await expect(page.getByTestId('ship-refused')).toContainText('exception shelf');
+  await page.screenshot({ path: `${screenshotDir}/ship-undeliverable-1024x768.png` });
+
+  // A pickup point the service will not take for this address: red, the point named, the lead's choices.
+  await scanLikeAScanner(page, 'SHOP-3004');
+  await expect(page.getByTestId('ship-panel')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('ship-refused')).toHaveAttribute('data-code', 'PICKUP_POINT_REJECTED', { timeout: 20_000 });
+  await expect(page.getByTestId('ship-refused')).toContainText(pudoId);
+  await expect(page.getByTestId('ship-refused')).toContainText('another pickup point, or home delivery');
+  await expect(page.getByTestId('virtual-printer-count')).toHaveText('4 labels printed');
+});
