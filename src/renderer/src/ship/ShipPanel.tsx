@@ -16,34 +16,6 @@ export function ShipPanel({ panel, environment, onClose }: { panel: Exclude<Pane
     <section ref={section} tabIndex={-1} className={`result-panel tone-${tone} ship-panel`} data-testid="ship-panel" data-state={panel.state} aria-live="assertive">
       <div className="result-body">
         <h2 className="result-title">{t('ship.title', { orderRef: shipment.orderRef })}</h2>
-        <dl className="ship-facts">
-          <dt>{t('ship.recipient')}</dt>
-          <dd data-testid="ship-recipient">{shipment.recipient.name ?? '—'}</dd>
-          <dt>{t('ship.address')}</dt>
-          <dd data-testid="ship-address">
-            {address.street} {address.houseNumber}
-            {address.suffix ? ` ${address.suffix}` : ''}, {address.postalCode} {address.city}, {address.countryCode}
-          </dd>
-          {shipment.pudoId && (
-            <>
-              <dt>{t('ship.pickupPoint')}</dt>
-              <dd>{shipment.pudoId}</dd>
-            </>
-          )}
-          {(shipment.weight !== null || shipment.dimensions) && (
-            <>
-              <dt>{t('ship.measures')}</dt>
-              <dd>
-                {shipment.weight !== null ? `${shipment.weight} g` : ''}
-                {shipment.dimensions ? ` ${shipment.dimensions.length}×${shipment.dimensions.width}×${shipment.dimensions.height} mm` : ''}
-              </dd>
-            </>
-          )}
-          <dt>{t('ship.parcels')}</dt>
-          <dd className="ship-parcels" data-testid="ship-parcels">
-            {panel.parcels}
-          </dd>
-        </dl>
         {panel.state === 'ready' && (
           <>
             <p className="result-line">{t('ship.parcelsHint')}</p>
@@ -120,6 +92,34 @@ export function ShipPanel({ panel, environment, onClose }: { panel: Exclude<Pane
             )}
           </div>
         )}
+        <dl className="ship-facts">
+          <dt>{t('ship.recipient')}</dt>
+          <dd data-testid="ship-recipient">{shipment.recipient.name ?? '—'}</dd>
+          <dt>{t('ship.address')}</dt>
+          <dd data-testid="ship-address">
+            {address.street} {address.houseNumber}
+            {address.suffix ? ` ${address.suffix}` : ''}, {address.postalCode} {address.city}, {address.countryCode}
+          </dd>
+          {shipment.pudoId && (
+            <>
+              <dt>{t('ship.pickupPoint')}</dt>
+              <dd>{shipment.pudoId}</dd>
+            </>
+          )}
+          {(shipment.weight !== null || shipment.dimensions) && (
+            <>
+              <dt>{t('ship.measures')}</dt>
+              <dd>
+                {shipment.weight !== null ? `${shipment.weight} g` : ''}
+                {shipment.dimensions ? ` ${shipment.dimensions.length}×${shipment.dimensions.width}×${shipment.dimensions.height} mm` : ''}
+              </dd>
+            </>
+          )}
+          <dt>{t('ship.parcels')}</dt>
+          <dd className="ship-parcels" data-testid="ship-parcels">
+            {panel.parcels}
+          </dd>
+        </dl>
         {panel.state !== 'working' && (
           <button type="button" onClick={onClose}>
             {t('ship.close')}
