@@ -97,7 +97,10 @@ export class ShipService {
     const pudoId = input.pudoId ?? shipment.pudoId ?? undefined;
     const created = new Map(existing.filter((entry) => entry.state === 'created').map((entry) => [entry.parcel, entry]));
     const toCreate = range(parcelCount).filter((parcel) => !created.has(parcel));
-    const createdNow = new Set<number>();
+    // Each label is printed as soon as its order exists, while the next parcel is being created.
+    const printing = new Map<number, Promise<ShippedParcel>>();
+    const print = (entry: LedgerEntry, createdNow: boolean) =>
+      printing.set(entry.parcel, this.printParcel(environment, shipment, entry, parcelCount, createdNow, input.printerId));
 
     if (toCreate.length > 0) {
       if (environment === 'live' && input.confirmLive !== toCreate.length) {
@@ -118,18 +121,24 @@ export class ShipService {
         return { outcome: 'confirm-address', orderRef: shipment.orderRef, differences, resolved: resolvedAsAddress(check.resolvedAddress) };
       }
       const address = differences.length > 0 ? resolvedAsAddress(check.resolvedAddress) : shipment.address;
-      for (const parcel of toCreate) {
-        const entry = await this.createParcel(environment, client, shipment, address, pudoId, parcel, parcelCount, created.get(1)?.bundleId ?? null);
-        created.set(parcel, entry);
-        createdNow.add(parcel);
+      for (const entry of created.values()) print(entry, false);
+      try {
+        for (const parcel of toCreate) {
+          const entry = await this.createParcel(environment, client, shipment, address, pudoId, parcel, parcelCount, created.get(1)?.bundleId ?? null);
+          created.set(parcel, entry);
+          print(entry, true);
+        }
+      } catch (error) {
+        // The parcels that were created still get their labels before the refusal is told.
+        await Promise.allSettled(printing.values());
+        throw error;
       }
+    } else {
+      for (const entry of created.values()) print(entry, false);
     }
 
     const parcels: ShippedParcel[] = [];
-    for (const parcel of range(parcelCount)) {
-      const entry = created.get(parcel)!;
-      parcels.push(await this.printParcel(environment, shipment, entry, parcelCount, createdNow.has(parcel), input.printerId));
-    }
+    for (const parcel of range(parcelCount)) parcels.push(await printing.get(parcel)!);
     return { outcome: 'shipped', orderRef: shipment.orderRef, parcels, elapsedMs: Math.round((this.now() - startedAt) * 10) / 10 };
   }
 
