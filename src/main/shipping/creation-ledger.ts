@@ -94,10 +94,19 @@ export class CreationLedger {
   }
 
   /**
-   * Takes the right to send this parcel's POST. Only an intended row, or one the service refused
-   * (nothing was created), can be taken; exactly one caller wins even across processes.
+   * Writes the intention if there is none yet and takes the right to send this parcel's POST.
+   * Only an intended row, or one the service refused (nothing was created), can be taken; exactly
+   * one caller wins even across processes.
    */
   claim(environment: Environment, orderRef: string, parcel: number, parcelCount: number): boolean {
+    // The intention and the claim in one transaction: one disk sync before the POST, not two.
+    return this.db.transaction(() => {
+      this.intend(environment, orderRef, parcel, parcelCount);
+      return this.claimIntended(environment, orderRef, parcel, parcelCount);
+    })();
+  }
+
+  private claimIntended(environment: Environment, orderRef: string, parcel: number, parcelCount: number): boolean {
     const result = this.db
       .prepare(
         `UPDATE creation_ledger SET state = 'posting', owner = ?, parcel_count = ?, reason = NULL, updated_at = ?

@@ -153,7 +153,6 @@ export class ShipService {
     bundleId: string | null,
   ): Promise<LedgerEntry> {
     const { ledger } = this.deps;
-    ledger.intend(environment, shipment.orderRef, parcel, parcelCount);
     if (!ledger.claim(environment, shipment.orderRef, parcel, parcelCount)) {
       throw unknownOutcome(shipment.orderRef, [ledger.entry(environment, shipment.orderRef, parcel)!]);
     }
@@ -180,8 +179,11 @@ export class ShipService {
         ...(shipment.deliveryDate ? { deliveryDate: shipment.deliveryDate } : {}),
       });
       const facts = { orderId: order.orderId, barcode: order.barcode, bundleId: order.orderBundle.bundleId };
-      ledger.markCreated(environment, shipment.orderRef, parcel, facts);
-      this.deps.orders.upsert(environment, { ...facts, orderRef: serviceRef, recipient: shipment.recipient.name, status: order.status }, 'created');
+      // The ledger's outcome and the order index in one transaction (one disk sync).
+      this.deps.orders.transaction(() => {
+        ledger.markCreated(environment, shipment.orderRef, parcel, facts);
+        this.deps.orders.upsert(environment, { ...facts, orderRef: serviceRef, recipient: shipment.recipient.name, status: order.status }, 'created');
+      });
       this.deps.logger.info('order created for a parcel', { environment, orderRef: shipment.orderRef, parcel, parcelCount, orderId: order.orderId });
       return ledger.entry(environment, shipment.orderRef, parcel)!;
     } catch (error) {
