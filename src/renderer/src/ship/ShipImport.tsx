@@ -30,9 +30,9 @@ export function ShipImport() {
   return (
     <section className="panel ship-import" aria-labelledby="ship-import-title">
       <h2 id="ship-import-title">{t('ship.importTitle')}</h2>
-      <label className="ship-import-file">
+      <label className="button ship-import-file">
         {t('ship.importChoose')}
-        <input type="file" accept=".csv,.xlsx,text/csv" data-testid="ship-import-file" onChange={(event) => void onFile(event)} />
+        <input type="file" className="visually-hidden" accept=".csv,.xlsx,text/csv" data-testid="ship-import-file" onChange={(event) => void onFile(event)} />
       </label>
       {report && (
         <div data-testid="ship-import-report">
