@@ -98,3 +98,37 @@ test('ship from the bench: import, scan a slip, 3 parcels, Enter; corrected, und
   await expect(page.getByTestId('ship-refused')).toContainText('another pickup point, or home delivery');
   await expect(page.getByTestId('virtual-printer-count')).toHaveText('4 labels printed');
 });
+
+test('the ship panel in Dutch at 1024×768, by keyboard and scanner only: a parcels card, Esc closes, Enter ships', async ({ page, webHost }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await openStation(page, webHost);
+  await page.keyboard.press('F4');
+  await page.getByTestId('setting-language').selectOption('nl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+  await page.keyboard.press('F1');
+  const csv = 'orderRef;locationId;deliveryStreet;deliveryNumber;deliveryPostalCode;deliveryCity;deliveryCountry;deliveryName;parcels\nWINKEL-7;1101;Prinsengracht;12;1016 GV;Amsterdm;NL;Ali Yilmaz;2\n';
+  await page.getByTestId('ship-import-file').setInputFiles({ name: 'winkel.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByTestId('ship-import-report')).toContainText('winkel.csv: 1 nieuw, 0 bijgewerkt, 0 geweigerd');
+
+  await scanLikeAScanner(page, 'WINKEL-7');
+  await expect(page.getByTestId('ship-panel')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+  await expect(page.getByTestId('ship-parcels')).toHaveText('2');
+  await expect(page.getByTestId('ship-panel')).toContainText('Druk op Enter om te verzenden');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('ship-panel')).toHaveCount(0);
+
+  await scanLikeAScanner(page, 'WINKEL-7');
+  await expect(page.getByTestId('ship-panel')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+  await scanLikeAScanner(page, 'STATION:PARCELS:1');
+  await expect(page.getByTestId('ship-parcels')).toHaveText('1');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('ship-corrected')).toContainText('Plaats', { timeout: 20_000 });
+  await expect(page.getByTestId('ship-corrected')).toContainText('De dienst heeft het adres verbeterd');
+  await page.screenshot({ path: `${screenshotDir}/ship-corrected-dutch-1024x768.png` });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('ship-panel')).toHaveAttribute('data-state', 'shipped', { timeout: 30_000 });
+  await expect(page.getByTestId('ship-label')).toHaveText([/^Pakket 1 van 1: DT\d+$/]);
+  expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+  await page.screenshot({ path: `${screenshotDir}/ship-shipped-dutch-1024x768.png` });
+});

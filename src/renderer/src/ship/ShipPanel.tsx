@@ -42,7 +42,7 @@ export function ShipPanel({ panel, environment, onClose }: { panel: Exclude<Pane
               <tbody>
                 {panel.outcome.differences.map((difference) => (
                   <tr key={difference.field}>
-                    <th scope="row">{difference.field}</th>
+                    <th scope="row">{t(`ship.fields.${difference.field}`, { defaultValue: difference.field })}</th>
                     <td>{difference.sent}</td>
                     <td>
                       <strong>{difference.resolved}</strong>
