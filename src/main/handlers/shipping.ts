@@ -18,6 +18,7 @@ export interface ShippingHandlerDeps {
 }
 
 type ShippingCalls =
+  | 'shipping.newShipment'
   | 'shipping.checkAddress'
   | 'shipping.checkPostalCode'
   | 'shipping.coverage'
@@ -36,6 +37,29 @@ export function shippingHandlers(deps: ShippingHandlerDeps): Pick<Handlers, Ship
     'shipping.checkPostalCode': async ({ locationId, request }) => deps.lookups.checkPostalCode(await ready(), locationId, request),
     'shipping.coverage': async ({ locationId, refresh }) => deps.lookups.coverage(await ready(), locationId, { refresh }),
     'shipping.pickupPoints': async (query) => deps.lookups.pickupPoints(await ready(), query),
+    'shipping.newShipment': (input) => {
+      const environment = deps.settings.environment();
+      if (deps.ledger.parcels(environment, input.orderRef).some((entry) => entry.state !== 'rejected')) {
+        throw new StationError('INVALID_INPUT', `${input.orderRef} is already being shipped; give the new shipment its own reference.`);
+      }
+      const shipment = {
+        orderRef: input.orderRef,
+        locationId: input.locationId,
+        recipient: { name: input.recipientName, email: null, phone: null },
+        address: input.address,
+        parcels: input.parcels,
+        pudoId: input.pudoId ?? null,
+        weight: null,
+        dimensions: null,
+        signature: false,
+        notAtNeighbour: false,
+        deliveryNote: null,
+        deliveryDate: null,
+        name: null,
+      };
+      deps.toShip.save(environment, shipment, 'new-shipment form');
+      return shipment;
+    },
     'shipping.toShip': ({ orderRef }) => deps.toShip.get(deps.settings.environment(), orderRef),
     'shipping.import': async ({ source }) => {
       const environment = deps.settings.environment();

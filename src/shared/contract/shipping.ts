@@ -130,7 +130,21 @@ export const ShipOutcomeSchema = z.discriminatedUnion('outcome', [
 ]);
 export type ShipOutcome = z.output<typeof ShipOutcomeSchema>;
 
+/** The new-shipment form: a parcel with no slip (a return to a supplier, a replacement). */
+export const NewShipmentInputSchema = z
+  .object({
+    orderRef: z.string().trim().min(1, 'the reference is empty').max(200),
+    locationId: LocationIdSchema,
+    recipientName: z.string().trim().min(1, 'the recipient is empty').max(200),
+    address: ShipAddressSchema,
+    parcels: z.number().int().min(1).max(50),
+    pudoId: z.string().trim().min(1).optional(),
+  })
+  .strict();
+
 export const shippingCalls = {
+  /** Keeps a typed-in shipment as an order to ship; the ship panel then ships it like a scanned slip. */
+  'shipping.newShipment': defineCall(NewShipmentInputSchema, ShipmentSchema),
   'shipping.checkAddress': defineCall(z.object({ locationId: LocationIdSchema, request: AddressCheckRequestSchema }).strict(), AddressCheckResponseSchema),
   'shipping.checkPostalCode': defineCall(
     z.object({ locationId: LocationIdSchema, request: PostalCodeCheckRequestSchema }).strict(),

@@ -132,3 +132,53 @@ test('the ship panel in Dutch at 1024×768, by keyboard and scanner only: a parc
   expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
   await page.screenshot({ path: `${screenshotDir}/ship-shipped-dutch-1024x768.png` });
 });
+
+test('a parcel with no slip: the new-shipment form by keyboard only, postal code checked as typed, coverage with its age, a pickup point picked, shipped', async ({ page, webHost }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openStation(page, webHost);
+  await page.getByTestId('new-shipment-open').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('new-shipment')).toBeVisible();
+  await expect(page.getByTestId('new-shipment-coverage')).toContainText(/NL.*fetched 0 min ago/, { timeout: 20_000 });
+
+  const typeInto = async (field: string, text: string) => {
+    await page.getByTestId(`new-shipment-${field}`).focus();
+    await page.keyboard.type(text, { delay: 30 });
+  };
+  await typeInto('orderRef', 'RETURN-77');
+  await typeInto('recipientName', 'Leverancier B.V.');
+  await typeInto('street', 'Damrak');
+  await typeInto('houseNumber', '20');
+  await typeInto('postalCode', '9711 KT');
+  await expect(page.getByTestId('new-shipment-postal')).toHaveAttribute('data-state', 'not-served', { timeout: 20_000 });
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('1012 LH', { delay: 30 });
+  await expect(page.getByTestId('new-shipment-postal')).toHaveAttribute('data-state', 'served', { timeout: 20_000 });
+  await typeInto('city', 'Amsterdam');
+
+  // Pickup points near the address: parcel lockers only, nearest first, chosen with the arrow keys.
+  await page.getByTestId('new-shipment-pickup-type').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByTestId('new-shipment-pickup-type')).toHaveValue('PARCEL_LOCKER');
+  await page.getByTestId('new-shipment-find-points').focus();
+  await page.keyboard.press('Enter');
+  const points = page.getByTestId('new-shipment-point');
+  await expect(points.first()).toBeVisible({ timeout: 20_000 });
+  const distances = (await points.allTextContents()).map((text) => Number(/([\d.]+) km/.exec(text)?.[1]));
+  expect(distances).toEqual([...distances].sort((a, b) => a - b));
+  expect((await points.allTextContents()).every((text) => text.includes('parcel locker'))).toBe(true);
+  await page.getByTestId('new-shipment-points').getByRole('radio').first().focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(points.first().getByRole('radio')).toBeChecked();
+  await page.screenshot({ path: `${screenshotDir}/new-shipment-1280x800.png` });
+
+  await page.getByTestId('new-shipment-submit').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('ship-panel')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+  await expect(page.getByTestId('ship-recipient')).toHaveText('Leverancier B.V.');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('ship-panel')).toHaveAttribute('data-state', 'shipped', { timeout: 30_000 });
+  await expect(page.getByTestId('virtual-printer-count')).toHaveText('1 label printed', { timeout: 20_000 });
+});

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { ToShipImportReport } from '../../../shared/contract/shipping';
 import type { StationErrorData } from '../../../shared/errors';
 import { useStation } from '../station-context';
+import { useStores } from '../state/stores-context';
+import { NewShipmentForm } from './NewShipmentForm';
 
 /** Reads a file as base64 for the contract (the screen has no file paths on the web host). */
 const asBase64 = async (file: File): Promise<string> => {
@@ -18,6 +20,8 @@ export function ShipImport() {
   const station = useStation();
   const [report, setReport] = useState<ToShipImportReport | null>(null);
   const [error, setError] = useState<StationErrorData | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const stores = useStores();
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
@@ -34,6 +38,19 @@ export function ShipImport() {
         {t('ship.importChoose')}
         <input type="file" className="visually-hidden" accept=".csv,.xlsx,text/csv" data-testid="ship-import-file" onChange={(event) => void onFile(event)} />
       </label>
+      <button type="button" className="button" onClick={() => setFormOpen(true)} data-testid="new-shipment-open">
+        {t('ship.form.open')}
+      </button>
+      {formOpen && (
+        <NewShipmentForm
+          onCancel={() => setFormOpen(false)}
+          onShip={(shipment) => {
+            setFormOpen(false);
+            stores.app.getState().navigate('scan');
+            stores.ship.getState().open(shipment);
+          }}
+        />
+      )}
       {report && (
         <div data-testid="ship-import-report">
           <p>{t('ship.importCounts', { fileName: report.fileName, added: report.newRows, updated: report.updatedRows, rejected: report.rejectedRows })}</p>

@@ -22,6 +22,8 @@ export interface ShipState {
   panel: ShipPanel;
   /** Opens the panel when the scan is an order to ship; false when it is not one (then it is a print scan). */
   openIfToShip(scan: string): Promise<boolean>;
+  /** Opens the panel on a shipment typed into the new-shipment form. */
+  open(shipment: Shipment): void;
   setParcels(parcels: number): void;
   /** `STATION:PARCELS:n`; false when the text is not a parcels command or no panel is open. */
   command(text: string): boolean;
@@ -67,6 +69,10 @@ export function createShipStore(deps: { station: StationApi }): StoreApi<ShipSta
         const recorded = ledger.ok ? ledger.value.find((entry) => entry.state !== 'rejected')?.parcelCount : undefined;
         set({ panel: { state: 'ready', shipment: result.value, parcels: recorded ?? result.value.parcels ?? 1, acceptCorrectedAddress: false, confirmLive: null } });
         return true;
+      },
+
+      open(shipment) {
+        set({ panel: { state: 'ready', shipment, parcels: shipment.parcels ?? 1, acceptCorrectedAddress: false, confirmLive: null } });
       },
 
       setParcels(parcels) {
