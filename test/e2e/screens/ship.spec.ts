@@ -182,3 +182,28 @@ test('a parcel with no slip: the new-shipment form by keyboard only, postal code
   await expect(page.getByTestId('ship-panel')).toHaveAttribute('data-state', 'shipped', { timeout: 30_000 });
   await expect(page.getByTestId('virtual-printer-count')).toHaveText('1 label printed', { timeout: 20_000 });
 });
+
+test('the new-shipment form in Dutch at 1024×768: no pickup points where the network does not reach offers home delivery; Esc closes', async ({ page, webHost }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await openStation(page, webHost);
+  await page.keyboard.press('F4');
+  await page.getByTestId('setting-language').selectOption('nl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+  await page.keyboard.press('F1');
+  await page.getByTestId('new-shipment-open').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Nieuwe zending' })).toBeVisible();
+  await page.getByTestId('new-shipment-countryCode').focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('LU', { delay: 30 });
+  await page.getByTestId('new-shipment-postalCode').focus();
+  await page.keyboard.type('1611', { delay: 30 });
+  await page.getByTestId('new-shipment-find-points').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('new-shipment-no-points')).toHaveText('Geen afhaalpunten bij dit adres: het gaat naar het huisadres.', { timeout: 20_000 });
+  await expect(page.getByTestId('new-shipment-coverage')).toContainText('min geleden opgehaald');
+  expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+  await page.screenshot({ path: `${screenshotDir}/new-shipment-dutch-1024x768.png` });
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('new-shipment')).toHaveCount(0);
+});
