@@ -50,7 +50,7 @@ try {
   const run = async (label: string, path: string) => {
     progressEvents = 0;
     const started = performance.now();
-    const result = await call('imports.manifest', { source: { kind: 'path', path } });
+    const result = await call('imports.manifest', { source: { kind: 'picked', handle: test.station.services.pickedFiles.register(path) } });
     const seconds = (performance.now() - started) / 1000;
     if (!result.ok) throw new Error(result.error.message);
     const report = result.value as CallOutput<'imports.manifest'>;

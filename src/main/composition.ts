@@ -17,6 +17,7 @@ import { printingHandlers } from './handlers/printing';
 import { sandboxHandlers } from './handlers/embedded-sandbox';
 import { settingsHandlers } from './handlers/settings';
 import { shippingHandlers } from './handlers/shipping';
+import { supervisionHandlers } from './handlers/supervision';
 import { webhooksHandlers } from './handlers/webhooks';
 import { createKeyService, type KeyService } from './keys/key-service';
 import { createKeychainKeyStore, type KeyStore } from './keys/key-store';
@@ -26,9 +27,11 @@ import { createManifestImporter, type ManifestImporter } from './orders/manifest
 import { OrderIndex } from './orders/order-index';
 import { createOrderLookup, type OrderLookup } from './orders/order-lookup';
 import { OrderOverview } from './orders/order-overview';
+import { createPickedFiles, type PickedFiles } from './orders/picked-files';
 import { seedSandboxOrders } from './orders/sandbox-seed';
 import { createSandboxWebhookLink } from './orders/sandbox-webhooks';
 import { createStatusEventProcessor } from './orders/status-events';
+import { createWebhookConflicts } from './orders/webhook-conflicts';
 import { createWebhookReceiver, type WebhookReceiver } from './orders/webhook-receiver';
 import { createLabelPreview } from './printing/label-preview';
 import type { PrintingOptions } from './printing/runs/print-service';
@@ -40,13 +43,18 @@ import { createDeliveryClients, type DeliveryClients, type DeliveryClientsDeps }
 import { StationSettings } from './settings/station-settings';
 import { AddressLookups } from './shipping/address-lookups';
 import { CreationLedger } from './shipping/creation-ledger';
-import { withCreationLedger } from './shipping/ledger-events';
+import { ledgerHearsStatusEvents } from './shipping/ledger-events';
 import { ShipService } from './shipping/ship-service';
 import { ToShipOrders } from './shipping/to-ship-orders';
 import { openDatabase, type StationDatabase } from './store/database';
 import { securePrivateFolder } from './store/private-files';
 import { SettingsRepository } from './store/settings-repository';
 import type { PrintActivity } from './updates/print-activity';
+import { createDayClose } from './supervision/day-close';
+import { printHandover } from './supervision/handover-print';
+import { createPullNotices } from './supervision/pull-notices';
+import { createStatusTimeline } from './supervision/status-timeline';
+import { createVoidService } from './supervision/void-service';
 
 export const productName = 'Packing Station';
 
@@ -67,6 +75,10 @@ export interface StationOptions {
   clientOptions?: DeliveryClientsDeps['clientOptions'];
   /** Print queue timing and printer transport options (tests shorten polls and timeouts). */
   printing?: PrintingOptions & { transports?: Partial<PrinterTransportsOptions> };
+  /** The desktop app's own file dialog for a manifest (the chosen path, or null); absent where there is none. */
+  pickManifestFile?: () => Promise<string | null>;
+  /** The clock webhook events are dated against (tests set it); the system clock by default. */
+  webhookClock?: () => Date;
 }
 
 export interface Station {
@@ -95,6 +107,8 @@ export interface StationServices {
   readonly orders: OrderIndex;
   readonly lookup: OrderLookup;
   readonly importer: ManifestImporter;
+  /** Files the main process chose (its file dialog, a path typed at the CLI), behind single-use handles. */
+  readonly pickedFiles: PickedFiles;
   readonly webhooks: WebhookReceiver;
   readonly printing: PrintingCore;
   readonly ledger: CreationLedger;
@@ -150,9 +164,30 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   const interrupted = ledger.recoverInterrupted();
   if (interrupted > 0) logger.warn('orders whose creation was interrupted are now of unknown outcome', { parcels: interrupted });
   const toShip = new ToShipOrders(db);
-  // The ledger hears every accepted status event, so a parcel of unknown outcome settles by itself.
-  const webhooks = createWebhookReceiver({ settings, logger, processor: withCreationLedger(createStatusEventProcessor({ db, index: orders, logger }), ledger, logger) });
-  await webhooks.resume();
+  const settleCreations = ledgerHearsStatusEvents(ledger, logger);
+  const pickedFiles = createPickedFiles();
+  const webhookConflicts = createWebhookConflicts({ db, index: orders, events, logger, clock: options.webhookClock });
+  const timeline = createStatusTimeline(db);
+  // The journal is built with the printing core below; a webhook only reaches it once listening starts.
+  let pullNotices: ReturnType<typeof createPullNotices> | null = null;
+  const webhooks = createWebhookReceiver({
+    settings,
+    logger,
+    clock: options.webhookClock,
+    processor: createStatusEventProcessor({
+      db,
+      index: orders,
+      logger,
+      conflicts: webhookConflicts,
+      clock: options.webhookClock,
+      onEvent: (event) => {
+        timeline.record(event);
+        pullNotices?.consider(event);
+        // A status event of an order whose creation is of unknown outcome settles it.
+        settleCreations(event.environment, event.payload);
+      },
+    }),
+  });
   const { transports: transportOptions, ...printingOptions } = options.printing ?? {};
   const printing = createPrintingCore({
     db,
@@ -165,6 +200,11 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     logger,
     options: printingOptions,
   });
+
+  pullNotices = createPullNotices({ db, index: orders, journal: printing.journal, events, benchName: () => settings.stationName(), clock: options.webhookClock });
+  await webhooks.resume();
+  const voids = createVoidService({ db, index: orders, lookup, clientFor: (environment) => clients.forEnvironment(environment) });
+  const dayClose = createDayClose({ db, index: orders, timeline, notices: pullNotices, dataDir: options.dataDir, benchName: () => settings.stationName() });
 
   const sandboxPrinter = createSandboxPrinterSync({
     printers: printing.printers,
@@ -210,11 +250,12 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     ...settingsHandlers({ settings, webhooks, keys: keyService, logger, sandboxLink }),
     ...keysHandlers(keyService),
     ...ordersHandlers({ settings, index: orders, lookup, overview, prepare: prepareCurrent }),
-    ...importsHandlers({ settings, importer, events }),
-    ...webhooksHandlers({ receiver: webhooks, sandboxLink }),
+    ...importsHandlers({ settings, importer, events, pickedFiles, pickManifestFile: options.pickManifestFile }),
+    ...webhooksHandlers({ receiver: webhooks, sandboxLink, conflicts: webhookConflicts, settings }),
     ...printersHandlers({ settings, printing, prepare: prepareCurrent, logger }),
-    ...printingHandlers({ settings, printing, preview, prepare: prepareCurrent }),
+    ...printingHandlers({ settings, printing, preview, prepare: prepareCurrent, logger }),
     ...sandboxHandlers({ settings, sandbox, ready: sandboxReady }),
+    ...supervisionHandlers({ settings, voids, notices: pullNotices, timeline, dayClose, index: orders, lookup, journal: printing.journal, prepare: prepareCurrent, printHandover: (environment, printer, handover, pdf) => printHandover({ printers: printing.printers, transports: printing.transports }, environment, printer, handover, pdf) }),
     ...shippingHandlers({ settings, ship, ledger, toShip, lookups: new AddressLookups({ clientFor: (environment) => clients.forEnvironment(environment) }), prepare: prepareCurrent }),
   };
 
@@ -224,7 +265,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     logger,
     settings,
     printActivity: options.printActivity ?? printing.service.activity,
-    services: { db, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, webhooks, printing, ledger, toShip, ship },
+    services: { db, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, pickedFiles, webhooks, printing, ledger, toShip, ship },
     async close() {
       await printing.close();
       await webhooks.close();

@@ -21,6 +21,12 @@ const usage = `Usage: npm run sandbox -- [options]
   --printers <n>               virtual Zebra printers (default 1)
   --printer-port <n>           port of a printer (repeat for several)
   --printer-speed <n>          labels per second of each printer
+  --printer-dpi <n>            resolution of each printer: 203 | 300 | 600 (default 203)
+  --printer-width <dots>       printhead width in dots (default 832)
+  --printer-model <text>       model ~HI reports (default ZD421-<dpi>dpi)
+  --printer-serial <text>      serial number of a printer (repeat for several)
+  --printer-odometer <n>       label counter of each printer at start (default 0)
+  --printer-buffer <bytes>     receive buffer of each printer (default 65536)
   --latency <ms>               latency added to every API answer
   --latency-jitter <ms>        up to this much more, at random
   --error-rate <0..1>          share of requests answered 500/502/503
@@ -63,6 +69,12 @@ export function parseCliOptions(argv: string[]): SandboxOptions | 'help' {
       printers: { type: 'string' },
       'printer-port': { type: 'string', multiple: true },
       'printer-speed': { type: 'string' },
+      'printer-dpi': { type: 'string' },
+      'printer-width': { type: 'string' },
+      'printer-model': { type: 'string' },
+      'printer-serial': { type: 'string', multiple: true },
+      'printer-odometer': { type: 'string' },
+      'printer-buffer': { type: 'string' },
       latency: { type: 'string' },
       'latency-jitter': { type: 'string' },
       'error-rate': { type: 'string' },
@@ -92,6 +104,12 @@ export function parseCliOptions(argv: string[]): SandboxOptions | 'help' {
     printers: number('printers', values.printers),
     printerPorts: values['printer-port']?.map((port) => number('printer-port', port)!),
     printerLabelsPerSecond: number('printer-speed', values['printer-speed']),
+    printerDpi: number('printer-dpi', values['printer-dpi']),
+    printerWidthDots: number('printer-width', values['printer-width']),
+    printerModel: values['printer-model'],
+    printerSerials: values['printer-serial'],
+    printerOdometerStart: number('printer-odometer', values['printer-odometer']),
+    printerReceiveBufferBytes: number('printer-buffer', values['printer-buffer']),
     faults: defined({
       latencyMs: number('latency', values.latency),
       latencyJitterMs: number('latency-jitter', values['latency-jitter']),

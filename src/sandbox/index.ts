@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { createApiServer } from './api/server';
 import { createControlServer } from './control/server';
 import { createLabelDocuments } from './label-documents';
-import { SandboxOptionsSchema, seedSizes, type SandboxOptions } from './options';
-import { VirtualZebra } from './printer/virtual-zebra';
+import { SandboxOptionsSchema, seedSizes, type ResolvedSandboxOptions, type SandboxOptions } from './options';
+import { VirtualZebra, type VirtualZebraOptions } from './printer/virtual-zebra';
 import { createRandom } from './random';
 import { applySettingsPatch, defaultSettings } from './settings';
 import { createWebhookDispatcher } from './webhooks/dispatcher';
@@ -108,6 +108,7 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<RunningS
       const printer = new VirtualZebra({
         name: options.printers === 1 ? 'Virtual Zebra' : `Virtual Zebra ${i + 1}`,
         ...(options.printerLabelsPerSecond !== undefined ? { labelsPerSecond: options.printerLabelsPerSecond } : {}),
+        ...printerIdentityOptions(options, i),
       });
       printers.push(printer);
       await printer.start({ host: options.host, port: options.printerPorts[i] ?? 0 });
@@ -136,6 +137,7 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<RunningS
       settings,
       dispatcher,
       printers,
+      labels,
       describe,
       random: runtimeRandom.fork('control'),
       reset: (keepWebhooks) => {
@@ -150,4 +152,17 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<RunningS
     await close();
     throw error;
   }
+}
+
+/** The printer options of the sandbox that apply to its i-th virtual printer. */
+function printerIdentityOptions(options: ResolvedSandboxOptions, index: number): Partial<VirtualZebraOptions> {
+  const picked: Partial<VirtualZebraOptions> = {
+    dpi: options.printerDpi,
+    printWidthDots: options.printerWidthDots,
+    model: options.printerModel,
+    serial: options.printerSerials[index],
+    odometerStart: options.printerOdometerStart,
+    receiveBufferBytes: options.printerReceiveBufferBytes,
+  };
+  return Object.fromEntries(Object.entries(picked).filter(([, value]) => value !== undefined));
 }

@@ -22,6 +22,8 @@ export interface LabelDocuments {
   single(env: EnvironmentState, order: Order, request: LabelRequest): Promise<Buffer>;
   /** The JSON body `[{"label":"<base64 PDF>"}, ...]` of a bundle: one merged PDF per `bundleChunk` orders. */
   bundle(env: EnvironmentState, bundle: Bundle, request: Omit<LabelRequest, 'format'>): Promise<Buffer>;
+  /** Serve `document` as the order's ZPL label from now on (a carrier's own ZPL, set through the control API). */
+  supply(env: EnvironmentState, order: Order, document: Buffer): void;
   clear(): void;
 }
 
@@ -69,6 +71,9 @@ export function createLabelDocuments(): LabelDocuments {
     return made;
   };
 
+  // Documents the operator supplied, served as they are: env|orderId → ZPL bytes.
+  const supplied = new Map<string, Buffer>();
+
   const encode = (document: Uint8Array | string) => {
     const bytes = typeof document === 'string' ? Buffer.from(document, 'utf8') : Buffer.from(document.buffer, document.byteOffset, document.byteLength);
     return `{"label":"${bytes.toString('base64')}"}`;
@@ -76,6 +81,8 @@ export function createLabelDocuments(): LabelDocuments {
 
   return {
     single(env, order, request) {
+      const own = request.format === 'zpl' ? supplied.get(`${env.name}|${order.orderId}`) : undefined;
+      if (own) return Promise.resolve(Buffer.from(encode(own)));
       const data = labelData(env, order);
       const key = [env.name, order.orderId, request.format, request.orientation, request.format === 'pdf' ? request.printSize : '', data.bundle?.index, data.bundle?.count].join('|');
       return remember(key, async () => {
@@ -95,6 +102,12 @@ export function createLabelDocuments(): LabelDocuments {
         return Buffer.from(`[${chunks.map(encode).join(',')}]`);
       });
     },
-    clear: () => cache.clear(),
+    supply(env, order, document) {
+      supplied.set(`${env.name}|${order.orderId}`, document);
+    },
+    clear: () => {
+      cache.clear();
+      supplied.clear();
+    },
   };
 }

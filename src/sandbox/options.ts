@@ -1,5 +1,6 @@
 /** Options of startSandbox (and so of the CLI), validated with zod. */
 import { z } from 'zod';
+import { dpiSchema, identityText, odometerSchema, printWidthDotsSchema, serialNumberSchema } from './printer/printer-identity';
 import { FaultSettingsSchema, RateLimitSettingsSchema, SettingsSchema, WebhookSettingsSchema } from './settings';
 
 export const seedSizes = {
@@ -33,6 +34,18 @@ export const SandboxOptionsSchema = z
     printerPorts: z.array(port).max(32).default([]),
     /** Print speed of every virtual printer. */
     printerLabelsPerSecond: z.number().positive().max(10_000).optional(),
+    /** Resolution of every virtual printer (203, 300, 600); its ~HI model follows unless printerModel is given. */
+    printerDpi: dpiSchema.optional(),
+    /** Printhead width in dots of every virtual printer (832 for a 4.09 in head at 203 dpi). */
+    printerWidthDots: printWidthDotsSchema.optional(),
+    /** ~HI model of every virtual printer, e.g. "ZT411-300dpi". */
+    printerModel: identityText.optional(),
+    /** Serial numbers (device.unique_id) of the printers in order; missing ones are derived from the name. */
+    printerSerials: z.array(serialNumberSchema).max(32).default([]),
+    /** Label counter of every virtual printer at start. */
+    printerOdometerStart: odometerSchema.optional(),
+    /** Receive buffer of every virtual printer, bytes. */
+    printerReceiveBufferBytes: z.number().int().min(1024).max(256 * 1024 * 1024).optional(),
     faults: FaultSettingsSchema.partial().default({}),
     rateLimit: RateLimitSettingsSchema.partial().default({}),
     webhooks: WebhookSettingsSchema.partial().default({}),

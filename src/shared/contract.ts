@@ -14,7 +14,8 @@ import { printingCalls, printingEvents } from './contract/printing';
 import { sandboxCalls } from './contract/embedded-sandbox';
 import { settingsCalls } from './contract/settings';
 import { shippingCalls } from './contract/shipping';
-import { webhooksCalls } from './contract/webhooks';
+import { supervisionCalls, supervisionEvents } from './contract/supervision';
+import { webhooksCalls, webhooksEvents } from './contract/webhooks';
 import type { StationErrorData } from './errors';
 
 export const calls = {
@@ -27,6 +28,7 @@ export const calls = {
   ...printersCalls,
   ...printingCalls,
   ...sandboxCalls,
+  ...supervisionCalls,
   ...shippingCalls,
 } as const;
 
@@ -35,6 +37,8 @@ export const events = {
   ...importsEvents,
   ...printersEvents,
   ...printingEvents,
+  ...webhooksEvents,
+  ...supervisionEvents,
 } as const;
 
 export type Calls = typeof calls;

@@ -32,6 +32,12 @@ export const errorCodes = [
   'ORDER_TERMINAL',
   'ALREADY_PRINTED',
   'IMPORT_FAILED',
+  /** The order was cancelled from this station (details: voided_at, voided_by, reason): keep the parcel off the pallet. */
+  'ORDER_VOIDED',
+  /** The service would not cancel the order (details: the service's words and the order's last known status). */
+  'CANCEL_REFUSED',
+  /** A live cancellation needs the word LIVE typed as its confirmation. */
+  'CONFIRMATION_REQUIRED',
   // printers
   'PRINTER_NOT_FOUND',
   'PRINTER_OFFLINE',
@@ -41,6 +47,11 @@ export const errorCodes = [
   'RIBBON_OUT',
   'PRINTER_ERROR',
   'PRINT_UNCERTAIN',
+  'LABEL_REFUSED',
+  /** The printer's head is narrower than an A6 label: refused, with its width and what would be cut off. */
+  'PRINTER_TOO_NARROW',
+  /** The address answered, but not as a Zebra: nothing but status questions was sent to it. */
+  'PRINTER_NOT_ZEBRA',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(errorCodes);

@@ -5,6 +5,7 @@
  * the base64 for caches and for crossing the contract.
  */
 import type { LabelFormat } from '../../shared/api/schemas';
+import { scanZpl } from '../../shared/zebra/zpl-scanner';
 
 export interface ZplDocument {
   format: 'zpl';
@@ -40,51 +41,32 @@ export function decodeStrictBase64(text: string): DocumentCheck<Uint8Array> {
   return { ok: true, document: bytes };
 }
 
-const formatBoundary = /\^X([AZ])/gi;
+/**
+ * Validates a ZPL document by the printer's own rules (src/shared/zebra/zpl-scanner.ts): downloads
+ * and control commands before, between and after formats, an ^XA repeated inside a format, a BOM,
+ * field data in any code page. Refused only when it is not ZPL at all: empty, binary, truncated,
+ * without a format. Whether the printer may receive it is decided later, when it is prepared for
+ * one (prepareZplForPrinter), so a label that would change the printer is refused as such, not
+ * reported as damaged.
+ */
+export function checkZplBytes(bytes: Uint8Array): DocumentCheck<{ formatCount: number }> {
+  const scan = scanZpl(bytes);
+  if (!scan.ok) return { ok: false, reason: `the ZPL document ${scan.reason.replace(/^it /, '')}` };
+  return { ok: true, document: { formatCount: scan.formats.length } };
+}
 
-/** Validates ZPL text: one or more ^XA…^XZ formats, nothing but whitespace around or between them. */
+/** checkZplBytes for ZPL held as text (UTF-8). */
 export function checkZplText(text: string): DocumentCheck<{ formatCount: number }> {
-  const start = text.search(/\S/);
-  if (start === -1) return { ok: false, reason: 'the ZPL document is blank' };
-  let end = text.length;
-  while (end > start && /\s/.test(text.charAt(end - 1))) end -= 1;
-
-  let expecting: 'A' | 'Z' = 'A';
-  let cursor = start;
-  let formatCount = 0;
-  formatBoundary.lastIndex = start;
-  for (let match = formatBoundary.exec(text); match !== null && match.index < end; match = formatBoundary.exec(text)) {
-    const kind = (match[1] ?? '').toUpperCase();
-    if (expecting === 'A') {
-      if (kind !== 'A') return { ok: false, reason: 'the ZPL document has a ^XZ without a ^XA before it' };
-      if (text.slice(cursor, match.index).trim() !== '') {
-        return { ok: false, reason: formatCount === 0 ? 'the ZPL document does not start with ^XA' : 'the ZPL document has content between formats' };
-      }
-      expecting = 'Z';
-    } else {
-      if (kind !== 'Z') return { ok: false, reason: 'the ZPL document opens a format (^XA) inside another one' };
-      formatCount += 1;
-      expecting = 'A';
-    }
-    cursor = match.index + match[0].length;
-  }
-  if (formatCount === 0 && expecting === 'A') return { ok: false, reason: 'the ZPL document does not start with ^XA' };
-  if (expecting === 'Z') return { ok: false, reason: 'the ZPL document does not end with ^XZ (it may be truncated)' };
-  if (text.slice(cursor, end).trim() !== '') return { ok: false, reason: 'the ZPL document has content after the last ^XZ' };
-  return { ok: true, document: { formatCount } };
+  return checkZplBytes(new TextEncoder().encode(text));
 }
 
 export function checkZplDocument(base64: string): DocumentCheck<ZplDocument> {
   const decoded = decodeStrictBase64(base64);
   if (!decoded.ok) return decoded;
-  let zpl: string;
-  try {
-    zpl = new TextDecoder('utf-8', { fatal: true }).decode(decoded.document);
-  } catch {
-    return { ok: false, reason: 'the ZPL document is not UTF-8 text' };
-  }
-  const check = checkZplText(zpl);
+  const check = checkZplBytes(decoded.document);
   if (!check.ok) return check;
+  // Field data may be in a single-byte code page (^CI): the text is for reading, the bytes are what prints.
+  const zpl = new TextDecoder('utf-8').decode(decoded.document);
   return { ok: true, document: { format: 'zpl', bytes: decoded.document, zpl, formatCount: check.document.formatCount, base64 } };
 }
 

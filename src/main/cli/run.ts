@@ -7,6 +7,8 @@ import { createLogger } from '../logging/logger';
 import { defaultDataDir } from '../paths';
 import { parseArgs } from './args';
 import { exitCodes, UsageError, type CliCommand, type CliContext, type CliIo } from './command';
+import { cancelCommand } from './commands/cancel';
+import { dayCloseCommand } from './commands/day-close';
 import { importCommand } from './commands/import';
 import { infoCommand } from './commands/info';
 import { keysCommand } from './commands/keys';
@@ -20,7 +22,7 @@ import { checkAddressCommand, checkPostalCodeCommand, coverageCommand, creations
 import { webhooksCommand } from './commands/webhooks';
 
 /** Every command, in the order the help lists them. Later issues add theirs here. */
-export const commands: readonly CliCommand[] = [lookupCommand, printCommand, printBundlesCommand, printersCommand, importCommand, shipCommand, importToShipCommand, checkAddressCommand, checkPostalCodeCommand, coverageCommand, pickupPointsCommand, creationsCommand, keysCommand, settingsCommand, webhooksCommand, sandboxCommand, infoCommand];
+export const commands: readonly CliCommand[] = [lookupCommand, printCommand, printBundlesCommand, printersCommand, cancelCommand, dayCloseCommand, importCommand, shipCommand, importToShipCommand, checkAddressCommand, checkPostalCodeCommand, coverageCommand, pickupPointsCommand, creationsCommand, keysCommand, settingsCommand, webhooksCommand, sandboxCommand, infoCommand];
 
 export interface RunOptions {
   version: string;

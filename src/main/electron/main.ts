@@ -81,7 +81,18 @@ async function runDesktopApp(): Promise<void> {
     hardenWebContents(contents, { allowedHosts: desktop.externalLinkHosts, openExternal: (url) => void shell.openExternal(url) }, logger),
   );
 
-  const station = await composeStation({ dataDir: userData, host: 'electron', version, logger });
+  // The manifest file dialog runs here, in the main process: the screen gets an opaque handle, never a path.
+  let stationWindow: BrowserWindow | null = null;
+  const pickManifestFile = async (): Promise<string | null> => {
+    const options: Electron.OpenDialogOptions = {
+      title: 'Import a manifest',
+      properties: ['openFile'],
+      filters: [{ name: 'Manifests (CSV, XLSX)', extensions: ['csv', 'xlsx', 'txt'] }],
+    };
+    const choice = stationWindow && !stationWindow.isDestroyed() ? await dialog.showOpenDialog(stationWindow, options) : await dialog.showOpenDialog(options);
+    return choice.canceled ? null : (choice.filePaths[0] ?? null);
+  };
+  const station = await composeStation({ dataDir: userData, host: 'electron', version, logger, pickManifestFile });
   // On the sandbox environment the embedded sandbox and virtual printer start with the app (so the
   // first scan is instant); station.close() at quit stops them.
   if (station.settings.environment() === 'sandbox') {
@@ -89,6 +100,7 @@ async function runDesktopApp(): Promise<void> {
   }
   const kiosk = desktop.kiosk || process.argv.includes('--kiosk');
   const window = createStationWindow(kiosk, paths.windowState);
+  stationWindow = window;
 
   ipcMain.handle(
     ipcChannels.call,

@@ -2,9 +2,12 @@ import type { Environment } from '../../shared/contract/app';
 import type { PrinterCheckData, PrinterStatusData } from '../../shared/contract/printers';
 import { StationError } from '../../shared/errors';
 import { printerFault } from '../../shared/zebra/faults';
+import type { PrinterAddress } from '../../shared/zebra/printer-address';
 import type { Handlers } from '../contract/dispatcher';
 import { checkPrinter } from '../printing/check';
-import type { PrinterRecord } from '../printing/printers';
+import { labelRoute } from '../printing/label-route';
+import { defaultPrinterOptions, type PrinterRecord } from '../printing/printers';
+import { probeZebra, type ZebraProbeOptions } from '../printing/status/zebra-probe';
 import { stateName } from '../printing/queue/printer-queue';
 import type { PrintingCore } from '../printing/runs/printing-core';
 import { runTestPrint } from '../printing/runs/test-print';
@@ -24,6 +27,22 @@ export interface PrintersHandlerDeps {
   logger?: Logger;
   /** Longest wait for a printer's answers during a check or a status read. */
   statusTimeoutMs?: number;
+  /** The first question to a network address a printer is added at: its time and answer bounds. */
+  probe?: Pick<ZebraProbeOptions, 'timeoutMs' | 'maxAnswerBytes'>;
+}
+
+function unreachable(message: string): PrinterCheckData {
+  return {
+    checked: false,
+    passed: false,
+    model: null,
+    firmware: null,
+    dpi: null,
+    printWidthDots: null,
+    serialNumber: null,
+    warnings: [{ issue: 'unreachable', message: `${message} The printer is saved; check it again once it is on.` }],
+    faults: [{ ...printerFault('offline'), message }],
+  };
 }
 
 type PrintersCallName =
@@ -37,50 +56,57 @@ type PrintersCallName =
   | 'printers.osQueues'
   | 'printers.usbDevices';
 
-export function printersHandlers({ settings, printing, prepare, logger, statusTimeoutMs = 3000 }: PrintersHandlerDeps): Pick<Handlers, PrintersCallName> {
+export function printersHandlers({ settings, printing, prepare, logger, statusTimeoutMs = 3000, probe: probeOptions = {} }: PrintersHandlerDeps): Pick<Handlers, PrintersCallName> {
   const { printers, service, transports } = printing;
 
   const ready = async (): Promise<void> => {
     await prepare?.().catch((error: unknown) => logger?.warn('the printers are used without readying the environment', { error }));
   };
 
-  const check = async (environment: Environment, printer: PrinterRecord): Promise<PrinterCheckData> => {
-    const transport = transports.forPrinter(printer.address);
-    let data: PrinterCheckData;
+  /** Asks the printer at an address what it is; an unreachable printer is a result (offline), not an error. */
+  const checkAddress = async (address: PrinterAddress): Promise<PrinterCheckData> => {
     try {
-      const result = await checkPrinter(transport, { timeoutMs: statusTimeoutMs });
-      data = {
+      const result = await checkPrinter(transports.forPrinter(address), { timeoutMs: statusTimeoutMs });
+      return {
         checked: result.checked,
         passed: result.passed,
         model: result.identity?.model ?? null,
         firmware: result.identity?.firmware ?? null,
         dpi: result.identity?.dpi ?? null,
         printWidthDots: result.identity?.printWidthDots ?? null,
+        serialNumber: result.identity?.serialNumber ?? null,
         warnings: result.warnings,
         faults: result.status?.faults ?? [],
       };
     } catch (error) {
       if (!(error instanceof PrinterTransportError)) throw error;
-      data = {
-        checked: false,
-        passed: false,
-        model: null,
-        firmware: null,
-        dpi: null,
-        printWidthDots: null,
-        warnings: [{ issue: 'unreachable', message: `${error.message} The printer is saved; check it again once it is on.` }],
-        faults: [{ ...printerFault('offline'), message: error.message }],
-      };
+      return unreachable(error.message);
     }
-    if (data.checked) {
-      printers.recordCheck(environment, printer.id, {
-        dpi: data.dpi,
-        printWidthDots: data.printWidthDots,
-        model: data.model,
-        warnings: data.warnings.map((warning) => warning.message),
-      });
-    }
+  };
+
+  const found = (data: PrinterCheckData) => ({
+    dpi: data.dpi,
+    printWidthDots: data.printWidthDots,
+    serialNumber: data.serialNumber,
+    model: data.model,
+    warnings: data.warnings.map((warning) => warning.message),
+  });
+
+  const check = async (environment: Environment, printer: PrinterRecord): Promise<PrinterCheckData> => {
+    const data = await checkAddress(printer.address);
+    if (data.checked) printers.recordCheck(environment, printer.id, found(data));
     return data;
+  };
+
+  /**
+   * A network address gets one status question (~HI) before anything else, bounded in size and
+   * time; something that answers but not as a Zebra is refused (PRINTER_NOT_ZEBRA) and nothing
+   * more is sent to it. Null when it may be asked further (a Zebra, or another kind of printer).
+   */
+  const probe = async (address: PrinterAddress): Promise<PrinterCheckData | null> => {
+    if (address.kind !== 'network-zebra') return null;
+    const result = await probeZebra({ host: address.host, port: address.port, ...probeOptions });
+    return result.kind === 'unreachable' ? unreachable(result.message) : null;
   };
 
   return {
@@ -91,12 +117,21 @@ export function printersHandlers({ settings, printing, prepare, logger, statusTi
 
     'printers.add': async (input) => {
       const environment = settings.environment();
-      const added = printers.add(environment, input);
-      const result = input.check === false ? null : await check(environment, added);
-      return { printer: printers.require(environment, added.id), check: result };
+      if (input.check === false) return { printer: printers.add(environment, input), check: null };
+      const result = (await probe(input.address)) ?? (await checkAddress(input.address));
+      if (result.checked && result.dpi !== null && result.printWidthDots !== null) {
+        // A head too narrow for the label is not saved: every label would be refused on it.
+        const route = labelRoute({ name: input.name, format: 'zpl', options: { ...defaultPrinterOptions, ...found(result) } });
+        if (route.kind === 'refused') throw route.error;
+      }
+      const added = result.checked
+        ? printers.add(environment, input, { model: result.model, checkedAt: new Date().toISOString(), warnings: found(result).warnings }, found(result))
+        : printers.add(environment, input);
+      return { printer: added, check: result };
     },
 
-    'printers.update': (input) => {
+    'printers.update': async (input) => {
+      if (input.address) await probe(input.address);
       const updated = printers.update(settings.environment(), input);
       service.printerChanged(updated);
       return updated;

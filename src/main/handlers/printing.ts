@@ -1,4 +1,6 @@
+import { StationError } from '../../shared/errors';
 import type { Handlers } from '../contract/dispatcher';
+import type { Logger } from '../logging/logger';
 import type { LabelPreview } from '../printing/label-preview';
 import type { PrintingCore } from '../printing/runs/printing-core';
 import type { StationSettings } from '../settings/station-settings';
@@ -9,6 +11,8 @@ export interface PrintingHandlerDeps {
   preview: LabelPreview;
   /** Readies the current environment before a print (on the sandbox: its orders and its virtual Zebra). */
   prepare?(): Promise<void>;
+  /** Where a refused scan is written down with its outcome (code and words), for a lead reading the log later. */
+  logger?: Logger;
 }
 
 type PrintingCallName =
@@ -24,12 +28,19 @@ type PrintingCallName =
   | 'printing.journal'
   | 'printing.labelDocument';
 
-export function printingHandlers({ settings, printing, preview, prepare }: PrintingHandlerDeps): Pick<Handlers, PrintingCallName> {
+export function printingHandlers({ settings, printing, preview, prepare, logger }: PrintingHandlerDeps): Pick<Handlers, PrintingCallName> {
   const service = printing.service;
   return {
     'printing.print': async (input) => {
       await prepare?.();
-      return printing.print(input);
+      try {
+        return await printing.print(input);
+      } catch (error) {
+        if (error instanceof StationError) {
+          logger?.info('scan not printed', { environment: settings.environment(), scan: input.scan.slice(0, 200), outcome: error.code, words: error.message });
+        }
+        throw error;
+      }
     },
     'printing.printBundles': async (input) => {
       await prepare?.();

@@ -1,4 +1,6 @@
 import type { Handlers } from '../contract/dispatcher';
+import type { WebhookConflicts } from '../orders/webhook-conflicts';
+import type { StationSettings } from '../settings/station-settings';
 import type { SandboxWebhookLink } from '../orders/sandbox-webhooks';
 import type { WebhookReceiver } from '../orders/webhook-receiver';
 
@@ -6,10 +8,17 @@ export interface WebhooksHandlerDeps {
   receiver: WebhookReceiver;
   /** Keeps the embedded sandbox's registration in step with the receiver. */
   sandboxLink: SandboxWebhookLink;
+  conflicts: WebhookConflicts;
+  settings: StationSettings;
 }
 
-export function webhooksHandlers({ receiver, sandboxLink }: WebhooksHandlerDeps): Pick<Handlers, 'webhooks.status' | 'webhooks.start' | 'webhooks.stop'> {
+export function webhooksHandlers({ receiver, sandboxLink, conflicts, settings }: WebhooksHandlerDeps): Pick<
+  Handlers,
+  'webhooks.status' | 'webhooks.start' | 'webhooks.stop' | 'webhooks.conflicts' | 'webhooks.settle'
+> {
   return {
+    'webhooks.conflicts': ({ limit, includeSettled }) => conflicts.list(settings.environment(), { limit, includeSettled }),
+    'webhooks.settle': ({ id, decision }) => conflicts.settle(settings.environment(), id, decision, settings.operator()),
     'webhooks.status': () => receiver.status(),
     'webhooks.start': async () => {
       await receiver.start();

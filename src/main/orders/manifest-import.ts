@@ -1,23 +1,29 @@
 /**
- * Manifest import: a CSV or XLSX file of orders into the order index. Rows stream in and are
- * written in batches, each batch one transaction of prepared statements, so 100,000 rows take
- * seconds and a crash keeps every batch already written. A bad row is reported with its row
- * number and why, and the good rows are kept; importing the same file again updates the orders
- * it already brought in rather than adding them twice (orders are keyed by order id).
+ * Manifest import: a CSV or XLSX file of orders into the order index. The file is parsed in a
+ * worker thread with a heap limit (manifest-parser.ts), within bounds on every size
+ * (manifest-limits.ts), and read to the end once before anything is written: a file that cannot
+ * be read whole fails as a whole, with the line or part at fault, and the index is unchanged.
+ * Then rows are written in batches, each batch one transaction of prepared statements. A bad row
+ * (no order id, an unknown status) is reported with its row number and why, and the good rows are
+ * kept; importing the same file again updates the orders it already brought in (orders are keyed
+ * by order id). An import the station was stopped in the middle of is marked `interrupted` at
+ * the next start.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { basename } from 'node:path';
-import { Readable } from 'node:stream';
 import { OrderStatusSchema, type OrderStatus } from '../../shared/api/schemas';
 import type { Environment } from '../../shared/contract/app';
+import type { ImportRecordData } from '../../shared/contract/imports';
 import { StationError } from '../../shared/errors';
 import { normalizeScan } from '../../shared/scan';
 import type { Logger } from '../logging/logger';
 import type { StationDatabase } from '../store/database';
 import { resolveColumns, type ColumnMapping, type ManifestField, type ResolvedColumns } from './manifest-columns';
-import { detectFormat, readCsv, readXlsx, type Cell, type ManifestFormat, type ManifestItem } from './manifest-readers';
+import { ManifestFileProblem, type ManifestLimits } from './manifest-limits';
+import { parseManifest } from './manifest-parser';
+import { detectFormat, type Cell, type ManifestFormat } from './manifest-readers';
 import type { OrderFacts, OrderIndex } from './order-index';
 
 export type ManifestSource = { kind: 'path'; path: string } | { kind: 'bytes'; fileName: string; bytes: Buffer };
@@ -72,44 +78,79 @@ export interface ManifestImporterDeps {
   batchSize?: number;
   /** Least time between two progress reports (the last one is always sent). */
   progressIntervalMs?: number;
+  /** Bounds on what a file may ask (tests shrink them). */
+  limits?: ManifestLimits;
+  /** Heap of the parsing worker, in MiB. */
+  parserHeapMb?: number;
 }
 
 export interface ManifestImporter {
   import(environment: Environment, source: ManifestSource, options?: ImportOptions): Promise<ImportReport>;
+  /** The latest imports of an environment, newest first. */
+  recent(environment: Environment, limit: number): ImportRecordData[];
 }
 
 export const maxManifestFileBytes = 256 * 1024 * 1024;
 export const maxReportedErrors = 1000;
 const headBytes = 64 * 1024;
 
+type ImportRow = [string, string, string, string, string, number, number, number, number, string | null, string, string | null];
+
 export function createManifestImporter(deps: ManifestImporterDeps): ManifestImporter {
   const clock = deps.clock ?? (() => new Date());
   const batchSize = deps.batchSize ?? 2000;
   const progressIntervalMs = deps.progressIntervalMs ?? 100;
+  const owner = hostname();
+  // OR IGNORE + changes: claiming an import id is one atomic step, so two calls with the same id
+  // cannot both start (the second is told the id is taken, not "UNIQUE constraint failed").
   const insertImport = deps.db.prepare(
-    `INSERT INTO manifest_imports (id, environment, file_name, format, state, started_at) VALUES (?, ?, ?, ?, 'running', ?)`,
+    `INSERT OR IGNORE INTO manifest_imports (id, environment, file_name, format, state, started_at, owner_host, owner_pid) VALUES (?, ?, ?, ?, 'running', ?, ?, ?)`,
   );
+  const existingImport = deps.db.prepare('SELECT state, started_at FROM manifest_imports WHERE id = ?').raw(true);
   const finishImport = deps.db.prepare(
     `UPDATE manifest_imports SET state = ?, rows_read = ?, rows_inserted = ?, rows_updated = ?, rows_failed = ?, message = ?, finished_at = ? WHERE id = ?`,
   );
+  const recentImports = deps.db
+    .prepare(
+      `SELECT id, environment, file_name, format, state, rows_read, rows_inserted, rows_updated, rows_failed, message, started_at, finished_at
+       FROM manifest_imports WHERE environment = ? ORDER BY started_at DESC, rowid DESC LIMIT ?`,
+    )
+    .raw(true);
+  markInterrupted(deps.db, owner, clock, deps.logger);
 
   return {
+    recent(environment, limit) {
+      return (recentImports.all(environment, limit) as ImportRow[]).map((row) => ({
+        importId: row[0],
+        environment: row[1] as Environment,
+        fileName: row[2],
+        format: row[3] as ManifestFormat,
+        state: row[4] as ImportRecordData['state'],
+        rowsRead: row[5],
+        inserted: row[6],
+        updated: row[7],
+        failed: row[8],
+        message: row[9],
+        startedAt: row[10],
+        finishedAt: row[11],
+      }));
+    },
+
     async import(environment, source, options = {}) {
       const startedAt = performance.now();
       const importId = options.importId ?? randomUUID();
       const opened = await openSource(source);
+      const claimed = insertImport.run(importId, environment, opened.fileName, opened.format, clock().toISOString(), owner, process.pid);
+      if (claimed.changes === 0) {
+        const [state, when] = (existingImport.all(importId)[0] as [string, string] | undefined) ?? ['running', ''];
+        throw new StationError('IMPORT_FAILED', `The import id "${importId}" is already used by an import that ${state === 'running' ? 'is running' : `${state === 'finished' ? 'finished' : `ended ${state}`}`}${when ? ` (started ${when})` : ''}. Give each import its own id.`);
+      }
       const progress: ImportProgress = { importId, rowsRead: 0, inserted: 0, updated: 0, failed: 0, bytesRead: 0, totalBytes: opened.totalBytes, done: false };
       const errors: RowError[] = [];
       const fail = (row: number, message: string) => {
         progress.failed += 1;
         if (errors.length < maxReportedErrors) errors.push({ row, message });
       };
-
-      const input = opened.stream();
-      input.on('data', (chunk: Buffer) => {
-        progress.bytesRead += chunk.length;
-      });
-      insertImport.run(importId, environment, opened.fileName, opened.format, clock().toISOString());
 
       let lastReport = 0;
       const report = (force: boolean) => {
@@ -120,13 +161,13 @@ export function createManifestImporter(deps: ManifestImporterDeps): ManifestImpo
       };
 
       let columns: ResolvedColumns | null = null;
-      let batch: { row: number; facts: OrderFacts }[] = [];
+      let batch: OrderFacts[] = [];
       const flush = () => {
         if (batch.length === 0) return;
         const rows = batch;
         batch = [];
         deps.index.transaction(() => {
-          for (const { facts } of rows) {
+          for (const facts of rows) {
             const outcome = deps.index.upsert(environment, facts, 'import');
             if (outcome.change === 'inserted') progress.inserted += 1;
             else progress.updated += 1;
@@ -135,36 +176,50 @@ export function createManifestImporter(deps: ManifestImporterDeps): ManifestImpo
         report(false);
       };
 
+      let checked = false;
       try {
-        const items: AsyncIterable<ManifestItem> = opened.format === 'csv' ? readCsv(input, opened.head) : readXlsx(input);
-        for await (const item of items) {
-          if (item.kind === 'header') {
-            columns = resolveColumns(item.cells, options.mapping);
-            continue;
+        const parserSource = source.kind === 'path' ? { kind: 'path' as const, path: source.path } : { kind: 'bytes' as const, bytes: source.bytes };
+        const batches = parseManifest(parserSource, opened.format, {
+          limits: deps.limits,
+          heapMb: deps.parserHeapMb,
+          onChecked: () => {
+            checked = true;
+          },
+        });
+        for await (const parsed of batches) {
+          progress.bytesRead = parsed.bytesRead;
+          for (const item of parsed.items) {
+            if (item.kind === 'header') {
+              columns = resolveColumns(item.cells, options.mapping);
+              continue;
+            }
+            progress.rowsRead += 1;
+            if (!columns) continue;
+            const row = parseRow(item.row.cells, columns);
+            if ('error' in row) fail(item.row.row, row.error);
+            else batch.push(row.facts);
+            if (batch.length >= batchSize) flush();
           }
-          progress.rowsRead += 1;
-          if (item.kind === 'bad-row') {
-            fail(item.row, item.message);
-            continue;
-          }
-          if (!columns) continue;
-          const parsed = parseRow(item.row.cells, columns);
-          if ('error' in parsed) fail(item.row.row, parsed.error);
-          else batch.push({ row: item.row.row, facts: parsed.facts });
-          if (batch.length >= batchSize) flush();
+          report(false);
         }
         flush();
         if (!columns) throw new StationError('IMPORT_FAILED', `${opened.fileName} is empty: it has no header row and no orders.`);
       } catch (error) {
-        input.destroy();
+        // Only a file that changed between the check and the import (or a failing disk) can fail
+        // after rows were written; say so rather than claim nothing was imported.
+        const written = checked && progress.inserted + progress.updated > 0;
+        const aftermath = written ? ' The rows before that point were imported.' : ' Nothing from it was imported; fix the file and import it again.';
+        const lead = written ? `${opened.fileName} could not be read to the end` : `${opened.fileName} was not imported`;
         const failure =
           error instanceof StationError
             ? error
-            : new StationError('IMPORT_FAILED', `${opened.fileName} could not be read to the end: ${describe(error)}. The rows before that point were imported.`, undefined, { cause: error });
+            : error instanceof ManifestFileProblem
+              ? new StationError('IMPORT_FAILED', `${lead}: ${error.message}.${aftermath}`)
+              : new StationError('IMPORT_FAILED', `${lead}: ${describe(error)}.${aftermath}`, undefined, { cause: error });
         finishImport.run('failed', progress.rowsRead, progress.inserted, progress.updated, progress.failed, failure.message, clock().toISOString(), importId);
         progress.done = true;
         report(true);
-        deps.logger.warn('manifest import failed', { importId, fileName: opened.fileName, code: failure.code, rowsRead: progress.rowsRead });
+        deps.logger.warn('manifest import failed', { importId, fileName: opened.fileName, code: failure.code, rowsRead: progress.rowsRead, reason: failure.message.slice(0, 300) });
         throw failure;
       }
 
@@ -192,27 +247,53 @@ export function createManifestImporter(deps: ManifestImporterDeps): ManifestImpo
   };
 }
 
+/**
+ * Imports left `running` by a process of this machine that is gone (a crash, a kill, a power
+ * cut) are marked `interrupted`: the rows written before it stopped stay. A running import of
+ * another live process (the app, while the CLI starts) is left alone.
+ */
+function markInterrupted(db: StationDatabase, owner: string, clock: () => Date, logger: Logger): void {
+  const running = db.prepare(`SELECT id, owner_host, owner_pid FROM manifest_imports WHERE state = 'running'`).raw(true).all() as [string, string | null, number | null][];
+  const mark = db.prepare(
+    `UPDATE manifest_imports SET state = 'interrupted', message = ?, finished_at = ? WHERE id = ? AND state = 'running'`,
+  );
+  for (const [id, host, pid] of running) {
+    if (host !== null && host !== owner) continue;
+    if (pid !== null && pid !== process.pid && processAlive(pid)) continue;
+    if (pid === process.pid) continue;
+    mark.run('The station stopped while this import ran (a crash or a forced stop). The rows written before that stay; import the file again to finish it.', clock().toISOString(), id);
+    logger.warn('manifest import was interrupted by a stop of the station', { importId: id });
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 interface OpenedSource {
   fileName: string;
   format: ManifestFormat;
-  head: Buffer;
   totalBytes: number;
-  stream(): Readable;
 }
 
 async function openSource(source: ManifestSource): Promise<OpenedSource> {
   if (source.kind === 'bytes') {
     const fileName = source.fileName;
-    const head = source.bytes.subarray(0, headBytes);
-    const format = formatOrFail(head, fileName);
-    return { fileName, format, head, totalBytes: source.bytes.length, stream: () => Readable.from([source.bytes], { objectMode: false }) };
+    const format = formatOrFail(source.bytes.subarray(0, headBytes), fileName);
+    return { fileName, format, totalBytes: source.bytes.length };
   }
   const fileName = basename(source.path);
   let size: number;
   let head: Buffer;
   try {
     const info = await stat(source.path);
-    if (!info.isFile()) throw new StationError('IMPORT_FAILED', `${source.path} is not a file.`);
+    if (!info.isFile()) throw new StationError('IMPORT_FAILED', `${fileName} is not a file.`);
     size = info.size;
     if (size > maxManifestFileBytes) {
       throw new StationError('IMPORT_FAILED', `${fileName} is ${Math.round(size / 1024 / 1024)} MB; a manifest is at most ${maxManifestFileBytes / 1024 / 1024} MB. Split it into smaller files.`);
@@ -230,7 +311,7 @@ async function openSource(source: ManifestSource): Promise<OpenedSource> {
     throw new StationError('IMPORT_FAILED', `${fileName} could not be opened: ${describe(error)}.`, undefined, { cause: error });
   }
   const format = formatOrFail(head, fileName);
-  return { fileName, format, head, totalBytes: size, stream: () => createReadStream(source.path, { highWaterMark: 256 * 1024 }) };
+  return { fileName, format, totalBytes: size };
 }
 
 function formatOrFail(head: Buffer, fileName: string): ManifestFormat {

@@ -27,6 +27,15 @@ export interface IndexedOrder {
   source: OrderSource;
   createdAt: string;
   updatedAt: string;
+  /** Set when the service cancelled the order at this station's request (src/main/supervision). */
+  voided?: OrderVoid | null;
+}
+
+/** Who had the service cancel an order, when, and why. */
+export interface OrderVoid {
+  at: string;
+  by: string;
+  reason: string;
 }
 
 export interface OrderMatch {
@@ -66,9 +75,13 @@ type OrderRow = [
   source: string,
   createdAt: string,
   updatedAt: string,
+  voidedAt: string | null,
+  voidedBy: string | null,
+  voidReason: string | null,
 ];
 
-const columns = 'environment, order_id, order_ref, barcode, bundle_id, recipient, status, status_updated_at, source, created_at, updated_at';
+const columns = 'environment, order_id, order_ref, barcode, bundle_id, recipient, status, status_updated_at, source, created_at, updated_at, voided_at, voided_by, void_reason';
+const insertColumns = 'environment, order_id, order_ref, barcode, bundle_id, recipient, status, status_updated_at, source, created_at, updated_at';
 const maxRecipientLength = 200;
 
 export class OrderIndex {
@@ -92,7 +105,7 @@ export class OrderIndex {
     this.byRef = db.prepare(`SELECT ${columns} FROM orders INDEXED BY orders_by_ref WHERE environment = ? AND order_ref = ?`).raw(true);
     this.byBarcode = db.prepare(`SELECT ${columns} FROM orders INDEXED BY orders_by_barcode WHERE environment = ? AND barcode = ?`).raw(true);
     this.byId = db.prepare(`SELECT ${columns} FROM orders WHERE environment = ? AND order_id = ?`).raw(true);
-    this.insertRow = db.prepare(`INSERT INTO orders (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    this.insertRow = db.prepare(`INSERT INTO orders (${insertColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.updateRow = db.prepare(
       `UPDATE orders SET order_ref = ?, barcode = ?, bundle_id = ?, recipient = ?, status = ?, status_updated_at = ?, updated_at = ?
        WHERE environment = ? AND order_id = ?`,
@@ -193,6 +206,46 @@ export class OrderIndex {
   }
 
   /**
+   * What in these facts would change an identifier the index already holds: the order's own ref,
+   * barcode or bundle replaced by another, or a ref or barcode that already belongs to another
+   * order. Empty when the facts only repeat or fill in what is known. A webhook with a clash is
+   * not applied (status-events.ts): a parcel scan must never come to resolve to another order.
+   */
+  identifierClash(environment: Environment, facts: OrderFacts): string[] {
+    const orderId = normalizeIdentifier(facts.orderId);
+    if (orderId === null) return [];
+    const existing = this.get(environment, orderId);
+    const clashes: string[] = [];
+    const fields = [
+      ['orderRef', 'order ref', normalizeIdentifier(facts.orderRef), existing?.orderRef ?? null],
+      ['barcode', 'barcode', normalizeIdentifier(facts.barcode), existing?.barcode ?? null],
+      ['bundleId', 'bundle', normalizeIdentifier(facts.bundleId), existing?.bundleId ?? null],
+    ] as const;
+    for (const [, label, claimed, known] of fields) {
+      if (claimed !== null && known !== null && claimed !== known) clashes.push(`its ${label} would change from ${known} to ${claimed}`);
+    }
+    for (const [field, label, claimed] of fields) {
+      if (claimed === null || field === 'bundleId') continue;
+      const rows = (field === 'orderRef' ? this.byRef : this.byBarcode).all(environment, claimed) as OrderRow[];
+      const others = rows.map(toOrder).filter((order) => order.orderId !== orderId);
+      if (others.length > 0) clashes.push(`its ${label} ${claimed} already belongs to order ${others.map((order) => order.orderId).join(', ')}`);
+    }
+    return clashes;
+  }
+
+  /**
+   * A lead's correction, without the forward-only rules: sets exactly the fields given (settling
+   * a webhook conflict). Answers false when the order is not in the index.
+   */
+  correct(environment: Environment, orderId: string, change: Partial<Pick<IndexedOrder, 'orderRef' | 'barcode' | 'bundleId' | 'status' | 'statusUpdatedAt'>>): boolean {
+    const existing = this.get(environment, orderId);
+    if (!existing) return false;
+    const next = { ...existing, ...change };
+    this.updateRow.run(next.orderRef, next.barcode, next.bundleId, next.recipient, next.status, next.statusUpdatedAt, this.clock().toISOString(), environment, orderId);
+    return true;
+  }
+
+  /**
    * Sets the status without the forward-only rules, and counts the order as learnt now, for the
    * one source that is the truth by definition: the embedded sandbox describing its own freshly
    * started world (its orders are that day's orders, whatever an earlier run of it said).
@@ -229,5 +282,6 @@ function toOrder(row: OrderRow): IndexedOrder {
     source: row[8] as OrderSource,
     createdAt: row[9],
     updatedAt: row[10],
+    voided: row[11] !== null ? { at: row[11], by: row[12] ?? '', reason: row[13] ?? '' } : null,
   };
 }

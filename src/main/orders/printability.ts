@@ -25,8 +25,14 @@ const statusWords: Partial<Record<OrderStatus, string>> = {
   cancelled: 'cancelled',
 };
 
-export function checkPrintable(order: Pick<IndexedOrder, 'orderId' | 'orderRef' | 'status'>, override?: PrintOverride): Printability {
+type OrderFacts = Pick<IndexedOrder, 'orderId' | 'orderRef' | 'status' | 'voided'>;
+
+export function checkPrintable(order: OrderFacts, override?: PrintOverride): Printability {
   const status = order.status;
+  if (order.voided) {
+    // Cancelled from this station: the service has no parcel to deliver, so no override prints one.
+    return { allowed: false, status: status ?? 'cancelled', message: voidedMessage(order, order.voided) };
+  }
   if (status === null || !isTerminalStatus(status)) return { allowed: true, status, overridden: false };
   if (override && override.operator.trim() !== '' && override.reason.trim() !== '') {
     return { allowed: true, status, overridden: true, override };
@@ -39,9 +45,24 @@ export function checkPrintable(order: Pick<IndexedOrder, 'orderId' | 'orderRef' 
   };
 }
 
-/** For the printing code: returns the decision when printing may go ahead, throws ORDER_TERMINAL otherwise. */
-export function assertPrintable(order: Pick<IndexedOrder, 'orderId' | 'orderRef' | 'status'>, override?: PrintOverride): Exclude<Printability, { allowed: false }> {
+/**
+ * For the printing code: returns the decision when printing may go ahead, throws ORDER_VOIDED
+ * for an order cancelled from this station (details say when, by whom and why, for the screen's
+ * own words) and ORDER_TERMINAL otherwise.
+ */
+export function assertPrintable(order: OrderFacts, override?: PrintOverride): Exclude<Printability, { allowed: false }> {
+  if (order.voided) throw new StationError('ORDER_VOIDED', voidedMessage(order, order.voided), voidDetails(order.voided));
   const decision = checkPrintable(order, override);
   if (!decision.allowed) throw new StationError('ORDER_TERMINAL', decision.message, [`status: ${decision.status}`]);
   return decision;
+}
+
+/** The refusal's facts as `name: value` details, as other codes carry theirs. */
+export function voidDetails(voided: NonNullable<IndexedOrder['voided']>): string[] {
+  return [`voided_at: ${voided.at}`, `voided_by: ${voided.by}`, `reason: ${voided.reason}`];
+}
+
+function voidedMessage(order: Pick<IndexedOrder, 'orderId' | 'orderRef'>, voided: NonNullable<IndexedOrder['voided']>): string {
+  const name = order.orderRef ? `${order.orderRef} (order ${order.orderId})` : `Order ${order.orderId}`;
+  return `${name} was cancelled at ${voided.at} by ${voided.by} (${voided.reason}). Keep it off the pallet.`;
 }

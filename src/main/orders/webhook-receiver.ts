@@ -5,10 +5,15 @@
  * receiver answers as soon as the body is read and valid (the spec asks for a quick 2xx) and
  * leaves the writing to the status event processor. Bad input gets a 4xx and is forgotten; no
  * request can stop the receiver.
+ *
+ * Optionally only listed source addresses may post (settings: webhooks.allowedSources, CIDR);
+ * anyone else gets 403 before the body is read. The address is the connection's own: headers
+ * such as X-Forwarded-For are not trusted. An event dated in the future beyond the clock skew is
+ * answered 422 (not received) and recorded for a lead, see status-events.ts.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { BlockList, isIPv4, type AddressInfo } from 'node:net';
 import { WebhookPayloadSchema } from '../../shared/api/schemas';
 import type { Environment } from '../../shared/contract/app';
 import { StationError } from '../../shared/errors';
@@ -87,7 +92,12 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
     response.end(JSON.stringify(body));
   };
 
-  const handle = (request: IncomingMessage, response: ServerResponse, secrets: { environment: Environment; secret: Buffer }[], bodyLimit: number) => {
+  const handle = (request: IncomingMessage, response: ServerResponse, secrets: { environment: Environment; secret: Buffer }[], bodyLimit: number, sources: BlockList | null) => {
+    if (sources && !sourceAllowed(sources, request.socket.remoteAddress)) {
+      request.resume();
+      answer(response, 403, { error: 'Forbidden' }, { connection: 'close' });
+      return;
+    }
     const path = (request.url ?? '').split('?')[0] ?? '';
     const match = /^\/webhooks\/([A-Za-z0-9_-]{1,200})$/.exec(path);
     const environment = match?.[1] ? environmentForSecret(match[1], secrets) : null;
@@ -144,8 +154,13 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
         answer(response, 400, { error: 'Bad Request', message: issues });
         return;
       }
-      if (!deps.processor.enqueue(environment, payload.data)) {
+      const outcome = deps.processor.enqueue(environment, payload.data);
+      if (outcome === 'busy') {
         answer(response, 503, { error: 'Service Unavailable', message: 'busy; send again later' }, { 'retry-after': '5' });
+        return;
+      }
+      if (outcome === 'future') {
+        answer(response, 422, { error: 'Unprocessable Entity', message: 'updatedAt is in the future beyond the allowed clock skew' });
         return;
       }
       requests.accepted += 1;
@@ -159,9 +174,10 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
     if (server) return;
     const config = { ...deps.settings.webhookReceiver(), ...overrides };
     const secrets = secretsByEnvironment();
+    const sources = allowList(config.allowedSources ?? [], deps.logger);
     const created = createServer({ requestTimeout: 10_000, headersTimeout: 5_000, keepAliveTimeout: 5_000, maxHeaderSize: 16 * 1024 }, (request, response) => {
       try {
-        handle(request, response, secrets, config.bodyLimitBytes);
+        handle(request, response, secrets, config.bodyLimitBytes, sources);
       } catch (error) {
         deps.logger.error('webhook request failed', { error: error instanceof Error ? error.message : String(error) });
         answer(response, 500, { error: 'Internal Server Error' });
@@ -251,4 +267,29 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
     drained: () => deps.processor.drained(),
     close: unlisten,
   };
+}
+
+/** The allow-list as a BlockList, or null when any source may post. */
+function allowList(ranges: readonly string[], logger: Logger): BlockList | null {
+  if (ranges.length === 0) return null;
+  const list = new BlockList();
+  for (const range of ranges) {
+    const [address = '', prefix] = range.split('/');
+    const type = isIPv4(address) ? 'ipv4' : 'ipv6';
+    try {
+      list.addSubnet(address, prefix === undefined ? (type === 'ipv4' ? 32 : 128) : Number(prefix), type);
+    } catch (error) {
+      // An entry that cannot be read admits no one (the list stays closed to everyone else).
+      logger.warn('webhook source range ignored', { range, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return list;
+}
+
+function sourceAllowed(list: BlockList, remote: string | undefined): boolean {
+  if (!remote) return false;
+  // A dual-stack socket reports an IPv4 peer as ::ffff:a.b.c.d.
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(remote);
+  if (mapped?.[1]) return list.check(mapped[1], 'ipv4');
+  return list.check(remote, isIPv4(remote) ? 'ipv4' : 'ipv6');
 }

@@ -13,10 +13,12 @@ import type { DeliveryClient } from '../api';
 import type { IndexedOrder, OrderIndex } from '../orders/order-index';
 import { checkPrintable } from '../orders/printability';
 import type { StationSettings } from '../settings/station-settings';
-import type { BundlePlanRecord, NewLabel, SkippedRecord } from './journal/journal-types';
+import type { BundlePlanRecord, JournalRow, NewLabel, SkippedRecord } from './journal/journal-types';
+import { pageNamesOrder } from './journal/label-identity';
 import { emptyRunOptions } from './journal/print-journal';
+import { labelRoute } from './label-route';
 import type { PrinterRecord, PrinterRegistry } from './printers';
-import { BundleDocuments, classifyFetchFailure } from './runs/label-documents';
+import { BundleDocuments, classifyFetchFailure, type BundlePage } from './runs/label-documents';
 import type { PrintService } from './runs/print-service';
 
 export interface BundlePrintDeps {
@@ -70,11 +72,10 @@ export async function planAndStartBundleRun(deps: BundlePrintDeps, input: Bundle
   }
   // Getting the client first also readies the environment (the embedded sandbox indexes its day of orders).
   await deps.clientFor(environment);
-  const printedBefore = deps.service.journal.bundlesPrinted(environment, bundleIds);
   const documents = new BundleDocuments(() => deps.clientFor(environment));
 
   const planned = await Promise.all(
-    bundleIds.map((bundleId) => planBundle({ deps, environment, printer, bundleId, documents, reprint, printedBefore: printedBefore.has(bundleId) })),
+    bundleIds.map((bundleId) => planBundle({ deps, environment, printer, bundleId, documents, reprint })),
   );
   let labels = planned.flatMap((bundle) => bundle.labels);
   const skipped = planned.flatMap((bundle) => bundle.skipped);
@@ -106,98 +107,15 @@ interface PlanContext {
   bundleId: string;
   documents: BundleDocuments;
   reprint: { operator: string; reason: string } | null;
-  printedBefore: boolean;
 }
 
 async function planBundle(context: PlanContext): Promise<PlannedBundle> {
-  const { deps, environment, printer, bundleId, reprint } = context;
-  const reason = reprint ? `Reprint by ${reprint.operator}: ${reprint.reason}` : null;
+  const { deps, environment, printer, bundleId } = context;
   const known = printer.format === 'zpl' ? bundleOrder(deps.orders.ordersInBundle(environment, bundleId)) : [];
-
-  if (known.length > 0) {
-    const labels: NewLabel[] = [];
-    const skipped: SkippedRecord[] = [];
-    known.forEach((order, index) => {
-      const name = order.orderRef ? `${order.orderRef} (order ${order.orderId})` : `order ${order.orderId}`;
-      const printable = checkPrintable(order);
-      if (!printable.allowed) {
-        skipped.push({ orderId: order.orderId, bundleId, code: 'ORDER_TERMINAL', message: printable.message });
-        return;
-      }
-      const previous = deps.service.journal.previousPrint(environment, order.orderId);
-      if (previous && !reprint) {
-        skipped.push({
-          orderId: order.orderId,
-          bundleId,
-          code: 'ALREADY_PRINTED',
-          message: `${capital(name)} was printed before (journal entry ${previous.id}); print the run with a reprint reason to print it again.`,
-        });
-        return;
-      }
-      labels.push({
-        orderId: order.orderId,
-        bundleId,
-        bundlePosition: index + 1,
-        bundleCount: known.length,
-        format: 'zpl',
-        reprintOf: previous ? previous.id : null,
-        reason: previous ? reason : null,
-      });
-    });
-    return {
-      plan: {
-        bundleId,
-        route: 'zpl-per-order',
-        labels: labels.length,
-        note: `The station knows this bundle's ${known.length} order${known.length === 1 ? '' : 's'}: native ZPL per order.`,
-      },
-      labels,
-      skipped,
-    };
-  }
-
-  if (context.printedBefore && !reprint) {
-    return {
-      plan: null,
-      labels: [],
-      skipped: [
-        {
-          orderId: null,
-          bundleId,
-          code: 'ALREADY_PRINTED',
-          message: `Bundle ${bundleId} was printed before; print the run with a reprint reason to print it again.`,
-        },
-      ],
-    };
-  }
-
+  if (known.length > 0) return planPerOrder(context, known);
   try {
-    if (printer.format === 'pdf') {
-      const pdfs = await context.documents.pdfs(bundleId);
-      return {
-        plan: { bundleId, route: 'pdf', labels: pdfs.length, note: `The bundle's PDF${pdfs.length === 1 ? '' : 's'} from the service, as the service merged them.` },
-        labels: pdfs.map((_, index) => ({ orderId: null, bundleId, bundlePosition: index + 1, bundleCount: pdfs.length, format: 'pdf', reason: context.printedBefore ? reason : null })),
-        skipped: [],
-      };
-    }
-    const pages = await context.documents.pageCount(bundleId);
-    return {
-      plan: {
-        bundleId,
-        route: 'pdf-raster',
-        labels: pages,
-        note: `The station does not know this bundle's orders, so its PDF is printed as ${pages} image label${pages === 1 ? '' : 's'} (^GFA). Import the day's manifest to print native ZPL instead.`,
-      },
-      labels: Array.from({ length: pages }, (_, index) => ({
-        orderId: null,
-        bundleId,
-        bundlePosition: index + 1,
-        bundleCount: pages,
-        format: 'gfa' as const,
-        reason: context.printedBefore ? reason : null,
-      })),
-      skipped: [],
-    };
+    const pages = await context.documents.pages(bundleId);
+    return printer.format === 'pdf' ? planPdfDocuments(context, pages) : planRasterPages(context, pages);
   } catch (error) {
     // Not reaching the service stops the whole plan; a bundle the service refuses is left out and said so.
     if (classifyFetchFailure(error) === 'service') throw error;
@@ -205,6 +123,153 @@ async function planBundle(context: PlanContext): Promise<PlannedBundle> {
     const message = error instanceof Error ? error.message : String(error);
     return { plan: null, labels: [], skipped: [{ orderId: null, bundleId, code, message: `Bundle ${bundleId}: ${message}` }] };
   }
+}
+
+function reprintReason(context: PlanContext): string | null {
+  return context.reprint ? `Reprint by ${context.reprint.operator}: ${context.reprint.reason}` : null;
+}
+
+function printedBefore(orderId: string | null, bundleId: string, what: string, previous: JournalRow): SkippedRecord {
+  return {
+    orderId,
+    bundleId,
+    code: 'ALREADY_PRINTED',
+    message: `${capital(what)} was printed before (journal entry ${previous.id}); print the run with a reprint reason to print it again.`,
+  };
+}
+
+/** The station knows the bundle's orders: native ZPL per order, each guarded by its order whatever route printed it. */
+function planPerOrder(context: PlanContext, known: IndexedOrder[]): PlannedBundle {
+  const { deps, environment, bundleId, reprint } = context;
+  const journal = deps.service.journal;
+  const reason = reprintReason(context);
+  const route = labelRoute(context.printer);
+  // Pages of this bundle printed as images whose text named none of its orders: any of them may be
+  // any order's label, so the orders not yet accounted for are left out rather than printed twice.
+  const untied = journal.printedPagesOf(environment, bundleId).filter((page) => !known.some((order) => pageNamesOrder(page.identifiers, order)));
+  const labels: NewLabel[] = [];
+  const skipped: SkippedRecord[] = [];
+  known.forEach((order, index) => {
+    const name = order.orderRef ? `${order.orderRef} (order ${order.orderId})` : `order ${order.orderId}`;
+    const printable = checkPrintable(order);
+    if (!printable.allowed) {
+      skipped.push({ orderId: order.orderId, bundleId, code: 'ORDER_TERMINAL', message: printable.message });
+      return;
+    }
+    const previous = journal.previousPrint(environment, order.orderId) ?? untied[0]?.entry ?? null;
+    if (previous && !reprint) {
+      skipped.push(printedBefore(order.orderId, bundleId, previous.orderId === null ? `${name}, in bundle ${bundleId} printed as page images,` : name, previous));
+      return;
+    }
+    labels.push({
+      orderId: order.orderId,
+      bundleId,
+      bundlePosition: index + 1,
+      bundleCount: known.length,
+      format: route.kind === 'raster' ? 'gfa' : 'zpl',
+      reprintOf: previous ? previous.id : null,
+      reason: previous ? reason : null,
+    });
+  });
+  const orders = `${known.length} order${known.length === 1 ? '' : 's'}`;
+  return {
+    plan:
+      route.kind === 'raster'
+        ? {
+            bundleId,
+            route: 'raster-per-order',
+            labels: labels.length,
+            note: `The station knows this bundle's ${orders}; the printer is ${route.geometry.dpi} dpi, so each order's PDF label is printed as an image at its resolution.`,
+          }
+        : { bundleId, route: 'zpl-per-order', labels: labels.length, note: `The station knows this bundle's ${orders}: native ZPL per order.` },
+    labels,
+    skipped,
+  };
+}
+
+/**
+ * The bundle's PDF page by page as ^GFA images. Each page keeps the identifiers its text shows;
+ * a page is left out when the order it names was printed by any route, or when this very page
+ * (bundle + page) was printed before.
+ */
+function planRasterPages(context: PlanContext, pages: BundlePage[]): PlannedBundle {
+  const { deps, environment, bundleId, reprint } = context;
+  const journal = deps.service.journal;
+  const reason = reprintReason(context);
+  const samePage = new Map<number, JournalRow>();
+  for (const { entry } of journal.printedPagesOf(environment, bundleId)) {
+    if (entry.format === 'gfa' && entry.bundlePosition !== null) samePage.set(entry.bundlePosition, entry);
+  }
+  const labels: NewLabel[] = [];
+  const skipped: SkippedRecord[] = [];
+  pages.forEach((page, index) => {
+    const position = index + 1;
+    const previous = journal.previousPrintOfPage(environment, page.identifiers) ?? samePage.get(position) ?? null;
+    if (previous && !reprint) {
+      const order = previous.orderId ? ` (order ${previous.orderId})` : '';
+      skipped.push(printedBefore(previous.orderId, bundleId, `page ${position} of bundle ${bundleId}${order}`, previous));
+      return;
+    }
+    labels.push({
+      orderId: null,
+      bundleId,
+      bundlePosition: position,
+      bundleCount: pages.length,
+      format: 'gfa',
+      identifiers: page.identifiers,
+      reprintOf: previous ? previous.id : null,
+      reason: previous ? reason : null,
+    });
+  });
+  return {
+    plan: {
+      bundleId,
+      route: 'pdf-raster',
+      labels: labels.length,
+      note: `The station does not know this bundle's orders, so its PDF is printed as ${pages.length} image label${pages.length === 1 ? '' : 's'} (^GFA). Import the day's manifest to print native ZPL instead.`,
+    },
+    labels,
+    skipped,
+  };
+}
+
+/** The bundle's PDFs as the service merged them, to a PDF printer; a PDF is left out when an order it holds was printed before. */
+function planPdfDocuments(context: PlanContext, pages: BundlePage[]): PlannedBundle {
+  const { deps, environment, bundleId, reprint } = context;
+  const journal = deps.service.journal;
+  const reason = reprintReason(context);
+  const documents: string[][] = [];
+  for (const page of pages) documents[page.documentIndex] = [...(documents[page.documentIndex] ?? []), ...page.identifiers];
+  const sameDocument = new Map<number, JournalRow>();
+  for (const { entry } of journal.printedPagesOf(environment, bundleId)) {
+    if (entry.format === 'pdf' && entry.bundlePosition !== null) sameDocument.set(entry.bundlePosition, entry);
+  }
+  const labels: NewLabel[] = [];
+  const skipped: SkippedRecord[] = [];
+  const count = documents.length;
+  for (let index = 0; index < count; index++) {
+    const identifiers = [...new Set(documents[index] ?? [])];
+    const previous = journal.previousPrintOfPage(environment, identifiers) ?? sameDocument.get(index + 1) ?? null;
+    if (previous && !reprint) {
+      skipped.push(printedBefore(previous.orderId, bundleId, `PDF ${index + 1} of bundle ${bundleId}`, previous));
+      continue;
+    }
+    labels.push({
+      orderId: null,
+      bundleId,
+      bundlePosition: index + 1,
+      bundleCount: count,
+      format: 'pdf',
+      identifiers,
+      reprintOf: previous ? previous.id : null,
+      reason: previous ? reason : null,
+    });
+  }
+  return {
+    plan: { bundleId, route: 'pdf', labels: labels.length, note: `The bundle's PDF${count === 1 ? '' : 's'} from the service, as the service merged them.` },
+    labels,
+    skipped,
+  };
 }
 
 function capital(text: string): string {

@@ -1,9 +1,9 @@
-// The check run when a printer is added or tested: is it a ZPL printer, at 203 dpi, with a print
-// width that fits an A6 label? The service's ZPL is A6 at 203 dpi (^PW839, 105 mm). A 4-inch
-// Zebra prints 832 dots (104 mm): the last 7 dots (0.9 mm) at the label's right edge fall in the
-// label's blank margin, so 832 dots "fit". Anything narrower cuts off printed content and gets a
-// warning, as does another resolution (203-dpi ZPL prints at the wrong size) or a printer that
-// does not speak ZPL. Warnings are plain sentences; the printer can still be saved.
+// The check run when a printer is added or tested: is it a ZPL printer, and is its head wide
+// enough for an A6 label? The service's ZPL is A6 at 203 dpi (^PW839, 105 mm). A 4-inch Zebra
+// prints 832 dots at 203 dpi (104 mm): the last 7 dots (0.9 mm) at the label's right edge fall in
+// the label's blank margin, so 104 mm "fits" at any resolution. A narrower head is refused (see
+// label-route.ts); another resolution is no longer a problem: such a printer gets the order's PDF
+// rasterised at its own resolution. Warnings are plain sentences.
 import { readPrinterIdentity, type PrinterIdentity } from './status/printer-identity';
 import { readPrinterStatus, type PrinterStatusReport } from './status/printer-status';
 import { canQuery, type PrinterTransport } from './transports/transport';
@@ -16,7 +16,7 @@ export const A6_WIDTH_MM = 105;
 /** The narrowest print width, in dots at 203 dpi, that counts as fitting A6: a 4-inch printhead. */
 export const MIN_PRINT_WIDTH_DOTS = 832;
 
-export type PrinterCheckIssue = 'not-zpl' | 'resolution' | 'print-width' | 'print-width-unknown' | 'not-checkable';
+export type PrinterCheckIssue = 'not-zpl' | 'print-width' | 'print-width-unknown' | 'not-checkable';
 
 export interface PrinterCheckWarning {
   issue: PrinterCheckIssue;
@@ -49,16 +49,6 @@ export function evaluatePrinterIdentity(identity: Pick<PrinterIdentity, 'dpi' | 
       message: `The printer is set to the "${identity.languagesSetting ?? ''}" printer language, not ZPL. Switch it to ZPL (or choose another printer): it would not print the labels.`,
     });
   }
-  if (identity.dpi !== LABEL_DPI) {
-    const percent = Math.round((LABEL_DPI / identity.dpi) * 100);
-    warnings.push({
-      issue: 'resolution',
-      message:
-        identity.dpi > LABEL_DPI
-          ? `The printer prints at ${identity.dpi} dpi. The labels are made for ${LABEL_DPI} dpi, so they would come out at ${percent}% of their size and the barcodes may not scan. Use a ${LABEL_DPI} dpi printer for ZPL labels, or print PDF labels on this one.`
-          : `The printer prints at ${identity.dpi} dpi. The labels are made for ${LABEL_DPI} dpi, so they would come out at ${percent}% of their size and be cut off. Use a ${LABEL_DPI} dpi printer.`,
-    });
-  }
   if (identity.printWidthDots === null) {
     warnings.push({
       issue: 'print-width-unknown',
@@ -71,14 +61,14 @@ export function evaluatePrinterIdentity(identity: Pick<PrinterIdentity, 'dpi' | 
       const lostMm = Math.max(1, Math.round(A6_WIDTH_MM - widthMm));
       warnings.push({
         issue: 'print-width',
-        message: `The printer prints ${identity.printWidthDots} dots (${Math.round(widthMm)} mm) wide. A6 labels are ${A6_WIDTH_MM} mm wide, so about ${lostMm} mm at the right edge would be cut off. Set the print width to its maximum, or use a 4-inch printer.`,
+        message: `The printer prints ${identity.printWidthDots} dots (${Math.round(widthMm)} mm) wide. A6 labels are ${A6_WIDTH_MM} mm wide, so about ${lostMm} mm at the right edge would be cut off: labels are refused on it. Set the print width to its maximum, or use a 4-inch printer.`,
       });
     }
   }
   return warnings;
 }
 
-/** Asks the printer what it is and how it is, and says what would go wrong with A6 ZPL labels. */
+/** Asks the printer what it is and how it is, and says what would go wrong with A6 labels. */
 export async function checkPrinter(transport: PrinterTransport, options: CheckOptions = {}): Promise<PrinterCheckResult> {
   if (transport.format === 'pdf') {
     return {
@@ -103,7 +93,7 @@ export async function checkPrinter(transport: PrinterTransport, options: CheckOp
       warnings: [
         {
           issue: 'not-checkable',
-          message: 'A printer behind an OS print queue cannot be asked what it is. Make sure it is a 203 dpi ZPL printer (a Zebra) with a 4-inch printhead.',
+          message: 'A printer behind an OS print queue cannot be asked what it is, so it gets the service’s 203 dpi ZPL as it is. Make sure it is a 203 dpi ZPL printer (a Zebra) with a 4-inch printhead.',
         },
       ],
     };

@@ -4,12 +4,14 @@
  * single labels or for bundles (one printer per role at most, enforced by the database).
  */
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import type { Orientation } from '../../shared/api/schemas';
-import type { Environment } from '../../shared/contract/app';
+import { EnvironmentSchema, type Environment } from '../../shared/contract/app';
 import { PrinterOptionsSchema, type PrinterAddInput, type PrinterData, type PrinterOptions, type PrinterUpdateInput } from '../../shared/contract/printers';
 import { StationError } from '../../shared/errors';
-import { describePrinterAddress, PrinterAddressSchema, type PrinterAddress } from '../../shared/zebra/printer-address';
+import { describePrinterAddress, PrinterAddressSchema, printerAddressKey, type PrinterAddress } from '../../shared/zebra/printer-address';
 import type { StationDatabase } from '../store/database';
+import { describeLabelRoute, labelRoute } from './label-route';
 
 export type PrinterRecord = PrinterData;
 export type PrinterRole = 'single' | 'bundles';
@@ -20,25 +22,36 @@ export const defaultPrinterOptions: PrinterOptions = {
   dpi: null,
   printWidthDots: null,
   model: null,
+  serialNumber: null,
   checkedAt: null,
   warnings: [],
 };
 
-type PrinterRow = {
-  environment: string;
-  id: string;
-  name: string;
-  kind: string;
-  address: string;
-  orientation: string;
-  default_for_single: number;
-  default_for_bundles: number;
-  options: string;
-  created_at: string;
-  updated_at: string;
-};
+/** What the printer said it is; kept in columns of its own (the route follows them), not in the options JSON. */
+export type PrinterIdentityFacts = Pick<PrinterOptions, 'dpi' | 'printWidthDots' | 'serialNumber'>;
+
+const PrinterRowSchema = z.object({
+  environment: EnvironmentSchema,
+  id: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  address: z.string(),
+  orientation: z.string(),
+  default_for_single: z.number(),
+  default_for_bundles: z.number(),
+  options: z.string(),
+  serial_number: z.string().nullable(),
+  dpi: z.number().int().positive().nullable().catch(null),
+  print_width_dots: z.number().int().positive().nullable().catch(null),
+  identified_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+type PrinterRow = z.infer<typeof PrinterRowSchema>;
+const DataVersionSchema = z.tuple([z.number()]);
 
 const columns = 'environment, id, name, kind, address, orientation, default_for_single, default_for_bundles, options, created_at, updated_at';
+const identityColumns = 'serial_number, dpi, print_width_dots, identified_at';
 const idAlphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 /** What a printer takes: a PDF queue takes PDFs, everything else ZPL. */
@@ -51,6 +64,7 @@ export class PrinterRegistry {
   // rest of the scan's local work. The cache is dropped on this registry's own writes and when
   // another connection (the CLI next to the app) has written to the database.
   private readonly cache = new Map<Environment, PrinterRecord[]>();
+  private readonly identifiedConnections = new Map<string, number>();
   private cacheVersion = -1;
   private readonly selectAll;
   private readonly dataVersion;
@@ -59,20 +73,22 @@ export class PrinterRegistry {
     private readonly db: StationDatabase,
     private readonly clock: () => Date = () => new Date(),
   ) {
-    this.selectAll = db.prepare(`SELECT ${columns} FROM printers WHERE environment = ? ORDER BY created_at, id`);
+    this.selectAll = db.prepare(`SELECT ${columns}, ${identityColumns} FROM printers WHERE environment = ? ORDER BY created_at, id`);
     this.dataVersion = db.prepare('PRAGMA data_version').raw(true);
   }
 
   list(environment: Environment): PrinterRecord[] {
-    const version = (this.dataVersion.get() as [number])[0];
+    const version = DataVersionSchema.parse(this.dataVersion.get())[0];
     if (version !== this.cacheVersion) {
       this.cache.clear();
       this.cacheVersion = version;
     }
     let printers = this.cache.get(environment);
     if (!printers) {
-      printers = (this.selectAll.all(environment) as PrinterRow[]).flatMap((row) => {
-        const printer = toPrinter(row);
+      printers = this.selectAll.all(environment).flatMap((record) => {
+        const row = PrinterRowSchema.safeParse(record);
+        // A row this version cannot read (written by hand, or by a newer version) is left out, not fatal.
+        const printer = row.success ? toPrinter(row.data) : null;
         return printer ? [printer] : [];
       });
       this.cache.set(environment, printers);
@@ -107,11 +123,17 @@ export class PrinterRegistry {
     return printers.length === 1 ? (printers[0] ?? null) : null;
   }
 
-  /** The printer asked for, or the role's default; PRINTER_NOT_FOUND with what to do otherwise. */
+  /**
+   * The printer asked for, or the role's default; PRINTER_NOT_FOUND with what to do otherwise, and
+   * PRINTER_TOO_NARROW for a printer known to cut labels off.
+   */
   choose(environment: Environment, role: PrinterRole, id: string | undefined): PrinterRecord {
-    if (id !== undefined) return this.require(environment, id);
-    const printer = this.defaultFor(environment, role);
-    if (printer) return printer;
+    const printer = id !== undefined ? this.require(environment, id) : this.defaultFor(environment, role);
+    if (printer) {
+      const route = labelRoute(printer);
+      if (route.kind === 'refused') throw route.error;
+      return printer;
+    }
     const what = role === 'single' ? 'single labels' : 'bundles';
     throw new StationError(
       'PRINTER_NOT_FOUND',
@@ -121,7 +143,8 @@ export class PrinterRegistry {
     );
   }
 
-  add(environment: Environment, input: PrinterAddInput, options: Partial<PrinterOptions> = {}): PrinterRecord {
+  /** Saves a printer; `identity` is what a check before saving found. */
+  add(environment: Environment, input: PrinterAddInput, options: Partial<PrinterOptions> = {}, identity: PrinterIdentityFacts | null = null): PrinterRecord {
     const now = this.clock().toISOString();
     const id = this.newId(environment);
     const address = PrinterAddressSchema.parse(input.address);
@@ -146,10 +169,11 @@ export class PrinterRegistry {
           input.orientation ?? 'landscape',
           input.defaultForSingle ? 1 : 0,
           input.defaultForBundles ? 1 : 0,
-          JSON.stringify(merged),
+          JSON.stringify(withoutIdentity(merged)),
           now,
           now,
         );
+      if (identity) this.writeIdentity(environment, id, identity, now);
     })();
     return this.require(environment, id);
   }
@@ -162,7 +186,7 @@ export class PrinterRegistry {
       ...(change.maxFormatsInBuffer !== undefined ? { maxFormatsInBuffer: change.maxFormatsInBuffer } : {}),
       ...(change.gfaEncoding !== undefined ? { gfaEncoding: change.gfaEncoding } : {}),
       // A new address is another printer: what the last check found no longer applies.
-      ...(change.address ? { dpi: null, printWidthDots: null, model: null, checkedAt: null, warnings: [] } : {}),
+      ...(change.address ? { model: null, checkedAt: null, warnings: [] } : {}),
     });
     const orientation: Orientation = change.orientation ?? current.orientation;
     const single = change.defaultForSingle ?? current.defaultForSingle;
@@ -183,24 +207,67 @@ export class PrinterRegistry {
           orientation,
           single ? 1 : 0,
           bundles ? 1 : 0,
-          JSON.stringify(options),
+          JSON.stringify(withoutIdentity(options)),
           this.clock().toISOString(),
           environment,
           change.id,
         );
+      if (change.address) this.writeIdentity(environment, change.id, { dpi: null, printWidthDots: null, serialNumber: null }, null);
     })();
     return this.require(environment, change.id);
   }
 
-  /** Keeps what a check found (resolution, width, model, warnings) with the printer. */
-  recordCheck(environment: Environment, id: string, found: Pick<PrinterOptions, 'dpi' | 'printWidthDots' | 'model' | 'warnings'>): PrinterRecord {
+  /** Keeps what a check found (resolution, width, serial number, model, warnings) with the printer. */
+  recordCheck(
+    environment: Environment,
+    id: string,
+    found: Pick<PrinterOptions, 'dpi' | 'printWidthDots' | 'model' | 'warnings'> & Partial<Pick<PrinterOptions, 'serialNumber'>>,
+  ): PrinterRecord {
     const current = this.require(environment, id);
-    const options = PrinterOptionsSchema.parse({ ...current.options, ...found, checkedAt: this.clock().toISOString() });
+    const now = this.clock().toISOString();
+    const options = PrinterOptionsSchema.parse({ ...current.options, ...found, checkedAt: now });
     this.cache.clear();
-    this.db
-      .prepare('UPDATE printers SET options = ?, updated_at = ? WHERE environment = ? AND id = ?')
-      .run(JSON.stringify(options), this.clock().toISOString(), environment, id);
+    this.db.transaction(() => {
+      this.db.prepare('UPDATE printers SET options = ?, updated_at = ? WHERE environment = ? AND id = ?').run(JSON.stringify(withoutIdentity(options)), now, environment, id);
+      this.writeIdentity(environment, id, { ...found, serialNumber: found.serialNumber ?? null }, now);
+    })();
     return this.require(environment, id);
+  }
+
+  /**
+   * A connection found another printer at the address (serial number or resolution changed):
+   * what it is now, for every printer row at that address, so the route follows it.
+   */
+  recordIdentity(environment: Environment, address: PrinterAddress, found: PrinterIdentityFacts): PrinterRecord[] {
+    const key = printerAddressKey(address);
+    const now = this.clock().toISOString();
+    const same = this.list(environment).filter((printer) => printerAddressKey(printer.address) === key);
+    this.cache.clear();
+    this.db.transaction(() => {
+      for (const printer of same) this.writeIdentity(environment, printer.id, found, now);
+    })();
+    return same.map((printer) => this.require(environment, printer.id));
+  }
+
+  /**
+   * The connection of a route on which its printer was last identified (the transport counts its
+   * connections): a new connection may reach another printer, so it is asked again. In memory
+   * only: after a restart every printer is asked on its first connection.
+   */
+  identifiedOnConnection(address: PrinterAddress): number | undefined {
+    return this.identifiedConnections.get(printerAddressKey(address));
+  }
+
+  markIdentifiedOnConnection(address: PrinterAddress, connection: number | undefined): void {
+    const key = printerAddressKey(address);
+    if (connection === undefined) this.identifiedConnections.delete(key);
+    else this.identifiedConnections.set(key, connection);
+  }
+
+  private writeIdentity(environment: Environment, id: string, found: PrinterIdentityFacts, at: string | null): void {
+    this.db
+      .prepare('UPDATE printers SET serial_number = ?, dpi = ?, print_width_dots = ?, identified_at = ? WHERE environment = ? AND id = ?')
+      .run(found.serialNumber, found.dpi, found.printWidthDots, at, environment, id);
   }
 
   remove(environment: Environment, id: string): void {
@@ -227,7 +294,6 @@ function toPrinter(row: PrinterRow): PrinterRecord | null {
   let address: PrinterAddress;
   try {
     const parsed = PrinterAddressSchema.safeParse(JSON.parse(row.address));
-    // A row this version cannot read (written by hand, or by a newer version) is left out, not fatal.
     if (!parsed.success) return null;
     address = parsed.data;
   } catch {
@@ -240,20 +306,28 @@ function toPrinter(row: PrinterRow): PrinterRecord | null {
   } catch {
     options = defaultPrinterOptions;
   }
-  return {
+  options = { ...options, dpi: row.dpi, printWidthDots: row.print_width_dots, serialNumber: row.serial_number };
+  const printer = {
     id: row.id,
-    environment: row.environment as Environment,
+    environment: row.environment,
     name: row.name,
     address,
     format: printerFormat(address),
     description: describePrinterAddress(address),
-    orientation: row.orientation === 'portrait' ? 'portrait' : 'landscape',
+    orientation: row.orientation === 'portrait' ? ('portrait' as const) : ('landscape' as const),
     defaultForSingle: row.default_for_single === 1,
     defaultForBundles: row.default_for_bundles === 1,
     options,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+  return { ...printer, route: describeLabelRoute(printer) };
+}
+
+/** The identity lives in its own columns; the options JSON keeps the tuning and the check's notes. */
+function withoutIdentity(options: PrinterOptions): Omit<PrinterOptions, 'dpi' | 'printWidthDots' | 'serialNumber'> {
+  const { dpi: _dpi, printWidthDots: _width, serialNumber: _serial, ...rest } = options;
+  return rest;
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

@@ -2,10 +2,13 @@
  * Scan → order → label → printer, the packer's hot path. Kept lean: the order index is a local
  * SQLite lookup, the label is one GET (or none, when the scan was resolved by fetching it), the
  * printer's connection stays open between scans, and the journal writes are small synchronous
- * statements. The call resolves once the printer confirms it has read the whole label.
+ * statements. The call resolves once the printer confirms it has read the whole label ("printed";
+ * the proof that it came out follows as an event), or at once with "waiting" when a printer fault
+ * holds the label.
  */
 import type { PrintOutcomeData } from '../../shared/contract/printing';
 import { StationError } from '../../shared/errors';
+import { faultSentence } from '../../shared/zebra/faults';
 import type { LabelRequest, OrderLabel } from '../api';
 import type { OrderIndex } from '../orders/order-index';
 import type { OrderLookup } from '../orders/order-lookup';
@@ -88,21 +91,31 @@ export async function printScan(deps: SinglePrintDeps, input: SinglePrintInput):
   });
   const outcome = await run.whenFirstLabelSettles();
   if (outcome.kind === 'error') throw outcome.error;
-  return {
-    outcome: 'printed',
+  const common = {
     scan: input.scan,
     order: orderData,
     entry: deps.service.entryData(outcome.entry),
     printer: { id: printer.id, name: printer.name },
     reprint: reprint !== null,
-    printerFault: outcome.fault,
     elapsedMs: Math.round((now() - startedAt) * 10) / 10,
   };
+  if (outcome.kind === 'waiting') {
+    return {
+      outcome: 'waiting',
+      ...common,
+      runId: run.runId,
+      fault: outcome.fault,
+      sentence: faultSentence(outcome.fault),
+      inPrinter: outcome.entry.state === 'sent',
+    };
+  }
+  // The printer has the whole label; the proof that it printed follows as a printing.label event.
+  return { outcome: 'printed', ...common, proofFollows: deps.service.queueFor(printer).tracksPrinting };
 }
 
 /** The label the lookup already fetched (it is how the scan was recognised as an order id). */
 function reuse(label: OrderLabel): DocumentSource {
-  return async () => prepared(label.bytes, label.format === 'zpl' ? label.formatCount : 1, label.format);
+  return async () => prepared(label.bytes, label.format === 'zpl' ? label.formatCount : 1, label.format, `The label of order ${label.orderId}`);
 }
 
 function previousPrint(deps: SinglePrintDeps, entry: JournalRow) {

@@ -1,12 +1,16 @@
 // The "test print": a small ZPL label with the printer's name, the station, the time and a Code 128
 // barcode. Its frame spans the 4-inch print width (832 dots) that A6 labels need, so a printer that
 // is too narrow shows a missing right edge. Text goes through ^FH hex escapes, so a name with
-// ^ or ~ in it cannot break the format.
+// ^ or ~ in it cannot break the format. It is drawn at the printer's own resolution: ZPL counts in
+// dots, so a 203-dpi layout would come out at 68 % of its size on a 300 dpi printer and hide a
+// head too narrow for A6 behind a frame that fits.
 
 export interface TestLabelInput {
   printerName: string;
   stationName?: string;
   printedAt: Date;
+  /** The printer's resolution, from its check; 203 dpi (the service's labels) when unknown. */
+  dpi?: number | null;
 }
 
 export interface TestLabel {
@@ -15,25 +19,30 @@ export interface TestLabel {
   barcode: string;
 }
 
+/** The layout's own resolution: the service's labels, and the 4-inch width below, are 203 dpi. */
+const LAYOUT_DPI = 203;
 const WIDTH = 832;
 const LENGTH = 600;
 
 export function buildTestLabel(input: TestLabelInput): TestLabel {
   const time = localTimestamp(input.printedAt);
   const barcode = `TEST${time.replace(/\D/g, '')}`;
+  const scale = (input.dpi ?? LAYOUT_DPI) / LAYOUT_DPI;
+  const dots = (value: number): number => Math.round(value * scale);
+  const font = (height: number): string => `^A0N,${dots(height)},${dots(height)}`;
   const lines = [
     '^XA',
     '^CI28',
-    `^PW${WIDTH}`,
-    `^LL${LENGTH}`,
+    `^PW${dots(WIDTH)}`,
+    `^LL${dots(LENGTH)}`,
     '^LH0,0',
-    `^FO8,8^GB${WIDTH - 16},${LENGTH - 16},4^FS`,
-    `^FO40,36^A0N,56,56^FH^FD${escapeField('Test print')}^FS`,
-    `^FO40,110^A0N,32,32^FB752,2,0,L^FH^FD${escapeField(`Printer: ${input.printerName}`)}^FS`,
-    ...(input.stationName ? [`^FO40,186^A0N,32,32^FB752,1,0,L^FH^FD${escapeField(`Station: ${input.stationName}`)}^FS`] : []),
-    `^FO40,226^A0N,32,32^FH^FD${escapeField(`Time: ${time}`)}^FS`,
-    `^FO40,280^BY2^BCN,120,Y,N,N^FD${barcode}^FS`,
-    `^FO40,470^A0N,26,26^FB752,3,0,L^FH^FD${escapeField('If the frame is complete and the barcode scans, this printer is ready for labels.')}^FS`,
+    `^FO${dots(8)},${dots(8)}^GB${dots(WIDTH - 16)},${dots(LENGTH - 16)},${dots(4)}^FS`,
+    `^FO${dots(40)},${dots(36)}${font(56)}^FH^FD${escapeField('Test print')}^FS`,
+    `^FO${dots(40)},${dots(110)}${font(32)}^FB${dots(752)},2,0,L^FH^FD${escapeField(`Printer: ${input.printerName}`)}^FS`,
+    ...(input.stationName ? [`^FO${dots(40)},${dots(186)}${font(32)}^FB${dots(752)},1,0,L^FH^FD${escapeField(`Station: ${input.stationName}`)}^FS`] : []),
+    `^FO${dots(40)},${dots(226)}${font(32)}^FH^FD${escapeField(`Time: ${time}`)}^FS`,
+    `^FO${dots(40)},${dots(280)}^BY${Math.max(1, dots(2))}^BCN,${dots(120)},Y,N,N^FD${barcode}^FS`,
+    `^FO${dots(40)},${dots(470)}${font(26)}^FB${dots(752)},3,0,L^FH^FD${escapeField('If the frame is complete and the barcode scans, this printer is ready for labels.')}^FS`,
     '^XZ',
   ];
   return { zpl: `${lines.join('\n')}\n`, barcode };

@@ -7,12 +7,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { Environment } from '../../shared/contract/app';
 import { ShipmentSchema, type Shipment, type ToShipImportReport } from '../../shared/contract/shipping';
 import { StationError } from '../../shared/errors';
+import { defaultManifestLimits } from '../orders/manifest-limits';
 import { detectFormat, readCsv, readXlsx, type Cell, type ManifestItem } from '../orders/manifest-readers';
+import { bytesAccess } from '../orders/manifest-zip';
 import type { StationDatabase } from '../store/database';
 
 export const requiredColumns = ['orderRef', 'locationId', 'deliveryStreet', 'deliveryNumber', 'deliveryPostalCode', 'deliveryCity', 'deliveryCountry'] as const;
@@ -181,8 +182,8 @@ export class ToShipOrders {
     if (bytes.length > maxFileBytes) throw new StationError('IMPORT_FAILED', `${fileName} is larger than ${maxFileBytes / 1024 / 1024} MB; split it into smaller files.`);
     const format = detectFormat(bytes.subarray(0, 64 * 1024), fileName);
     if (typeof format === 'object') throw new StationError('IMPORT_FAILED', format.unsupported);
-    const input = Readable.from([bytes]);
-    const items: AsyncIterable<ManifestItem> = format === 'csv' ? readCsv(input, bytes.subarray(0, 64 * 1024)) : readXlsx(input);
+    const access = bytesAccess(bytes);
+    const items: AsyncIterable<ManifestItem> = format === 'csv' ? readCsv(access, defaultManifestLimits) : readXlsx(access, defaultManifestLimits);
 
     const report: ToShipImportReport = { fileName, newRows: 0, updatedRows: 0, rejectedRows: 0, rows: [] };
     let header: Map<Column, number> | null = null;
@@ -190,11 +191,6 @@ export class ToShipOrders {
     for await (const item of items) {
       if (item.kind === 'header') {
         header = resolveHeader(item.cells, fileName);
-        continue;
-      }
-      if (item.kind === 'bad-row') {
-        report.rejectedRows += 1;
-        report.rows.push({ row: item.row, orderRef: null, outcome: 'rejected', reason: item.message });
         continue;
       }
       if (!header) throw new StationError('IMPORT_FAILED', `${fileName} has no header row.`);

@@ -161,6 +161,154 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    version: 5,
+    name: 'what the printer said when each label reached it',
+    sql: `
+      -- Per label sent to a Zebra that answers: the printer's serial number and the label counter
+      -- the label was due at, so a run resumed after the station stopped can tell a printer that
+      -- carried on from one that restarted (and lost its buffer) or was swapped.
+      CREATE TABLE print_label_marks (
+        entry_id INTEGER PRIMARY KEY REFERENCES print_journal (id) ON DELETE CASCADE,
+        sent_at_ms INTEGER NOT NULL,   -- wall-clock ms when the printer confirmed it had the label
+        serial TEXT,                   -- device.unique_id then; NULL when not known
+        odometer_target INTEGER,       -- odometer.total_label_count once this label has printed; NULL when not known
+        updated_at TEXT NOT NULL
+      );
+    `,
+  },
+  {
+    version: 6,
+    name: 'one label identity across routes; the identity of the printer at each address',
+    sql: `
+      -- Identifiers read from the text of a bundle page printed before its order was known (parcel
+      -- barcode, order ref, order id, normalised as a scan is). The duplicate guard joins them with
+      -- the order index, so the page counts as its order's label once the station learns the order.
+      CREATE TABLE print_label_identifiers (
+        environment TEXT NOT NULL CHECK (environment IN ('sandbox', 'test', 'live')),
+        entry_id INTEGER NOT NULL REFERENCES print_journal (id),
+        identifier TEXT NOT NULL,
+        PRIMARY KEY (entry_id, identifier)
+      ) WITHOUT ROWID;
+      CREATE INDEX print_label_identifiers_by_identifier ON print_label_identifiers (environment, identifier);
+      -- Planning a bundle run reads the bundle's earlier pages (bundle + page guard).
+      CREATE INDEX print_journal_by_bundle ON print_journal (environment, bundle_id, bundle_position) WHERE bundle_id IS NOT NULL;
+
+      -- What the printer at the address said it is when a connection last reached it: its serial
+      -- number (device.unique_id), resolution and print width. The label route (native ZPL, a ^GFA
+      -- image at the printer's resolution, or refused) follows them.
+      ALTER TABLE printers ADD COLUMN serial_number TEXT;
+      ALTER TABLE printers ADD COLUMN dpi INTEGER;
+      ALTER TABLE printers ADD COLUMN print_width_dots INTEGER;
+      ALTER TABLE printers ADD COLUMN identified_at TEXT;
+      UPDATE printers SET
+        dpi = json_extract(options, '$.dpi'),
+        print_width_dots = json_extract(options, '$.printWidthDots'),
+        identified_at = json_extract(options, '$.checkedAt');
+    `,
+  },
+  {
+    version: 7,
+    name: 'interrupted imports and webhook conflicts',
+    sql: `
+      -- An import can now end 'interrupted' (the station stopped while it ran: found at the next
+      -- start), and says which process ran it, so a start never takes another live process's
+      -- import for a dead one. SQLite cannot change a CHECK, so the table is rebuilt.
+      CREATE TABLE manifest_imports_v7 (
+        id TEXT PRIMARY KEY,
+        environment TEXT NOT NULL CHECK (environment IN ('sandbox', 'test', 'live')),
+        file_name TEXT NOT NULL,
+        format TEXT NOT NULL CHECK (format IN ('csv', 'xlsx')),
+        state TEXT NOT NULL CHECK (state IN ('running', 'finished', 'failed', 'interrupted')),
+        rows_read INTEGER NOT NULL DEFAULT 0,
+        rows_inserted INTEGER NOT NULL DEFAULT 0,
+        rows_updated INTEGER NOT NULL DEFAULT 0,
+        rows_failed INTEGER NOT NULL DEFAULT 0,
+        message TEXT,
+        started_at TEXT NOT NULL,
+        finished_at TEXT,
+        owner_host TEXT,              -- the machine and process that ran it (os hostname, pid)
+        owner_pid INTEGER
+      );
+      INSERT INTO manifest_imports_v7 (id, environment, file_name, format, state, rows_read, rows_inserted, rows_updated, rows_failed, message, started_at, finished_at)
+        SELECT id, environment, file_name, format, state, rows_read, rows_inserted, rows_updated, rows_failed, message, started_at, finished_at FROM manifest_imports;
+      DROP TABLE manifest_imports;
+      ALTER TABLE manifest_imports_v7 RENAME TO manifest_imports;
+      CREATE INDEX manifest_imports_by_environment ON manifest_imports (environment, started_at);
+
+      -- Webhook events set before a lead: an identifier that would change (a barcode moving to
+      -- another order), a status after a terminal one, a time in the future (all three not
+      -- applied), or an order closed before it left the station (applied, so a forged
+      -- cancellation is seen). Kept as evidence; one row per event and kind.
+      CREATE TABLE webhook_conflicts (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        environment TEXT NOT NULL CHECK (environment IN ('sandbox', 'test', 'live')),
+        order_id TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('identifier', 'status', 'future', 'terminal')),
+        status TEXT NOT NULL,          -- the status the event claimed
+        event_updated_at TEXT NOT NULL,
+        known TEXT,                    -- JSON: what the station knew when the event came; NULL for an unknown order
+        claimed TEXT NOT NULL,         -- JSON: what the event said
+        applied INTEGER NOT NULL CHECK (applied IN (0, 1)),
+        message TEXT NOT NULL,
+        received_at TEXT NOT NULL,
+        settled_decision TEXT CHECK (settled_decision IN ('confirm', 'reverse')),
+        settled_by TEXT,
+        settled_at TEXT,
+        UNIQUE (environment, order_id, status, event_updated_at, kind)
+      );
+      CREATE INDEX webhook_conflicts_by_time ON webhook_conflicts (environment, received_at);
+    `,
+  },
+  {
+    version: 8,
+    name: 'voided labels, pull-this-parcel notices and the status timeline',
+    sql: `
+      -- A lead's cancellation (void). Kept as columns rather than a new value of print_journal.state:
+      -- SQLite cannot widen that CHECK without rebuilding the table, and a rebuild here would drop
+      -- columns other migrations add to it. A label with voided_at set reads as state 'voided'.
+      ALTER TABLE print_journal ADD COLUMN voided_at TEXT;
+      ALTER TABLE print_journal ADD COLUMN voided_by TEXT;
+      ALTER TABLE print_journal ADD COLUMN void_reason TEXT;
+      -- The order the service cancelled at this station's request: who, when and why, for the scan's refusal.
+      ALTER TABLE orders ADD COLUMN voided_at TEXT;
+      ALTER TABLE orders ADD COLUMN voided_by TEXT;
+      ALTER TABLE orders ADD COLUMN void_reason TEXT;
+
+      -- "Pull this parcel": a webhook closed an order whose label this station printed. Stays until a lead acknowledges it.
+      CREATE TABLE pull_notices (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        environment TEXT NOT NULL CHECK (environment IN ('sandbox', 'test', 'live')),
+        order_id TEXT NOT NULL,
+        status TEXT NOT NULL,           -- cancelled, rejected, address_not_found or error
+        event_updated_at TEXT NOT NULL,
+        journal_id INTEGER,             -- the label this station printed
+        bench TEXT NOT NULL,            -- the station name when the notice was raised
+        printed_at TEXT,
+        raised_at TEXT NOT NULL,
+        acknowledged_by TEXT,
+        acknowledged_at TEXT,
+        UNIQUE (environment, order_id, status)
+      );
+      CREATE INDEX pull_notices_open ON pull_notices (environment, acknowledged_at);
+
+      -- Every status event applied or weighed for an order (duplicates dropped before), for its timeline.
+      CREATE TABLE order_status_timeline (
+        environment TEXT NOT NULL CHECK (environment IN ('sandbox', 'test', 'live')),
+        order_id TEXT NOT NULL,
+        status TEXT NOT NULL,
+        previous_status TEXT,
+        attempt INTEGER,
+        event_updated_at TEXT NOT NULL,
+        received_at TEXT NOT NULL,
+        outcome TEXT NOT NULL,          -- applied, same, ignored-backward, ignored-terminal
+        tracking_url TEXT,
+        weight_grams INTEGER,
+        location_id INTEGER,
+        PRIMARY KEY (environment, order_id, status, event_updated_at)
+      ) WITHOUT ROWID;
+    `,
+  },
+  {
     version: 9,
     name: 'orders to ship and the creation ledger',
     sql: `

@@ -6,6 +6,7 @@ import { NavBar } from './components/NavBar';
 import { Notices } from './components/Notices';
 import { PrinterStatusArea } from './components/PrinterStatusArea';
 import { UnfinishedRunOffer } from './components/UnfinishedRuns';
+import { PullNotices } from './supervision/PullNotices';
 import { useStationKeyboard } from './scan/use-keyboard';
 import ScanScreen from './screens/ScanScreen';
 import { useStation } from './station-context';
@@ -90,6 +91,7 @@ export function App() {
       <div className="app-messages">
         <Notices notices={notices} onDismiss={(id) => stores.app.getState().dismissNotice(id)} />
         <UnfinishedRunOffer />
+        <PullNotices />
       </div>
       <main className="main" id="main">
         {infoError && (

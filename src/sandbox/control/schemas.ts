@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { OrderStatusSchema, OrientationSchema } from '../../shared/api/schemas';
 import { pdfPrintSizes } from '../labels/pdf';
+import { powerCycleOptionsSchema } from '../printer/virtual-zebra';
+import { printerIdentityPatchSchema } from '../printer/printer-identity';
 
 export const StatusMoveSchema = z.object({ status: OrderStatusSchema }).strict();
 
@@ -34,3 +36,12 @@ export const ResetSchema = z.object({ keepWebhooks: z.boolean().optional() }).st
 export const WaitIdleSchema = z.object({ timeoutMs: z.number().int().min(1).max(600_000).optional() }).strict();
 
 export const PrinterSpeedSchema = z.object({ labelsPerSecond: z.number().positive().max(10_000) }).strict();
+
+/** A label document the sandbox serves for one order from then on, as the carrier made it. */
+export const SuppliedLabelSchema = z.object({ format: z.literal('zpl'), base64: z.base64().min(1) }).strict();
+
+/** POST /printers/:printer/power-cycle: how long the printer stays off (default 0). */
+export const PowerCycleSchema = powerCycleOptionsSchema;
+
+/** PUT /printers/:printer/identity: another printer at the same address. */
+export const PrinterIdentitySchema = printerIdentityPatchSchema;

@@ -7,6 +7,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { ZodError } from 'zod';
+import type { LabelDocuments } from '../label-documents';
 import type { VirtualZebra } from '../printer/virtual-zebra';
 import { readBody, parseJsonBody } from '../http/body';
 import { HttpError, errorBody } from '../http/errors';
@@ -24,10 +25,13 @@ import {
   BatchStatusMoveSchema,
   CompanySettingsPatchSchema,
   IssueKeySchema,
+  PowerCycleSchema,
+  PrinterIdentitySchema,
   PrinterSpeedSchema,
   ResetSchema,
   RevokeKeySchema,
   StatusMoveSchema,
+  SuppliedLabelSchema,
   WaitIdleSchema,
   WebhookRegistrationSchema,
 } from './schemas';
@@ -38,6 +42,8 @@ export interface ControlDeps {
   settings: Settings;
   dispatcher: WebhookDispatcher;
   printers: readonly VirtualZebra[];
+  /** Label documents, for serving an order's label as supplied. */
+  labels: LabelDocuments;
   /** The same object as the CLI's first line. */
   describe: () => unknown;
   /** Back to the seed: new world, empty label cache, fresh rate limits. */
@@ -131,6 +137,14 @@ export function createControlServer(deps: ControlDeps): Server {
     const order = orderOf(env, params.orderId!);
     return ok({ ...orderRecord(order), companyId: order.companyId, carrier: order.carrier, attempt: order.attempt, labelReadyAt: new Date(order.labelReadyAt).toISOString() });
   });
+  on('PUT', '/environments/:env/orders/:orderId/label', ({ params, body }) => {
+    const env = environment(params.env);
+    const order = orderOf(env, params.orderId!);
+    const { base64 } = validate(SuppliedLabelSchema, body);
+    const document = Buffer.from(base64, 'base64');
+    deps.labels.supply(env, order, document);
+    return ok({ orderId: order.orderId, format: 'zpl', bytes: document.length });
+  }, true);
   on('POST', '/environments/:env/orders/:orderId/status', ({ params, body }) => {
     const env = environment(params.env);
     const order = orderOf(env, params.orderId!);
@@ -221,6 +235,20 @@ export function createControlServer(deps: ControlDeps): Server {
     ok({ labels: printerOf(params.printer!).printed().map((label) => ({ ...label, printedAt: new Date(label.printedAt).toISOString() })) }),
   );
   on('GET', '/printers/:printer/discarded', ({ params }) => ok({ formats: printerOf(params.printer!).discarded() }));
+  on('POST', '/printers/:printer/power-cycle', async ({ params, body }) => {
+    const printer = printerOf(params.printer!);
+    await printer.powerCycle(validate(PowerCycleSchema, body ?? {}));
+    return ok(printer.state());
+  }, true);
+  on('PUT', '/printers/:printer/identity', async ({ params, body }) => {
+    const printer = printerOf(params.printer!);
+    await printer.replaceWith(validate(PrinterIdentitySchema, body));
+    return ok(printer.state());
+  }, true);
+  on('GET', '/printers/:printer/received', ({ params }) =>
+    ok({ connections: printerOf(params.printer!).received().map(({ connectionId, bytes }) => ({ connectionId, base64: bytes.toString('base64') })) }),
+  );
+  on('GET', '/printers/:printer/configuration-commands', ({ params }) => ok({ commands: printerOf(params.printer!).configurationCommands() }));
   on('GET', '/printers/:printer/printed/:index/png', async ({ params }) => {
     const printer = printerOf(params.printer!);
     if (!/^\d+$/.test(params.index!)) throw new HttpError(400, ['index must be a non-negative integer']);

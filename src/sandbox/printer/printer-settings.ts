@@ -1,16 +1,18 @@
 // Settings and fault knobs of a virtual Zebra, as zod schemas: the same shapes arrive as
 // constructor options, from the sandbox's command line and through the control HTTP API.
 import { z } from 'zod';
+import {
+  defaultModel,
+  defaultSerial,
+  dpiSchema,
+  identityText,
+  odometerSchema,
+  printWidthDotsSchema,
+  serialNumberSchema,
+} from './printer-identity';
 
 const KIB = 1024;
 const MIB = 1024 * KIB;
-
-// Model and firmware go into comma-separated ~HI fields: printable ASCII, no commas.
-const identityText = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[\x20-\x2b\x2d-\x7e]+$/, 'printable ASCII without commas');
 
 export const printerFaultsSchema = z.strictObject({
   /** No media: printing stops (the label in progress is reprinted later), ~HS b=1, ~HQES bit 0x1. */
@@ -62,12 +64,16 @@ export const virtualZebraOptionsSchema = z
     receiveBufferBytes: z.number().int().min(KIB).max(256 * MIB).default(64 * KIB),
     /** An unterminated format (^XA without ^XZ) longer than this is thrown away. */
     maxFormatBytes: z.number().int().min(64).max(256 * MIB).default(2 * MIB),
-    printWidthDots: z.number().int().min(1).max(9999).default(832),
+    printWidthDots: printWidthDotsSchema.default(832),
     /** Label length reported by ~HS until a format with ^LL has printed (A6: 148 mm at 8 dots/mm). */
     labelLengthDots: z.number().int().min(1).max(9999).default(1184),
-    dpi: z.number().int().min(100).max(600).default(203),
+    dpi: dpiSchema.default(203),
     /** ~HI model; defaults to "ZD421-<dpi>dpi". */
     model: identityText.optional(),
+    /** device.unique_id; defaults to "VZ" and ten digits derived from the name. */
+    serial: serialNumberSchema.optional(),
+    /** odometer.total_label_count before the first label printed here. */
+    odometerStart: odometerSchema.default(0),
     firmware: identityText.default('V84.20.18Z'),
     memoryKb: z.number().int().min(1).max(10_000_000).default(8176),
     /** Thermal transfer (ribbon) mode, reported in ~HS string 2. */
@@ -76,9 +82,17 @@ export const virtualZebraOptionsSchema = z
     recordLimit: z.number().int().min(1).max(1_000_000).default(10_000),
     faults: printerFaultsPatchSchema.default({}),
   })
-  .transform((options) => ({ ...options, model: options.model ?? `ZD421-${options.dpi}dpi` }));
+  .transform((options) => ({
+    ...options,
+    model: options.model ?? defaultModel(options.dpi),
+    serial: options.serial ?? defaultSerial(options.name),
+  }));
 
-export type VirtualZebraOptions = z.input<typeof virtualZebraOptionsSchema>;
+/**
+ * Constructor options: the JSON settings above, and the clock (epoch milliseconds) the printer
+ * reads for its power-on time and timestamps, so tests can move time without waiting.
+ */
+export type VirtualZebraOptions = z.input<typeof virtualZebraOptionsSchema> & { now?: () => number };
 export type VirtualZebraSettings = z.output<typeof virtualZebraOptionsSchema>;
 
 export const listenOptionsSchema = z.strictObject({

@@ -1,4 +1,5 @@
 // The Set-Get-Do variables the virtual Zebra knows. A Zebra answers "?" for any other name.
+import { formatUptime } from './printer-identity';
 import { hostStatusSgdValue, type StatusSnapshot } from './status-replies';
 
 export interface SgdContext {
@@ -8,6 +9,13 @@ export interface SgdContext {
   dpi: number;
   printWidthDots: number;
   friendlyName: string;
+  serial: string;
+  /** Labels printed over the printer's life. */
+  odometer: number;
+  /** Milliseconds since the printer was last switched on. */
+  uptimeMs: number;
+  /** Current darkness, 0–30. */
+  darkness: number;
 }
 
 export const UNKNOWN_SGD_VALUE = '?';
@@ -19,6 +27,10 @@ const readOnly: Record<string, (context: SgdContext) => string> = {
   'media.status': (c) => (c.status.paperOut ? 'out' : 'ok'),
   'head.latch': (c) => (c.status.headOpen ? 'open' : 'ok'),
   'device.host_status': (c) => hostStatusSgdValue(c.status),
+  'device.unique_id': (c) => c.serial,
+  'device.uptime': (c) => formatUptime(c.uptimeMs),
+  'odometer.total_label_count': (c) => String(c.odometer),
+  'print.tone': (c) => c.darkness.toFixed(1),
 };
 
 const writableDefaults: Record<string, (context: SgdContext) => string> = {
@@ -39,6 +51,11 @@ export class SgdVariables {
     if (override !== undefined) return override;
     const fallback = writableDefaults[key];
     return fallback ? fallback(context) : UNKNOWN_SGD_VALUE;
+  }
+
+  /** Another printer: none of the values set on the previous one. */
+  clear(): void {
+    this.overrides.clear();
   }
 
   /** Stores a setvar of a writable variable; anything else is ignored, as a Zebra does. */

@@ -16,7 +16,7 @@ export interface PrintedLabel {
   formatId: number;
 }
 
-export type DiscardReason = 'connection-dropped' | 'connection-closed' | 'oversize' | 'cancelled';
+export type DiscardReason = 'connection-dropped' | 'connection-closed' | 'oversize' | 'cancelled' | 'power-cycle';
 
 export interface DiscardedFormat {
   reason: DiscardReason;
@@ -71,6 +71,22 @@ export interface VirtualZebraStats {
   readsPaused: number;
 }
 
+/** A command that changed the printer itself or persisted settings, as it reached the printer. */
+export interface ConfigurationCommand {
+  /** The command's text (a download by its header, without its data), e.g. "^JUS", "~DGE:LOGO.GRF,400,10,". */
+  command: string;
+  /** Epoch milliseconds at which the printer read it. */
+  at: number;
+}
+
+/** Who the printer is now; replaceWith puts another one at the same address. */
+export interface PrinterIdentity {
+  model: string;
+  dpi: number;
+  printWidthDots: number;
+  serial: string;
+}
+
 export interface PrinterState {
   name: string;
   host: string | null;
@@ -83,4 +99,13 @@ export interface PrinterState {
   receiveBufferBytes: number;
   labelsPerSecond: number;
   connections: number;
+  identity: PrinterIdentity;
+  /** Labels printed over the printer's life (odometer.total_label_count). */
+  odometer: number;
+  /** False between the off and on of a power cycle. */
+  poweredOn: boolean;
+  /** Epoch milliseconds of the last power-on. */
+  poweredOnAt: number;
+  /** Objects in the printer's memory, e.g. "R:LOGO.GRF". */
+  storedObjects: string[];
 }

@@ -1,9 +1,15 @@
-// A TCP server that behaves like a networked 203 dpi Zebra on port 9100: it reads ZPL into a
-// bounded receive buffer, prints formats at a set speed, answers status queries and can be
-// given the faults a real printer has. docs/virtual-zebra.md describes it in full.
+// A TCP server that behaves like a networked Zebra on port 9100: it reads ZPL into a bounded
+// receive buffer, prints formats at a set speed, answers status queries, keeps a label counter,
+// can be power-cycled or swapped for another printer and given the faults a real printer has.
+// docs/virtual-zebra.md describes it in full.
 import { EventEmitter } from 'node:events';
 import net from 'node:net';
+import { z } from 'zod';
 import { renderZplToPng } from '../labels/render';
+import { PrinterConfiguration } from './printer-configuration';
+import type { PrinterSettingsValues } from './printer-memory';
+import { defaultModel, defaultSerial, printerIdentityPatchSchema, type PrinterIdentityPatch } from './printer-identity';
+import { RawCapture, type ReceivedBytes } from './raw-capture';
 import {
   labelsPerSecondSchema,
   listenOptionsSchema,
@@ -27,6 +33,7 @@ import {
   type StatusSnapshot,
 } from './status-replies';
 import type {
+  ConfigurationCommand,
   ConnectionInfo,
   DiscardReason,
   DiscardedFormat,
@@ -46,12 +53,16 @@ export type {
   VirtualZebraSettings,
 } from './printer-settings';
 export type { StatusSnapshot } from './status-replies';
+export type { PrinterIdentityPatch } from './printer-identity';
+export type { ReceivedBytes } from './raw-capture';
 export type {
+  ConfigurationCommand,
   ConnectionInfo,
   DiscardReason,
   DiscardedFormat,
   FaultChange,
   PrintedLabel,
+  PrinterIdentity,
   PrinterState,
   ReceivedFormat,
   VirtualZebraStats,
@@ -63,6 +74,7 @@ interface VirtualZebraEvents {
   discarded: [format: DiscardedFormat];
   fault: [change: FaultChange];
   connection: [connection: ConnectionInfo];
+  power: [state: 'off' | 'on'];
 }
 
 interface QueuedFormat {
@@ -71,6 +83,16 @@ interface QueuedFormat {
   zpl: string;
   quantity: number;
   labelLengthDots: number | null;
+  /** Downloads the format recalls (^XG, ^IM), prepended when the label is rendered. */
+  recalled: string;
+}
+
+/** A printed label and what is needed to render it as the printer that printed it would. */
+interface PrintedRecord {
+  label: PrintedLabel;
+  dpi: number;
+  printWidthDots: number;
+  recalled: string;
 }
 
 interface PrintJob {
@@ -101,6 +123,16 @@ const STOPPING_FAULTS = ['paperOut', 'headOpen', 'ribbonOut'] as const;
 const DISCARD_LIMIT = 1000;
 const DISCARD_SAMPLE_BYTES = 4096;
 const MAX_UNREAD_REPLY_BYTES = 1024 * 1024;
+// print.tone of a ZD421 as it leaves the factory.
+const FACTORY_DARKNESS = 15;
+
+export const powerCycleOptionsSchema = z.strictObject({
+  /** How long the printer stays off before it is switched on again. */
+  offMs: z.number().int().min(0).max(600_000).default(0),
+});
+export type PowerCycleOptions = z.input<typeof powerCycleOptionsSchema>;
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 const emptyStats = (): VirtualZebraStats => ({
   formatsReceived: 0,
@@ -116,8 +148,17 @@ const emptyStats = (): VirtualZebraStats => ({
 });
 
 export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
-  readonly settings: VirtualZebraSettings;
+  private current: VirtualZebraSettings;
+  private readonly now: () => number;
   private readonly sgd = new SgdVariables();
+  private readonly configuration: PrinterConfiguration;
+  private readonly capture = new RawCapture();
+  private poweredOff = false;
+  private poweredOnAt: number;
+  private odometer: number;
+  private replacements = 0;
+  // Power cycles and swaps run one after another.
+  private powerSettled: Promise<void> = Promise.resolve();
   private currentFaults: PrinterFaults = noFaults();
   private labelsPerSecondValue: number;
   private server: net.Server | null = null;
@@ -131,8 +172,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
   private job: PrintJob | null = null;
   private nextFormatId = 0;
   private nextLabelIndex = 0;
-  private labelLengthDots: number;
-  private records: PrintedLabel[] = [];
+  private records: PrintedRecord[] = [];
   private discards: DiscardedFormat[] = [];
   private counters: VirtualZebraStats = emptyStats();
   private lastLabelEndedAt: number | null = null;
@@ -145,14 +185,23 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
 
   constructor(options: VirtualZebraOptions = {}) {
     super();
-    this.settings = virtualZebraOptionsSchema.parse(options);
-    this.labelsPerSecondValue = this.settings.labelsPerSecond;
-    this.labelLengthDots = this.settings.labelLengthDots;
-    this.applyFaults(printerFaultsPatchSchema.parse(this.settings.faults), 'control');
+    const { now = Date.now, ...settings } = options;
+    this.now = now;
+    this.current = virtualZebraOptionsSchema.parse(settings);
+    this.labelsPerSecondValue = this.current.labelsPerSecond;
+    this.configuration = new PrinterConfiguration(this.now, this.factorySettings());
+    this.odometer = this.current.odometerStart;
+    this.poweredOnAt = this.now();
+    this.applyFaults(printerFaultsPatchSchema.parse(this.current.faults), 'control');
+  }
+
+  /** The printer's settings; model, dpi, printWidthDots and serial change with replaceWith. */
+  get settings(): VirtualZebraSettings {
+    return this.current;
   }
 
   get name(): string {
-    return this.settings.name;
+    return this.current.name;
   }
 
   /** Binds the port (0 picks a free one) and resolves with the port number. */
@@ -164,6 +213,44 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
     this.port = await this.listen(host, port);
     if (this.currentFaults.refuseConnections) this.closeListener();
     return this.port;
+  }
+
+  /**
+   * Switches the printer off and on, as its power switch does: every open connection is reset,
+   * what was in the receive buffer (the label printing included) is lost and recorded in
+   * discarded() as 'power-cycle', connections are refused while off, the power-on time restarts,
+   * settings not saved with ^JUS revert, RAM (R:) objects are lost and a pause clears. The label
+   * counter, flash (E:) objects and physical faults (paper out, head open, ribbon out) stay.
+   * Resolves once the printer is on again and listening (unless refuseConnections is set).
+   */
+  async powerCycle(options: PowerCycleOptions = {}): Promise<void> {
+    const { offMs } = powerCycleOptionsSchema.parse(options);
+    return this.cyclePower(offMs, () => undefined);
+  }
+
+  /**
+   * Another printer at the same address: a power cycle during which the printer is swapped for
+   * one with this identity (its own serial number, counter, settings and memory). Values left
+   * out keep the old printer's, except the serial (a new one is derived) and the counter
+   * (odometerStart, default 0); a model left out follows a changed dpi.
+   */
+  async replaceWith(identity: PrinterIdentityPatch): Promise<void> {
+    const patch = printerIdentityPatchSchema.parse(identity);
+    return this.cyclePower(0, () => this.becomeAnotherPrinter(patch));
+  }
+
+  /** Every byte read, per connection in order (the newest 16 MiB in all). */
+  received(): ReceivedBytes[] {
+    return this.capture.list();
+  }
+
+  /**
+   * Commands that changed the printer itself or persisted settings, in the order they were read
+   * (docs/virtual-zebra.md lists which): ^JU…, ~JR, network and password commands, writes to and
+   * deletes from flash, firmware downloads, SGD setvar/do and their JSON form.
+   */
+  configurationCommands(): ConfigurationCommand[] {
+    return this.configuration.commands();
   }
 
   /** Closes the port and every connection and stops the print engine. Records stay readable. */
@@ -245,7 +332,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
 
   /** Labels printed so far, oldest first (at most recordLimit of them). */
   printed(): PrintedLabel[] {
-    return [...this.records];
+    return this.records.map((record) => ({ ...record.label }));
   }
 
   /** Formats thrown away: cut by a dropped or closed connection, too long, or cancelled by ~JA. */
@@ -255,12 +342,13 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
 
   /** Renders a printed label (by its index) to PNG with the sandbox's ZPL renderer. */
   async renderPng(index: number): Promise<Buffer> {
-    const label = this.records.find((record) => record.index === index);
-    if (!label) throw new RangeError(`Printer "${this.name}" has no printed label ${index}`);
-    // The paper is as wide as the printhead and as long as the label's ^LL (or the media's length).
-    const dpmm = dotsPerMillimetre(this.settings.dpi);
-    const lengthDots = labelLength(label.zpl) ?? this.settings.labelLengthDots;
-    return renderZplToPng(label.zpl, { dpmm, widthMm: this.settings.printWidthDots / dpmm, heightMm: lengthDots / dpmm });
+    const record = this.records.find((candidate) => candidate.label.index === index);
+    if (!record) throw new RangeError(`Printer "${this.name}" has no printed label ${index}`);
+    // The paper is as wide as the printhead that printed it and as long as the label's ^LL (or
+    // the media's length); dots are that printer's dots, so a 300 dpi printer prints 203 dpi ZPL smaller.
+    const dpmm = dotsPerMillimetre(record.dpi);
+    const lengthDots = labelLength(record.label.zpl) ?? this.current.labelLengthDots;
+    return renderZplToPng(record.recalled + record.label.zpl, { dpmm, widthMm: record.printWidthDots / dpmm, heightMm: lengthDots / dpmm });
   }
 
   /** Resolves with the printed labels once at least `count` labels have been printed since start. */
@@ -301,10 +389,106 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
       faults: this.faults(),
       status: this.statusSnapshot(),
       bufferedBytes: this.bufferedBytes(),
-      receiveBufferBytes: this.settings.receiveBufferBytes,
+      receiveBufferBytes: this.current.receiveBufferBytes,
       labelsPerSecond: this.labelsPerSecondValue,
       connections: this.connections.size,
+      identity: { model: this.current.model, dpi: this.current.dpi, printWidthDots: this.current.printWidthDots, serial: this.current.serial },
+      odometer: this.odometer,
+      poweredOn: !this.poweredOff,
+      poweredOnAt: this.poweredOnAt,
+      storedObjects: this.configuration.storedObjects(),
     };
+  }
+
+  // ── power ────────────────────────────────────────────────────────────────
+
+  private cyclePower(offMs: number, whileOff: () => void): Promise<void> {
+    if (!this.started || this.stopped) return Promise.reject(new Error(`Printer "${this.name}" is not running`));
+    const cycle = this.powerSettled.then(async () => {
+      if (this.stopped) return;
+      this.switchOff();
+      whileOff();
+      await this.listenerSettled;
+      if (offMs > 0) await sleep(offMs);
+      if (this.stopped) return;
+      this.switchOn();
+      await this.lastListenerChange;
+    });
+    this.powerSettled = cycle.catch(() => undefined);
+    return cycle;
+  }
+
+  private switchOff(): void {
+    this.poweredOff = true;
+    this.updateListener();
+    const now = this.now();
+    const job = this.job;
+    this.job = null;
+    if (job) {
+      if (job.timer) {
+        clearTimeout(job.timer);
+        this.counters.busyMs += now - job.labelStartedAt;
+      }
+      this.recordDiscard('power-cycle', job.format.zpl, job.format.byteLength);
+    }
+    for (const format of this.queue.splice(0)) this.recordDiscard('power-cycle', format.zpl, format.byteLength);
+    for (const connection of [...this.connections]) this.loseConnection(connection);
+    // Idle time is time the engine could have printed; an off printer could not.
+    this.lastLabelEndedAt = null;
+    this.emit('power', 'off');
+  }
+
+  private switchOn(): void {
+    this.poweredOff = false;
+    this.poweredOnAt = this.now();
+    this.configuration.powerOn();
+    this.updateListener();
+    this.emit('power', 'on');
+    // A pause does not survive power-off; paper out, head open and ribbon out are physical.
+    this.applyFaults({ paused: false }, 'printer');
+  }
+
+  /** The power went: the connection is reset and whatever it held is lost. */
+  private loseConnection(connection: Connection): void {
+    connection.closed = true;
+    // Bytes read from the socket but not yet taken into the buffer were the printer's too: they
+    // continue the format in progress, if any, and may hold whole formats.
+    const partial = connection.parser.abandonFormat() ?? Buffer.alloc(0);
+    const unread = Buffer.concat([partial, connection.pending]);
+    connection.pending = Buffer.alloc(0);
+    if (unread.length > 0) {
+      const reader = new ZplStreamParser({ maxFormatBytes: Number.MAX_SAFE_INTEGER });
+      for (let rest = unread; rest.length > 0; ) {
+        const { consumed, events } = reader.feed(rest);
+        for (const event of events) if (event.type === 'format') this.recordDiscard('power-cycle', event.bytes, event.bytes.length);
+        if (consumed === 0) break;
+        rest = rest.subarray(consumed);
+      }
+      const tail = reader.abandonFormat();
+      if (tail) this.recordDiscard('power-cycle', tail, tail.length);
+    }
+    this.connections.delete(connection);
+    connection.socket.resetAndDestroy();
+  }
+
+  private becomeAnotherPrinter(patch: z.output<typeof printerIdentityPatchSchema>): void {
+    const dpi = patch.dpi ?? this.current.dpi;
+    this.replacements += 1;
+    this.current = {
+      ...this.current,
+      dpi,
+      model: patch.model ?? (patch.dpi !== undefined ? defaultModel(dpi) : this.current.model),
+      printWidthDots: patch.printWidthDots ?? this.current.printWidthDots,
+      serial: patch.serial ?? defaultSerial(this.current.name, this.replacements),
+      odometerStart: patch.odometerStart ?? 0,
+    };
+    this.odometer = this.current.odometerStart;
+    this.sgd.clear();
+    this.configuration.replace(this.factorySettings());
+  }
+
+  private factorySettings(): PrinterSettingsValues {
+    return { darkness: FACTORY_DARKNESS, labelLengthDots: this.current.labelLengthDots };
   }
 
   // ── listening ────────────────────────────────────────────────────────────
@@ -334,7 +518,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
     if (!this.started || this.stopped) return;
     const change = this.listenerSettled.then(async () => {
       if (this.stopped) return;
-      const refuse = this.currentFaults.refuseConnections;
+      const refuse = this.currentFaults.refuseConnections || this.poweredOff;
       if (refuse && this.server) this.closeListener();
       if (!refuse && !this.server && this.host !== null && this.port !== null) {
         await this.listen(this.host, this.port);
@@ -349,7 +533,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
   // ── connections ──────────────────────────────────────────────────────────
 
   private accept(socket: net.Socket): void {
-    if (this.stopped || this.currentFaults.refuseConnections) {
+    if (this.stopped || this.poweredOff || this.currentFaults.refuseConnections) {
       socket.destroy();
       return;
     }
@@ -357,7 +541,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
     const connection: Connection = {
       info: { id: this.nextConnectionId++, remoteAddress: socket.remoteAddress ?? '', remotePort: socket.remotePort ?? 0 },
       socket,
-      parser: new ZplStreamParser({ maxFormatBytes: this.settings.maxFormatBytes, discardSampleBytes: DISCARD_SAMPLE_BYTES }),
+      parser: new ZplStreamParser({ maxFormatBytes: this.current.maxFormatBytes, discardSampleBytes: DISCARD_SAMPLE_BYTES }),
       pending: Buffer.alloc(0),
       blocked: false,
       ended: false,
@@ -369,6 +553,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
     socket.on('data', (chunk: Buffer) => {
       if (connection.closed) return;
       this.counters.bytesReceived += chunk.length;
+      this.capture.add(connection.info.id, chunk);
       connection.pending = connection.pending.length > 0 ? Buffer.concat([connection.pending, chunk]) : chunk;
       this.read(connection);
     });
@@ -427,7 +612,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
 
   /** Format bytes the receive buffer can still take. */
   private formatByteRoom(): number {
-    return Math.max(0, this.settings.receiveBufferBytes - this.bufferedBytes());
+    return Math.max(0, this.current.receiveBufferBytes - this.bufferedBytes());
   }
 
   /** Gives blocked connections another go after the buffer freed up or a fault changed. */
@@ -513,24 +698,55 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
       case 'start-print':
         this.applyFaults({ paused: false }, 'command');
         return;
+      case 'download':
+        this.configuration.download(command.download);
+        return;
+      case 'darkness':
+        this.configuration.setDarkness(command.value);
+        return;
+      case 'tilde':
+        this.configuration.tilde(command.code);
+        return;
     }
   }
 
   private runSgd(connection: Connection, command: SgdCommand): void {
-    if (command.kind === 'setvar') {
-      this.sgd.set(command.name, command.value);
-      return;
+    switch (command.kind) {
+      case 'setvar':
+        this.configuration.recordCommand(`! U1 setvar "${command.name}" "${command.value}"`);
+        this.sgd.set(command.name, command.value);
+        return;
+      case 'do':
+        this.configuration.recordCommand(`! U1 do "${command.name}" "${command.value}"`);
+        return;
+      case 'getvar':
+        if (!this.currentFaults.ignoreStatusQueries) this.reply(connection, sgdReply(this.sgdValue(command.name)));
+        return;
+      case 'json': {
+        const entries = Object.entries(command.entries);
+        if (entries.some(([, value]) => value !== null)) this.configuration.recordCommand(command.text);
+        for (const [name, value] of entries) if (value !== null) this.sgd.set(name, String(value));
+        if (this.currentFaults.ignoreStatusQueries) return;
+        const answer = Object.fromEntries(entries.map(([name]) => [name, this.sgdValue(name)]));
+        this.reply(connection, JSON.stringify(answer));
+        return;
+      }
     }
-    if (command.kind !== 'getvar' || this.currentFaults.ignoreStatusQueries) return;
-    const value = this.sgd.get(command.name, {
+  }
+
+  private sgdValue(name: string): string {
+    return this.sgd.get(name, {
       status: this.statusSnapshot(),
-      model: this.settings.model,
-      firmware: this.settings.firmware,
-      dpi: this.settings.dpi,
-      printWidthDots: this.settings.printWidthDots,
+      model: this.current.model,
+      firmware: this.current.firmware,
+      dpi: this.current.dpi,
+      printWidthDots: this.current.printWidthDots,
       friendlyName: this.name,
+      serial: this.current.serial,
+      odometer: this.odometer,
+      uptimeMs: this.now() - this.poweredOnAt,
+      darkness: this.configuration.current.darkness,
     });
-    this.reply(connection, sgdReply(value));
   }
 
   // ── receive buffer and print engine ──────────────────────────────────────
@@ -543,11 +759,12 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
       zpl,
       quantity: printQuantity(zpl),
       labelLengthDots: labelLength(zpl),
+      recalled: this.configuration.runFormat(zpl),
     };
     this.queue.push(format);
     this.counters.formatsReceived += 1;
     this.counters.maxFormatsInBuffer = Math.max(this.counters.maxFormatsInBuffer, this.formatsInBuffer());
-    this.emit('received', { formatId: format.id, byteLength: format.byteLength, receivedAt: Date.now() });
+    this.emit('received', { formatId: format.id, byteLength: format.byteLength, receivedAt: this.now() });
     this.runEngine();
   }
 
@@ -572,7 +789,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
 
   private engineReady(): boolean {
     const f = this.currentFaults;
-    return !f.paperOut && !f.headOpen && !f.ribbonOut && !f.paused;
+    return !this.poweredOff && !f.paperOut && !f.headOpen && !f.ribbonOut && !f.paused;
   }
 
   private runEngine(): void {
@@ -582,7 +799,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
       if (!next) return;
       this.job = { format: next, copiesDone: 0, timer: null, labelStartedAt: 0, stopAfterLabel: false };
     }
-    const now = Date.now();
+    const now = this.now();
     if (this.lastLabelEndedAt !== null) {
       const notReadyInGap = this.notReadyMs(now) - this.notReadyAtLastLabelEnd;
       this.counters.idleMs += Math.max(0, now - this.lastLabelEndedAt - notReadyInGap);
@@ -595,7 +812,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
 
   private finishLabel(job: PrintJob): void {
     job.timer = null;
-    const now = Date.now();
+    const now = this.now();
     this.counters.busyMs += now - job.labelStartedAt;
     this.markLabelEnd(now);
     job.copiesDone += 1;
@@ -606,10 +823,11 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
       copy: job.copiesDone,
       formatId: job.format.id,
     };
-    this.records.push(label);
-    if (this.records.length > this.settings.recordLimit) this.records.shift();
+    this.records.push({ label, dpi: this.current.dpi, printWidthDots: this.current.printWidthDots, recalled: job.format.recalled });
+    if (this.records.length > this.current.recordLimit) this.records.shift();
     this.counters.labelsPrinted += 1;
-    if (job.format.labelLengthDots !== null) this.labelLengthDots = job.format.labelLengthDots;
+    this.odometer += 1;
+    if (job.format.labelLengthDots !== null) this.configuration.current.labelLengthDots = job.format.labelLengthDots;
     if (job.copiesDone >= job.format.quantity || job.stopAfterLabel) {
       this.job = null;
       this.counters.formatsPrinted += 1;
@@ -630,7 +848,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
     if (!job?.timer) return;
     clearTimeout(job.timer);
     job.timer = null;
-    const now = Date.now();
+    const now = this.now();
     this.counters.busyMs += now - job.labelStartedAt;
     this.markLabelEnd(now);
   }
@@ -657,7 +875,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
     }
     this.currentFaults = next;
 
-    const now = Date.now();
+    const now = this.now();
     const ready = this.engineReady();
     if (wasReady && !ready) this.notReadySince = now;
     if (!wasReady && ready && this.notReadySince !== null) {
@@ -699,18 +917,18 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
       paused: f.paused,
       headOpen: f.headOpen,
       ribbonOut: f.ribbonOut,
-      labelLengthDots: this.labelLengthDots,
+      labelLengthDots: this.configuration.current.labelLengthDots,
       formatsInBuffer: this.formatsInBuffer(),
-      bufferFull: blocked || this.bufferedBytes() >= this.settings.receiveBufferBytes,
+      bufferFull: blocked || this.bufferedBytes() >= this.current.receiveBufferBytes,
       partialFormat,
       labelsRemainingInBatch: this.job ? this.job.format.quantity - this.job.copiesDone : 0,
-      thermalTransfer: this.settings.thermalTransfer,
+      thermalTransfer: this.current.thermalTransfer,
     };
   }
 
   private recordDiscard(reason: DiscardReason, content: Buffer | string, byteLength: number): void {
     const text = typeof content === 'string' ? content : content.subarray(0, DISCARD_SAMPLE_BYTES).toString('utf8');
-    const record: DiscardedFormat = { reason, zpl: text, byteLength, discardedAt: Date.now() };
+    const record: DiscardedFormat = { reason, zpl: text, byteLength, discardedAt: this.now() };
     this.discards.push(record);
     if (this.discards.length > DISCARD_LIMIT) this.discards.shift();
     this.counters.formatsDiscarded += 1;

@@ -1,6 +1,7 @@
 // Incremental reader of the byte stream a host sends to a Zebra on port 9100.
 // It cuts the stream into formats (^XA…^XZ), immediate tilde commands and SGD commands,
 // whatever the TCP packet boundaries are, and never holds more than one format in memory.
+import { readDownload, type Download } from './download-commands';
 
 /** Tilde commands a Zebra executes the moment it reads them, even inside a format. */
 export type ImmediateCommand =
@@ -9,12 +10,17 @@ export type ImmediateCommand =
   | { kind: 'host-query'; query: string } // ~HQxx, e.g. ~HQES
   | { kind: 'cancel-all' } // ~JA
   | { kind: 'pause' } // ~PP
-  | { kind: 'start-print' }; // ~PS
+  | { kind: 'start-print' } // ~PS
+  | { kind: 'download'; download: Download } // ~DG, ~DY, ~DB, ~DE, ~DS, ~DT, ~DU before a format
+  | { kind: 'darkness'; value: number } // ~SDnn before a format
+  | { kind: 'tilde'; code: string }; // any other tilde command before a format (~JR, ~JO, ~TA…)
 
 export type SgdCommand =
   | { kind: 'getvar'; name: string }
   | { kind: 'setvar'; name: string; value: string }
-  | { kind: 'do'; name: string; value: string };
+  | { kind: 'do'; name: string; value: string }
+  /** The JSON form, {}{"name":null,"other":"value"}: null reads a variable, a value sets it. */
+  | { kind: 'json'; text: string; entries: Record<string, unknown> };
 
 export type DiscardReason = 'oversize';
 
@@ -53,6 +59,10 @@ export interface ZplStreamParserOptions {
 const CARET = 0x5e; // ^
 const TILDE = 0x7e; // ~
 const BANG = 0x21; // !
+const OPEN_BRACE = 0x7b; // {
+const CLOSE_BRACE = 0x7d; // }
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
 const CR = 0x0d;
 const LF = 0x0a;
 
@@ -60,7 +70,7 @@ const LF = 0x0a;
 const MAX_SGD_BYTES = 2048;
 const SGD_PATTERN = /^!\s+U1\s+(getvar|setvar|do)\s+"([^"]*)"(?:\s+"([^"]*)")?/i;
 
-type State = 'outside' | 'inside' | 'discarding' | 'sgd';
+type State = 'outside' | 'inside' | 'discarding' | 'sgd' | 'json';
 
 const upper = (byte: number | undefined): number => (byte !== undefined && byte >= 0x61 && byte <= 0x7a ? byte - 0x20 : (byte ?? -1));
 
@@ -70,6 +80,9 @@ export class ZplStreamParser {
   private parts: Buffer[] = [];
   private partBytes = 0;
   private sgd: number[] = [];
+  /** Bytes of binary ^GF data still to come in the format being read. */
+  private binaryRemaining = 0;
+  private json: { depth: number; inString: boolean; escaped: boolean; objects: number } = { depth: 0, inString: false, escaped: false, objects: 0 };
   private readonly maxFormatBytes: number;
   private readonly discardSampleBytes: number;
 
@@ -139,6 +152,13 @@ export class ZplStreamParser {
         continue;
       }
 
+      if (this.state === 'json') {
+        const command = this.readJson(data[i] as number);
+        i += 1;
+        if (command) events.push({ type: 'sgd', command });
+        continue;
+      }
+
       if (this.state === 'outside') {
         const next = nextSpecial(data, i, true);
         if (next < 0) return finish(data.length);
@@ -148,6 +168,12 @@ export class ZplStreamParser {
           this.state = 'sgd';
           this.sgd = [BANG];
           i += 1;
+          continue;
+        }
+        if (byte === OPEN_BRACE) {
+          this.state = 'json';
+          this.sgd = [];
+          this.json = { depth: 0, inString: false, escaped: false, objects: 0 };
           continue;
         }
         if (byte === CARET) {
@@ -168,17 +194,36 @@ export class ZplStreamParser {
           continue;
         }
         // A tilde outside a format.
-        const tilde = readTilde(data, i);
+        const tilde = readTilde(data, i) ?? readOutsideTilde(data, i, this.maxFormatBytes);
         if (tilde === 'incomplete') return hold(i);
         if (tilde) {
           events.push({ type: 'command', command: tilde.command });
-          return finish(i + tilde.length);
+          // A command that ends where the bytes held from the last call end (a download ended by
+          // the next command) was read entirely before this input: read on, or nothing would be consumed.
+          if (i + tilde.length > heldLength) return finish(i + tilde.length);
+          i += tilde.length;
+          continue;
         }
         i += 1;
         continue;
       }
 
       // inside or discarding a format
+      if (this.binaryRemaining > 0) {
+        // Binary ^GF data: any byte, "^XZ" included, is image data.
+        const available = Math.min(this.binaryRemaining, data.length - i);
+        let room = this.state === 'inside' ? Math.max(0, Math.min(budget, available)) : available;
+        if (room === 0) {
+          if (mayStop(i)) return finish(i);
+          // Bytes held from the previous call were already reported as read: take them anyway.
+          room = Math.min(available, heldLength - i);
+        }
+        this.take(data.subarray(i, i + room), events);
+        if (this.state === 'inside') budget -= room;
+        this.binaryRemaining -= room;
+        i += room;
+        continue;
+      }
       const next = nextSpecial(data, i, false);
       const end = next < 0 ? data.length : next;
       if (end > i) {
@@ -208,6 +253,16 @@ export class ZplStreamParser {
           this.state = 'outside';
           i += 3;
           if (completed && options.stopAfterFormatEnd && mayStop(i)) return finish(i);
+          continue;
+        }
+        const graphic = readBinaryGraphicHeader(data, i);
+        if (graphic === 'incomplete') return hold(i);
+        if (graphic) {
+          if (this.state === 'inside' && budget < graphic.headerLength && mayStop(i)) return finish(i);
+          this.take(data.subarray(i, i + graphic.headerLength), events);
+          if (this.state === 'inside') budget -= graphic.headerLength;
+          this.binaryRemaining = graphic.dataBytes;
+          i += graphic.headerLength;
           continue;
         }
         if (this.state === 'inside' && budget < 1 && mayStop(i)) return finish(i);
@@ -262,6 +317,44 @@ export class ZplStreamParser {
   private resetFormat(): void {
     this.parts = [];
     this.partBytes = 0;
+    this.binaryRemaining = 0;
+  }
+
+  /**
+   * One byte of a JSON SGD envelope, {}{…}: two objects back to back. Returns the command once the
+   * second object closes; anything that is not such an envelope is dropped as noise.
+   */
+  private readJson(byte: number): SgdCommand | null {
+    const j = this.json;
+    this.sgd.push(byte);
+    const abandon = (): null => {
+      this.sgd = [];
+      this.state = 'outside';
+      return null;
+    };
+    if (this.sgd.length > MAX_SGD_BYTES) return abandon();
+    if (j.inString) {
+      if (j.escaped) j.escaped = false;
+      else if (byte === BACKSLASH) j.escaped = true;
+      else if (byte === QUOTE) j.inString = false;
+      return null;
+    }
+    if (j.depth === 0) {
+      if (byte === OPEN_BRACE) {
+        j.depth = 1;
+        return null;
+      }
+      if (byte === CR || byte === LF || byte === 0x20) return null;
+      return abandon();
+    }
+    if (byte === QUOTE) j.inString = true;
+    else if (byte === OPEN_BRACE) j.depth += 1;
+    else if (byte === CLOSE_BRACE && --j.depth === 0 && ++j.objects === 2) {
+      const text = Buffer.from(this.sgd).toString('utf8').trim();
+      abandon();
+      return parseJsonSgd(text);
+    }
+    return null;
   }
 
   private completeSgd(): SgdCommand | null {
@@ -279,12 +372,70 @@ export class ZplStreamParser {
   }
 }
 
-function nextSpecial(data: Buffer, from: number, withBang: boolean): number {
+function nextSpecial(data: Buffer, from: number, outside: boolean): number {
   for (let i = from; i < data.length; i += 1) {
     const byte = data[i];
-    if (byte === CARET || byte === TILDE || (withBang && byte === BANG)) return i;
+    if (byte === CARET || byte === TILDE || (outside && (byte === BANG || byte === OPEN_BRACE))) return i;
   }
   return -1;
+}
+
+const isDigit = (byte: number | undefined): boolean => byte !== undefined && byte >= 0x30 && byte <= 0x39;
+const isAlphanumeric = (byte: number | undefined): boolean => byte !== undefined && (isDigit(byte) || (upper(byte) >= 0x41 && upper(byte) <= 0x5a));
+
+/** Tilde commands a Zebra acts on outside formats besides the immediate ones: downloads, ~SD, others. */
+function readOutsideTilde(data: Buffer, at: number, maxBytes: number): { command: ImmediateCommand; length: number } | null | 'incomplete' {
+  const download = readDownload(data, at, maxBytes);
+  if (download === 'incomplete') return 'incomplete';
+  if (download) return { command: { kind: 'download', download: download.download }, length: download.length };
+  if (at + 2 >= data.length) return 'incomplete';
+  if (!isAlphanumeric(data[at + 1]) || !isAlphanumeric(data[at + 2])) return null;
+  const code = String.fromCharCode(upper(data[at + 1]), upper(data[at + 2]));
+  if (code === 'SD') {
+    // ~SDnn: two digits of darkness (00–30); wait for the second one unless something else follows.
+    let end = at + 3;
+    while (end < data.length && end < at + 5 && isDigit(data[end])) end += 1;
+    if (end === data.length && end < at + 5) return 'incomplete';
+    if (end === at + 3) return { command: { kind: 'tilde', code }, length: 3 };
+    return { command: { kind: 'darkness', value: Number(data.toString('latin1', at + 3, end)) }, length: end - at };
+  }
+  return { command: { kind: 'tilde', code }, length: 3 };
+}
+
+const MAX_GRAPHIC_HEADER_BYTES = 64;
+
+/**
+ * ^GFa,b,c,d,data with a = B (binary) or C (compressed binary): b bytes of data follow, whatever
+ * they are. Null for ASCII ^GF (hex or base64, read as text) and anything else.
+ */
+function readBinaryGraphicHeader(data: Buffer, at: number): { headerLength: number; dataBytes: number } | null | 'incomplete' {
+  if (at + 3 > data.length) return 'incomplete';
+  if (upper(data[at + 1]) !== 0x47 || upper(data[at + 2]) !== 0x46) return null;
+  let commas = 0;
+  for (let i = at + 3; i < data.length && i - at < MAX_GRAPHIC_HEADER_BYTES; i += 1) {
+    const byte = data[i];
+    if (byte === CARET || byte === TILDE) return null;
+    if (byte === 0x2c && ++commas === 4) {
+      const [type = '', bytes = ''] = data.toString('latin1', at + 3, i).split(',');
+      const compression = type.trim().toUpperCase();
+      const count = Number.parseInt(bytes, 10);
+      if ((compression !== 'B' && compression !== 'C') || !Number.isFinite(count) || count <= 0) return null;
+      return { headerLength: i + 1 - at, dataBytes: count };
+    }
+  }
+  return data.length - at < MAX_GRAPHIC_HEADER_BYTES ? 'incomplete' : null;
+}
+
+function parseJsonSgd(text: string): SgdCommand | null {
+  const split = /^\{[^]*?\}\s*(\{[^]*\})$/.exec(text);
+  if (!split) return null;
+  try {
+    const body: unknown = JSON.parse(split[1] ?? '');
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+    return { kind: 'json', text, entries: body as Record<string, unknown> };
+  } catch {
+    return null;
+  }
 }
 
 function readTilde(data: Buffer, at: number): { command: ImmediateCommand; length: number } | null | 'incomplete' {

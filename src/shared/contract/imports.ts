@@ -16,9 +16,20 @@ export const ManifestFileNameSchema = z
   .max(255)
   .regex(/^[^/\\\0]+$/, 'the file name should be a name, not a path');
 
+/** Why a path from the screen is refused: whoever can call could otherwise read any file the station can. */
+export const manifestPathRefusal =
+  'The station does not read a file the screen names by its path. Upload the file (its content), or choose it with the desktop app\'s file dialog.';
+
+/** The opaque, single-use handle the desktop app's own file dialog gave for one picked file. */
+export const PickedFileHandleSchema = z.string().regex(/^[A-Za-z0-9_-]{32,64}$/, 'the handle should be one the file dialog gave');
+
 export const ManifestSourceSchema = z.discriminatedUnion('kind', [
-  /** A file on this PC (the desktop app's file picker). */
-  z.object({ kind: z.literal('path'), path: z.string().min(1).max(4096) }).strict(),
+  /** A file the main process's own file dialog picked (desktop app): only its handle crosses the contract. */
+  z.object({ kind: z.literal('picked'), handle: PickedFileHandleSchema }).strict(),
+  /** Refused on every host: kept in the schema only so the refusal says why instead of "invalid input". */
+  z
+    .object({ kind: z.literal('path'), path: z.unknown() })
+    .refine(() => false, { message: manifestPathRefusal }),
   /** The file's bytes, base64-encoded (the browser kiosk). */
   z
     .object({
@@ -64,10 +75,45 @@ export const ImportProgressSchema = z.object({
   done: z.boolean(),
 });
 
+export const PickedManifestSchema = z.object({
+  /** Pass it as `{ kind: 'picked', handle }` to imports.manifest; it works once, for a short while. */
+  handle: PickedFileHandleSchema,
+  fileName: z.string(),
+  sizeBytes: z.number().int(),
+});
+
+export const importStates = ['running', 'finished', 'failed', 'interrupted'] as const;
+
+export const ImportRecordSchema = z.object({
+  importId: z.string(),
+  environment: EnvironmentSchema,
+  fileName: z.string(),
+  format: z.enum(['csv', 'xlsx']),
+  /** `interrupted`: the station stopped (a crash, a kill) while the import ran; rows written before that stay. */
+  state: z.enum(importStates),
+  rowsRead: z.number().int(),
+  inserted: z.number().int(),
+  updated: z.number().int(),
+  failed: z.number().int(),
+  message: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ImportRecordData = z.infer<typeof ImportRecordSchema>;
+
 export const importsCalls = {
+  /**
+   * Opens the desktop app's file dialog for a manifest. The path stays in the main process; the
+   * screen gets an opaque handle for imports.manifest. Null when the dialog was cancelled. The web
+   * host has no dialog (the browser uploads the content instead) and refuses the call.
+   */
+  'imports.pick': defineCall(z.object({}).strict(), PickedManifestSchema.nullable()),
+  /** The latest imports of the current environment, newest first, with their state. */
+  'imports.recent': defineCall(z.object({ limit: z.number().int().min(1).max(100).default(20) }).strict(), z.array(ImportRecordSchema)),
   /**
    * Imports a manifest (CSV or XLSX) into the current environment's order index. Progress comes
    * as `imports.progress` events carrying the importId (pass one to match them to this call).
+   * An importId already used by an earlier import is refused (IMPORT_FAILED, "already used").
    */
   'imports.manifest': defineCall(
     z

@@ -15,6 +15,8 @@ export const IndexedOrderSchema = z.object({
   statusUpdatedAt: z.string().nullable(),
   /** How the station first learnt of the order. */
   source: z.enum(['created', 'import', 'webhook', 'lookup', 'api']),
+  /** Who had the service cancel the order from this station, when and why; absent or null otherwise. */
+  voided: z.object({ at: z.string(), by: z.string(), reason: z.string() }).nullable().optional(),
 });
 export type IndexedOrderData = z.infer<typeof IndexedOrderSchema>;
 

@@ -21,11 +21,28 @@ export const PrinterOptionsSchema = z.object({
   dpi: z.number().int().positive().nullable(),
   printWidthDots: z.number().int().positive().nullable(),
   model: z.string().nullable(),
+  /** device.unique_id of the printer last found at the address: a different one is another printer. */
+  serialNumber: z.string().nullable().default(null),
   checkedAt: z.string().nullable(),
   /** Plain sentences from the last check (wrong resolution, too narrow, not ZPL, …). */
   warnings: z.array(z.string()),
 });
 export type PrinterOptions = z.infer<typeof PrinterOptionsSchema>;
+
+/**
+ * How labels reach this printer, from what it said it is: the service's native 203-dpi ZPL (a
+ * 203 dpi printer with a head of at least 104 mm, or one that cannot be asked); the order's PDF
+ * rasterised to a ^GFA image at the printer's own resolution (300, 600 dpi, …); the PDF itself
+ * (a PDF printer); or refused (a head narrower than the label).
+ */
+export const LabelRouteSchema = z.object({
+  kind: z.enum(['native-zpl', 'raster', 'pdf', 'refused']),
+  /** Dots per inch the labels are prepared for; null for a PDF printer. */
+  dpi: z.number().int().nullable(),
+  /** A plain sentence for the printer card. */
+  message: z.string(),
+});
+export type LabelRouteData = z.infer<typeof LabelRouteSchema>;
 
 export const PrinterSchema = z.object({
   id: PrinterIdSchema,
@@ -41,6 +58,7 @@ export const PrinterSchema = z.object({
   defaultForSingle: z.boolean(),
   defaultForBundles: z.boolean(),
   options: PrinterOptionsSchema,
+  route: LabelRouteSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -85,6 +103,8 @@ export const PrinterCheckSchema = z.object({
   warnings: z.array(z.object({ issue: z.string(), message: z.string() })),
   /** Faults seen during the check (paper out, head open, …). */
   faults: z.array(PrinterFaultSchema),
+  /** device.unique_id, null when the printer did not say. */
+  serialNumber: z.string().nullable().default(null),
 });
 export type PrinterCheckData = z.infer<typeof PrinterCheckSchema>;
 
@@ -116,7 +136,7 @@ export const PrinterAddInputSchema = z
     orientation: OrientationSchema.optional(),
     defaultForSingle: z.boolean().optional(),
     defaultForBundles: z.boolean().optional(),
-    /** Ask the printer what it is before saving (default true); the printer is saved either way. */
+    /** Ask the printer what it is before saving (default true); false saves it without connecting. */
     check: z.boolean().optional(),
     ...tuning,
   })
@@ -142,8 +162,11 @@ export const printersCalls = {
   /** The current environment's printers. */
   'printers.list': defineCall(z.object({}).strict(), z.object({ printers: z.array(PrinterSchema) })),
   /**
-   * Saves a printer in the current environment. A Zebra is checked first (ZPL, 203 dpi, print
-   * width for A6); warnings come back with the printer, which is saved all the same.
+   * Saves a printer in the current environment. A network address is first asked ~HI only (a
+   * bounded answer within 2 s); a Zebra is then checked (ZPL, resolution, print width, serial) and
+   * its labels take the route that fits it (`route`). Errors: PRINTER_NOT_ZEBRA (something that is
+   * not a Zebra answered), PRINTER_TOO_NARROW (a head narrower than A6); neither is saved. An
+   * unreachable printer is saved with a warning.
    */
   'printers.add': defineCall(PrinterAddInputSchema, z.object({ printer: PrinterSchema, check: PrinterCheckSchema.nullable() })),
   /** Changes only the fields given. Making a printer the default for a role takes the role from the other. */

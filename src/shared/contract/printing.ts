@@ -8,11 +8,21 @@ export const labelStates = ['queued', 'fetched', 'sent', 'printed', 'failed', 'u
 export const LabelStateSchema = z.enum(labelStates);
 export type LabelState = z.infer<typeof LabelStateSchema>;
 
+/** zpl: the service's ZPL; pdf: a PDF to a PDF printer; gfa: a PDF rasterised for a Zebra. */
+export const LabelFormatSchema = z.enum(['zpl', 'pdf', 'gfa']);
+export type LabelFormat = z.infer<typeof LabelFormatSchema>;
+
 export const RunIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'not a run id');
 export const ReasonSchema = z.string().trim().min(1, 'say why').max(200, 'keep the reason under 200 characters');
 const OperatorNameSchema = z.string().trim().min(1).max(80);
 
 /** One label in the print journal. */
+const voidMark = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? undefined)
+  .optional();
+
 export const JournalEntrySchema = z.object({
   id: z.number().int(),
   environment: EnvironmentSchema,
@@ -30,8 +40,7 @@ export const JournalEntrySchema = z.object({
   /** "2 of 5": position (from 1) and count within the bundle. */
   bundlePosition: z.number().int().nullable(),
   bundleCount: z.number().int().nullable(),
-  /** zpl: the service's ZPL; pdf: a PDF to a PDF printer; gfa: a PDF rasterised for a Zebra. */
-  format: z.enum(['zpl', 'pdf', 'gfa']),
+  format: LabelFormatSchema,
   state: LabelStateSchema,
   /** Why it failed or is uncertain; for a reprint, who asked and why. */
   reason: z.string().nullable(),
@@ -45,6 +54,14 @@ export const JournalEntrySchema = z.object({
   printedAt: z.string().nullable(),
   failedAt: z.string().nullable(),
   uncertainAt: z.string().nullable(),
+  /**
+   * Set when a lead had the service cancel the order: the label reads as voided (keep the parcel
+   * off the pallet). Absent otherwise (a database NULL reads as absent, so a label not voided looks
+   * the same whether it was read back or just written).
+   */
+  voidedAt: voidMark,
+  voidedBy: voidMark,
+  voidReason: voidMark,
 });
 export type JournalEntryData = z.infer<typeof JournalEntrySchema>;
 
@@ -76,9 +93,11 @@ export const BundlePlanSchema = z.object({
   bundleId: z.string(),
   /**
    * zpl-per-order: the order index knows the bundle's orders, so each gets its own native ZPL label;
-   * pdf-raster: the bundle's PDF, page by page as ^GFA graphics; pdf: the bundle's PDFs to a PDF printer.
+   * pdf-raster: the bundle's PDF, page by page as ^GFA graphics; pdf: the bundle's PDFs to a PDF printer;
+   * raster-per-order: the orders are known and the printer is not 203 dpi, so each order's PDF label
+   * is rasterised at the printer's resolution.
    */
-  route: z.enum(['zpl-per-order', 'pdf-raster', 'pdf']),
+  route: z.enum(['zpl-per-order', 'pdf-raster', 'pdf', 'raster-per-order']),
   labels: z.number().int(),
   /** A plain sentence for the screen: "5 orders known to the station: native ZPL per order". */
   note: z.string(),
@@ -148,9 +167,33 @@ export const PrintOutcomeSchema = z.discriminatedUnion('outcome', [
     printer: z.object({ id: z.string(), name: z.string() }),
     /** True when this was an explicit reprint. */
     reprint: z.boolean(),
-    /** The printer took the label but reports a fault: it prints once the fault is cleared. */
-    printerFault: PrinterFaultSchema.nullable(),
-    /** From the scan entering the station to the printer confirming it has the label. */
+    /**
+     * True when the printer can prove the label printed (a Zebra that answers): a printing.label
+     * event says "printed" later. False for an OS queue or PDF printer: the spooler took the job and
+     * the label stays "sent", since nothing can ask the printer.
+     */
+    proofFollows: z.boolean(),
+    /** From the scan entering the station to the printer confirming it has the label (the proof that it printed follows as a printing.label event). */
+    elapsedMs: z.number(),
+  }),
+  z.object({
+    /**
+     * A fault holds the label (found before it was sent, or shown as it reached the printer): it
+     * prints by itself once the fault clears, or the packer cancels it with printing.cancel on the
+     * run. The printing.label event for the entry says which (printed, or failed "Cancelled by …").
+     */
+    outcome: z.literal('waiting'),
+    scan: z.string(),
+    order: PrintedOrderSchema,
+    runId: z.string(),
+    entry: JournalEntrySchema,
+    printer: z.object({ id: z.string(), name: z.string() }),
+    reprint: z.boolean(),
+    fault: PrinterFaultSchema,
+    /** The fault and what to do, in one sentence for the bench. */
+    sentence: z.string(),
+    /** True when the label is already in the printer's buffer: cancelling then cannot take it back. */
+    inPrinter: z.boolean(),
     elapsedMs: z.number(),
   }),
   z.object({
@@ -195,10 +238,10 @@ export const printingCalls = {
   /**
    * Scan → order → label with the printer's pinned orientation → printer → journal. Resolves once
    * the printer confirms it has the label. An order printed before comes back as outcome
-   * "duplicate" and is not printed, unless `reprint` says who and why. Errors: the scan's
+   * "duplicate" and is not printed, unless `reprint` says who and why. A printer in a fault (known,
+   * found by the status check before sending, or shown as the label arrived) answers "waiting". Errors: the scan's
    * (SCAN_INVALID, SCAN_AMBIGUOUS, ORDER_NOT_FOUND), ORDER_TERMINAL (a lead may `override` with a
-   * reason), PRINTER_NOT_FOUND, the printer's faults (PAPER_OUT, HEAD_OPEN, PRINTER_PAUSED,
-   * RIBBON_OUT, PRINTER_OFFLINE, PRINTER_ERROR), PRINT_UNCERTAIN (the connection broke during the
+   * reason), PRINTER_NOT_FOUND, PRINT_UNCERTAIN (the connection broke during the
    * label: decide it with printing.decide), and the Delivery API's codes.
    */
   'printing.print': defineCall(

@@ -51,6 +51,15 @@ const ipv4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]
 /** Where the webhook receiver listens: this PC only by default, or every interface when a proxy forwards to it. */
 export const ListenHostSchema = z.string().refine((host) => host === '::' || host === '::1' || ipv4.test(host), 'the listen address should be an IP address such as 127.0.0.1 or 0.0.0.0');
 
+const ipv6 = /^[0-9a-fA-F:]*:[0-9a-fA-F:.]*$/;
+/** An address range in CIDR notation (a bare address is one host). */
+export const SourceRangeSchema = z.string().refine((range) => {
+  const [address = '', prefix, ...rest] = range.split('/');
+  if (rest.length > 0) return false;
+  const max = ipv4.test(address) ? 32 : ipv6.test(address) && address.length <= 45 ? 128 : -1;
+  return max > 0 && (prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= max));
+}, 'a source should be an IP address or a CIDR range such as 203.0.113.0/24');
+
 export const WebhookReceiverSettingsSchema = z.object({
   /** Off by default; webhooks.start and webhooks.stop switch it and remember the choice. */
   enabled: z.boolean(),
@@ -58,6 +67,8 @@ export const WebhookReceiverSettingsSchema = z.object({
   /** 0 picks a free port when the receiver starts. */
   port: z.number().int().min(0).max(65535),
   bodyLimitBytes: z.number().int().min(1024).max(1024 * 1024),
+  /** Optional: only these source addresses (CIDR, e.g. 203.0.113.0/24) may post events; absent or empty, any. */
+  allowedSources: z.array(SourceRangeSchema).max(64).optional(),
 });
 export type WebhookReceiverSettings = z.infer<typeof WebhookReceiverSettingsSchema>;
 

@@ -23,3 +23,27 @@ export function parseSgdReply(name: string, reply: string): string | null {
   const value = reply.slice(first + 1, second).trim();
   return value === '?' ? null : value;
 }
+
+/** The SGD variables that tell a restart or a swapped printer apart from a printer that carried on. */
+export const restartMarkVariables = {
+  /** Labels printed in the printer's life; survives power cycles. */
+  odometer: 'odometer.total_label_count',
+  /** Time since power-on, "0 days 02 hours 15 mins 30 secs". */
+  uptime: 'device.uptime',
+  /** The printer's serial number. */
+  serial: 'device.unique_id',
+} as const;
+
+/** Seconds since power-on from a device.uptime value, or null when it is not in that form. */
+export function parseUptimeSeconds(value: string): number | null {
+  const match = /^\s*(\d+)\s*days?\s+(\d+)\s*hours?\s+(\d+)\s*min(?:ute)?s?\s+(\d+)\s*sec(?:ond)?s?\s*$/i.exec(value);
+  if (!match) return null;
+  const [days, hours, minutes, seconds] = match.slice(1).map((part) => Number.parseInt(part, 10)) as [number, number, number, number];
+  return ((days * 24 + hours) * 60 + minutes) * 60 + seconds;
+}
+
+/** A label counter value ("1234", some firmware pads or appends " LABELS"), or null. */
+export function parseLabelCount(value: string): number | null {
+  const match = /^\s*(\d{1,12})\b/.exec(value);
+  return match ? Number.parseInt(match[1] as string, 10) : null;
+}

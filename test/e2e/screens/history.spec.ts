@@ -60,7 +60,8 @@ test('history lists printed labels, finds them by ref, barcode or operator, prev
   expect(lines).toHaveLength(3);
   expect(lines[0]).toContain('orderRef');
   expect(csv).toContain(second.barcode);
-  expect(csv).toContain('Label damaged');
+  // The journal keeps the reason's code; the screen shows it translated.
+  expect(csv).toContain('Reprint by Priya: damaged');
   expect(csv).not.toContain(first.barcode);
 
   // The reprint came out of the virtual printer with the same barcode.

@@ -21,14 +21,19 @@ test('the scan screen is ready to scan soon after the page loads', async ({ page
 });
 
 test('the first load fetches neither the label renderers nor the other screens', async ({ page, webHost }) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (/\.(m?js)$/.test(new URL(request.url()).pathname)) scripts.push(new URL(request.url()).pathname);
+  const loads: Promise<{ path: string; bytes: number }>[] = [];
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (/\.(m?js)$/.test(path)) loads.push(response.body().then((body) => ({ path, bytes: body.byteLength })));
   });
   await page.goto(webHost.launchUrl);
   await expect(page.locator('html')).toHaveAttribute('data-scan-ready', 'true');
-  // The bundler may split shared code into a chunk or two; the heavy parts must not be among them.
-  expect(scripts.filter((path) => /zpl|pdf|SetupScreen|HistoryScreen|PrintersScreen|ShiftStartScreen/i.test(path))).toEqual([]);
-  expect(scripts.length).toBeLessThanOrEqual(4);
-  console.log(`scripts of the first load: ${scripts.join(', ')}`);
+  const scripts = await Promise.all(loads);
+  // The bundler may split shared code into small chunks of its own; the heavy parts must not be among
+  // them, and together the scripts stay near the scan screen's own size (about 480 KB unpacked; the
+  // PDF renderer alone is 400 KB, so a renderer or screen pulled in by mistake shows here).
+  expect(scripts.map(({ path }) => path).filter((path) => /zpl|pdf|SetupScreen|HistoryScreen|PrintersScreen|ShiftStartScreen/i.test(path))).toEqual([]);
+  const totalBytes = scripts.reduce((sum, { bytes }) => sum + bytes, 0);
+  expect(totalBytes).toBeLessThanOrEqual(560_000);
+  console.log(`scripts of the first load (${totalBytes} bytes): ${scripts.map(({ path, bytes }) => `${path} ${bytes}`).join(', ')}`);
 });

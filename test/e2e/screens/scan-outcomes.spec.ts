@@ -61,12 +61,31 @@ test('scan outcomes: printed, duplicate with reprint, not found on the virtual p
   await zebra.setPaperOut(true);
   await page.keyboard.press('F1');
   await scanLikeAScanner(page, draftOrder(sandboxOrders, 1).orderRef);
-  await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', /failed|printed/, { timeout: 20_000 });
+  // Waiting for the printer, with the reason and what to do; it prints once the roll is in.
+  await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'waiting', { timeout: 20_000 });
+  await expect(page.getByTestId('result-waiting-title')).toHaveText('Waiting for the printer');
   await expect(page.getByTestId('scan-result')).toContainText('Printer out of labels');
   await expect(page.getByTestId('scan-result')).toContainText('Load a roll, then press Resume');
+  await expect(page.getByTestId('waiting-cancel')).toBeVisible();
   await expect(page.getByTestId('printer-status')).toContainText('Paper out', { timeout: 25_000 });
   await page.screenshot({ path: `${screenshotDir}/scan-paper-out-1280x800.png` });
   expect(zebra.printed()).toHaveLength(0);
+  await zebra.setPaperOut(false);
+  await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'printed', { timeout: 20_000 });
+  await expect(page.getByTestId('result-order')).toHaveText(draftOrder(sandboxOrders, 1).orderRef);
+  await expect.poll(() => zebra.printed().length, { timeout: 20_000 }).toBe(1);
+
+  // Out of labels again: the packer cancels the waiting scan, and it never comes out.
+  await zebra.setPaperOut(true);
+  await scanLikeAScanner(page, draftOrder(sandboxOrders, 2).orderRef);
+  await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'waiting', { timeout: 20_000 });
+  await page.getByTestId('waiting-cancel').click();
+  await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'idle', { timeout: 20_000 });
+  await zebra.setPaperOut(false);
+  await scanLikeAScanner(page, draftOrder(sandboxOrders, 3).orderRef);
+  await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'printed', { timeout: 20_000 });
+  await expect.poll(() => zebra.printed().length, { timeout: 20_000 }).toBe(2);
+  expect(zebra.printed().map((label) => label.zpl).join('')).not.toContain(draftOrder(sandboxOrders, 2).barcode);
 });
 
 test('a scan with a rejected API key says so and who to ask', async ({ page, zebra }) => {

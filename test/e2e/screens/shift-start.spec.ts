@@ -88,8 +88,13 @@ test('a shift-start run of 20 of today’s bundles survives a paper-out and its 
   // its order's barcode (labels the service only has as PDF went as images).
   const downloading = page.waitForEvent('download');
   await page.getByTestId('run-export').click();
-  const rows = parse(readFileSync(await (await downloading).path(), 'utf8'), { columns: true }) as Record<string, string>[];
+  const exported = parse(readFileSync(await (await downloading).path(), 'utf8'), { columns: true }) as Record<string, string>[];
+  // The parcels the run left out follow its labels, each with its reason.
+  const rows = exported.filter((row) => row.state !== 'left-out');
+  const leftOut = exported.filter((row) => row.state === 'left-out');
   expect(rows).toHaveLength(printed);
+  await expect(page.getByTestId('summary-skipped')).toHaveText(String(leftOut.length));
+  for (const row of leftOut) expect(row.reason).toMatch(/^[A-Z_]+: /);
   for (const row of rows) {
     expect(row.state).toBe('printed');
     expect(runOrders.some((order) => order.orderRef === row.orderRef && order.barcode === row.barcode)).toBe(true);

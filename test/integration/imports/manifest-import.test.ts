@@ -7,6 +7,8 @@ import { createTestStation, type TestStation } from '../../support/station';
 
 let test: TestStation;
 const call = (name: string, input: unknown) => test.station.dispatcher.dispatch(name, input, { host: 'web' });
+/** A file as the desktop app's dialog would hand it over: a single-use handle, never a path. */
+const picked = (path: string) => ({ kind: 'picked', handle: test.station.services.pickedFiles.register(path) });
 
 beforeEach(async () => {
   test = await createTestStation();
@@ -42,7 +44,7 @@ describe('manifest import through the contract', () => {
         'ORD-5,REF-5,3SPARCEL0005,BUN-B,Eva,In Transit',
       ]),
     );
-    const result = await call('imports.manifest', { source: { kind: 'path', path } });
+    const result = await call('imports.manifest', { source: picked(path) });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const report = result.value as CallOutput<'imports.manifest'>;
@@ -75,9 +77,9 @@ describe('manifest import through the contract', () => {
   it('updates rather than duplicates on a second import of the same file, and keeps statuses moving forwards', async () => {
     const path = join(test.dataDir, 'manifest.csv');
     writeFileSync(path, csv(['orderId,orderRef,status', 'ORD-1,REF-1,in_transit', 'ORD-2,REF-2,draft']));
-    await call('imports.manifest', { source: { kind: 'path', path } });
+    await call('imports.manifest', { source: picked(path) });
     writeFileSync(path, csv(['orderId,orderRef,status,barcode', 'ORD-1,REF-1,draft,BC-1', 'ORD-2,REF-2,expected,BC-2']));
-    const again = await call('imports.manifest', { source: { kind: 'path', path } });
+    const again = await call('imports.manifest', { source: picked(path) });
     expect(again).toMatchObject({ ok: true, value: { inserted: 0, updated: 2, failed: 0 } });
     expect(await call('orders.count', {})).toEqual({ ok: true, value: { environment: 'test', orders: 2 } });
     // ORD-1 stays in transit (an older snapshot does not move it back) but learns its barcode.
@@ -150,7 +152,7 @@ describe('manifest import through the contract', () => {
       ok: false,
       error: { code: 'IMPORT_FAILED', message: expect.stringContaining('no orderId column') },
     });
-    expect(await call('imports.manifest', { source: { kind: 'path', path: join(test.dataDir, 'missing.csv') } })).toMatchObject({
+    expect(await call('imports.manifest', { source: picked(join(test.dataDir, 'missing.csv')) })).toMatchObject({
       ok: false,
       error: { code: 'IMPORT_FAILED', message: expect.stringContaining('could not be opened') },
     });

@@ -33,7 +33,11 @@ interface Case {
   during?(zebra: VirtualZebra, station: PrintingStation, runId: string): Promise<void>;
   /** The fault the run must have paused for (kind), when it pauses. */
   pausedFor?: string;
-  uncertain: 'none' | 'exactly-one-not-printed' | 'any';
+  /**
+   * lost-with-buffer: some labels were lost with the printer's buffer; each of those is uncertain and never printed.
+   * printer-replaced: labels that were in the old printer's buffer are uncertain (printed or not: the old printer is gone).
+   */
+  uncertain: 'none' | 'exactly-one-not-printed' | 'lost-with-buffer' | 'printer-replaced' | 'any';
   /** More to check on the printer after the run. */
   after?(zebra: VirtualZebra): void;
 }
@@ -126,6 +130,40 @@ const cases: Case[] = [
     pausedFor: 'offline',
     uncertain: 'any',
   },
+  {
+    name: 'already out of paper when the run starts',
+    before: (zebra) => zebra.setPaperOut(true).then(() => undefined),
+    async during(zebra, station, runId) {
+      await waitForPause(station, runId, 'paper-out');
+      expect(zebra.stats().formatsReceived, 'nothing sent to a printer known to be out of paper').toBeLessThanOrEqual(MAX_IN_BUFFER);
+      await zebra.setPaperOut(false);
+    },
+    pausedFor: 'paper-out',
+    uncertain: 'none',
+  },
+  {
+    name: 'power cycle with formats buffered',
+    // Slow enough that the buffer is full when the power goes.
+    zebra: { labelsPerSecond: 40 },
+    async during(zebra) {
+      await zebra.waitForLabels(50, 20_000);
+      await zebra.powerCycle({ offMs: 300 });
+    },
+    uncertain: 'lost-with-buffer',
+    after(zebra) {
+      expect(zebra.discarded().some((format) => format.reason === 'power-cycle')).toBe(true);
+    },
+  },
+  {
+    name: 'printer swapped for another model mid-run',
+    zebra: { labelsPerSecond: 40 },
+    async during(zebra) {
+      await zebra.waitForLabels(50, 20_000);
+      // A counter far above the run's: only the serial number tells the printers apart.
+      await zebra.replaceWith({ model: 'ZD621-203dpi', odometerStart: 90_000 });
+    },
+    uncertain: 'printer-replaced',
+  },
 ];
 
 describe('fault matrix: 200-label bundle runs to a virtual Zebra', () => {
@@ -190,6 +228,19 @@ describe('fault matrix: 200-label bundle runs to a virtual Zebra', () => {
 
       testCase.after?.(zebra);
       if (testCase.uncertain === 'none') expect(summary.uncertain).toEqual([]);
+      if (testCase.uncertain === 'lost-with-buffer') {
+        expect(summary.uncertain.length).toBeGreaterThanOrEqual(1);
+        expect(summary.uncertain.length).toBeLessThanOrEqual(MAX_IN_BUFFER + 1);
+        for (const entry of summary.uncertain) {
+          expect(printedCount.get(entry.barcode ?? '') ?? 0, `uncertain ${entry.orderRef} came out`).toBe(0);
+          expect(entry.reason).toMatch(/restarted|label counter .* never reached|broke/);
+        }
+      }
+      if (testCase.uncertain === 'printer-replaced') {
+        expect(summary.uncertain.length).toBeGreaterThanOrEqual(1);
+        expect(summary.uncertain.length).toBeLessThanOrEqual(MAX_IN_BUFFER + 1);
+        for (const entry of summary.uncertain) expect(entry.reason).toMatch(/printer VZ\d+ now answers at its address|broke/);
+      }
       if (testCase.uncertain === 'exactly-one-not-printed') {
         expect(summary.uncertain).toHaveLength(1);
         const [lost] = summary.uncertain as [JournalEntryData];

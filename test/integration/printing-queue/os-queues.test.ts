@@ -27,6 +27,8 @@ describe('printers behind the OS queue (private cupsd)', () => {
   let orders: TodaysOrder[];
   let pdfPrinterId: string;
   let rawPrinterId: string;
+  // Bundles printed here already: the duplicate guard would rightly leave them out of a later run.
+  const printedBundles = new Set<string>();
 
   beforeAll(async () => {
     sandbox = await startTestSandbox({ orders: 300 });
@@ -59,6 +61,8 @@ describe('printers behind the OS queue (private cupsd)', () => {
     expect(outcome.outcome).toBe('printed');
     if (outcome.outcome !== 'printed') return;
     expect(outcome.entry).toMatchObject({ format: 'pdf', state: 'sent' });
+    // The OS queue cannot be asked: the label stays "sent", and the answer says no proof follows.
+    expect(outcome.proofFollows).toBe(false);
     const [job] = await capture.waitForJobs(1, 40_000);
     const pages = await decodeBarcodesFromPdf(pdfIn(job?.bytes ?? Buffer.alloc(0)));
     expect(pages.flat().map((barcode) => barcode.data)).toContain(order.barcode);
@@ -66,6 +70,7 @@ describe('printers behind the OS queue (private cupsd)', () => {
 
   it('prints bundles as the service’s bundle PDFs on a PDF printer', async () => {
     const { bundleIds, orders: members } = bundlesWithLabels(orders.slice(1), 5);
+    for (const bundleId of bundleIds) printedBundles.add(bundleId);
     const summary = await station.call<RunSummaryData>('printing.printBundles', { bundleIds, printerId: pdfPrinterId });
     expect(summary.bundles.map((bundle) => bundle.route)).toEqual(bundleIds.map(() => 'pdf'));
     const finished = await station.waitForEvent('printing.finished', (event) => event.runId === summary.runId, 60_000);
@@ -77,7 +82,7 @@ describe('printers behind the OS queue (private cupsd)', () => {
   });
 
   it('prints ZPL through a raw queue to a Zebra', async () => {
-    const { bundleIds, orders: members } = bundlesWithLabels(orders.slice(20), 4);
+    const { bundleIds, orders: members } = bundlesWithLabels(orders.slice(20), 4, printedBundles);
     const summary = await station.call<RunSummaryData>('printing.printBundles', { bundleIds, printerId: rawPrinterId });
     const finished = await station.waitForEvent('printing.finished', (event) => event.runId === summary.runId, 60_000);
     expect(finished.counts).toMatchObject({ total: 4, sent: 4 });

@@ -118,12 +118,11 @@ describe('printer check and test print', () => {
     expect(result.status?.ready).toBe(true);
   });
 
-  it('warns plainly about a 300 dpi printer', async () => {
+  it('passes a 300 dpi 4-inch printer: its labels are rasterised at 300 dpi, not warned about', async () => {
     const { transport } = await virtualPrinter({ dpi: 300, printWidthDots: 1248 });
     const result = await checkPrinter(transport);
-    expect(result.passed).toBe(false);
-    expect(result.warnings.map((warning) => warning.issue)).toEqual(['resolution']);
-    expect(result.warnings[0]?.message).toContain('come out at 68% of their size');
+    expect(result.passed).toBe(true);
+    expect(result.identity).toMatchObject({ dpi: 300, printWidthDots: 1248 });
   });
 
   it('warns plainly about a printer too narrow for A6', async () => {
@@ -131,7 +130,7 @@ describe('printer check and test print', () => {
     const result = await checkPrinter(transport);
     expect(result.warnings.map((warning) => warning.issue)).toEqual(['print-width']);
     expect(result.warnings[0]?.message).toBe(
-      'The printer prints 609 dots (76 mm) wide. A6 labels are 105 mm wide, so about 29 mm at the right edge would be cut off. Set the print width to its maximum, or use a 4-inch printer.',
+      'The printer prints 609 dots (76 mm) wide. A6 labels are 105 mm wide, so about 29 mm at the right edge would be cut off: labels are refused on it. Set the print width to its maximum, or use a 4-inch printer.',
     );
   });
 

@@ -49,24 +49,36 @@ describe('ZPL documents', () => {
     expect(checkZplDocument(b64('^xa^FDx^FS^xz')).ok).toBe(true);
   });
 
+  it('accepts what Zebras print: a download before ^XA, an ^XA repeated inside a format, a stray ^XZ, a BOM', () => {
+    expect(checkZplDocument(b64('~DGR:LOGO.GRF,2,1,FF00\r\n^XA^FO1,1^XGR:LOGO.GRF^FS^XZ')).ok).toBe(true);
+    const repeated = checkZplDocument(b64('^XA^FDa^XA^FDb^XZ'));
+    expect(repeated.ok && repeated.document.formatCount).toBe(1);
+    expect(checkZplDocument(b64('^XZ^XA^XZ')).ok).toBe(true);
+    expect(checkZplDocument(b64(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(zplLabel)]))).ok).toBe(true);
+  });
+
+  it('accepts field data in a single-byte code page (^CI27), which is not UTF-8', () => {
+    const result = checkZplDocument(b64(Buffer.concat([Buffer.from('^XA^CI27^FD'), Buffer.from([0xeb, 0xfc]), Buffer.from('^FS^XZ')])));
+    expect(result.ok && result.document.formatCount).toBe(1);
+  });
+
   it.each([
     ['a truncated label', zplLabel.slice(0, -3), /does not end with \^XZ/],
-    ['text that is not ZPL', 'hello printer', /does not start with \^XA/],
-    ['junk before the first format', `junk${zplLabel}`, /does not start with \^XA/],
-    ['junk after the last format', `${zplLabel}junk`, /after the last \^XZ/],
-    ['junk between formats', `${zplLabel}junk${zplLabel}`, /between formats/],
-    ['a format opened inside another', '^XA^FDa^XA^FDb^XZ', /inside another/],
-    ['a stray ^XZ', '^XZ^XA^XZ', /without a \^XA/],
-    ['a blank document', '   \n', /blank/],
+    ['text that is not ZPL', 'hello printer', /text outside any \^XA…\^XZ format/],
+    ['junk before the first format', `junk${zplLabel}`, /text outside any/],
+    ['junk after the last format', `${zplLabel}junk`, /text outside any/],
+    ['junk between formats', `${zplLabel}junk${zplLabel}`, /text outside any/],
+    ['control commands and no format', '~JO~SD30', /no \^XA…\^XZ format/],
+    ['a blank document', '   \n', /empty/],
   ])('refuses %s', (_name, text, reason) => {
     const result = checkZplDocument(b64(text));
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.reason).toMatch(reason);
   });
 
-  it('refuses bytes that are not UTF-8', () => {
-    const result = checkZplDocument(b64(Buffer.concat([Buffer.from('^XA^FD'), Buffer.from([0xff, 0xfe]), Buffer.from('^FS^XZ')])));
-    expect(result).toEqual({ ok: false, reason: 'the ZPL document is not UTF-8 text' });
+  it('refuses binary bytes outside any download', () => {
+    const result = checkZplDocument(b64(Buffer.concat([Buffer.from('^XA^FD'), Buffer.from([0x00, 0x01]), Buffer.from('^FS^XZ')])));
+    expect(result).toEqual({ ok: false, reason: 'the ZPL document holds binary data (byte 0x00) outside any graphic or font download, so it is not ZPL text' });
   });
 
   it('refuses a PDF where ZPL was asked for', () => {

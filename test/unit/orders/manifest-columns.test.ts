@@ -49,12 +49,13 @@ describe('manifest formats', () => {
   });
 
   it('reads spreadsheet cells as text, refusing numbers Excel rounded', () => {
-    expect(cellText(' REF-1 ')).toBe('REF-1');
-    expect(cellText(12345)).toBe('12345');
-    expect(cellText(2 ** 60)).toEqual({ error: expect.stringContaining('too long') });
-    expect(cellText({ richText: [{ text: 'AB' }, { text: 'C' }] })).toBe('ABC');
-    expect(cellText({ formula: 'A1', result: 'X1' } as never)).toBe('X1');
-    expect(cellText(null)).toBeNull();
-    expect(cellText('   ')).toBeNull();
+    expect(cellText('s', '0', [' REF-1 '])).toBe('REF-1');
+    expect(cellText('s', '7', [' REF-1 '])).toEqual({ error: expect.stringContaining('shared text') });
+    expect(cellText('n', '12345', [])).toBe('12345');
+    expect(cellText('n', String(2 ** 60), [])).toEqual({ error: expect.stringContaining('too long') });
+    expect(cellText('str', 'X1', [])).toBe('X1');
+    expect(cellText('e', '#REF!', [])).toEqual({ error: 'holds the spreadsheet error #REF!' });
+    expect(cellText('b', '1', [])).toBe('true');
+    expect(cellText('inlineStr', '   ', [])).toBeNull();
   });
 });

@@ -71,9 +71,9 @@ describe('printer check rules', () => {
     ]);
   });
 
-  it('warns about resolutions other than 203 dpi, in both directions', () => {
-    expect(evaluatePrinterIdentity({ ...zebra, dpi: 600, printWidthDots: 2496 })[0]?.message).toContain('34% of their size and the barcodes may not scan');
-    expect(evaluatePrinterIdentity({ ...zebra, dpi: 152, printWidthDots: 624 })[0]?.message).toContain('134% of their size and be cut off');
+  it('does not warn about another resolution (labels are rasterised at it), only about a head too narrow at that resolution', () => {
+    expect(evaluatePrinterIdentity({ ...zebra, dpi: 600, printWidthDots: 2496 })).toEqual([]);
+    expect(evaluatePrinterIdentity({ ...zebra, dpi: 300, printWidthDots: 832 }).map((warning) => warning.issue)).toEqual(['print-width']);
   });
 
   it('warns when the width is unknown', () => {

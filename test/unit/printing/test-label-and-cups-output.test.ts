@@ -17,6 +17,16 @@ describe('test label', () => {
     expect(label.zpl).toContain(`^BCN,120,Y,N,N^FD${label.barcode}^FS`);
   });
 
+  it('is drawn at the printer’s own resolution, so a 300 dpi printer prints it at full size', () => {
+    const at300 = buildTestLabel({ printerName: 'Bench 3', printedAt: new Date(2026, 10, 21, 9, 5, 7), dpi: 300 });
+    // 104 mm (a 4-inch head) is 832 dots at 203 dpi and 1,230 at 300 dpi; the barcode's bars widen with it.
+    expect(at300.zpl).toContain('^PW1230');
+    expect(at300.zpl).toContain('^LL887');
+    expect(at300.zpl).toContain(`^BY3^BCN,177,Y,N,N^FD${at300.barcode}^FS`);
+    expect(label.zpl).toContain('^PW832');
+    expect(label.zpl).toContain('^BY2^BCN,120');
+  });
+
   it('cannot be broken by a printer name with ZPL characters in it', () => {
     const hostile = buildTestLabel({ printerName: 'Zebra ^XZ~JA_1 é', printedAt: new Date(2026, 0, 1) });
     expect(hostile.zpl).toContain('^FDPrinter: Zebra _5EXZ_7EJA_5F1 _C3_A9^FS');

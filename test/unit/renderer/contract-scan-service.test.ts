@@ -21,26 +21,34 @@ const order = { orderId: 'SBX-1', orderRef: 'ORD-1001', barcode: '3SABC1', recip
 
 describe('what printing.print means for the scan screen', () => {
   it('a printed label: order ref, recipient, printer, and when', () => {
-    const data: PrintOutcomeData = { outcome: 'printed', scan: '3SABC1', order, entry, printer: { id: 'bench-3', name: 'Bench 3 Zebra' }, reprint: false, printerFault: null, elapsedMs: 420 };
+    const data: PrintOutcomeData = { outcome: 'printed', scan: '3SABC1', order, entry, printer: { id: 'bench-3', name: 'Bench 3 Zebra' }, reprint: false, proofFollows: true, elapsedMs: 420 };
     expect(outcomeFromPrint(data)).toEqual({
       kind: 'printed',
-      label: { orderRef: 'ORD-1001', recipient: 'J. Jansen', printerName: 'Bench 3 Zebra', printedAt: '2025-11-21T10:31:00.000Z', scan: '3SABC1', entryId: 41, reprint: false, printerFault: null },
+      label: { orderRef: 'ORD-1001', recipient: 'J. Jansen', printerName: 'Bench 3 Zebra', printedAt: '2025-11-21T10:31:00.000Z', scan: '3SABC1', entryId: 41, reprint: false },
     });
   });
 
-  it('a label the printer holds while it reports a fault keeps the fault to show', () => {
+  it('a label handed to an OS queue says the printer cannot report whether it came out', () => {
+    const data: PrintOutcomeData = { outcome: 'printed', scan: '3SABC1', order, entry: { ...entry, state: 'sent', printedAt: null }, printer: { id: 'office', name: 'Office PDF' }, reprint: false, proofFollows: false, elapsedMs: 80 };
+    expect(outcomeFromPrint(data)).toMatchObject({ kind: 'printed', label: { printerName: 'Office PDF', unconfirmed: true } });
+  });
+
+  it('a label waiting for the printer keeps its run, the fault and what to do', () => {
     const data: PrintOutcomeData = {
-      outcome: 'printed',
+      outcome: 'waiting',
       scan: 'ORD-1001',
       order,
-      entry: { ...entry, state: 'sent', printedAt: null },
+      runId: 'run-7',
+      entry: { ...entry, state: 'fetched', sentAt: null, printedAt: null },
       printer: { id: 'bench-3', name: 'Bench 3 Zebra' },
-      reprint: true,
-      printerFault: { kind: 'paper-out', code: 'PAPER_OUT', message: 'Out of labels', action: 'Load a roll' },
+      reprint: false,
+      fault: { kind: 'paper-out', code: 'PAPER_OUT', message: 'Out of labels', action: 'Load a roll' },
+      sentence: 'Out of labels Load a roll',
+      inPrinter: false,
       elapsedMs: 300,
     };
     const outcome = outcomeFromPrint(data);
-    expect(outcome.kind === 'printed' && outcome.label).toMatchObject({ printedAt: entry.sentAt, reprint: true, printerFault: { code: 'PAPER_OUT', message: 'Out of labels' } });
+    expect(outcome).toMatchObject({ kind: 'waiting', runId: 'run-7', inPrinter: false, fault: { code: 'PAPER_OUT', message: 'Out of labels', action: 'Load a roll' }, label: { entryId: 41 } });
     // Nothing came out yet and the packer must load a roll: red, with the error sound.
     expect(toneOf(outcome)).toBe('danger');
     expect(soundOf(outcome)).toBe('error');

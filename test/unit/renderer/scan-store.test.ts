@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReprintReason } from '../../../src/renderer/src/scan/commands';
-import type { ScanOutcome, ScanService } from '../../../src/renderer/src/scan/scan-outcome';
+import type { LabelUpdate, ScanOutcome, ScanService } from '../../../src/renderer/src/scan/scan-outcome';
 import { createScanStore } from '../../../src/renderer/src/state/scan-store';
 import type { SoundKind } from '../../../src/renderer/src/sound/tones';
 
@@ -10,6 +10,8 @@ const printedAt = '2025-11-21T10:31:00.000Z';
 function tableService(table: Record<string, ScanOutcome>) {
   const calls: string[] = [];
   const reprints: { scan: string; reason: ReprintReason }[] = [];
+  const cancelled: string[] = [];
+  const labelListeners = new Set<(update: LabelUpdate) => void>();
   const service: ScanService = {
     print: async (scan) => {
       calls.push(scan);
@@ -19,8 +21,17 @@ function tableService(table: Record<string, ScanOutcome>) {
       reprints.push(request);
       return { kind: 'printed', label: { orderRef: request.scan, recipient: 'J. Jansen', printerName: 'Bench 3 Zebra', printedAt, scan: request.scan } };
     },
+    cancel: async (runId) => void cancelled.push(runId),
+    onLabel: (listener) => {
+      labelListeners.add(listener);
+      return () => labelListeners.delete(listener);
+    },
   };
-  return { service, calls, reprints };
+  /** The station's printing.label event, as it would arrive. */
+  const labelEvent = (update: LabelUpdate) => {
+    for (const listener of labelListeners) listener(update);
+  };
+  return { service, calls, reprints, cancelled, labelEvent };
 }
 
 const printed = (scan: string): ScanOutcome => ({ kind: 'printed', label: { orderRef: scan, recipient: 'J. Jansen', printerName: 'Bench 3 Zebra', printedAt, scan } });
@@ -145,5 +156,36 @@ describe('the scan screen’s state', () => {
     expect(store.getState().preview).toEqual({ entryId: 77, orderRef: 'ORD-7' });
     store.getState().closePreview();
     expect(store.getState().preview).toBeNull();
+  });
+
+  it('shows a label waiting for the printer, cancels it on the packer’s word, and turns green when the printer has it', async () => {
+    const waiting = (scan: string, entryId: number): ScanOutcome => ({
+      kind: 'waiting',
+      label: { orderRef: scan, recipient: 'J. Jansen', printerName: 'Bench 3 Zebra', printedAt, scan, entryId },
+      runId: `run-${entryId}`,
+      fault: { code: 'PAPER_OUT', message: 'The printer is out of labels.', action: 'Load a roll, then press Resume.' },
+      inPrinter: false,
+    });
+    const { service, cancelled, labelEvent } = tableService({ 'ORD-1': waiting('ORD-1', 1), 'ORD-2': waiting('ORD-2', 2) });
+    const { store, sounds } = setup(service);
+
+    await store.getState().submitScan('ORD-1');
+    expect(store.getState().panel).toMatchObject({ state: 'outcome', outcome: { kind: 'waiting', runId: 'run-1' } });
+    expect(sounds).toEqual(['error']);
+    expect(store.getState().recent).toEqual([]);
+    await store.getState().cancelWaiting();
+    expect(cancelled).toEqual(['run-1']);
+    expect(store.getState().panel).toEqual({ state: 'idle' });
+    labelEvent({ entryId: 1, state: 'failed', reason: 'Cancelled by Sam before it was sent.', printedAt: null });
+    expect(store.getState().panel).toEqual({ state: 'idle' });
+
+    await store.getState().submitScan('ORD-2');
+    // Another label's news does not touch the one on screen.
+    labelEvent({ entryId: 1, state: 'printed', reason: null, printedAt });
+    expect(store.getState().panel).toMatchObject({ outcome: { kind: 'waiting', runId: 'run-2' } });
+    labelEvent({ entryId: 2, state: 'sent', reason: null, printedAt: null });
+    expect(store.getState().panel).toMatchObject({ state: 'outcome', outcome: { kind: 'printed', label: { orderRef: 'ORD-2', entryId: 2 } } });
+    expect(store.getState().recent.map((label) => label.orderRef)).toEqual(['ORD-2']);
+    expect(sounds).toEqual(['error', 'error', 'printed']);
   });
 });

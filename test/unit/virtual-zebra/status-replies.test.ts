@@ -77,6 +77,10 @@ describe('SGD variables', () => {
     dpi: 203,
     printWidthDots: 832,
     friendlyName: 'Bench 1',
+    serial: 'D8J224512345',
+    odometer: 1234,
+    uptimeMs: 127_400,
+    darkness: 15,
   };
 
   it('answers the documented names and "?" for others', () => {
@@ -86,6 +90,15 @@ describe('SGD variables', () => {
     expect(sgd.get('ezpl.print_width', context)).toBe('832');
     expect(sgd.get('media.status', { ...context, status: { ...healthy, paperOut: true } })).toBe('out');
     expect(sgd.get('no.such.thing', context)).toBe('?');
+  });
+
+  it('answers the label counter, serial number, uptime and darkness from the printer it is asked of', () => {
+    const sgd = new SgdVariables();
+    expect(sgd.get('odometer.total_label_count', context)).toBe('1234');
+    expect(sgd.get('device.unique_id', context)).toBe('D8J224512345');
+    expect(sgd.get('device.uptime', context)).toBe('0 days 00 hours 02 mins 07 secs');
+    expect(sgd.get('DEVICE.UPTIME', { ...context, uptimeMs: ((3 * 24 + 4) * 3600 + 5 * 60 + 6) * 1000 })).toBe('3 days 04 hours 05 mins 06 secs');
+    expect(sgd.get('print.tone', { ...context, darkness: 30 })).toBe('30.0');
   });
 
   it('keeps a setvar of a writable name and ignores read-only ones', () => {

@@ -43,7 +43,8 @@ export const importCommand: CliCommand = {
     try {
       const report = valueOf<ImportReportData>(
         context,
-        await station.dispatcher.dispatch('imports.manifest', { source: { kind: 'path', path: resolve(file) }, ...(Object.keys(mapping).length > 0 ? { mapping } : {}) }, { host: 'web' }),
+        // The path was typed by the user at this terminal: the CLI picks it as the app's file dialog would.
+        await station.dispatcher.dispatch('imports.manifest', { source: { kind: 'picked', handle: station.services.pickedFiles.register(resolve(file)) }, ...(Object.keys(mapping).length > 0 ? { mapping } : {}) }, { host: 'web' }),
       );
       if (!report) return exitCodes.failed;
       if (context.args.flags.has('json')) {

@@ -105,7 +105,7 @@ export const printBundlesCommand: CliCommand = {
 function describePlan(context: CliContext, summary: RunSummaryData): void {
   const routes = new Map<string, number>();
   for (const bundle of summary.bundles) routes.set(bundle.route, (routes.get(bundle.route) ?? 0) + 1);
-  const words: Record<string, string> = { 'zpl-per-order': 'native ZPL per order', 'pdf-raster': 'PDF rasterised to ^GFA', pdf: 'PDF to a PDF printer' };
+  const words: Record<string, string> = { 'zpl-per-order': 'native ZPL per order', 'pdf-raster': 'PDF rasterised to ^GFA', pdf: 'PDF to a PDF printer', 'raster-per-order': 'PDF per order rasterised at the printer’s resolution' };
   const parts = [...routes].map(([route, count]) => `${count} as ${words[route] ?? route}`);
   context.warn(
     `Run ${summary.runId}: ${summary.counts.total} labels on ${summary.printerName ?? summary.printerId}${summary.reverse ? ', in reverse' : ''}${parts.length > 0 ? ` (bundles: ${parts.join(', ')})` : ''}.`,

@@ -54,6 +54,7 @@ async function list(context: CliContext, rest: string[]): Promise<number> {
   for (const printer of result.printers) {
     const roles = [printer.defaultForSingle ? 'single labels' : null, printer.defaultForBundles ? 'bundles' : null].filter(Boolean).join(' and ');
     context.print(`${printer.id}  ${printer.name}: ${printer.description}, ${printer.format.toUpperCase()}, ${printer.orientation}${roles ? `, default for ${roles}` : ''}`);
+    context.print(`    labels: ${printer.route.message}`);
     for (const warning of printer.options.warnings) context.print(`    warning: ${warning}`);
   }
   return exitCodes.ok;
@@ -98,6 +99,7 @@ async function add(context: CliContext, rest: string[]): Promise<number> {
   context.print(`Added ${result.printer.name} (${result.printer.id}): ${result.printer.description}.`);
   const check = result.check;
   if (check?.checked) context.print(`  ${check.model ?? 'printer'} ${check.firmware ?? ''}, ${check.dpi ?? '?'} dpi, print width ${check.printWidthDots ?? '?'} dots.`);
+  context.print(`  Labels: ${result.printer.route.message}`);
   for (const warning of check?.warnings ?? []) context.warn(`  warning: ${warning.message}`);
   for (const fault of check?.faults ?? []) context.warn(`  now: ${fault.message} ${fault.action}`);
   return exitCodes.ok;

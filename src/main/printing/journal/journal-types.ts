@@ -1,84 +1,72 @@
-import type { Environment } from '../../../shared/contract/app';
-import type { LabelState, PauseReasonData } from '../../../shared/contract/printing';
-import type { ErrorCode } from '../../../shared/errors';
+/**
+ * The journal's and runs' types, derived once from the shared contract's schemas. The same
+ * schemas parse what the database hands back, so a row this version cannot read is an error
+ * with the column that is wrong, never a silently mistyped object.
+ */
+import { z } from 'zod';
+import {
+  BundlePlanSchema,
+  JournalEntrySchema,
+  PauseReasonSchema,
+  RunKindSchema,
+  RunStateSchema,
+  SkippedLabelSchema,
+  type LabelFormat,
+} from '../../../shared/contract/printing';
 
-export type LabelFormat = 'zpl' | 'pdf' | 'gfa';
-export type RunKind = 'single' | 'bundles' | 'test' | 'retry';
-export type RunState = 'running' | 'paused' | 'cancelled' | 'finished';
+export type { LabelFormat };
+export type RunKind = z.infer<typeof RunKindSchema>;
+export type RunState = z.infer<typeof RunStateSchema>;
+export type BundlePlanRecord = z.infer<typeof BundlePlanSchema>;
+export type SkippedRecord = z.infer<typeof SkippedLabelSchema>;
 
-/** One row of print_journal. */
-export interface JournalRow {
-  id: number;
-  environment: Environment;
-  runId: string | null;
-  position: number | null;
-  printerId: string;
-  operator: string;
-  orderId: string | null;
-  bundleId: string | null;
-  bundlePosition: number | null;
-  bundleCount: number | null;
-  format: LabelFormat;
-  state: LabelState;
-  reason: string | null;
-  reprintOf: number | null;
-  decidedBy: string | null;
-  documentSha256: string | null;
-  queuedAt: string;
-  fetchedAt: string | null;
+/**
+ * One row of print_journal: the contract's journal entry without what is looked up for the
+ * screen (printer name, order ref, barcode, recipient), plus what only the station keeps.
+ */
+export const JournalRowSchema = JournalEntrySchema.omit({ printerName: true, orderRef: true, barcode: true, recipient: true }).extend({
+  documentSha256: z.string().nullable(),
   /** When sending began. A row still 'queued' or 'fetched' with this set was being sent when the station stopped. */
-  sentAt: string | null;
-  printedAt: string | null;
-  failedAt: string | null;
-  uncertainAt: string | null;
-  decidedAt: string | null;
-  updatedAt: string;
-}
+  sentAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type JournalRow = z.infer<typeof JournalRowSchema>;
 
-export interface BundlePlanRecord {
-  bundleId: string;
-  route: 'zpl-per-order' | 'pdf-raster' | 'pdf';
-  labels: number;
-  note: string;
-}
-
-export interface SkippedRecord {
-  orderId: string | null;
-  bundleId: string | null;
-  code: ErrorCode;
-  message: string;
-}
-
-/** What a run keeps in its options column. */
-export interface RunOptions {
-  reverse: boolean;
-  bundles: BundlePlanRecord[];
-  skipped: SkippedRecord[];
-  retryOf: string | null;
+/**
+ * What a run keeps in its options column. Each field falls back on its own: a damaged field
+ * leaves its default, the labels themselves are in their own rows.
+ */
+export const RunOptionsSchema = z.object({
+  reverse: z.boolean().catch(false),
+  bundles: z.array(BundlePlanSchema).catch([]),
+  skipped: z.array(SkippedLabelSchema).catch([]),
+  retryOf: z.string().nullable().catch(null),
   /** The scan that started a single print. */
-  scan: string | null;
+  scan: z.string().nullable().catch(null),
   /** For a reprint or an override: who asked and why. */
-  reprint: { operator: string; reason: string } | null;
+  reprint: z.object({ operator: z.string(), reason: z.string() }).nullable().catch(null),
   /**
    * The station process printing the run. The app and the CLI share one database: a run is only
    * recovered (and resumed elsewhere) once the process that owns it is gone.
    */
-  owner: { pid: number; instance: string } | null;
-}
+  owner: z.object({ pid: z.number(), instance: z.string() }).nullable().catch(null),
+});
+export type RunOptions = z.infer<typeof RunOptionsSchema>;
 
-export interface RunRow {
-  id: string;
-  environment: Environment;
-  kind: RunKind;
-  printerId: string;
-  operator: string;
-  state: RunState;
-  pauseReason: PauseReasonData | null;
-  options: RunOptions;
-  createdAt: string;
-  updatedAt: string;
-  finishedAt: string | null;
-}
+export const RunRowSchema = z.object({
+  id: z.string(),
+  environment: JournalEntrySchema.shape.environment,
+  kind: RunKindSchema,
+  printerId: z.string(),
+  operator: z.string(),
+  state: RunStateSchema,
+  pauseReason: PauseReasonSchema.nullable(),
+  options: RunOptionsSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type RunRow = z.infer<typeof RunRowSchema>;
 
 /** A label to put in a new run. */
 export interface NewLabel {
@@ -89,4 +77,10 @@ export interface NewLabel {
   format: LabelFormat;
   reprintOf?: number | null;
   reason?: string | null;
+  /**
+   * For a page of a bundle PDF whose order the station does not know yet: the identifiers read
+   * from the page's text (parcel barcode, order ref, order id). The journal matches them against
+   * the order index whenever it is asked about an order, so a page learnt later is that order's label.
+   */
+  identifiers?: readonly string[];
 }

@@ -7,74 +7,80 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Environment } from '../../../shared/contract/app';
-import { PauseReasonSchema, type LabelState, type PauseReasonData, type RunCounts } from '../../../shared/contract/printing';
+import { PauseReasonSchema, type PauseReasonData, type RunCounts } from '../../../shared/contract/printing';
 import type { StationDatabase } from '../../store/database';
-import type { JournalRow, LabelFormat, NewLabel, RunKind, RunOptions, RunRow, RunState } from './journal-types';
+import {
+  JournalRowSchema,
+  RunOptionsSchema,
+  RunRowSchema,
+  type JournalRow,
+  type LabelFormat,
+  type NewLabel,
+  type RunKind,
+  type RunOptions,
+  type RunRow,
+  type RunState,
+} from './journal-types';
 
-const entryColumns = `id, environment, run_id, position, printer_id, operator, order_id, bundle_id, bundle_position, bundle_count,
-  format, state, reason, reprint_of, decided_by, document_sha256, queued_at, fetched_at, sent_at, printed_at, failed_at,
-  uncertain_at, decided_at, updated_at`;
-const runColumns = 'id, environment, kind, printer_id, operator, state, pause_reason, options, created_at, updated_at, finished_at';
+// Columns named as the row's fields, so a database row parses with the journal's own schema.
+const entryColumns = `id, environment, run_id AS runId, position, printer_id AS printerId, operator, order_id AS orderId, bundle_id AS bundleId,
+  bundle_position AS bundlePosition, bundle_count AS bundleCount, format, state, reason, reprint_of AS reprintOf, decided_by AS decidedBy,
+  document_sha256 AS documentSha256, queued_at AS queuedAt, fetched_at AS fetchedAt, sent_at AS sentAt, printed_at AS printedAt,
+  failed_at AS failedAt, uncertain_at AS uncertainAt, decided_at AS decidedAt, updated_at AS updatedAt,
+  voided_at AS voidedAt, voided_by AS voidedBy, void_reason AS voidReason`;
+const runInsertColumns = 'id, environment, kind, printer_id, operator, state, pause_reason, options, created_at, updated_at, finished_at';
+const runColumns = `id, environment, kind, printer_id AS printerId, operator, state, pause_reason AS pauseReason, options,
+  created_at AS createdAt, updated_at AS updatedAt, finished_at AS finishedAt`;
 
-type EntryRecord = {
-  id: number;
-  environment: string;
-  run_id: string | null;
-  position: number | null;
-  printer_id: string;
-  operator: string;
-  order_id: string | null;
-  bundle_id: string | null;
-  bundle_position: number | null;
-  bundle_count: number | null;
-  format: string;
-  state: string;
-  reason: string | null;
-  reprint_of: number | null;
-  decided_by: string | null;
-  document_sha256: string | null;
-  queued_at: string;
-  fetched_at: string | null;
-  sent_at: string | null;
-  printed_at: string | null;
-  failed_at: string | null;
-  uncertain_at: string | null;
-  decided_at: string | null;
-  updated_at: string;
-};
+function jsonText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
 
-type RunRecord = {
-  id: string;
-  environment: string;
-  kind: string;
-  printer_id: string;
-  operator: string;
-  state: string;
-  pause_reason: string | null;
-  options: string;
-  created_at: string;
-  updated_at: string;
-  finished_at: string | null;
-};
-
-const RunOptionsSchema = z.object({
-  reverse: z.boolean().catch(false),
-  bundles: z
-    .array(z.object({ bundleId: z.string(), route: z.enum(['zpl-per-order', 'pdf-raster', 'pdf']), labels: z.number(), note: z.string() }))
-    .catch([]),
-  skipped: z
-    .array(z.object({ orderId: z.string().nullable(), bundleId: z.string().nullable(), code: z.string(), message: z.string() }))
-    .catch([]),
-  retryOf: z.string().nullable().catch(null),
-  scan: z.string().nullable().catch(null),
-  reprint: z.object({ operator: z.string(), reason: z.string() }).nullable().catch(null),
-  owner: z.object({ pid: z.number(), instance: z.string() }).nullable().catch(null),
+/** A print_runs row: its JSON columns are read leniently (a damaged one leaves its default), the rest strictly. */
+const RunRecordSchema = RunRowSchema.extend({
+  pauseReason: z
+    .string()
+    .nullable()
+    .transform((text) => {
+      const parsed = text === null ? null : PauseReasonSchema.safeParse(jsonText(text));
+      return parsed?.success ? parsed.data : null;
+    }),
+  options: z.string().transform((text) => {
+    const parsed = RunOptionsSchema.safeParse(jsonText(text));
+    return parsed.success ? parsed.data : emptyRunOptions();
+  }),
 });
 
-export const emptyRunOptions = (): RunOptions => ({ reverse: false, bundles: [], skipped: [], retryOf: null, scan: null, reprint: null, owner: null });
+const CountRecordSchema = z.object({ state: JournalRowSchema.shape.state, n: z.number().int() });
+const IdRecordSchema = z.object({ id: z.number().int() });
+const BundleRecordSchema = z.object({ bundle_id: z.string() });
+const IdentifierRecordSchema = z.object({ entry_id: z.number().int(), identifier: z.string() });
+const CountSchema = z.object({ n: z.number().int() });
+
+function parseRecord<T>(schema: z.ZodType<T>, record: unknown, what: string): T {
+  const parsed = schema.safeParse(record);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new Error(`The print journal has a ${what} this version cannot read (${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'invalid'}).`);
+}
+
+const toEntry = (record: unknown): JournalRow => parseRecord(JournalRowSchema, record, 'label row');
+const toRun = (record: unknown): RunRow => parseRecord(RunRecordSchema, record, 'run row');
+
+export function emptyRunOptions(): RunOptions {
+  return { reverse: false, bundles: [], skipped: [], retryOf: null, scan: null, reprint: null, owner: null };
+}
 
 /** States in which a label may have reached the printer (the duplicate guard counts these). */
-const maybePrinted = `(state IN ('sent', 'printed') OR (state = 'uncertain' AND decided_at IS NULL) OR (state IN ('queued', 'fetched') AND sent_at IS NOT NULL))`;
+function maybePrintedAs(table: string): string {
+  const column = (name: string) => (table ? `${table}.${name}` : name);
+  return `(${column('state')} IN ('sent', 'printed') OR (${column('state')} = 'uncertain' AND ${column('decided_at')} IS NULL) OR (${column('state')} IN ('queued', 'fetched') AND ${column('sent_at')} IS NOT NULL))`;
+}
+const maybePrinted = maybePrintedAs('');
 
 export interface CreateRunInput {
   environment: Environment;
@@ -104,7 +110,7 @@ export class PrintJournal {
   ) {
     const prepare = (sql: string) => db.prepare(sql);
     this.statements = {
-      insertRun: prepare(`INSERT INTO print_runs (${runColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      insertRun: prepare(`INSERT INTO print_runs (${runInsertColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       insertEntry: prepare(
         `INSERT INTO print_journal (environment, run_id, position, printer_id, operator, order_id, bundle_id, bundle_position,
            bundle_count, format, state, reason, reprint_of, queued_at, updated_at)
@@ -116,6 +122,9 @@ export class PrintJournal {
       counts: prepare(`SELECT state, count(*) AS n FROM print_journal WHERE run_id = ? GROUP BY state`),
       fetched: prepare(
         `UPDATE print_journal SET state = 'fetched', fetched_at = ?, document_sha256 = ?, format = ?, updated_at = ? WHERE id = ? AND state IN ('queued', 'fetched')`,
+      ),
+      addNote: prepare(
+        `UPDATE print_journal SET reason = CASE WHEN reason IS NULL OR reason = '' THEN ? ELSE reason || ' ' || ? END, updated_at = ? WHERE id = ? AND (reason IS NULL OR instr(reason, ?) = 0)`,
       ),
       sending: prepare(`UPDATE print_journal SET sent_at = ?, updated_at = ? WHERE id = ? AND state IN ('queued', 'fetched')`),
       notSending: prepare(`UPDATE print_journal SET sent_at = NULL, updated_at = ? WHERE id = ? AND state IN ('queued', 'fetched')`),
@@ -145,8 +154,35 @@ export class PrintJournal {
         `SELECT ${runColumns} FROM print_runs WHERE environment = ? AND state IN ('running', 'paused') ORDER BY created_at DESC, rowid DESC LIMIT ?`,
       ),
       sendingRows: prepare(`SELECT id FROM print_journal WHERE run_id = ? AND state IN ('queued', 'fetched') AND sent_at IS NOT NULL`),
+      insertIdentifier: prepare('INSERT OR IGNORE INTO print_label_identifiers (environment, entry_id, identifier) VALUES (?, ?, ?)'),
+      // The order's own rows, and pages printed before their order was known whose text named it:
+      // two indexed lookups (an OR across them would read every row of the environment).
       previousPrint: prepare(
-        `SELECT ${entryColumns} FROM print_journal WHERE environment = ? AND order_id = ? AND ${maybePrinted} ORDER BY id DESC LIMIT 1`,
+        `SELECT ${entryColumns} FROM print_journal WHERE id = (SELECT max(id) FROM (
+           SELECT id FROM print_journal WHERE environment = @environment AND order_id = @orderId AND ${maybePrinted}
+           UNION ALL
+           SELECT j.id FROM print_label_identifiers i JOIN print_journal j ON j.id = i.entry_id
+           WHERE i.environment = @environment AND j.order_id IS NULL AND ${maybePrintedAs('j')} AND i.identifier IN (
+             @orderId,
+             (SELECT order_ref FROM orders WHERE environment = @environment AND order_id = @orderId),
+             (SELECT barcode FROM orders WHERE environment = @environment AND order_id = @orderId))))`,
+      ),
+      // A page's identifiers (a JSON array) matched against orders printed by any route.
+      previousPrintOfPage: prepare(
+        `SELECT ${entryColumns} FROM print_journal
+         WHERE environment = @environment AND ${maybePrinted} AND order_id IN (
+           SELECT value FROM json_each(@identifiers)
+           UNION SELECT order_id FROM orders WHERE environment = @environment AND order_ref IN (SELECT value FROM json_each(@identifiers))
+           UNION SELECT order_id FROM orders WHERE environment = @environment AND barcode IN (SELECT value FROM json_each(@identifiers)))
+         ORDER BY id DESC LIMIT 1`,
+      ),
+      pagesOfBundle: prepare(
+        `SELECT ${entryColumns} FROM print_journal
+         WHERE environment = ? AND bundle_id = ? AND order_id IS NULL AND bundle_position IS NOT NULL AND ${maybePrinted} ORDER BY id`,
+      ),
+      identifiersOfBundlePages: prepare(
+        `SELECT i.entry_id, i.identifier FROM print_label_identifiers i JOIN print_journal j ON j.id = i.entry_id
+         WHERE j.environment = ? AND j.bundle_id = ? AND j.order_id IS NULL`,
       ),
       journalOf: prepare(`SELECT ${entryColumns} FROM print_journal WHERE environment = ? ORDER BY id DESC LIMIT ?`),
       journalOfOrder: prepare(`SELECT ${entryColumns} FROM print_journal WHERE environment = ? AND order_id = ? ORDER BY id DESC LIMIT ?`),
@@ -187,6 +223,7 @@ export class PrintJournal {
           now,
           now,
         );
+        for (const identifier of new Set(label.identifiers ?? [])) s.insertIdentifier.run(input.environment, result.lastInsertRowid, identifier);
         entries.push({
           id: Number(result.lastInsertRowid),
           environment: input.environment,
@@ -232,7 +269,7 @@ export class PrintJournal {
   }
 
   run(runId: string): RunRow | null {
-    const record = this.statements.run.get(runId) as RunRecord | undefined;
+    const record = this.statements.run.get(runId);
     return record ? toRun(record) : null;
   }
 
@@ -243,17 +280,18 @@ export class PrintJournal {
   }
 
   entries(runId: string): JournalRow[] {
-    return (this.statements.entries.all(runId) as EntryRecord[]).map(toEntry);
+    return this.statements.entries.all(runId).map(toEntry);
   }
 
   entry(id: number): JournalRow | null {
-    const record = this.statements.entry.get(id) as EntryRecord | undefined;
+    const record = this.statements.entry.get(id);
     return record ? toEntry(record) : null;
   }
 
   counts(runId: string): RunCounts {
     const counts: RunCounts = { total: 0, queued: 0, fetched: 0, sent: 0, printed: 0, failed: 0, uncertain: 0 };
-    for (const row of this.statements.counts.all(runId) as { state: LabelState; n: number }[]) {
+    for (const record of this.statements.counts.all(runId)) {
+      const row = parseRecord(CountRecordSchema, record, 'count');
       counts[row.state] += row.n;
       counts.total += row.n;
     }
@@ -263,6 +301,15 @@ export class PrintJournal {
   markFetched(id: number, sha256: string, format: LabelFormat): void {
     const now = this.now();
     this.statements.fetched.run(now, sha256, format, now, id);
+  }
+
+  /**
+   * Adds a note to the entry's reason (e.g. what the station removed from the label), once: a label
+   * fetched again (a resumed run) does not repeat it. Returns the reason now.
+   */
+  addNote(id: number, note: string): string | null {
+    this.statements.addNote.run(note, note, this.now(), id, note);
+    return this.entry(id)?.reason ?? null;
   }
 
   /** Written before the first byte of the label leaves. */
@@ -335,11 +382,11 @@ export class PrintJournal {
 
   runs(environment: Environment, options: { unfinished?: boolean; limit?: number } = {}): RunRow[] {
     const statement = options.unfinished ? this.statements.unfinishedOf : this.statements.runsOf;
-    return (statement.all(environment, options.limit ?? 50) as RunRecord[]).map(toRun);
+    return statement.all(environment, options.limit ?? 50).map(toRun);
   }
 
   hasUnfinishedRuns(environment: Environment, printerId: string): boolean {
-    return (this.statements.runsUsingPrinter.get(environment, printerId) as { n: number }).n > 0;
+    return parseRecord(CountSchema, this.statements.runsUsingPrinter.get(environment, printerId), 'count').n > 0;
   }
 
   /**
@@ -355,9 +402,10 @@ export class PrintJournal {
   ): RecoveryReport {
     const report: RecoveryReport = { pausedRuns: [], closedRuns: [], uncertain: [] };
     this.db.transaction(() => {
-      for (const run of (this.statements.unfinishedRuns.all() as RunRecord[]).map(toRun)) {
+      for (const run of this.statements.unfinishedRuns.all().map(toRun)) {
         if (!which(run)) continue;
-        for (const row of this.statements.sendingRows.all(run.id) as { id: number }[]) {
+        for (const record of this.statements.sendingRows.all(run.id)) {
+          const row = parseRecord(IdRecordSchema, record, 'label id');
           this.markUncertain(row.id, uncertainReason);
           report.uncertain.push(row.id);
         }
@@ -374,10 +422,34 @@ export class PrintJournal {
     return report;
   }
 
-  /** The latest label of the order that may have reached a printer, or null. */
+  /**
+   * The latest label of the order that may have reached a printer, or null, whatever route
+   * printed it: the order's own label, or a bundle page whose text named the order (its parcel
+   * barcode, order ref or id) printed before the station knew the order.
+   */
   previousPrint(environment: Environment, orderId: string): JournalRow | null {
-    const record = this.statements.previousPrint.get(environment, orderId) as EntryRecord | undefined;
+    const record = this.statements.previousPrint.get({ environment, orderId });
     return record ? toEntry(record) : null;
+  }
+
+  /** The latest label that may have reached a printer of an order a page's identifiers name (by order id, order ref or parcel barcode). */
+  previousPrintOfPage(environment: Environment, identifiers: readonly string[]): JournalRow | null {
+    if (identifiers.length === 0) return null;
+    const record = this.statements.previousPrintOfPage.get({ environment, identifiers: JSON.stringify(identifiers) });
+    return record ? toEntry(record) : null;
+  }
+
+  /** Pages of a bundle printed (or maybe printed) without a known order, each with the identifiers read from its text. */
+  printedPagesOf(environment: Environment, bundleId: string): { entry: JournalRow; identifiers: string[] }[] {
+    const identifiers = new Map<number, string[]>();
+    for (const record of this.statements.identifiersOfBundlePages.all(environment, bundleId)) {
+      const row = parseRecord(IdentifierRecordSchema, record, 'label identifier');
+      identifiers.set(row.entry_id, [...(identifiers.get(row.entry_id) ?? []), row.identifier]);
+    }
+    return this.statements.pagesOfBundle.all(environment, bundleId).map((record) => {
+      const entry = toEntry(record);
+      return { entry, identifiers: identifiers.get(entry.id) ?? [] };
+    });
   }
 
   /** The bundles among `bundleIds` with a label that may have reached a printer. */
@@ -390,8 +462,8 @@ export class PrintJournal {
         .prepare(
           `SELECT DISTINCT bundle_id FROM print_journal WHERE environment = ? AND bundle_id IN (${chunk.map(() => '?').join(', ')}) AND ${maybePrinted}`,
         )
-        .all(environment, ...chunk) as { bundle_id: string }[];
-      for (const row of rows) found.add(row.bundle_id);
+        .all(environment, ...chunk);
+      for (const row of rows) found.add(parseRecord(BundleRecordSchema, row, 'bundle id').bundle_id);
     }
     return found;
   }
@@ -401,67 +473,6 @@ export class PrintJournal {
     const records = options.orderId
       ? this.statements.journalOfOrder.all(environment, options.orderId, limit)
       : this.statements.journalOf.all(environment, limit);
-    return (records as EntryRecord[]).map(toEntry);
+    return records.map(toEntry);
   }
-}
-
-function toEntry(record: EntryRecord): JournalRow {
-  return {
-    id: record.id,
-    environment: record.environment as Environment,
-    runId: record.run_id,
-    position: record.position,
-    printerId: record.printer_id,
-    operator: record.operator,
-    orderId: record.order_id,
-    bundleId: record.bundle_id,
-    bundlePosition: record.bundle_position,
-    bundleCount: record.bundle_count,
-    format: record.format as LabelFormat,
-    state: record.state as LabelState,
-    reason: record.reason,
-    reprintOf: record.reprint_of,
-    decidedBy: record.decided_by,
-    documentSha256: record.document_sha256,
-    queuedAt: record.queued_at,
-    fetchedAt: record.fetched_at,
-    sentAt: record.sent_at,
-    printedAt: record.printed_at,
-    failedAt: record.failed_at,
-    uncertainAt: record.uncertain_at,
-    decidedAt: record.decided_at,
-    updatedAt: record.updated_at,
-  };
-}
-
-function toRun(record: RunRecord): RunRow {
-  let options = emptyRunOptions();
-  try {
-    const parsed = RunOptionsSchema.safeParse(JSON.parse(record.options));
-    if (parsed.success) options = parsed.data as RunOptions;
-  } catch {
-    // A damaged options column leaves the defaults; the labels themselves are in their own rows.
-  }
-  let pauseReason: PauseReasonData | null = null;
-  if (record.pause_reason) {
-    try {
-      const parsed = PauseReasonSchema.safeParse(JSON.parse(record.pause_reason));
-      pauseReason = parsed.success ? parsed.data : null;
-    } catch {
-      pauseReason = null;
-    }
-  }
-  return {
-    id: record.id,
-    environment: record.environment as Environment,
-    kind: record.kind as RunKind,
-    printerId: record.printer_id,
-    operator: record.operator,
-    state: record.state as RunState,
-    pauseReason,
-    options,
-    createdAt: record.created_at,
-    updatedAt: record.updated_at,
-    finishedAt: record.finished_at,
-  };
 }

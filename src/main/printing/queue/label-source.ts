@@ -8,6 +8,8 @@ export interface QueueLabel {
   bytes: Uint8Array;
   /** ZPL formats in the document (a rasterised page is one; a PDF job counts as one). */
   formats: number;
+  /** A label sent in an earlier session of the station (adopted): when sending began, per the journal. */
+  sentAtMs?: number;
 }
 
 export type NextLabel = { kind: 'label'; label: QueueLabel } | { kind: 'wait' } | { kind: 'none' };
@@ -31,7 +33,7 @@ export interface LabelSource {
   sent(label: QueueLabel, fault: PrinterFault | null): void;
   /** Part or all of the label may have reached the printer, but nothing proves it: never resent by itself. */
   uncertain(label: QueueLabel, reason: string): void;
-  /** The printer's status says these labels of this source have left its buffer: printed. */
+  /** The printer proved these labels of this source printed (see print-proof.ts). */
   printed(labels: QueueLabel[]): void;
   /** The printer stopped with a fault; the run waits. */
   printerPaused(fault: PrinterFault): void;

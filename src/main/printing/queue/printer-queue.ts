@@ -2,14 +2,20 @@
  * One serialised queue per printer. It pulls labels from the runs attached to it (single prints
  * first), sends one label at a time, and for Zebras asks ~HS after each label on the same
  * connection: the answer proves the printer read the whole label, and its formats-in-buffer count
- * says how many of this station's labels have printed since. It never lets more than the
+ * says how many of this station's labels have left the buffer since. It never lets more than the
  * printer's limit of formats wait in the printer, so pause and cancel act within that many labels.
+ *
+ * A label that left the buffer is printed only when the printer proves it (print-proof.ts): seen
+ * on the connection it was sent on, or on another connection with the printer's marks (serial,
+ * time since power-on, label counter) showing it carried on. Otherwise it is uncertain, with why.
  *
  * Faults (paper out, head open, pause, ribbon out, no answer, unreachable) stop the queue with the
  * reason and what to do; it polls and carries on by itself when the fault clears, or at once on
- * the user's word, from the first label not yet sent. Labels already in the printer's buffer are
- * never sent again. A label whose connection broke after some bytes left is uncertain: the run
- * lists it and a person decides.
+ * the user's word, from the first label not yet sent. A single print is sent only after a status
+ * answer read since it arrived (asked while its label is fetched), so a scan never goes to a printer
+ * in a fault unasked. Labels
+ * already in the printer's buffer are never sent again. A label whose connection broke after some
+ * bytes left is uncertain: the run lists it and a person decides.
  */
 import type { HostStatus } from '../../../shared/zebra/host-status';
 import { faultsFromStatus, printerFault, type PrinterFault } from '../../../shared/zebra/faults';
@@ -19,7 +25,11 @@ import { extendedStatusQuery, hostStatusQuery } from '../../../shared/zebra/quer
 import type { PrinterStateName } from '../../../shared/contract/printers';
 import type { Logger } from '../../logging/logger';
 import { canQuery, PrinterTransportError, type PrinterTransport } from '../transports/transport';
+import { systemClock, type QueueClock } from './clock';
+import type { LabelMarkStore } from './label-marks';
 import type { LabelSource, QueueLabel } from './label-source';
+import { judgeDrained, needsMarks, type LabelProof } from './print-proof';
+import { readPrinterMarks, type PrinterMarks } from './printer-marks';
 
 export interface PrinterQueueTiming {
   /** First wait between status polls while the printer's buffer is at the limit; adapts to the printer's speed. */
@@ -47,6 +57,14 @@ export interface PrinterQueueDeps {
   maxFormatsInBuffer: () => number;
   timing?: Partial<PrinterQueueTiming>;
   logger: Logger;
+  clock?: QueueClock;
+  /** Where what the printer said about each label is kept across a restart of the station. */
+  marks?: LabelMarkStore;
+  /**
+   * The serial number the printer registry identified at this address, asked once per connection
+   * before its first label; without it the queue asks the printer itself.
+   */
+  identifiedSerial?: () => string | null;
   /** Called when the queue's state changes (for the screen's status area). */
   onState?: (state: PrinterQueueState) => void;
   /** Called when the queue has nothing left to do. */
@@ -56,38 +74,60 @@ export interface PrinterQueueDeps {
 interface Outstanding {
   label: QueueLabel;
   source: LabelSource;
+  proof: LabelProof;
 }
+
+/** The printer's marks as read on one connection. */
+interface EpochMarks {
+  epoch: number;
+  marks: PrinterMarks;
+  /** The label counter once every label of ours sent on this connection so far has printed; null until a count was taken exactly. */
+  odometerTail: number | null;
+  /** Attempts at an exact count (one with no label finishing while it was taken). */
+  countTries: number;
+}
+
+const COUNT_TRIES = 3;
 
 export class PrinterQueue {
   private readonly transport: PrinterTransport;
   private readonly timing: PrinterQueueTiming;
+  private readonly clock: QueueClock;
   /** Zebras with status read-back: the queue knows when labels printed and bounds the buffer. */
   readonly tracksPrinting: boolean;
   private readonly sources: LabelSource[] = [];
   private readonly outstanding: Outstanding[] = [];
+  /** Labels that left the buffer and wait for the printer's marks before a verdict. */
+  private readonly unjudged: Outstanding[] = [];
   /** Sources told about the current fault. */
   private readonly pausedSources = new Set<LabelSource>();
   private fault: PrinterFault | null = null;
-  /** Labels of ours may have left the printer's buffer while it could not be reached. */
-  private blind = false;
+  private epochMarks: EpochMarks | null = null;
+  /** The serial number last read from the printer at this address. */
+  private knownSerial: string | null = null;
   /** After a broken connection, ask before the next label. */
   private checkBeforeNext = false;
   private pollMs: number;
-  private lastProgressAt = Date.now();
+  private lastProgressAt: number;
+  /** Single prints with a status answer read since they arrived: they may go without asking again. */
+  private readonly readyChecked = new WeakSet<LabelSource>();
   private stallChecked = false;
-  private loopRunning = false;
+  private loop: Promise<void> | null = null;
   private closing = false;
   private sendingNow: QueueLabel | null = null;
-  private wakers: (() => void)[] = [];
+  private waker: AbortController | null = null;
   /** Check a fault at once instead of at the next poll (a new label, or the user's word). */
   private forceCheck = false;
   private faultCheckedAt = 0;
   private lastState: PrinterQueueState | null = null;
+  private statePending = false;
 
   constructor(private readonly deps: PrinterQueueDeps) {
     this.transport = deps.transport;
     this.timing = { ...defaultQueueTiming, ...deps.timing };
+    this.clock = deps.clock ?? systemClock;
     this.pollMs = this.timing.pollMs;
+    this.lastProgressAt = this.clock.now();
     this.tracksPrinting = canQuery(deps.transport);
   }
 
@@ -98,11 +138,11 @@ export class PrinterQueue {
 
   /** Nothing attached, nothing in flight, nothing of ours in the printer. */
   get idle(): boolean {
-    return this.sources.length === 0 && this.outstanding.length === 0 && this.sendingNow === null;
+    return this.sources.length === 0 && this.outstanding.length === 0 && this.unjudged.length === 0 && this.sendingNow === null;
   }
 
   get labelsPending(): number {
-    return this.outstanding.length + (this.sendingNow ? 1 : 0);
+    return this.outstanding.length + this.unjudged.length + (this.sendingNow ? 1 : 0);
   }
 
   attach(source: LabelSource): void {
@@ -120,19 +160,28 @@ export class PrinterQueue {
 
   /**
    * Labels sent before (a run resumed after the station stopped): they are in the printer's
-   * buffer or already out; the next status answer says which.
+   * buffer or already out, and the printer may have restarted since; the next answers say which.
    */
   adopt(source: LabelSource, labels: QueueLabel[]): void {
-    for (const label of labels) this.outstanding.push({ label, source });
+    for (const label of labels) {
+      const mark = this.deps.marks?.get(label.entryId) ?? null;
+      const proof: LabelProof = {
+        sentAtMs: mark?.sentAtMs ?? label.sentAtMs ?? this.clock.now(),
+        epoch: null,
+        serial: mark?.serial ?? null,
+        odometerTarget: mark?.odometerTarget ?? null,
+      };
+      this.outstanding.push({ label, source, proof });
+    }
     this.wake();
   }
 
   /** Something changed (a label fetched, a run resumed): look again now. */
   wake(): void {
-    const wakers = this.wakers;
-    this.wakers = [];
-    for (const waker of wakers) waker();
-    if (!this.loopRunning && !this.closing) void this.loop();
+    const waker = this.waker;
+    this.waker = null;
+    waker?.abort();
+    if (!this.loop && !this.closing) this.loop = this.run();
   }
 
   /** The user's word: check the printer now instead of at the next poll. */
@@ -145,16 +194,15 @@ export class PrinterQueue {
   async close(): Promise<void> {
     this.closing = true;
     this.wake();
-    while (this.loopRunning) await new Promise((resolve) => setTimeout(resolve, 10));
+    await this.loop;
   }
 
-  private async loop(): Promise<void> {
-    this.loopRunning = true;
+  private async run(): Promise<void> {
     try {
       while (!this.closing) {
         if (this.fault) {
           // A fault with nothing waiting on it is left for the next label to check.
-          if (this.sources.length === 0 && this.outstanding.length === 0) break;
+          if (this.sources.length === 0 && this.outstanding.length === 0 && this.unjudged.length === 0) break;
           await this.waitOutFault();
           continue;
         }
@@ -163,22 +211,39 @@ export class PrinterQueue {
           await this.poll(false);
           continue;
         }
+        if (this.unjudged.length > 0 && this.tracksPrinting) {
+          // Labels left the buffer on a connection the marks were not read on yet: read them now.
+          await this.poll(false);
+          if (this.unjudged.length > 0 && !this.fault) await this.sleepOrWake(this.timing.faultPollMs);
+          continue;
+        }
         const pick = this.pick();
-        if (pick) {
+        if (pick.label) {
+          const { source, label } = pick.label;
+          if (source.urgent && this.tracksPrinting && !this.readyChecked.has(source)) {
+            // A scan goes only to a printer known to be ready: ask first (a fault makes it wait).
+            await this.poll(false);
+            continue;
+          }
           const ours = this.outstandingFormats();
-          if (this.tracksPrinting && ours > 0 && ours + pick.label.formats > this.deps.maxFormatsInBuffer()) {
+          if (this.tracksPrinting && ours > 0 && ours + label.formats > this.deps.maxFormatsInBuffer()) {
             // Only the printer can make room: wait a label's time, whatever else happens meanwhile.
-            await sleep(this.pollMs);
+            await this.clock.sleep(this.pollMs);
             if (!this.closing) await this.poll(true);
             continue;
           }
-          await this.send(pick.source, pick.label);
+          await this.send(source, label);
+          continue;
+        }
+        if (pick.urgentComing && this.tracksPrinting) {
+          // A scan's label is being fetched: ask the printer meanwhile, off the scan's critical path.
+          await this.poll(false);
           continue;
         }
         if (this.tracksPrinting && this.outstanding.length > 0) {
           this.publishState();
           await this.sleepOrWake(this.pollMs);
-          if (!this.closing && !this.pick()) await this.poll(false);
+          if (!this.closing && !this.pick().label) await this.poll(false);
           continue;
         }
         if (this.sources.length === 0 && this.outstanding.length === 0) break;
@@ -188,21 +253,24 @@ export class PrinterQueue {
     } catch (error) {
       this.deps.logger.error('print queue stopped unexpectedly', { printer: this.transport.description, error: errorText(error) });
     } finally {
-      this.loopRunning = false;
+      this.loop = null;
       this.publishState();
       if (this.idle) this.deps.onIdle?.();
     }
   }
 
-  private pick(): { source: LabelSource; label: QueueLabel } | null {
+  /** The next label to send; `urgentComing`: a single print not yet asked about is still fetching its label. */
+  private pick(): { label: { source: LabelSource; label: QueueLabel } | null; urgentComing: boolean } {
+    let urgentComing = false;
     for (const urgent of [true, false]) {
       for (const source of this.sources) {
         if (source.urgent !== urgent) continue;
         const next = source.next();
-        if (next.kind === 'label') return { source, label: next.label };
+        if (next.kind === 'label') return { label: { source, label: next.label }, urgentComing };
+        if (next.kind === 'wait' && urgent && !this.readyChecked.has(source)) urgentComing = true;
       }
     }
-    return null;
+    return { label: null, urgentComing };
   }
 
   private outstandingFormats(): number {
@@ -219,15 +287,20 @@ export class PrinterQueue {
       const result = await this.transport.send(label.bytes, { confirm: this.tracksPrinting, jobName: `label ${label.entryId}` });
       this.sendingNow = null;
       const fault = result.status ? (faultsFromStatus(result.status)[0] ?? null) : null;
-      if (this.tracksPrinting) this.outstanding.push({ label, source });
+      const proof = this.tracksPrinting ? this.proofAtSend(label) : null;
+      if (proof) this.outstanding.push({ label, source, proof });
       source.sent(label, fault);
-      if (result.status) this.applyStatus(result.status);
+      // The caller's answer goes out first (a scan waits on it); the bookkeeping for the proof
+      // of printing follows on the next turn of the event loop.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (proof) this.remember(label, proof);
+      if (result.status) await this.applyStatus(result.status);
     } catch (error) {
       this.sendingNow = null;
       if (error instanceof PrinterTransportError && !error.uncertain) {
         // Nothing reached the printer: the label stays first in line for when it answers.
         source.notSent(label);
-        this.setFault(faultOfFailure(error), error.failure === 'refused' || error.failure === 'unreachable' || error.failure === 'connect-timeout');
+        this.setFault(faultOfFailure(error));
         return;
       }
       const reason =
@@ -237,39 +310,62 @@ export class PrinterQueue {
       source.uncertain(label, reason);
       this.deps.logger.warn('label uncertain', { printer: this.transport.description, entryId: label.entryId, error: errorText(error) });
       if (error instanceof PrinterTransportError && error.failure === 'no-answer') {
-        this.setFault({ ...printerFault('offline'), message: 'The printer stopped answering status requests.' }, false);
+        this.setFault({ ...printerFault('offline'), message: 'The printer stopped answering status requests.' });
       } else {
         this.checkBeforeNext = true;
       }
     }
   }
 
-  /** One ~HS: learn what printed and whether a fault appeared. `adapt`: the wait before it was a label's time. */
+  /** What is known about the printer as the label reached it; the label counter target chains on the connection's marks. */
+  private proofAtSend(label: QueueLabel): LabelProof {
+    const epoch = this.transport.connectionCount ?? null;
+    const marks = this.epochMarks && this.epochMarks.epoch === epoch ? this.epochMarks : null;
+    let odometerTarget: number | null = null;
+    if (marks && marks.odometerTail !== null) {
+      marks.odometerTail += label.formats;
+      odometerTarget = marks.odometerTail;
+    }
+    return { sentAtMs: this.clock.now(), epoch, serial: marks?.marks.serial ?? null, odometerTarget };
+  }
+
+  private remember(label: QueueLabel, proof: LabelProof): void {
+    try {
+      this.deps.marks?.record({ entryId: label.entryId, sentAtMs: proof.sentAtMs, serial: proof.serial, odometerTarget: proof.odometerTarget });
+    } catch (error) {
+      // Only a resumed run needs these; printing goes on, and that run will say it cannot prove it.
+      this.deps.logger.warn('label marks not kept', { entryId: label.entryId, error: errorText(error) });
+    }
+  }
+
+  /** One ~HS: learn what left the buffer and whether a fault appeared. `adapt`: the wait before it was a label's time. */
   private async poll(adapt: boolean): Promise<boolean> {
     if (!canQuery(this.transport)) return true;
     try {
       const status = parseHostStatus(await this.transport.query(hostStatusQuery));
       const pendingBefore = this.outstanding.length;
-      const gone = this.applyStatus(status);
+      const gone = await this.applyStatus(status);
       // Aim at about one label per poll: the printer's own speed decides how often to ask.
       if (adapt && gone >= 2) this.pollMs = Math.max(this.timing.minPollMs, this.pollMs / 1.5);
       else if (adapt && gone === 0 && pendingBefore > 0) this.pollMs = Math.min(this.timing.maxPollMs, this.pollMs * 1.5);
       await this.checkStall();
       return true;
     } catch (error) {
-      const failure = error instanceof PrinterTransportError ? error.failure : 'bad-answer';
+      if (!(error instanceof PrinterTransportError)) this.deps.logger.warn('printer status not understood', { printer: this.transport.description, error: errorText(error) });
       this.setFault(
-        error instanceof PrinterTransportError
-          ? faultOfFailure(error)
-          : { ...printerFault('offline'), message: 'The printer’s status answer could not be read.' },
-        failure === 'refused' || failure === 'unreachable' || failure === 'connect-timeout',
+        error instanceof PrinterTransportError ? faultOfFailure(error) : { ...printerFault('offline'), message: 'The printer’s status answer could not be read.' },
       );
       return false;
     }
   }
 
-  /** Counts what printed since the last answer; returns how many labels left the buffer. */
-  private applyStatus(status: HostStatus): number {
+  /**
+   * Counts what left the buffer since the last answer and judges it (print-proof.ts); returns how
+   * many labels left. Reads the printer's marks when a verdict needs them.
+   */
+  private async applyStatus(status: HostStatus): Promise<number> {
+    const epoch = this.transport.connectionCount ?? null;
+    for (const source of this.sources) if (source.urgent) this.readyChecked.add(source);
     const ours = this.outstandingFormats();
     let left = ours - status.formatsInBuffer;
     const gone: Outstanding[] = [];
@@ -278,48 +374,133 @@ export class PrinterQueue {
       left -= item.label.formats;
       gone.push(item);
     }
+    this.unjudged.push(...gone);
     if (gone.length > 0) {
-      this.lastProgressAt = Date.now();
+      this.lastProgressAt = this.clock.now();
       this.stallChecked = false;
-      const blind = this.blind;
-      for (const [source, labels] of groupBySource(gone)) {
-        if (blind) {
-          for (const label of labels) {
-            source.uncertain(
-              label,
-              'This label was in the printer’s buffer while the printer could not be reached. If the printer was switched off it was lost; check whether it printed.',
-            );
-          }
-        } else {
-          source.printed(labels);
-        }
+    }
+    if (this.outstanding.length === 0) this.lastProgressAt = this.clock.now();
+    const fault = faultsFromStatus(status)[0] ?? null;
+    if (fault) this.setFault(fault);
+    else this.publishState();
+    this.judge(epoch, await this.marksFor(epoch, status.formatsInBuffer));
+    return gone.length;
+  }
+
+  /**
+   * The printer's marks for judging what left the buffer: read once per connection while labels of
+   * ours are in its buffer or have left it on a connection other than their own (on a transport that
+   * cannot tell its connections apart, each time a verdict needs them). Null: not needed, or could
+   * not be read (the labels then wait for the next answer).
+   */
+  private async marksFor(epoch: number | null, formatsSeen: number): Promise<PrinterMarks | null> {
+    if (!canQuery(this.transport)) return null;
+    const verdictNeedsThem = this.unjudged.some((item) => needsMarks(item.proof, epoch));
+    if (epoch === null) return verdictNeedsThem ? this.readMarks(epoch, true) : null;
+    const current = this.epochMarks?.epoch === epoch ? this.epochMarks : null;
+    const ownLabelsWaiting = this.outstanding.some((item) => item.proof.epoch === epoch);
+    const countMissing = current !== null && current.odometerTail === null && current.marks.odometer !== null && current.countTries < COUNT_TRIES;
+    // A verdict needs every mark as it is now; due counts need one exact count per connection.
+    if (!verdictNeedsThem && !(ownLabelsWaiting && (current === null || countMissing))) return current?.marks ?? null;
+    const marks = await this.readMarks(epoch, verdictNeedsThem);
+    if (!marks) return null;
+    if (current === null || countMissing) {
+      // The count is exact only when no label finished between the status answer and the counter.
+      const exact = marks.odometer !== null && (await this.bufferUnchanged(epoch, formatsSeen));
+      this.settleMarks(epoch, marks, exact, (current?.countTries ?? 0) + 1);
+    }
+    return marks;
+  }
+
+  /** True when the printer still holds `formats` formats, asked on the same connection. */
+  private async bufferUnchanged(epoch: number, formats: number): Promise<boolean> {
+    if (!canQuery(this.transport)) return false;
+    try {
+      const status = parseHostStatus(await this.transport.query(hostStatusQuery));
+      return status.formatsInBuffer === formats && (this.transport.connectionCount ?? null) === epoch;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * For a verdict, all three marks from the printer. For due counts only the counter: the serial is
+   * the one the registry identified on this connection (when there is one), and the time since
+   * power-on is not needed.
+   */
+  private async readMarks(epoch: number | null, forVerdict: boolean): Promise<PrinterMarks | null> {
+    if (!canQuery(this.transport)) return null;
+    const identified = forVerdict ? null : (this.deps.identifiedSerial?.() ?? null);
+    let marks: PrinterMarks;
+    try {
+      marks = await readPrinterMarks(this.transport, forVerdict ? {} : { serial: identified === null, uptime: false });
+      if (identified !== null) marks = { ...marks, serial: identified };
+    } catch (error) {
+      this.deps.logger.warn('printer marks not read', { printer: this.transport.description, error: errorText(error) });
+      return null;
+    }
+    // Read on another connection than the answer they go with: they say nothing about it.
+    if ((this.transport.connectionCount ?? null) !== epoch) return null;
+    if (marks.serial !== null && this.knownSerial !== null && marks.serial !== this.knownSerial) {
+      this.deps.logger.warn('another printer answers at this address', { printer: this.transport.description, was: this.knownSerial, now: marks.serial });
+    }
+    if (marks.serial !== null) this.knownSerial = marks.serial;
+    if (forVerdict && (marks.uptimeSeconds === null || marks.odometer === null || marks.serial === null)) {
+      this.deps.logger.info('printer does not report every restart mark', { printer: this.transport.description, ...marks });
+    }
+    return marks;
+  }
+
+  /** Labels still in the buffer that went on this connection: due at the label counter, in their order. */
+  private settleMarks(epoch: number, marks: PrinterMarks, exactCount: boolean, countTries: number): void {
+    let tail = exactCount ? marks.odometer : null;
+    for (const item of this.outstanding) {
+      if (tail !== null) tail += item.label.formats;
+      if (item.proof.epoch !== epoch) continue;
+      item.proof.serial ??= marks.serial;
+      if (item.proof.odometerTarget === null && tail !== null) item.proof.odometerTarget = tail;
+      this.remember(item.label, item.proof);
+    }
+    this.epochMarks = { epoch, marks, odometerTail: tail, countTries };
+  }
+
+  /** Gives every label that left the buffer its verdict, once the marks it needs are known. */
+  private judge(epoch: number | null, marks: PrinterMarks | null): void {
+    const printed: Outstanding[] = [];
+    const kept: Outstanding[] = [];
+    for (const item of this.unjudged.splice(0)) {
+      if (needsMarks(item.proof, epoch) && !marks && canQuery(this.transport)) {
+        kept.push(item);
+        continue;
+      }
+      const verdict = judgeDrained(item.proof, { epoch, marks, nowMs: this.clock.now() });
+      if (verdict.printed) {
+        printed.push(item);
+      } else {
+        this.deps.logger.warn('label left the printer unproven', { printer: this.transport.description, entryId: item.label.entryId, reason: verdict.reason });
+        item.source.uncertain(item.label, verdict.reason);
       }
     }
-    this.blind = false;
-    if (this.outstanding.length === 0) this.lastProgressAt = Date.now();
-    const fault = faultsFromStatus(status)[0] ?? null;
-    if (fault) this.setFault(fault, false);
-    else this.publishState();
-    return gone.length;
+    this.unjudged.push(...kept);
+    for (const [source, labels] of groupBySource(printed)) source.printed(labels);
   }
 
   /** Labels pending and nothing printing for a while, yet ~HS shows no fault: ~HQES may know why. */
   private async checkStall(): Promise<void> {
     if (!canQuery(this.transport) || this.fault || this.stallChecked || this.outstanding.length === 0) return;
-    if (Date.now() - this.lastProgressAt < this.timing.stallCheckMs) return;
+    if (this.clock.now() - this.lastProgressAt < this.timing.stallCheckMs) return;
     this.stallChecked = true;
     try {
       const extended = parseExtendedStatus(await this.transport.query(extendedStatusQuery));
       const host = parseHostStatus(await this.transport.query(hostStatusQuery));
       const fault = faultsFromStatus(host, extended)[0];
-      if (fault) this.setFault(fault, false);
+      if (fault) this.setFault(fault);
     } catch {
       // Older firmware without ~HQES: nothing more to learn.
     }
   }
 
-  private setFault(fault: PrinterFault, unreachable: boolean): void {
-    if (unreachable && this.outstanding.length > 0) this.blind = true;
+  private setFault(fault: PrinterFault): void {
     const changed = this.fault?.kind !== fault.kind || this.fault.message !== fault.message;
     const first = this.fault === null;
     this.fault = fault;
@@ -331,7 +512,7 @@ export class PrinterQueue {
     }
     if (first) {
       this.pollMs = this.timing.pollMs;
-      this.faultCheckedAt = Date.now();
+      this.faultCheckedAt = this.clock.now();
     }
     this.publishState();
   }
@@ -340,7 +521,7 @@ export class PrinterQueue {
     if (!this.fault) return;
     this.deps.logger.info('printer fault cleared', { printer: this.transport.description, fault: this.fault.kind });
     this.fault = null;
-    this.lastProgressAt = Date.now();
+    this.lastProgressAt = this.clock.now();
     const told = [...this.pausedSources];
     this.pausedSources.clear();
     for (const source of told) if (this.sources.includes(source)) source.printerResumed();
@@ -350,15 +531,15 @@ export class PrinterQueue {
   /** Polls while the fault lasts; the user's word (wake) polls at once. */
   private async waitOutFault(): Promise<void> {
     if (!this.forceCheck) {
-      const waitMs = this.timing.faultPollMs - (Date.now() - this.faultCheckedAt);
+      const waitMs = this.timing.faultPollMs - (this.clock.now() - this.faultCheckedAt);
       if (waitMs > 0) {
         await this.sleepOrWake(waitMs);
         // Woken for another reason (a label fetched): not yet time to ask again.
-        if (!this.forceCheck && Date.now() - this.faultCheckedAt < this.timing.faultPollMs) return;
+        if (!this.forceCheck && this.clock.now() - this.faultCheckedAt < this.timing.faultPollMs) return;
       }
     }
     this.forceCheck = false;
-    this.faultCheckedAt = Date.now();
+    this.faultCheckedAt = this.clock.now();
     if (this.closing) return;
     if (!canQuery(this.transport)) {
       // An OS queue cannot be asked; a person says when to try again (wake), or the next poll tries.
@@ -369,32 +550,35 @@ export class PrinterQueue {
     try {
       status = parseHostStatus(await this.transport.query(hostStatusQuery));
     } catch (error) {
-      if (error instanceof PrinterTransportError) this.setFault(faultOfFailure(error), isUnreachable(error));
+      if (error instanceof PrinterTransportError) this.setFault(faultOfFailure(error));
       return;
     }
-    const faults = faultsFromStatus(status);
-    if (faults.length > 0) {
-      // Still (or differently) faulty: count what printed meanwhile, keep waiting.
-      this.applyStatus(status);
-      return;
-    }
-    this.clearFault();
-    this.applyStatus(status);
+    if (faultsFromStatus(status).length === 0) this.clearFault();
+    // Still (or differently) faulty: count what left the buffer meanwhile, keep waiting.
+    await this.applyStatus(status);
   }
 
-  private sleepOrWake(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      let timer: NodeJS.Timeout | null = null;
-      const done = (): void => {
-        if (timer) clearTimeout(timer);
-        resolve();
-      };
-      if (Number.isFinite(ms)) timer = setTimeout(done, ms);
-      this.wakers.push(done);
+  private async sleepOrWake(ms: number): Promise<void> {
+    const waker = new AbortController();
+    this.waker = waker;
+    await this.clock.sleep(ms, waker.signal);
+    if (this.waker === waker) this.waker = null;
+  }
+
+  /**
+   * The screen's status area hears the state once things settle (on the next turn of the event
+   * loop), so a scan's label never waits on the events it causes.
+   */
+  private publishState(): void {
+    if (this.statePending) return;
+    this.statePending = true;
+    setImmediate(() => {
+      this.statePending = false;
+      this.publishNow();
     });
   }
 
-  private publishState(): void {
+  private publishNow(): void {
     const state: PrinterQueueState = {
       state: stateName(this.fault, this.labelsPending > 0 || this.sources.length > 0),
       fault: this.fault,
@@ -407,10 +591,6 @@ export class PrinterQueue {
   }
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 function groupBySource(items: Outstanding[]): Map<LabelSource, QueueLabel[]> {
   const groups = new Map<LabelSource, QueueLabel[]>();
   for (const item of items) {
@@ -419,10 +599,6 @@ function groupBySource(items: Outstanding[]): Map<LabelSource, QueueLabel[]> {
     groups.set(item.source, list);
   }
   return groups;
-}
-
-function isUnreachable(error: PrinterTransportError): boolean {
-  return error.failure === 'refused' || error.failure === 'unreachable' || error.failure === 'connect-timeout';
 }
 
 /** The fault a failed send or query stands for, worded for the bench. */

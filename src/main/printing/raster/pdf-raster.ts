@@ -31,7 +31,7 @@ interface NodeCanvasFactory {
 const requireFromHere = createRequire(import.meta.url);
 
 // pdf.js is large; load it the first time a PDF is rasterised, not at start-up.
-async function loadPdfJs() {
+export async function loadPdfJs() {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const root = dirname(requireFromHere.resolve('pdfjs-dist/package.json'));
   // In Node, pdf.js reads its standard fonts with fs: a folder path with a trailing separator.

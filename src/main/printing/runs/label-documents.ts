@@ -5,20 +5,34 @@
  * one page of a bundle's PDF rasterised into a ^GFA graphic at the printer's resolution.
  */
 import { createHash } from 'node:crypto';
-import { PDFDocument } from 'pdf-lib';
 import { StationError, type ErrorCode } from '../../../shared/errors';
+import { removalNote, requireZplForPrinter } from '../../../shared/zebra/zpl-prepare';
 import type { BundleLabel, DeliveryClient } from '../../api';
 import type { JournalRow } from '../journal/journal-types';
-import type { PrinterRecord } from '../printers';
+import { identifiersFromText } from '../journal/label-identity';
+import type { Logger } from '../../logging/logger';
+import { a6Geometry, labelRoute } from '../label-route';
+import type { PrinterRecord, PrinterRegistry } from '../printers';
+import { currentPrinter } from '../status/identity-watch';
+import type { PrinterTransport } from '../transports/transport';
 import { a6At203Dpi, rasterizePdf, rasterPageToZpl, type LabelGeometry } from '../raster/pdf-raster';
+import { pdfPageTexts } from '../raster/pdf-text';
 import type { DocumentSource, FetchFailureKind, PreparedDocument } from './print-run';
 
 export function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-export function prepared(bytes: Uint8Array, formats: number, format: PreparedDocument['format']): PreparedDocument {
-  return { bytes, formats, format, sha256: sha256(bytes) };
+/**
+ * Every document on its way to a printer passes here. ZPL (the service's, the station's own test
+ * label, rasterised pages) goes through prepareZplForPrinter: refused when it is not ZPL or would
+ * change the printer, ^JUS cut out with a note for the journal, formats counted by the scanner.
+ */
+export function prepared(bytes: Uint8Array, formats: number, format: PreparedDocument['format'], subject?: string): PreparedDocument {
+  if (format === 'pdf') return { bytes, formats, format, sha256: sha256(bytes) };
+  const zpl = requireZplForPrinter(bytes, subject);
+  const note = removalNote(zpl.removed);
+  return { bytes: zpl.bytes, formats: zpl.formats, format, sha256: sha256(zpl.bytes), ...(note ? { note } : {}) };
 }
 
 /** pdf.js takes a plain Uint8Array, not a Node Buffer (which the API client's documents are). */
@@ -26,16 +40,12 @@ function plainBytes(bytes: Uint8Array): Uint8Array {
   return Buffer.isBuffer(bytes) ? Uint8Array.from(bytes) : bytes;
 }
 
-const A6_WIDTH_MM = 105;
-const A6_LENGTH_MM = 148;
-
 /** The A6 label a rasterised page is fitted to, at the printer's resolution and no wider than it prints. */
 export function rasterGeometry(printer: Pick<PrinterRecord, 'options'>): LabelGeometry {
   const dpi = printer.options.dpi ?? a6At203Dpi.dpi;
-  if (dpi === a6At203Dpi.dpi && printer.options.printWidthDots === null) return a6At203Dpi;
-  const a6Width = Math.round((A6_WIDTH_MM * dpi) / 25.4);
-  const width = Math.min(a6Width, printer.options.printWidthDots ?? Math.round((a6At203Dpi.widthDots * dpi) / a6At203Dpi.dpi));
-  return { widthDots: width, lengthDots: Math.round((A6_LENGTH_MM * dpi) / 25.4), dpi };
+  // At 203 dpi a page is fitted to the 832 dots every 4-inch Zebra prints.
+  if (dpi === a6At203Dpi.dpi) return printer.options.printWidthDots === null ? a6At203Dpi : { ...a6At203Dpi, widthDots: Math.min(a6At203Dpi.widthDots, printer.options.printWidthDots) };
+  return a6Geometry(dpi, printer.options.printWidthDots);
 }
 
 /** Failures that are about reaching the service, not about one label: the run waits and tries again. */
@@ -50,6 +60,12 @@ function zplUnavailable(error: unknown): boolean {
   if (!(error instanceof StationError) || error.code !== 'VALIDATION') return false;
   const text = [error.message, ...(error.details ?? [])].join(' ');
   return /\bzpl\b/i.test(text) && /pdf/i.test(text);
+}
+
+export interface BundlePage {
+  /** Which of the bundle's PDFs (from 0) the page is in. */
+  documentIndex: number;
+  identifiers: string[];
 }
 
 /**
@@ -74,12 +90,14 @@ export class BundleDocuments {
     return pending;
   }
 
-  /** Pages across the bundle's PDFs: one label each. */
-  async pageCount(bundleId: string): Promise<number> {
-    let pages = 0;
-    for (const document of await this.pdfs(bundleId)) {
-      const pdf = await PDFDocument.load(document.bytes, { updateMetadata: false });
-      pages += pdf.getPageCount();
+  /**
+   * Pages across the bundle's PDFs (one label each), in order, with the PDF each is in and the
+   * identifiers its text shows (parcel barcode, order ref, order id): what ties a page to its order.
+   */
+  async pages(bundleId: string): Promise<BundlePage[]> {
+    const pages: BundlePage[] = [];
+    for (const [documentIndex, document] of (await this.pdfs(bundleId)).entries()) {
+      for (const text of await pdfPageTexts(plainBytes(document.bytes))) pages.push({ documentIndex, identifiers: identifiersFromText(text) });
     }
     return pages;
   }
@@ -123,36 +141,64 @@ export interface LabelDocumentsDeps {
   client: () => Promise<DeliveryClient>;
   printer: PrinterRecord;
   bundles: BundleDocuments;
+  /** Documents the caller already has (the label a scan's lookup fetched, a test label); used when they suit the printer's route. */
+  given?: DocumentSource;
+  /** With both, the printer is identified again on each new connection and the route follows what it is now. */
+  printers?: PrinterRegistry;
+  transport?: PrinterTransport;
+  logger?: Logger;
 }
 
+/**
+ * Each label's bytes by the printer's route (label-route.ts): a 203 dpi printer gets the service's
+ * ZPL; a printer of another resolution gets the order's PDF rasterised at its resolution; a head
+ * too narrow is refused; a PDF printer gets PDFs. Bundle pages of unknown orders are rasterised
+ * at the printer's resolution either way.
+ */
 export function createLabelDocuments(deps: LabelDocumentsDeps): DocumentSource {
-  const { printer, bundles } = deps;
-  const geometry = rasterGeometry(printer);
-  const encoding = printer.options.gfaEncoding;
+  const { bundles } = deps;
   const encoder = new TextEncoder();
 
-  const orderPdfAsGfa = async (orderId: string): Promise<PreparedDocument> => {
+  // Labels are prepared several at a time; one look at the printer serves all of them.
+  let looking: Promise<PrinterRecord> | null = null;
+  const printerNow = (): Promise<PrinterRecord> => {
+    const { printers, transport } = deps;
+    if (!printers || !transport) return Promise.resolve(deps.printer);
+    looking ??= currentPrinter({ printers, transport, ...(deps.logger ? { logger: deps.logger } : {}) }, deps.printer).finally(() => {
+      looking = null;
+    });
+    return looking;
+  };
+
+  const orderPdfAsGfa = async (printer: PrinterRecord, orderId: string): Promise<PreparedDocument> => {
+    const geometry = rasterGeometry(printer);
     const label = await (await deps.client()).getLabel(orderId, { format: 'pdf', orientation: printer.orientation });
     const formats: string[] = [];
-    for await (const raster of rasterizePdf(plainBytes(label.bytes), geometry)) formats.push(rasterPageToZpl(raster, geometry, encoding));
+    for await (const raster of rasterizePdf(plainBytes(label.bytes), geometry)) formats.push(rasterPageToZpl(raster, geometry, printer.options.gfaEncoding));
     return prepared(encoder.encode(formats.join('')), formats.length, 'gfa');
   };
 
   return async (entry: JournalRow): Promise<PreparedDocument> => {
+    const printer = await printerNow();
+    const route = labelRoute(printer);
+    const isLabel = entry.orderId !== null || entry.bundleId !== null;
+    if (route.kind === 'refused' && isLabel) throw route.error;
+    // A document the caller fetched is the order's native ZPL or its PDF: right unless the printer needs an image.
+    if (deps.given && !(route.kind === 'raster' && entry.orderId !== null)) return deps.given(entry);
     if (entry.orderId !== null) {
       const orderId = entry.orderId;
       if (entry.format === 'pdf') {
         const label = await (await deps.client()).getLabel(orderId, { format: 'pdf', orientation: printer.orientation });
         return prepared(label.bytes, 1, 'pdf');
       }
-      if (entry.format === 'gfa') return orderPdfAsGfa(orderId);
+      if (entry.format === 'gfa' || route.kind === 'raster') return orderPdfAsGfa(printer, orderId);
       try {
         const label = await (await deps.client()).getLabel(orderId, { format: 'zpl', orientation: printer.orientation });
         if (label.format !== 'zpl') throw new StationError('MALFORMED_RESPONSE', `The label of order ${orderId} came back as ${label.format}, not ZPL.`);
-        return prepared(label.bytes, label.formatCount, 'zpl');
+        return prepared(label.bytes, label.formatCount, 'zpl', `The label of order ${orderId}`);
       } catch (error) {
         // Labels some carriers supply exist as PDF only: print those as images.
-        if (zplUnavailable(error)) return orderPdfAsGfa(orderId);
+        if (zplUnavailable(error)) return orderPdfAsGfa(printer, orderId);
         throw error;
       }
     }
@@ -165,7 +211,7 @@ export function createLabelDocuments(deps: LabelDocumentsDeps): DocumentSource {
         }
         return prepared(document.bytes, 1, 'pdf');
       }
-      const zpl = await bundles.rasterPage(entry.bundleId, entry.bundlePosition, geometry, encoding);
+      const zpl = await bundles.rasterPage(entry.bundleId, entry.bundlePosition, rasterGeometry(printer), printer.options.gfaEncoding);
       return prepared(encoder.encode(zpl), 1, 'gfa');
     }
     throw new StationError('INTERNAL', `Journal entry ${entry.id} names neither an order nor a bundle page, so there is nothing to fetch.`);

@@ -6,10 +6,11 @@
  */
 import type { PauseReasonData, RunCounts } from '../../../shared/contract/printing';
 import { StationError, type ErrorCode } from '../../../shared/errors';
-import { faultSentence, type PrinterFault } from '../../../shared/zebra/faults';
+import type { PrinterFault } from '../../../shared/zebra/faults';
 import type { Logger } from '../../logging/logger';
 import type { JournalRow, LabelFormat, RunRow, RunState } from '../journal/journal-types';
 import type { PrintJournal } from '../journal/print-journal';
+import { systemClock, type QueueClock } from '../queue/clock';
 import type { LabelSource, NextLabel, QueueLabel } from '../queue/label-source';
 import type { PrinterQueue } from '../queue/printer-queue';
 
@@ -21,6 +22,8 @@ export interface PreparedDocument {
   /** What was fetched: the service's ZPL, a PDF, or a PDF rasterised to ^GFA. */
   format: LabelFormat;
   sha256: string;
+  /** What the station changed in it on the way (e.g. "removed ^JUS: …"), for the journal entry's reason. */
+  note?: string;
 }
 
 export type DocumentSource = (entry: JournalRow) => Promise<PreparedDocument>;
@@ -49,7 +52,7 @@ export interface PrintRunDeps {
   fetchAhead: number;
   /** Wait before trying the Delivery API again after it could not be reached. */
   serviceRetryMs: number;
-  clock?: () => Date;
+  clock?: QueueClock;
 }
 
 type SlotStatus = 'pending' | 'fetching' | 'ready' | 'sending' | 'sent' | 'done';
@@ -59,10 +62,19 @@ interface Slot {
   entry: JournalRow;
   status: SlotStatus;
   label: QueueLabel | null;
+  /** A single print's fetch, written to the journal with its next change (see fetch). */
+  unrecordedFetch?: { sha256: string; format: LabelFormat } | null;
 }
 
-/** How a single print ended for the caller waiting on it. */
-export type SingleOutcome = { kind: 'sent'; entry: JournalRow; fault: PrinterFault | null } | { kind: 'error'; error: StationError };
+/**
+ * How a single print ended for the caller waiting on it: sent (the printer has it), waiting (a
+ * fault holds it, before or after it reached the printer: it prints when the fault clears, or the
+ * packer cancels it), or an error.
+ */
+export type SingleOutcome =
+  | { kind: 'sent'; entry: JournalRow }
+  | { kind: 'waiting'; entry: JournalRow; fault: PrinterFault }
+  | { kind: 'error'; error: StationError };
 
 export class PrintRun implements LabelSource {
   readonly runId: string;
@@ -73,8 +85,8 @@ export class PrintRun implements LabelSource {
   private cursor = 0;
   private cancelling = false;
   private finishedFlag = false;
-  private serviceTimer: NodeJS.Timeout | null = null;
-  private readonly clock: () => Date;
+  private serviceTimer: AbortController | null = null;
+  private readonly clock: QueueClock;
   private singleWaiters: ((outcome: SingleOutcome) => void)[] = [];
   private singleOutcome: SingleOutcome | null = null;
   private readonly finishWaiters: (() => void)[] = [];
@@ -83,7 +95,7 @@ export class PrintRun implements LabelSource {
     this.record = deps.run;
     this.runId = deps.run.id;
     this.urgent = deps.run.kind === 'single' || deps.run.kind === 'test';
-    this.clock = deps.clock ?? (() => new Date());
+    this.clock = deps.clock ?? systemClock;
     this.slots = deps.entries.map((entry, index) => {
       const slot: Slot = { index, entry, status: initialStatus(entry), label: null };
       this.bySlotEntry.set(entry.id, slot);
@@ -136,7 +148,7 @@ export class PrintRun implements LabelSource {
         slot.status = 'done';
         continue;
       }
-      slot.label = { entryId: slot.entry.id, runId: this.runId, bytes: new Uint8Array(0), formats: 1 };
+      slot.label = { entryId: slot.entry.id, runId: this.runId, bytes: new Uint8Array(0), formats: 1, ...sentAtOf(slot.entry) };
       adopted.push(slot.label);
     }
     if (adopted.length > 0) this.deps.queue.adopt(this, adopted);
@@ -195,19 +207,33 @@ export class PrintRun implements LabelSource {
 
   sent(label: QueueLabel, fault: PrinterFault | null): void {
     const slot = this.slotOf(label);
-    this.deps.journal.markSent(slot.entry.id);
     slot.entry.state = 'sent';
     // Only a Zebra's status says when a label printed; an OS queue's job is as far as the station can see.
     slot.status = this.deps.queue.tracksPrinting ? 'sent' : 'done';
     label.bytes = new Uint8Array(0);
+    // The printer has it but a fault holds it (the confirmation showed paper out): not printed yet.
+    const outcome: SingleOutcome = fault ? { kind: 'waiting', entry: { ...slot.entry }, fault } : { kind: 'sent', entry: { ...slot.entry } };
+    if (!this.urgent) {
+      this.recordSent(slot);
+      return;
+    }
+    // A scan's answer goes out before the journal records it: until then the row says "sending",
+    // which a recovery reads as uncertain, never as printed.
+    this.settleSingle(outcome);
+    setImmediate(() => this.recordSent(slot));
+  }
+
+  private recordSent(slot: Slot): void {
+    this.recordFetch(slot);
+    this.deps.journal.markSent(slot.entry.id);
     if (this.urgent) this.deps.observer.label(this, this.refresh(slot));
-    this.settleSingle({ kind: 'sent', entry: slot.entry, fault });
     this.deps.observer.progress(this, false);
     this.checkFinished();
   }
 
   uncertain(label: QueueLabel, reason: string): void {
     const slot = this.slotOf(label);
+    this.recordFetch(slot);
     this.deps.journal.markUncertain(slot.entry.id, reason);
     slot.status = 'done';
     slot.entry.state = 'uncertain';
@@ -237,13 +263,13 @@ export class PrintRun implements LabelSource {
   }
 
   printerPaused(fault: PrinterFault): void {
-    if (this.urgent && this.singleOutcome === null) {
-      // A scan gets an answer now, not a label at some later moment: it fails with what to do.
-      const error = new StationError(fault.code, faultSentence(fault));
-      for (const slot of this.slots) if (slot.status === 'pending' || slot.status === 'fetching' || slot.status === 'ready') this.fail(slot, `Not sent: ${faultSentence(fault)}`);
-      this.settleSingle({ kind: 'error', error });
-      this.checkFinished();
-      return;
+    // Waiting may be long: the journal says now what was fetched.
+    for (const slot of this.slots) this.recordFetch(slot);
+    const first = this.slots[0];
+    if (this.urgent && this.singleOutcome === null && first) {
+      // A scan gets an answer now: its label waits for the printer, and prints once the fault clears
+      // (or the packer cancels it).
+      this.settleSingle({ kind: 'waiting', entry: first.entry, fault });
     }
     if (this.record.state === 'paused' && this.record.pauseReason?.by !== 'printer') return;
     this.setState('paused', {
@@ -297,6 +323,7 @@ export class PrintRun implements LabelSource {
     this.cancelling = true;
     this.clearServiceTimer();
     const reason = this.cancelReason(operator);
+    for (const slot of this.slots) this.recordFetch(slot);
     this.deps.journal.failUnsent(this.runId, reason);
     const failedAt = this.now();
     for (const slot of this.slots) {
@@ -306,6 +333,8 @@ export class PrintRun implements LabelSource {
         slot.entry.reason = reason;
         slot.entry.failedAt = failedAt;
         slot.label = null;
+        // A scan's screen (and a waiting CLI) hears what became of its label.
+        if (this.urgent) this.deps.observer.label(this, this.refresh(slot));
       }
     }
     this.settleSingle({ kind: 'error', error: new StationError('INTERNAL', reason) });
@@ -317,6 +346,7 @@ export class PrintRun implements LabelSource {
   /** The station is shutting down: nothing more is sent; the journal offers the run for resume next time. */
   interrupt(reason: PauseReasonData): void {
     this.clearServiceTimer();
+    for (const slot of this.slots) this.recordFetch(slot);
     if (this.finishedFlag) return;
     this.deps.queue.detach(this);
     if (!this.urgent && !this.cancelling) this.setState('paused', reason);
@@ -345,7 +375,14 @@ export class PrintRun implements LabelSource {
     this.deps.documents(entry).then(
       (document) => {
         if (slot.status !== 'fetching') return;
-        this.deps.journal.markFetched(entry.id, document.sha256, document.format);
+        if (this.urgent && !document.note && this.record.state === 'running') {
+          // A scan's label goes to the printer first; the journal learns it was fetched with the
+          // "sent" that follows the answer (a row left "sending" is uncertain after a crash).
+          slot.unrecordedFetch = { sha256: document.sha256, format: document.format };
+        } else {
+          this.deps.journal.markFetched(entry.id, document.sha256, document.format);
+          if (document.note) entry.reason = this.deps.journal.addNote(entry.id, document.note);
+        }
         entry.state = 'fetched';
         entry.format = document.format;
         entry.fetchedAt = this.now();
@@ -381,16 +418,27 @@ export class PrintRun implements LabelSource {
       fault: null,
       since: this.now(),
     });
-    this.serviceTimer = setTimeout(() => {
+    const timer = new AbortController();
+    this.serviceTimer = timer;
+    void this.clock.sleep(this.deps.serviceRetryMs, timer.signal).then(() => {
+      if (timer.signal.aborted) return;
       this.serviceTimer = null;
       if (this.record.state === 'paused' && this.record.pauseReason?.by === 'service') this.resume();
-    }, this.deps.serviceRetryMs);
-    this.serviceTimer.unref();
+    });
   }
 
   // ── bookkeeping ──────────────────────────────────────────────────────────
 
+  /** Writes a single print's fetch to the journal, before any other change of its row. */
+  private recordFetch(slot: Slot): void {
+    const fetched = slot.unrecordedFetch;
+    if (!fetched) return;
+    slot.unrecordedFetch = null;
+    this.deps.journal.markFetched(slot.entry.id, fetched.sha256, fetched.format);
+  }
+
   private fail(slot: Slot, reason: string): void {
+    this.recordFetch(slot);
     this.deps.journal.markFailed(slot.entry.id, reason);
     slot.status = 'done';
     slot.label = null;
@@ -443,12 +491,12 @@ export class PrintRun implements LabelSource {
   }
 
   private clearServiceTimer(): void {
-    if (this.serviceTimer) clearTimeout(this.serviceTimer);
+    this.serviceTimer?.abort();
     this.serviceTimer = null;
   }
 
   private now(): string {
-    return this.clock().toISOString();
+    return new Date(this.clock.now()).toISOString();
   }
 }
 
@@ -463,6 +511,12 @@ function initialStatus(entry: JournalRow): SlotStatus {
     default:
       return 'done';
   }
+}
+
+/** When sending of an adopted label began, per the journal. */
+function sentAtOf(entry: JournalRow): { sentAtMs?: number } {
+  const ms = entry.sentAt ? Date.parse(entry.sentAt) : Number.NaN;
+  return Number.isFinite(ms) ? { sentAtMs: ms } : {};
 }
 
 function asStationError(error: unknown): StationError {

@@ -1,14 +1,14 @@
 /**
- * The printing core: one queue per printer, the runs in this process, recovery of runs a crash
- * or power loss interrupted, the user's controls (pause, resume, cancel, retry, decide) and the
- * events the screen follows. Single prints and bundle runs (single-print.ts, bundle-print.ts)
- * plan their labels and hand them to `launch`.
+ * The printing core: the runs in this process, on one queue per printer. Single prints and
+ * bundle runs (single-print.ts, bundle-print.ts) plan their labels and hand them to `launch`.
+ * The rest lives in small parts this class wires together: the queues (queue-registry.ts), who
+ * owns a run and what a stop left behind (run-ownership.ts), the user's controls
+ * (run-controls.ts), what the screen reads (run-read-models.ts), progress events at a bearable
+ * rate (progress-throttle.ts) and telling the updater when printing is quiet (idle-tracker.ts).
  */
-import { randomUUID } from 'node:crypto';
 import type { Environment } from '../../../shared/contract/app';
-import type { JournalEntryData, PauseReasonData, RunProgressData, RunSummaryData } from '../../../shared/contract/printing';
+import type { JournalEntryData, RunProgressData, RunSummaryData } from '../../../shared/contract/printing';
 import { StationError } from '../../../shared/errors';
-import { printerAddressKey } from '../../../shared/zebra/printer-address';
 import type { DeliveryClient } from '../../api';
 import type { EventBus } from '../../contract/event-bus';
 import type { Logger } from '../../logging/logger';
@@ -16,12 +16,20 @@ import type { OrderIndex } from '../../orders/order-index';
 import type { StationSettings } from '../../settings/station-settings';
 import type { PrintActivity } from '../../updates/print-activity';
 import type { JournalRow, NewLabel, RunKind, RunOptions, RunRow } from '../journal/journal-types';
-import { emptyRunOptions, type PrintJournal } from '../journal/print-journal';
-import { PrinterQueue, type PrinterQueueState, type PrinterQueueTiming } from '../queue/printer-queue';
+import type { PrintJournal } from '../journal/print-journal';
+import { systemClock, type QueueClock } from '../queue/clock';
+import type { LabelMarkStore } from '../queue/label-marks';
+import type { PrinterQueue, PrinterQueueTiming } from '../queue/printer-queue';
 import type { PrinterRecord, PrinterRegistry } from '../printers';
 import type { PrinterTransports } from '../transports/printer-transports';
+import { IdleTracker } from './idle-tracker';
 import { BundleDocuments, classifyFetchFailure, createLabelDocuments } from './label-documents';
 import { PrintRun, type DocumentSource, type RunObserver } from './print-run';
+import { ProgressThrottle } from './progress-throttle';
+import { QueueRegistry } from './queue-registry';
+import { RunControls } from './run-controls';
+import { RunOwnership, stationStopped } from './run-ownership';
+import { RunReadModels } from './run-read-models';
 
 export interface PrintingOptions {
   queueTiming?: Partial<PrinterQueueTiming>;
@@ -42,13 +50,10 @@ export interface PrintServiceDeps {
   clientFor(environment: Environment): Promise<DeliveryClient>;
   events: EventBus;
   logger: Logger;
+  /** What the printer said as each label reached it, kept for runs resumed after a restart. */
+  marks?: LabelMarkStore;
+  clock?: QueueClock;
   options?: PrintingOptions;
-}
-
-interface QueueEntry {
-  queue: PrinterQueue;
-  printerIds: Set<string>;
-  maxFormats: number;
 }
 
 export interface LaunchInput {
@@ -64,38 +69,61 @@ export interface LaunchInput {
   bundles?: BundleDocuments;
 }
 
-const stationStopped: Omit<PauseReasonData, 'since'> = {
-  by: 'station',
-  code: 'PRINTER_OFFLINE',
-  message: 'The station stopped during this run.',
-  action: 'Press Resume to print the rest. Labels already sent are not sent again; labels that were being sent are listed as uncertain.',
-  fault: null,
-};
-
 export class PrintService {
-  private readonly queues = new Map<string, QueueEntry>();
   private readonly runs = new Map<string, PrintRun>();
   private readonly bundleDocuments = new Map<string, BundleDocuments>();
-  private readonly idleListeners = new Set<() => void>();
-  private readonly progressTimers = new Map<string, NodeJS.Timeout>();
-  private readonly progressSentAt = new Map<string, number>();
+  private readonly clock: QueueClock;
+  private readonly queues: QueueRegistry;
+  private readonly ownership: RunOwnership;
+  private readonly read: RunReadModels;
+  private readonly controls: RunControls;
+  private readonly throttle: ProgressThrottle;
+  private readonly idle: IdleTracker;
   private closed = false;
-  /** This process, as the owner of the runs it prints. */
-  private readonly owner = { pid: process.pid, instance: randomUUID() };
-  readonly activity: PrintActivity;
 
   constructor(private readonly deps: PrintServiceDeps) {
-    this.activity = {
-      isQueueIdle: () => this.isIdle(),
-      onQueueIdle: (listener) => {
-        this.idleListeners.add(listener);
-        return () => this.idleListeners.delete(listener);
-      },
-    };
+    this.clock = deps.clock ?? systemClock;
+    this.idle = new IdleTracker(() => this.queues.allIdle && this.runs.size === 0, deps.logger);
+    this.queues = new QueueRegistry({
+      transports: deps.transports,
+      logger: deps.logger,
+      clock: this.clock,
+      ...(deps.marks ? { marks: deps.marks } : {}),
+      ...(deps.options?.queueTiming ? { timing: deps.options.queueTiming } : {}),
+      onPrinterState: (printerId, state) =>
+        deps.events.emit('printers.state', { printerId, ...state, at: new Date(this.clock.now()).toISOString() }),
+      onQueueIdle: () => this.idle.notifyIfIdle(),
+      // The label route's identity check asks each new connection's printer who it is before its first label.
+      identifiedSerial: (printer) => deps.printers.get(printer.environment, printer.id)?.options.serialNumber ?? null,
+    });
+    this.ownership = new RunOwnership(deps.journal, deps.logger, this.clock, (runId) => this.runs.has(runId));
+    this.read = new RunReadModels({
+      journal: deps.journal,
+      printers: deps.printers,
+      orders: deps.orders,
+      clock: this.clock,
+      liveRun: (runId) => this.runs.get(runId),
+      isOrphan: (run) => this.ownership.isOrphan(run),
+    });
+    this.controls = new RunControls({
+      journal: deps.journal,
+      printers: deps.printers,
+      events: deps.events,
+      ownership: this.ownership,
+      read: this.read,
+      liveRun: (runId) => this.runs.get(runId),
+      launch: (input) => this.launch(input),
+      restart: (run, entries, printer) => this.startRun(run, entries, printer),
+    });
+    this.throttle = new ProgressThrottle(deps.options?.progressIntervalMs ?? 250, this.clock);
   }
 
   get journal(): PrintJournal {
     return this.deps.journal;
+  }
+
+  get activity(): PrintActivity {
+    return this.idle.activity;
   }
 
   /**
@@ -103,58 +131,23 @@ export class PrintService {
    * uncertain and the runs wait to be resumed. Runs another live process (the app next to a CLI
    * command) is printing are left alone.
    */
-  recover(which: (run: RunRow) => boolean = (run) => this.isOrphan(run)): void {
-    const report = this.deps.journal.recoverInterrupted(
-      { ...stationStopped, since: new Date().toISOString() },
-      'The station stopped while sending this label, so it may or may not have printed. Check the printer and say whether it came out.',
-      'Not sent: the station stopped before this label reached the printer.',
-      which,
-    );
-    if (report.pausedRuns.length + report.uncertain.length + report.closedRuns.length > 0) {
-      this.deps.logger.warn('print runs interrupted by a stop were recovered', {
-        pausedRuns: report.pausedRuns.length,
-        closedRuns: report.closedRuns.length,
-        uncertainLabels: report.uncertain.length,
-      });
-    }
+  recover(which?: (run: RunRow) => boolean): void {
+    this.ownership.recover(which);
   }
 
   /** The queue of a printer (one per physical route, shared by printers with the same address). */
   queueFor(printer: PrinterRecord): PrinterQueue {
-    const key = printerAddressKey(printer.address);
-    let entry = this.queues.get(key);
-    if (!entry) {
-      const transport = this.deps.transports.forPrinter(printer.address);
-      const created: QueueEntry = {
-        printerIds: new Set([printer.id]),
-        maxFormats: printer.options.maxFormatsInBuffer,
-        queue: undefined as unknown as PrinterQueue,
-      };
-      created.queue = new PrinterQueue({
-        transport,
-        maxFormatsInBuffer: () => created.maxFormats,
-        logger: this.deps.logger,
-        ...(this.deps.options?.queueTiming ? { timing: this.deps.options.queueTiming } : {}),
-        onState: (state) => this.publishPrinterState(created, state),
-        onIdle: () => this.notifyIdleIfAll(),
-      });
-      this.queues.set(key, created);
-      entry = created;
-    }
-    entry.printerIds.add(printer.id);
-    entry.maxFormats = printer.options.maxFormatsInBuffer;
-    return entry.queue;
+    return this.queues.queueFor(printer);
   }
 
   /** A printer's settings changed: the buffer limit applies from the next label. */
   printerChanged(printer: PrinterRecord): void {
-    const entry = this.queues.get(printerAddressKey(printer.address));
-    if (entry) entry.maxFormats = printer.options.maxFormatsInBuffer;
+    this.queues.printerChanged(printer);
   }
 
   /** Labels of this station pending on a printer (in flight or in its buffer). */
   pendingOn(printer: PrinterRecord): number {
-    return this.queues.get(printerAddressKey(printer.address))?.queue.labelsPending ?? 0;
+    return this.queues.pendingOn(printer);
   }
 
   /** Journal rows for a new run, then the run itself, started. */
@@ -167,7 +160,7 @@ export class PrintService {
       kind: input.kind,
       printerId: input.printer.id,
       operator: input.operator,
-      options: { ...input.options, owner: this.owner },
+      options: { ...input.options, owner: this.ownership.owner },
       labels: input.labels,
     });
     return this.startRun(run, entries, input.printer, input.documents, input.bundles);
@@ -182,12 +175,13 @@ export class PrintService {
       entries,
       journal: this.deps.journal,
       queue,
-      documents: documents ?? createLabelDocuments({ client: () => this.deps.clientFor(run.environment), printer, bundles }),
+      documents: createLabelDocuments({ client: () => this.deps.clientFor(run.environment), printer, bundles, given: documents, printers: this.deps.printers, transport: this.deps.transports.forPrinter(printer.address), logger: this.deps.logger }),
       classifyFetchFailure,
       observer: this.observer,
       logger: this.deps.logger,
       fetchAhead: this.deps.options?.fetchAhead ?? 8,
       serviceRetryMs: this.deps.options?.serviceRetryMs ?? 5000,
+      clock: this.clock,
     });
     this.runs.set(run.id, printRun);
     printRun.start();
@@ -203,323 +197,82 @@ export class PrintService {
     return this.runs.get(runId);
   }
 
-  // ── controls ─────────────────────────────────────────────────────────────
+  // ── controls (run-controls.ts) ───────────────────────────────────────────
 
   pause(environment: Environment, runId: string, operator: string): RunSummaryData {
-    const record = this.requireRun(environment, runId);
-    const live = this.runs.get(runId);
-    if (live) live.pause(operator);
-    else if (record.state !== 'paused' && record.state !== 'running') throw notRunning(runId);
-    else if (!this.isOrphan(record)) throw elsewhere(record);
-    // Otherwise the station was stopped in it: it is paused already and waits for resume.
-    return this.summary(runId);
+    return this.controls.pause(environment, runId, operator);
   }
 
   resume(environment: Environment, runId: string): RunSummaryData {
-    const record = this.requireRun(environment, runId);
-    const live = this.runs.get(runId);
-    if (live) {
-      live.resume();
-      return this.summary(runId);
-    }
-    if (record.state !== 'paused' && record.state !== 'running') throw notRunning(runId);
-    if (!this.isOrphan(record)) throw elsewhere(record);
-    // A run the station was stopped in: rebuilt from the journal, carrying on from the first label not sent.
-    const printer = this.deps.printers.get(environment, record.printerId);
-    if (!printer) {
-      throw new StationError('PRINTER_NOT_FOUND', `The printer of this run is no longer set up. Add it again, or cancel the run.`);
-    }
-    // Settle what the earlier owner left mid-send before taking the run over.
-    this.recover((run) => run.id === runId);
-    const options = { ...record.options, owner: this.owner };
-    this.deps.journal.updateRunOptions(runId, options);
-    const run = this.startRun({ ...this.deps.journal.requireRun(runId), options }, this.deps.journal.entries(runId), printer);
-    run.resume();
-    return this.summary(runId);
+    return this.controls.resume(environment, runId);
   }
 
   cancel(environment: Environment, runId: string, operator: string): RunSummaryData {
-    const record = this.requireRun(environment, runId);
-    const live = this.runs.get(runId);
-    if (live) {
-      live.cancel(operator);
-      return this.summary(runId);
-    }
-    if (record.state !== 'paused' && record.state !== 'running') throw notRunning(runId);
-    if (!this.isOrphan(record)) throw elsewhere(record);
-    this.recover((run) => run.id === runId);
-    const reason = operator ? `Cancelled by ${operator} before it was sent.` : 'Cancelled before it was sent.';
-    this.deps.journal.failUnsent(runId, reason);
-    this.deps.journal.finishRun(runId, 'cancelled');
-    const summary = this.summary(runId);
-    this.deps.events.emit('printing.finished', summary);
-    return summary;
+    return this.controls.cancel(environment, runId, operator);
   }
 
-  /** A new run with the failed labels of a run, in their order. */
   retryFailed(environment: Environment, runId: string, operator: string): RunSummaryData {
-    const record = this.requireRun(environment, runId);
-    const failed = this.deps.journal.entries(runId).filter((entry) => entry.state === 'failed' && entry.decidedAt === null);
-    if (failed.length === 0) throw new StationError('INVALID_INPUT', 'This run has no failed labels to print again.');
-    const printer = this.deps.printers.get(environment, record.printerId);
-    if (!printer) throw new StationError('PRINTER_NOT_FOUND', 'The printer of this run is no longer set up. Choose another printer and print the bundles again.');
-    const run = this.launch({
-      environment,
-      kind: 'retry',
-      printer,
-      operator,
-      options: { ...emptyRunOptions(), retryOf: runId, reverse: record.options.reverse },
-      labels: failed.map((entry) => ({
-        orderId: entry.orderId,
-        bundleId: entry.bundleId,
-        bundlePosition: entry.bundlePosition,
-        bundleCount: entry.bundleCount,
-        format: entry.format === 'gfa' && entry.orderId !== null ? 'zpl' : entry.format,
-      })),
-    });
-    return this.summary(run.runId);
+    return this.controls.retryFailed(environment, runId, operator);
   }
 
-  /** Settles an uncertain label; "print-again" starts a run that prints it, linked to it. */
   decide(environment: Environment, entryId: number, decision: 'printed' | 'print-again', operator: string): { entry: JournalEntryData; reprintRun: RunSummaryData | null } {
-    const before = this.deps.journal.entry(entryId);
-    if (!before || before.environment !== environment) throw new StationError('INVALID_INPUT', `There is no label ${entryId} in the journal of this environment.`);
-    const after = this.deps.journal.decide(entryId, decision, operator);
-    if (!after) {
-      throw new StationError('INVALID_INPUT', `Label ${entryId} is ${before.decidedAt ? 'already decided' : before.state}, not an uncertain label waiting for a decision.`);
-    }
-    this.deps.events.emit('printing.label', this.entryData(after));
-    let reprintRun: RunSummaryData | null = null;
-    if (decision === 'print-again') {
-      const printer = this.deps.printers.get(environment, after.printerId);
-      if (!printer) throw new StationError('PRINTER_NOT_FOUND', 'The printer of this label is no longer set up; print the order again from the scan screen.');
-      const run = this.launch({
-        environment,
-        kind: 'retry',
-        printer,
-        operator,
-        options: { ...emptyRunOptions(), retryOf: after.runId, reprint: { operator, reason: 'uncertain label printed again' } },
-        labels: [
-          {
-            orderId: after.orderId,
-            bundleId: after.bundleId,
-            bundlePosition: after.bundlePosition,
-            bundleCount: after.bundleCount,
-            format: after.format === 'gfa' && after.orderId !== null ? 'zpl' : after.format,
-            reprintOf: after.id,
-            reason: `Printed again: ${operator} decided the uncertain label ${after.id} did not print.`,
-          },
-        ],
-      });
-      reprintRun = this.summary(run.runId);
-    }
-    return { entry: this.entryData(after), reprintRun };
+    return this.controls.decide(environment, entryId, decision, operator);
   }
 
-  // ── reading ──────────────────────────────────────────────────────────────
+  // ── reading (run-read-models.ts) ─────────────────────────────────────────
 
   summary(runId: string): RunSummaryData {
-    const record = this.deps.journal.requireRun(runId);
-    const live = this.runs.get(runId);
-    const run = live?.run ?? record;
-    const entries = this.deps.journal.entries(runId);
-    const counts = live ? live.counts() : this.deps.journal.counts(runId);
-    const unsettled = entries.filter((entry) => entry.state === 'uncertain' && entry.decidedAt === null);
-    const failed = entries.filter((entry) => entry.state === 'failed');
-    return {
-      runId,
-      environment: run.environment,
-      kind: run.kind,
-      printerId: run.printerId,
-      printerName: this.deps.printers.get(run.environment, run.printerId)?.name ?? null,
-      operator: run.operator,
-      state: run.state,
-      pauseReason: run.pauseReason,
-      counts,
-      reverse: run.options.reverse,
-      bundles: run.options.bundles,
-      skipped: run.options.skipped,
-      uncertain: unsettled.map((entry) => this.entryData(entry)),
-      failed: failed.map((entry) => this.entryData(entry)),
-      retryOf: run.options.retryOf,
-      resumable: live ? run.state === 'paused' : (run.state === 'paused' || run.state === 'running') && this.isOrphan(run),
-      createdAt: run.createdAt,
-      updatedAt: run.updatedAt,
-      finishedAt: run.finishedAt,
-    };
+    return this.read.summary(runId);
   }
 
   runSummaries(environment: Environment, options: { unfinished?: boolean; limit?: number }): RunSummaryData[] {
-    return this.deps.journal.runs(environment, options).map((run) => this.summary(run.id));
+    return this.read.runSummaries(environment, options);
   }
 
   runEntries(environment: Environment, runId: string): JournalEntryData[] {
-    this.requireRun(environment, runId);
-    return this.deps.journal.entries(runId).map((entry) => this.entryData(entry));
+    return this.read.runEntries(environment, runId);
   }
 
   journalEntries(environment: Environment, options: { orderId?: string; limit?: number }): JournalEntryData[] {
-    return this.deps.journal.journal(environment, options).map((entry) => this.entryData(entry));
+    return this.read.journalEntries(environment, options);
   }
 
   entryData(entry: JournalRow): JournalEntryData {
-    const order = entry.orderId ? this.deps.orders.get(entry.environment, entry.orderId) : null;
-    return {
-      id: entry.id,
-      environment: entry.environment,
-      runId: entry.runId,
-      position: entry.position,
-      printerId: entry.printerId,
-      printerName: this.deps.printers.get(entry.environment, entry.printerId)?.name ?? null,
-      operator: entry.operator,
-      orderId: entry.orderId,
-      orderRef: order?.orderRef ?? null,
-      barcode: order?.barcode ?? null,
-      recipient: order?.recipient ?? null,
-      bundleId: entry.bundleId,
-      bundlePosition: entry.bundlePosition,
-      bundleCount: entry.bundleCount,
-      format: entry.format,
-      state: entry.state,
-      reason: entry.reason,
-      reprintOf: entry.reprintOf,
-      decidedBy: entry.decidedBy,
-      decidedAt: entry.decidedAt,
-      queuedAt: entry.queuedAt,
-      fetchedAt: entry.fetchedAt,
-      sentAt: entry.sentAt,
-      printedAt: entry.printedAt,
-      failedAt: entry.failedAt,
-      uncertainAt: entry.uncertainAt,
-    };
-  }
-
-  /** No live station process is printing the run (its owner is gone, or it never had one). */
-  private isOrphan(run: RunRow): boolean {
-    const owner = run.options.owner;
-    if (!owner) return true;
-    if (owner.instance === this.owner.instance) return !this.runs.has(run.id);
-    // A process with this one's pid but another instance was an earlier life of the same pid.
-    if (owner.pid === process.pid) return true;
-    return !processAlive(owner.pid);
-  }
-
-  private requireRun(environment: Environment, runId: string): RunRow {
-    const record = this.deps.journal.run(runId);
-    if (!record || record.environment !== environment) throw new StationError('INVALID_INPUT', `There is no print run ${runId} in the ${environment} environment.`);
-    return record;
-  }
-
-  // ── events and activity ──────────────────────────────────────────────────
-
-  private readonly observer: RunObserver = {
-    progress: (run, important) => this.progress(run, important),
-    label: (run, entry) => {
-      if (run.urgent || entry.state === 'failed' || entry.state === 'uncertain') this.deps.events.emit('printing.label', this.entryData(entry));
-    },
-    finished: (run) => {
-      const timer = this.progressTimers.get(run.runId);
-      if (timer) clearTimeout(timer);
-      this.progressTimers.delete(run.runId);
-      this.progressSentAt.delete(run.runId);
-      this.runs.delete(run.runId);
-      this.bundleDocuments.get(run.runId)?.clear();
-      this.bundleDocuments.delete(run.runId);
-      this.deps.events.emit('printing.finished', this.summary(run.runId));
-      this.notifyIdleIfAll();
-    },
-  };
-
-  private progress(run: PrintRun, important: boolean): void {
-    const interval = this.deps.options?.progressIntervalMs ?? 250;
-    const last = this.progressSentAt.get(run.runId) ?? 0;
-    const now = Date.now();
-    const emit = (): void => {
-      this.progressTimers.delete(run.runId);
-      this.progressSentAt.set(run.runId, Date.now());
-      this.deps.events.emit('printing.progress', this.progressData(run));
-    };
-    if (important || now - last >= interval) {
-      const timer = this.progressTimers.get(run.runId);
-      if (timer) clearTimeout(timer);
-      emit();
-      return;
-    }
-    if (!this.progressTimers.has(run.runId)) {
-      const timer = setTimeout(emit, interval - (now - last));
-      timer.unref();
-      this.progressTimers.set(run.runId, timer);
-    }
+    return this.read.entryData(entry);
   }
 
   progressData(run: PrintRun): RunProgressData {
-    const counts = run.counts();
-    return {
-      runId: run.runId,
-      kind: run.run.kind,
-      printerId: run.printerId,
-      state: run.state,
-      pauseReason: run.pauseReason,
-      counts,
-      done: run.done(),
-      total: counts.total,
-      at: new Date().toISOString(),
-    };
+    return this.read.progressData(run);
   }
 
-  private publishPrinterState(entry: QueueEntry, state: PrinterQueueState): void {
-    const at = new Date().toISOString();
-    for (const printerId of entry.printerIds) {
-      this.deps.events.emit('printers.state', { printerId, state: state.state, fault: state.fault, labelsPending: state.labelsPending, at });
-    }
-  }
+  // ── events ───────────────────────────────────────────────────────────────
 
-  private isIdle(): boolean {
-    for (const entry of this.queues.values()) if (!entry.queue.idle) return false;
-    return this.runs.size === 0;
-  }
-
-  private notifyIdleIfAll(): void {
-    if (!this.isIdle()) return;
-    for (const listener of [...this.idleListeners]) {
-      try {
-        listener();
-      } catch (error) {
-        this.deps.logger.warn('print idle listener failed', { error: error instanceof Error ? error.message : String(error) });
-      }
-    }
-  }
+  private readonly observer: RunObserver = {
+    progress: (run, important) => this.throttle.offer(run.runId, important, () => this.deps.events.emit('printing.progress', this.read.progressData(run))),
+    label: (run, entry) => {
+      if (run.urgent || entry.state === 'failed' || entry.state === 'uncertain') this.deps.events.emit('printing.label', this.read.entryData(entry));
+    },
+    finished: (run) => {
+      this.throttle.forget(run.runId);
+      this.runs.delete(run.runId);
+      this.bundleDocuments.get(run.runId)?.clear();
+      this.bundleDocuments.delete(run.runId);
+      this.deps.events.emit('printing.finished', this.read.summary(run.runId));
+      this.idle.notifyIfIdle();
+    },
+  };
 
   /** Stops every queue after the label it is sending; unfinished runs are offered for resume next time. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    const since = new Date().toISOString();
+    const since = new Date(this.clock.now()).toISOString();
     for (const run of this.runs.values()) run.interrupt({ ...stationStopped, since });
-    await Promise.all([...this.queues.values()].map((entry) => entry.queue.close()));
-    for (const timer of this.progressTimers.values()) clearTimeout(timer);
-    this.progressTimers.clear();
+    await this.queues.closeAll();
+    this.throttle.clear();
     // This process's runs are settled the way a crash would settle them; other processes' runs are theirs.
     const mine = new Set(this.runs.keys());
     this.runs.clear();
-    this.recover((run) => mine.has(run.id));
+    this.ownership.recover((run) => mine.has(run.id));
   }
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function elsewhere(run: RunRow): StationError {
-  return new StationError('INVALID_INPUT', `This run is being printed by another window of the station (process ${run.options.owner?.pid ?? '?'}). Control it there.`);
-}
-
-function notRunning(runId: string): StationError {
-  return new StationError('INVALID_INPUT', `Print run ${runId} is finished or cancelled; nothing is left to do.`);
 }

@@ -15,6 +15,7 @@ import type { StationDatabase } from '../../store/database';
 import { planAndStartBundleRun, type BundlePrintInput } from '../bundle-print';
 import { PrintJournal } from '../journal/print-journal';
 import { PrinterRegistry } from '../printers';
+import { SqliteLabelMarks } from '../queue/label-marks';
 import { printScan, type SinglePrintInput } from '../single-print';
 import type { PrinterTransports } from '../transports/printer-transports';
 import { PrintService, type PrintingOptions } from './print-service';
@@ -54,6 +55,7 @@ export function createPrintingCore(deps: PrintingCoreDeps): PrintingCore {
     clientFor: deps.clientFor,
     events: deps.events,
     logger: deps.logger,
+    marks: new SqliteLabelMarks(deps.db),
     ...(deps.options ? { options: deps.options } : {}),
   });
   service.recover();

@@ -53,7 +53,7 @@ export async function runTestPrint(
   if (printer.format === 'pdf') {
     document = prepared(await pdfTestPage(printer, stationName, now), 1, 'pdf');
   } else {
-    const label = buildTestLabel({ printerName: printer.name, stationName, printedAt: now });
+    const label = buildTestLabel({ printerName: printer.name, stationName, printedAt: now, dpi: printer.options.dpi });
     barcode = label.barcode;
     document = prepared(new TextEncoder().encode(label.zpl), 1, 'zpl');
   }

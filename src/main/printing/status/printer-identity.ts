@@ -19,12 +19,21 @@ export interface PrinterIdentity {
   languages: string[] | null;
   /** The raw device.languages value. */
   languagesSetting: string | null;
+  /** device.unique_id: the printer's serial number; null when it did not say. */
+  serialNumber: string | null;
+}
+
+/** Enough to tell whether the printer at an address is still the one identified before. */
+export interface PrinterFingerprint {
+  serialNumber: string | null;
+  dpi: number;
 }
 
 export const SGD = {
   resolution: 'head.resolution.in_dpi',
   printWidth: 'ezpl.print_width',
   languages: 'device.languages',
+  serialNumber: 'device.unique_id',
 } as const;
 
 export interface IdentityReadOptions {
@@ -58,6 +67,7 @@ export async function readPrinterIdentity(transport: StatusTransport, options: I
   const resolution = wholeNumber(await getvar(SGD.resolution));
   const printWidthDots = wholeNumber(await getvar(SGD.printWidth));
   const languagesSetting = await getvar(SGD.languages);
+  const serialNumber = serial(await getvar(SGD.serialNumber));
   return {
     identification,
     model: identification.model,
@@ -66,7 +76,42 @@ export async function readPrinterIdentity(transport: StatusTransport, options: I
     printWidthDots,
     languages: languagesSetting === null ? null : languagesSetting.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length > 0),
     languagesSetting,
+    serialNumber,
   };
+}
+
+/**
+ * The serial number and resolution only: two SGD questions, asked when a connection to the
+ * printer is (re)established. A printer silent to SGD (old firmware) is asked ~HI for its
+ * resolution and has no serial number.
+ */
+export async function readPrinterFingerprint(transport: StatusTransport, options: IdentityReadOptions = {}): Promise<PrinterFingerprint> {
+  const limits = { ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}), ...(options.signal ? { signal: options.signal } : {}) };
+  try {
+    const serialNumber = serial(parseSgdReply(SGD.serialNumber, await transport.query(getvarQuery(SGD.serialNumber), limits)));
+    const dpi = wholeNumber(parseSgdReply(SGD.resolution, await transport.query(getvarQuery(SGD.resolution), limits)));
+    if (dpi !== null) return { serialNumber, dpi };
+  } catch (error) {
+    if (!(error instanceof ZebraReplyError) && !(error instanceof PrinterTransportError && error.failure === 'no-answer')) throw error;
+  }
+  const identity = await readPrinterIdentity(transport, options);
+  return { serialNumber: identity.serialNumber, dpi: identity.dpi };
+}
+
+/** ezpl.print_width in dots; null when the printer does not say (or is silent to SGD). */
+export async function readPrintWidth(transport: StatusTransport, options: IdentityReadOptions = {}): Promise<number | null> {
+  const limits = { ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}), ...(options.signal ? { signal: options.signal } : {}) };
+  try {
+    return wholeNumber(parseSgdReply(SGD.printWidth, await transport.query(getvarQuery(SGD.printWidth), limits)));
+  } catch (error) {
+    if (error instanceof ZebraReplyError || (error instanceof PrinterTransportError && error.failure === 'no-answer')) return null;
+    throw error;
+  }
+}
+
+function serial(value: string | null): string | null {
+  const text = value?.trim() ?? '';
+  return text.length > 0 && text.length <= 64 && text !== '?' ? text : null;
 }
 
 function wholeNumber(value: string | null): number | null {

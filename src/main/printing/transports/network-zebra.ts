@@ -194,6 +194,7 @@ export class NetworkZebraTransport implements StatusTransport {
   private readonly lock = createSemaphore(1);
   private link: ZebraLink | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
+  private connections = 0;
 
   constructor(options: NetworkZebraOptions) {
     const merged = { ...networkZebraDefaults, ...stripUndefined(options) } as Required<Omit<NetworkZebraOptions, 'confirmTimeoutMs'>>;
@@ -204,6 +205,11 @@ export class NetworkZebraTransport implements StatusTransport {
   /** True while a connection to the printer is open. */
   get connected(): boolean {
     return this.link?.usable ?? false;
+  }
+
+  /** Connections opened so far: a new one may reach another printer at the same address, so it is identified again. */
+  get connectionCount(): number {
+    return this.connections;
   }
 
   send(data: Uint8Array, options: SendOptions = {}): Promise<SendResult> {
@@ -294,6 +300,7 @@ export class NetworkZebraTransport implements StatusTransport {
       throw this.failure(error, 'connect', { delivery: 'none' });
     }
     this.link = link;
+    this.connections += 1;
     return link;
   }
 

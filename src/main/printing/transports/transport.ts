@@ -54,6 +54,12 @@ export interface PrinterTransport {
   query?(query: ZebraQuery, options?: QueryOptions): Promise<string>;
   /** Closes any open connection or device. The transport may be used again afterwards. */
   close(): Promise<void>;
+  /**
+   * How many connections to the printer this transport has opened (network Zebras). A printer that
+   * restarts always breaks its connection, so an answer read on the connection a label was sent on
+   * proves the printer did not restart in between. Absent: the transport cannot tell.
+   */
+  readonly connectionCount?: number;
 }
 
 /** A transport that can read answers from the printer. */

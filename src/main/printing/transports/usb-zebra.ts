@@ -125,6 +125,7 @@ export class UsbZebraTransport implements StatusTransport {
   private readonly lock = createSemaphore(1);
   private claim: Claim | null = null;
   private unreadAnswer = false;
+  private claims = 0;
 
   constructor(private readonly options: UsbZebraOptions) {
     this.settings = {
@@ -134,6 +135,16 @@ export class UsbZebraTransport implements StatusTransport {
     };
     this.description = options.serialNumber ? `the USB Zebra ${options.serialNumber}` : 'the USB Zebra';
   }
+  /** True while the device is open and claimed. */
+  get connected(): boolean {
+    return this.claim?.device.opened ?? false;
+  }
+
+  /** Times the device was opened and claimed: a re-plugged cable may bring another printer, so it is identified again. */
+  get connectionCount(): number {
+    return this.claims;
+  }
+
 
   send(data: Uint8Array, options: SendOptions = {}): Promise<SendResult> {
     return this.lock.run(async () => {
@@ -235,6 +246,7 @@ export class UsbZebraTransport implements StatusTransport {
       }
       await this.claimInterface(device, printer.interfaceNumber);
       this.claim = { device, printer };
+      this.claims += 1;
       this.unreadAnswer = false;
       return this.claim;
     } catch (error) {

@@ -4,6 +4,7 @@ import { reprintReasons, type ReprintReason } from '../scan/commands';
 import { toneOf, type ScanOutcome } from '../scan/scan-outcome';
 import type { ReprintTarget, ScanPanel } from '../state/scan-store';
 import { formatClock } from '../i18n/format';
+import { errorWords } from '../supervision/error-words';
 import { Icon } from './Icon';
 
 export interface ScanResultPanelProps {
@@ -11,29 +12,47 @@ export interface ScanResultPanelProps {
   onConfirmReprint(): void;
   onChooseReason(reason: ReprintReason): void;
   onDismiss(): void;
+  onCancelWaiting(): void;
 }
 
 /** The big panel that fills the scan screen: what happened to the last scan and what to do next. */
-export function ScanResultPanel({ panel, onConfirmReprint, onChooseReason, onDismiss }: ScanResultPanelProps) {
-  const key = panel.state === 'outcome' || panel.state === 'reason' ? panel.at : panel.state;
+export function ScanResultPanel({ panel, onConfirmReprint, onChooseReason, onDismiss, onCancelWaiting }: ScanResultPanelProps) {
+  const key = panel.state === 'outcome' || panel.state === 'reason' || panel.state === 'void-armed' || panel.state === 'void' ? panel.at : panel.state;
   return (
     <section className={`result-panel tone-${panelTone(panel)}`} data-testid="scan-result" data-state={panelState(panel)} aria-live="assertive" key={key}>
       {panel.state === 'idle' && <IdleView />}
       {panel.state === 'working' && <WorkingView scan={panel.scan} />}
-      {panel.state === 'outcome' && <OutcomeView outcome={panel.outcome} onConfirmReprint={onConfirmReprint} onDismiss={onDismiss} />}
+      {panel.state === 'outcome' && <OutcomeView outcome={panel.outcome} onConfirmReprint={onConfirmReprint} onDismiss={onDismiss} onCancelWaiting={onCancelWaiting} />}
       {panel.state === 'reason' && <ReasonView target={panel.target} onChooseReason={onChooseReason} onDismiss={onDismiss} />}
+      {(panel.state === 'void-armed' || panel.state === 'void') && <VoidArmedView scan={panel.state === 'void' ? panel.scan : null} onDismiss={onDismiss} />}
     </section>
   );
 }
 
 const panelTone = (panel: ScanPanel) => {
   if (panel.state === 'outcome') return toneOf(panel.outcome);
-  if (panel.state === 'reason') return 'warning';
+  if (panel.state === 'reason' || panel.state === 'void-armed' || panel.state === 'void') return 'warning';
   return 'idle';
 };
 
 /** For tests and styling: the outcome kind, or the panel state. */
 const panelState = (panel: ScanPanel) => (panel.state === 'outcome' ? panel.outcome.kind : panel.state);
+
+/** After the STATION:VOID card: the next parcel is cancelled, not printed. */
+function VoidArmedView({ scan, onDismiss }: { scan: string | null; onDismiss(): void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="result-body">
+      <Icon name="stop" size={96} className="result-icon" />
+      <h2 className="result-title" data-testid="void-armed">
+        {scan ? t('supervision.void.scanned', { scan }) : t('supervision.void.armed')}
+      </h2>
+      <button type="button" className="button" onClick={onDismiss}>
+        {t('supervision.void.keep')}
+      </button>
+    </div>
+  );
+}
 
 function IdleView() {
   const { t } = useTranslation();
@@ -56,7 +75,7 @@ function WorkingView({ scan }: { scan: string }) {
   );
 }
 
-function OutcomeView({ outcome, onConfirmReprint, onDismiss }: { outcome: ScanOutcome; onConfirmReprint(): void; onDismiss(): void }) {
+function OutcomeView({ outcome, onConfirmReprint, onDismiss, onCancelWaiting }: { outcome: ScanOutcome; onConfirmReprint(): void; onDismiss(): void; onCancelWaiting(): void }) {
   const { t, i18n } = useTranslation();
   const reprintButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -65,24 +84,33 @@ function OutcomeView({ outcome, onConfirmReprint, onDismiss }: { outcome: ScanOu
   }, [outcome]);
 
   switch (outcome.kind) {
+    case 'waiting':
+      return (
+        <div className="result-body" role="alert">
+          <Icon name="hourglass" size={48} className="result-icon" />
+          <h2 className="result-title" data-testid="result-waiting-title">
+            {t('result.waitingTitle')}
+          </h2>
+          <p className="result-line" data-testid="result-waiting-reason">
+            {t(`errors.${outcome.fault.code}.title`)}
+          </p>
+          <p className="result-action" data-testid="result-error-action">
+            {t(`errors.${outcome.fault.code}.action`)}
+          </p>
+          <p className="result-line small" data-testid="result-held">
+            {t(outcome.inPrinter ? 'result.heldByPrinter' : 'result.waitingToSend', { orderRef: outcome.label.orderRef, printer: outcome.label.printerName })}
+          </p>
+          {!outcome.inPrinter && (
+            <div className="result-actions">
+              <button type="button" className="button" onClick={onCancelWaiting} data-testid="waiting-cancel">
+                {t('result.cancelWaiting')}
+              </button>
+            </div>
+          )}
+        </div>
+      );
     case 'printed': {
       const { label } = outcome;
-      if (label.printerFault) {
-        return (
-          <div className="result-body" role="alert">
-            <Icon name="stop" size={96} className="result-icon" />
-            <h2 className="result-title" data-testid="result-error-title">
-              {t(`errors.${label.printerFault.code}.title`)}
-            </h2>
-            <p className="result-action" data-testid="result-error-action">
-              {t(`errors.${label.printerFault.code}.action`)}
-            </p>
-            <p className="result-line" data-testid="result-held">
-              {t('result.heldByPrinter', { orderRef: label.orderRef, printer: label.printerName })}
-            </p>
-          </div>
-        );
-      }
       return (
         <div className="result-body">
           <Icon name="check" size={96} className="result-icon" />
@@ -95,6 +123,11 @@ function OutcomeView({ outcome, onConfirmReprint, onDismiss }: { outcome: ScanOu
             <dt>{t('result.printer')}</dt>
             <dd data-testid="result-printer">{label.printerName}</dd>
           </dl>
+          {label.unconfirmed && (
+            <p className="result-line small" data-testid="result-unconfirmed">
+              {t('result.unconfirmed')}
+            </p>
+          )}
         </div>
       );
     }
@@ -132,7 +165,7 @@ function OutcomeView({ outcome, onConfirmReprint, onDismiss }: { outcome: ScanOu
         <div className="result-body" role="alert">
           <Icon name="stop" size={96} className="result-icon" />
           <h2 className="result-title" data-testid="result-error-title">
-            {t(`errors.${outcome.error.code}.title`)}
+            {t(`errors.${outcome.error.code}.title`, errorWords(outcome.error, i18n.language, (status) => t(`supervision.statuses.${status}`)))}
           </h2>
           <p className="result-action" data-testid="result-error-action">
             {action}

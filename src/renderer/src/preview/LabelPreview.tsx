@@ -27,11 +27,24 @@ export function LabelPreview({ name, bytes, size, service }: { name: string; byt
     );
   }
   if (!result.ok) {
-    const message = result.problem === 'unknown-format' ? t('preview.unknownFormat') : result.problem === 'too-big' ? t('preview.tooBig') : t('preview.failed');
+    const titles = {
+      'unknown-format': t('preview.unknownFormat'),
+      'too-big': t('preview.tooBig'),
+      failed: t('preview.failed'),
+      refused: t('preview.refused'),
+      damaged: t('preview.damaged'),
+    } as const;
     return (
-      <div role="alert" className="error-text" data-testid="preview-error">
-        <Icon name="stop" size={28} /> {message}
+      <div role="alert" className="error-text" data-testid="preview-error" data-problem={result.problem}>
+        <Icon name="stop" size={28} /> {titles[result.problem]}
         {result.message && <p className="small">{result.message}</p>}
+        {result.details && result.details.length > 0 && (
+          <ul className="small" data-testid="preview-refused-commands">
+            {result.details.map((detail) => (
+              <li key={detail}>{detail}</li>
+            ))}
+          </ul>
+        )}
       </div>
     );
   }
@@ -40,9 +53,18 @@ export function LabelPreview({ name, bytes, size, service }: { name: string; byt
       {result.pages.map((page, index) => (
         <figure key={page.src.slice(-32) + String(index)} className="preview-page">
           <img src={page.src} width={page.width} height={page.height} alt={t('preview.alt', { name, page: index + 1 })} data-testid="preview-image" />
-          <figcaption>{t('preview.page', { page: index + 1, pages: result.pageCount })}</figcaption>
+          <figcaption>
+            {page.widthMm !== undefined && page.heightMm !== undefined
+              ? t('preview.labelPage', { page: index + 1, pages: result.pageCount, width: formatMm(page.widthMm), height: formatMm(page.heightMm) })
+              : t('preview.page', { page: index + 1, pages: result.pageCount })}
+          </figcaption>
         </figure>
       ))}
     </div>
   );
+}
+
+/** Millimetres as a person reads them off a ruler: 101.5, not 101.49999. */
+function formatMm(mm: number): string {
+  return String(Math.round(mm * 10) / 10);
 }

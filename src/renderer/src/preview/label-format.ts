@@ -2,6 +2,7 @@
  * Recognises a label document by its content, never by its file name: the Delivery API sends
  * base64 without a type, and a file chosen by hand may have any name.
  */
+import { scanZpl } from '../../../shared/zebra/zpl-scanner';
 
 export type LabelFormat = 'zpl' | 'pdf';
 
@@ -39,8 +40,11 @@ export function decodeBase64(base64: string): Uint8Array | null {
   }
 }
 
-/** How many ZPL formats (^XA … ^XZ) a document holds: one preview image each. */
-export const countZplFormats = (zpl: string): number => (zpl.match(/\^XA/gi) ?? []).length;
+/** How many ZPL formats (^XA … ^XZ) a document holds, read as the printer reads them (0 when it is not ZPL). */
+export function countZplFormats(zpl: string): number {
+  const scan = scanZpl(new TextEncoder().encode(zpl));
+  return scan.ok ? scan.formats.length : 0;
+}
 
 /** The data of a ZPL document's first barcode (`^BC…^FD data ^FS`): what a label is known by on screen. */
 export function zplBarcodeData(zpl: string): string | null {

@@ -1,11 +1,14 @@
-import { decodeText, detectLabelFormat, maxLabelBytes, type LabelFormat } from './label-format';
+import { detectLabelFormat, maxLabelBytes, type LabelFormat } from './label-format';
 import type { LabelSize, PreviewPage } from './preview-page';
 import type { PdfRenderer } from './pdf-renderer';
 import type { ZplRenderer } from './zpl-renderer-client';
 
+/** A page; ZPL pages carry the label size they were drawn at (taken from the label itself). */
+export type PreviewResultPage = PreviewPage & { widthMm?: number; heightMm?: number };
+
 export type PreviewResult =
-  | { ok: true; format: LabelFormat; pages: PreviewPage[]; pageCount: number }
-  | { ok: false; problem: 'unknown-format' | 'too-big' | 'failed'; message?: string };
+  | { ok: true; format: LabelFormat; pages: PreviewResultPage[]; pageCount: number }
+  | { ok: false; problem: 'unknown-format' | 'too-big' | 'failed' | 'refused' | 'damaged'; message?: string; details?: string[] };
 
 export interface PreviewService {
   preview(bytes: Uint8Array, size: LabelSize): Promise<PreviewResult>;
@@ -48,9 +51,10 @@ export function createPreviewService(): PreviewService {
       if (!format) return { ok: false, problem: 'unknown-format' };
       try {
         if (format === 'zpl') {
-          const text = decodeText(bytes);
-          const pages = await (await zplRenderer()).render(text, size);
-          return { ok: true, format, pages: pages.slice(0, maxPreviewPages), pageCount: pages.length };
+          const { previewZpl } = await import('./zpl-pages');
+          const preview = await previewZpl(await zplRenderer(), bytes, size, maxPreviewPages);
+          if (!preview.ok) return { ok: false, problem: preview.problem, message: preview.message, details: preview.details };
+          return { ok: true, format, pages: preview.pages, pageCount: preview.pageCount };
         }
         const { pages, pageCount } = await (await pdfRenderer()).render(bytes, { maxPages: maxPreviewPages, dpi: size.dpmm * 25.4 });
         return { ok: true, format, pages, pageCount };

@@ -9,7 +9,9 @@ export type ReprintReason = (typeof reprintReasons)[number];
 
 export type ScanCommand =
   | { command: 'reprint'; reason: ReprintReason | null }
-  | { command: 'cancel' };
+  | { command: 'cancel' }
+  /** A lead's card: the next parcel scanned is cancelled at the service (after a reason), not printed. */
+  | { command: 'void' };
 
 /** The prefix every command barcode starts with; no order ref or parcel barcode does. */
 export const commandPrefix = 'STATION:';
@@ -25,6 +27,7 @@ const reasonCodes: Record<string, ReprintReason> = {
 export const commandBarcodes = {
   reprint: `${commandPrefix}REPRINT`,
   cancel: `${commandPrefix}CANCEL`,
+  void: `${commandPrefix}VOID`,
   reprintWithReason: (reason: ReprintReason) => `${commandPrefix}REPRINT:${reason.toUpperCase()}`,
 } as const;
 
@@ -36,6 +39,7 @@ export function parseScanCommand(text: string): ScanCommand | null {
   const [verb, argument, ...rest] = parts;
   if (rest.length > 0) return null;
   if (verb === 'CANCEL' && argument === undefined) return { command: 'cancel' };
+  if (verb === 'VOID' && argument === undefined) return { command: 'void' };
   if (verb === 'REPRINT') {
     if (argument === undefined) return { command: 'reprint', reason: null };
     const reason = reasonCodes[argument];

@@ -25,6 +25,12 @@ export function createContractScanService(station: StationApi, deps: ContractSca
       const result = await station['printing.print']({ scan, reprint: { reason: deps.reasonText(reason), ...operator() } });
       return result.ok ? outcomeFromPrint(result.value) : { kind: 'failed', scan, error: result.error };
     },
+    async cancel(runId) {
+      await station['printing.cancel']({ runId });
+    },
+    onLabel(listener) {
+      return station.on('printing.label', (entry) => listener({ entryId: entry.id, state: entry.state, reason: entry.reason, printedAt: entry.printedAt }));
+    },
   };
 }
 
@@ -47,17 +53,17 @@ export function outcomeFromPrint(data: PrintOutcomeData): ScanOutcome {
     };
   }
   const { entry } = data;
-  return {
-    kind: 'printed',
-    label: {
-      orderRef: orderName(data.order),
-      recipient: data.order.recipient ?? '',
-      printerName: data.printer.name,
-      printedAt: entry.printedAt ?? entry.sentAt ?? entry.queuedAt,
-      scan: data.scan,
-      entryId: entry.id,
-      reprint: data.reprint,
-      printerFault: data.printerFault ? { code: data.printerFault.code, message: data.printerFault.message } : null,
-    },
+  const label = {
+    orderRef: orderName(data.order),
+    recipient: data.order.recipient ?? '',
+    printerName: data.printer.name,
+    printedAt: entry.printedAt ?? entry.sentAt ?? entry.queuedAt,
+    scan: data.scan,
+    entryId: entry.id,
+    reprint: data.reprint,
   };
+  if (data.outcome === 'waiting') {
+    return { kind: 'waiting', label, runId: data.runId, fault: { code: data.fault.code, message: data.fault.message, action: data.fault.action }, inPrinter: data.inPrinter };
+  }
+  return { kind: 'printed', label: data.proofFollows ? label : { ...label, unconfirmed: true } };
 }

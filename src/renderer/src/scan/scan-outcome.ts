@@ -22,8 +22,25 @@ export interface PrintedLabel {
   entryId?: number;
   /** An explicit reprint. */
   reprint?: boolean;
-  /** The printer took the label but reports a fault: it prints once the fault is cleared. */
-  printerFault?: { code: ErrorCode; message: string } | null;
+  /** Handed to an OS queue that cannot be asked: the station cannot know whether it printed. */
+  unconfirmed?: boolean;
+}
+
+/** A label a printer fault holds: it prints when the fault clears, or the packer cancels it. */
+export interface WaitingLabel {
+  label: PrintedLabel;
+  runId: string;
+  fault: { code: ErrorCode; message: string; action: string };
+  /** Already in the printer's buffer: cancelling cannot take it back. */
+  inPrinter: boolean;
+}
+
+/** What became of a waiting label, from the printing.label event. */
+export interface LabelUpdate {
+  entryId: number;
+  state: 'queued' | 'fetched' | 'sent' | 'printed' | 'failed' | 'uncertain';
+  reason: string | null;
+  printedAt: string | null;
 }
 
 export interface PreviousPrint {
@@ -36,6 +53,7 @@ export interface PreviousPrint {
 
 export type ScanOutcome =
   | { kind: 'printed'; label: PrintedLabel }
+  | ({ kind: 'waiting' } & WaitingLabel)
   | { kind: 'duplicate'; scan: string; orderRef: string; recipient: string; previous: PreviousPrint }
   | { kind: 'failed'; scan: string; error: StationErrorData; rejection?: ScanRejection }
   /** A command barcode with nothing on screen to answer. */
@@ -45,6 +63,10 @@ export type ScanOutcome =
 export interface ScanService {
   print(scan: string): Promise<ScanOutcome>;
   reprint(request: { scan: string; reason: ReprintReason }): Promise<ScanOutcome>;
+  /** Cancels a waiting label's run (printing.cancel); never rejects. */
+  cancel(runId: string): Promise<void>;
+  /** Follows the journal entries' changes (printing.label); returns the unsubscribe. */
+  onLabel(listener: (update: LabelUpdate) => void): () => void;
 }
 
 export type OutcomeTone = 'success' | 'warning' | 'danger';
@@ -52,8 +74,10 @@ export type OutcomeTone = 'success' | 'warning' | 'danger';
 export function toneOf(outcome: ScanOutcome): OutcomeTone {
   switch (outcome.kind) {
     case 'printed':
-      // Held by a printer that reports a fault: nothing came out yet, and the packer must act.
-      return outcome.label.printerFault ? 'danger' : 'success';
+      return 'success';
+    case 'waiting':
+      // Nothing came out yet, and the packer must act.
+      return 'danger';
     case 'duplicate':
       return 'warning';
     case 'failed':
@@ -74,6 +98,6 @@ export function soundOf(outcome: ScanOutcome): SoundKind {
 }
 
 /** Error codes about the printer, not the order: the packer fixes the printer and scans again. */
-export const printerErrorCodes: readonly ErrorCode[] = ['PRINTER_NOT_FOUND', 'PRINTER_OFFLINE', 'PAPER_OUT', 'HEAD_OPEN', 'PRINTER_PAUSED', 'RIBBON_OUT', 'PRINTER_ERROR', 'PRINT_UNCERTAIN'];
+export const printerErrorCodes: readonly ErrorCode[] = ['PRINTER_NOT_FOUND', 'PRINTER_OFFLINE', 'PAPER_OUT', 'HEAD_OPEN', 'PRINTER_PAUSED', 'RIBBON_OUT', 'PRINTER_ERROR', 'PRINT_UNCERTAIN', 'PRINTER_TOO_NARROW', 'PRINTER_NOT_ZEBRA'];
 
 export const isPrinterError = (code: ErrorCode): boolean => printerErrorCodes.includes(code);

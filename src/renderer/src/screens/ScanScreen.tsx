@@ -10,6 +10,8 @@ import { ShipImport } from '../ship/ShipImport';
 import { ShipPanel } from '../ship/ShipPanel';
 import { submitOrShip } from '../ship/submit-or-ship';
 import { useAppState, useSandboxState, useScanState, useShipState, useStores } from '../state/stores-context';
+import { ScanVoid } from '../supervision/ScanVoid';
+import { ScanWhereabouts } from '../supervision/ScanWhereabouts';
 import { ScreenHeading } from './ScreenHeading';
 
 /** The home screen: the outcome of the last scan fills it; recent labels and the manual entry sit beside it. */
@@ -35,8 +37,11 @@ export default function ScanScreen() {
             onConfirmReprint={() => stores.scan.getState().confirmReprint()}
             onChooseReason={(reason) => void stores.scan.getState().chooseReason(reason)}
             onDismiss={() => stores.scan.getState().dismiss()}
+            onCancelWaiting={() => void stores.scan.getState().cancelWaiting()}
           />
         )}
+        <ScanVoid />
+        <ScanWhereabouts />
         <ManualEntry onSubmit={submit} />
       </div>
       <div className="scan-side">

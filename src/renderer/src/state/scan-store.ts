@@ -10,7 +10,11 @@ export type ScanPanel =
   | { state: 'working'; scan: string }
   | { state: 'outcome'; outcome: ScanOutcome; at: number }
   /** A label the packer chose to reprint: waiting for the reason. */
-  | { state: 'reason'; target: ReprintTarget; at: number };
+  | { state: 'reason'; target: ReprintTarget; at: number }
+  /** After STATION:VOID: the next parcel scanned is to be cancelled, not printed. */
+  | { state: 'void-armed'; at: number }
+  /** The parcel to cancel: waiting for the lead's reason (the screen asks). */
+  | { state: 'void'; scan: string; at: number };
 
 export interface ReprintTarget {
   scan: string;
@@ -40,6 +44,8 @@ export interface ScanState {
   previewRecent(index: number): void;
   closePreview(): void;
   dismiss(): void;
+  /** Cancel on a label waiting for the printer. */
+  cancelWaiting(): Promise<void>;
 }
 
 export interface ScanStoreDeps {
@@ -68,6 +74,23 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
       deps.playSound(soundOf(outcome));
     };
 
+    // A label waiting for the printer turns into what became of it, while it is still on screen.
+    const waitingOnScreen = (entryId: number) => {
+      const panel = get().panel;
+      return panel.state === 'outcome' && panel.outcome.kind === 'waiting' && panel.outcome.label.entryId === entryId ? panel.outcome : null;
+    };
+    deps.service.onLabel((update) => {
+      const waiting = waitingOnScreen(update.entryId);
+      if (!waiting) return;
+      if (update.state === 'printed' || (update.state === 'sent' && !waiting.inPrinter)) {
+        show({ kind: 'printed', label: { ...waiting.label, printedAt: update.printedAt ?? waiting.label.printedAt } });
+      } else if (update.state === 'failed') {
+        set({ panel: { state: 'idle' } });
+      } else if (update.state === 'uncertain') {
+        show({ kind: 'failed', scan: waiting.label.scan, error: { code: 'PRINT_UNCERTAIN', message: update.reason ?? '' } });
+      }
+    });
+
     const reprint = async (scan: string, reason: ReprintReason) => {
       set({ panel: { state: 'working', scan } });
       show(await deps.service.reprint({ scan, reason }));
@@ -87,7 +110,11 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
     const handleCommand = async (raw: string) => {
       const command = parseScanCommand(raw);
       const target = reprintTarget();
-      if (!command || !target) {
+      if (command?.command === 'void') {
+        set({ panel: { state: 'void-armed', at: deps.now() } });
+      } else if (command?.command === 'cancel' && (get().panel.state === 'void-armed' || get().panel.state === 'void')) {
+        set({ panel: { state: 'idle' } });
+      } else if (!command || !target) {
         show({ kind: 'command-unused', scan: raw.trim() });
       } else if (command.command === 'cancel') {
         set({ panel: { state: 'idle' } });
@@ -112,6 +139,10 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
           const normalized = normalizeScan(raw);
           if (!normalized.ok) {
             show({ kind: 'failed', scan: raw.trim(), error: { code: 'SCAN_INVALID', message: normalized.message }, rejection: normalized.reason });
+            return;
+          }
+          if (get().panel.state === 'void-armed') {
+            set({ panel: { state: 'void', scan: normalized.value, at: deps.now() } });
             return;
           }
           set({ panel: { state: 'working', scan: normalized.value } });
@@ -143,6 +174,16 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
       closePreview: () => set({ preview: null }),
 
       dismiss: () => set({ panel: { state: 'idle' } }),
+
+      cancelWaiting: async () => {
+        const panel = get().panel;
+        if (panel.state !== 'outcome' || panel.outcome.kind !== 'waiting') return;
+        const { runId } = panel.outcome;
+        await deps.service.cancel(runId);
+        // Cancelled before it reached the printer: nothing more to show for it.
+        const now = get().panel;
+        if (now.state === 'outcome' && now.outcome.kind === 'waiting' && now.outcome.runId === runId) set({ panel: { state: 'idle' } });
+      },
     };
   });
 }

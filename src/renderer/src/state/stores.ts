@@ -49,7 +49,8 @@ export function createStationStores(options: StationStoresOptions): StationStore
   const scanService =
     options.scanService ??
     createContractScanService(options.station, {
-      reasonText: (reason) => i18n.t(`reprint.reasons.${reason}`),
+      // The code is what the journal keeps; the screen translates it (journal/reason-words.ts).
+      reasonText: (reason) => reason,
       operator: () => app.getState().settings?.operator ?? '',
     });
   return {

@@ -5,7 +5,7 @@ import { CallError } from '../../components/CallError';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Icon } from '../../components/Icon';
 import { downloadText } from '../../journal/download';
-import { journalCsv } from '../../journal/journal-csv';
+import { runCsv } from '../../journal/journal-csv';
 import { bundlesDone, minutesAndSeconds, secondsLeft } from '../../shift/run-math';
 import { useAppState, useShiftState, useStores } from '../../state/stores-context';
 
@@ -125,7 +125,7 @@ export function RunPanel() {
                 {t('shift.retryFailed', { count: counts.failed })}
               </button>
             )}
-            <button type="button" className="button" onClick={() => downloadText(`run-${run.runId}.csv`, journalCsv(entries))} disabled={entries.length === 0} data-testid="run-export">
+            <button type="button" className="button" onClick={() => downloadText(`run-${run.runId}.csv`, runCsv(entries, run.skipped, run.environment))} disabled={entries.length === 0 && run.skipped.length === 0} data-testid="run-export">
               <Icon name="file" size={24} />
               {t('shift.export')}
             </button>

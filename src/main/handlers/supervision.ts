@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import type { Handlers } from '../contract/dispatcher';
+import type { OrderIndex } from '../orders/order-index';
+import type { OrderLookup } from '../orders/order-lookup';
+import { localDay } from '../orders/order-overview';
+import type { PrintJournal } from '../printing/journal/print-journal';
+import type { StationSettings } from '../settings/station-settings';
+import type { Environment } from '../../shared/contract/app';
+import type { HandoverData } from '../../shared/contract/supervision';
+import type { DayClose } from '../supervision/day-close';
+import type { PullNotices } from '../supervision/pull-notices';
+import type { StatusTimeline } from '../supervision/status-timeline';
+import type { VoidService } from '../supervision/void-service';
+
+export interface SupervisionHandlerDeps {
+  settings: StationSettings;
+  voids: VoidService;
+  notices: PullNotices;
+  timeline: StatusTimeline;
+  dayClose: DayClose;
+  index: OrderIndex;
+  lookup: OrderLookup;
+  journal: PrintJournal;
+  /** Readies the current environment's orders (the embedded sandbox indexes its day of orders). */
+  prepare(): Promise<void>;
+  printHandover(environment: Environment, printer: string, handover: HandoverData, pdf: Uint8Array): Promise<NonNullable<HandoverData['printed']>>;
+  clock?: () => Date;
+}
+
+type SupervisionCallName =
+  | 'supervision.cancel'
+  | 'supervision.cancelBundle'
+  | 'supervision.notices'
+  | 'supervision.acknowledge'
+  | 'supervision.whereabouts'
+  | 'supervision.dayClose';
+
+/** Statuses the service only gives an order once its label was printed (somewhere). */
+const labelPrintedStatuses = new Set(['expected', 'in_transit', 'out_for_delivery', 'awaiting_next_attempt', 'at_pickup_point', 'completed', 'failed']);
+
+export function supervisionHandlers(deps: SupervisionHandlerDeps): Pick<Handlers, SupervisionCallName> {
+  const clock = deps.clock ?? (() => new Date());
+  return {
+    'supervision.cancel': async (request) => {
+      await deps.prepare();
+      return deps.voids.cancel(deps.settings.environment(), request);
+    },
+    'supervision.cancelBundle': async (request) => {
+      await deps.prepare();
+      return deps.voids.cancelBundle(deps.settings.environment(), request);
+    },
+    'supervision.notices': ({ includeAcknowledged, limit }) => deps.notices.list(deps.settings.environment(), { includeAcknowledged, limit }),
+    'supervision.acknowledge': ({ id, by }) => deps.notices.acknowledge(deps.settings.environment(), id, by),
+    'supervision.whereabouts': async ({ scan }) => {
+      await deps.prepare();
+      const environment = deps.settings.environment();
+      const { order } = await deps.lookup.lookup(environment, scan, { remote: false });
+      const timeline = deps.timeline.of(environment, order.orderId);
+      const here = deps.journal.previousPrint(environment, order.orderId);
+      const everPrinted = (order.status !== null && labelPrintedStatuses.has(order.status)) || timeline.some((entry) => labelPrintedStatuses.has(entry.status));
+      return {
+        order,
+        timeline,
+        trackingUrl: deps.timeline.facts(environment, order.orderId).trackingUrl,
+        printed: here ? 'here' : everPrinted ? 'elsewhere' : 'not-yet',
+        printedAt: here ? (here.printedAt ?? here.sentAt ?? here.queuedAt) : null,
+        notices: deps.notices.ofOrder(environment, order.orderId),
+        labels: deps.journal.journal(environment, { orderId: order.orderId, limit: 50 }).map((entry) => ({
+          id: entry.id,
+          state: entry.voidedAt ? 'voided' : entry.state,
+          printerId: entry.printerId,
+          operator: entry.operator,
+          queuedAt: entry.queuedAt,
+          printedAt: entry.printedAt ?? entry.sentAt,
+          voidedAt: entry.voidedAt ?? null,
+          voidedBy: entry.voidedBy ?? null,
+          voidReason: entry.voidReason ?? null,
+        })),
+      };
+    },
+    'supervision.dayClose': async ({ day, location, pdf, printer }) => {
+      const environment = deps.settings.environment();
+      const handover = await deps.dayClose.handover(environment, { day: day ?? localDay(clock()), location, pdf: pdf || printer !== undefined });
+      if (printer === undefined || !handover.pdfPath) return handover;
+      await deps.prepare();
+      return { ...handover, printed: await deps.printHandover(environment, printer, handover, readFileSync(handover.pdfPath)) };
+    },
+  };
+}

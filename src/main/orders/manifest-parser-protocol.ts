@@ -1,0 +1,25 @@
+/** What the main thread and the manifest parsing worker say to each other. */
+import type { ManifestLimits } from './manifest-limits';
+import type { ManifestFormat, ManifestItem } from './manifest-readers';
+
+export type ParserSource = { kind: 'path'; path: string } | { kind: 'bytes'; bytes: Uint8Array };
+
+export interface ParserRequest {
+  source: ParserSource;
+  format: ManifestFormat;
+  limits: ManifestLimits;
+  /** Items per message. */
+  batchSize: number;
+  /** Messages the main thread may not have taken yet before the worker stops reading. */
+  window: number;
+}
+
+export type ParserMessage =
+  /** The whole file was read without a problem; `rows` data rows follow. */
+  | { type: 'checked'; rows: number }
+  | { type: 'items'; items: ManifestItem[]; bytesRead: number }
+  | { type: 'end' }
+  /** Something is wrong with the file: the message says what. */
+  | { type: 'problem'; message: string }
+  /** The parser itself failed. */
+  | { type: 'failed'; message: string };

@@ -1,0 +1,55 @@
+/**
+ * The print_label_marks table (migration 5): what the printer said when each label reached it,
+ * keyed by journal entry id. The print queue writes it as labels are sent; a run resumed after
+ * the station stopped reads it back for the labels that may still be in the printer.
+ */
+import { z } from 'zod';
+import type { StationDatabase } from '../../store/database';
+
+export interface LabelMark {
+  entryId: number;
+  sentAtMs: number;
+  serial: string | null;
+  odometerTarget: number | null;
+}
+
+/** What the queue needs of the store (the tests give it a map). */
+export interface LabelMarkStore {
+  record(mark: LabelMark): void;
+  get(entryId: number): LabelMark | null;
+}
+
+const RowSchema = z.object({
+  entry_id: z.number().int(),
+  sent_at_ms: z.number().int(),
+  serial: z.string().nullable(),
+  odometer_target: z.number().int().nullable(),
+});
+
+export class SqliteLabelMarks implements LabelMarkStore {
+  private readonly upsert;
+  private readonly select;
+
+  constructor(
+    db: StationDatabase,
+    private readonly clock: () => Date = () => new Date(),
+  ) {
+    this.upsert = db.prepare(
+      `INSERT INTO print_label_marks (entry_id, sent_at_ms, serial, odometer_target, updated_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (entry_id) DO UPDATE SET sent_at_ms = excluded.sent_at_ms, serial = excluded.serial,
+         odometer_target = excluded.odometer_target, updated_at = excluded.updated_at`,
+    );
+    this.select = db.prepare('SELECT entry_id, sent_at_ms, serial, odometer_target FROM print_label_marks WHERE entry_id = ?');
+  }
+
+  record(mark: LabelMark): void {
+    this.upsert.run(mark.entryId, Math.round(mark.sentAtMs), mark.serial, mark.odometerTarget, this.clock().toISOString());
+  }
+
+  get(entryId: number): LabelMark | null {
+    const row = this.select.get(entryId);
+    if (row === undefined) return null;
+    const parsed = RowSchema.parse(row);
+    return { entryId: parsed.entry_id, sentAtMs: parsed.sent_at_ms, serial: parsed.serial, odometerTarget: parsed.odometer_target };
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * The user's controls over runs: pause, resume (also a run the station was stopped in, rebuilt
+ * from the journal), cancel, print the failed labels again, and settle an uncertain label.
+ */
+import type { Environment } from '../../../shared/contract/app';
+import type { JournalEntryData, RunSummaryData } from '../../../shared/contract/printing';
+import { StationError } from '../../../shared/errors';
+import type { EventBus } from '../../contract/event-bus';
+import type { JournalRow, NewLabel, RunOptions, RunRow } from '../journal/journal-types';
+import { emptyRunOptions, type PrintJournal } from '../journal/print-journal';
+import type { PrinterRecord, PrinterRegistry } from '../printers';
+import type { PrintRun } from './print-run';
+import type { RunOwnership } from './run-ownership';
+import type { RunReadModels } from './run-read-models';
+
+export interface RunControlDeps {
+  journal: PrintJournal;
+  printers: PrinterRegistry;
+  events: EventBus;
+  ownership: RunOwnership;
+  read: RunReadModels;
+  liveRun(runId: string): PrintRun | undefined;
+  /** A new run of these labels, started. */
+  launch(input: { environment: Environment; kind: 'retry'; printer: PrinterRecord; operator: string; options: RunOptions; labels: NewLabel[] }): PrintRun;
+  /** A run the station was stopped in, rebuilt from the journal and started. */
+  restart(run: RunRow, entries: JournalRow[], printer: PrinterRecord): PrintRun;
+}
+
+export class RunControls {
+  constructor(private readonly deps: RunControlDeps) {}
+
+  pause(environment: Environment, runId: string, operator: string): RunSummaryData {
+    const record = this.deps.read.requireRun(environment, runId);
+    const live = this.deps.liveRun(runId);
+    if (live) live.pause(operator);
+    // Otherwise the station was stopped in it: it is paused already and waits for resume.
+    else this.deps.ownership.requireOrphan(record);
+    return this.deps.read.summary(runId);
+  }
+
+  resume(environment: Environment, runId: string): RunSummaryData {
+    const record = this.deps.read.requireRun(environment, runId);
+    const live = this.deps.liveRun(runId);
+    if (live) {
+      live.resume();
+      return this.deps.read.summary(runId);
+    }
+    this.deps.ownership.requireOrphan(record);
+    // A run the station was stopped in: rebuilt from the journal, carrying on from the first label not sent.
+    const printer = this.deps.printers.get(environment, record.printerId);
+    if (!printer) {
+      throw new StationError('PRINTER_NOT_FOUND', `The printer of this run is no longer set up. Add it again, or cancel the run.`);
+    }
+    // Settle what the earlier owner left mid-send before taking the run over.
+    this.deps.ownership.recover((run) => run.id === runId);
+    const options = { ...record.options, owner: this.deps.ownership.owner };
+    this.deps.journal.updateRunOptions(runId, options);
+    const run = this.deps.restart({ ...this.deps.journal.requireRun(runId), options }, this.deps.journal.entries(runId), printer);
+    run.resume();
+    return this.deps.read.summary(runId);
+  }
+
+  cancel(environment: Environment, runId: string, operator: string): RunSummaryData {
+    const record = this.deps.read.requireRun(environment, runId);
+    const live = this.deps.liveRun(runId);
+    if (live) {
+      live.cancel(operator);
+      return this.deps.read.summary(runId);
+    }
+    this.deps.ownership.requireOrphan(record);
+    this.deps.ownership.recover((run) => run.id === runId);
+    const reason = operator ? `Cancelled by ${operator} before it was sent.` : 'Cancelled before it was sent.';
+    this.deps.journal.failUnsent(runId, reason);
+    this.deps.journal.finishRun(runId, 'cancelled');
+    const summary = this.deps.read.summary(runId);
+    this.deps.events.emit('printing.finished', summary);
+    return summary;
+  }
+
+  /** A new run with the failed labels of a run, in their order. */
+  retryFailed(environment: Environment, runId: string, operator: string): RunSummaryData {
+    const record = this.deps.read.requireRun(environment, runId);
+    const failed = this.deps.journal.entries(runId).filter((entry) => entry.state === 'failed' && entry.decidedAt === null);
+    if (failed.length === 0) throw new StationError('INVALID_INPUT', 'This run has no failed labels to print again.');
+    const printer = this.deps.printers.get(environment, record.printerId);
+    if (!printer) throw new StationError('PRINTER_NOT_FOUND', 'The printer of this run is no longer set up. Choose another printer and print the bundles again.');
+    const run = this.deps.launch({
+      environment,
+      kind: 'retry',
+      printer,
+      operator,
+      options: { ...emptyRunOptions(), retryOf: runId, reverse: record.options.reverse },
+      labels: failed.map((entry) => ({
+        orderId: entry.orderId,
+        bundleId: entry.bundleId,
+        bundlePosition: entry.bundlePosition,
+        bundleCount: entry.bundleCount,
+        format: entry.format === 'gfa' && entry.orderId !== null ? 'zpl' : entry.format,
+      })),
+    });
+    return this.deps.read.summary(run.runId);
+  }
+
+  /** Settles an uncertain label; "print-again" starts a run that prints it, linked to it. */
+  decide(environment: Environment, entryId: number, decision: 'printed' | 'print-again', operator: string): { entry: JournalEntryData; reprintRun: RunSummaryData | null } {
+    const before = this.deps.journal.entry(entryId);
+    if (!before || before.environment !== environment) throw new StationError('INVALID_INPUT', `There is no label ${entryId} in the journal of this environment.`);
+    const after = this.deps.journal.decide(entryId, decision, operator);
+    if (!after) {
+      throw new StationError('INVALID_INPUT', `Label ${entryId} is ${before.decidedAt ? 'already decided' : before.state}, not an uncertain label waiting for a decision.`);
+    }
+    this.deps.events.emit('printing.label', this.deps.read.entryData(after));
+    let reprintRun: RunSummaryData | null = null;
+    if (decision === 'print-again') {
+      const printer = this.deps.printers.get(environment, after.printerId);
+      if (!printer) throw new StationError('PRINTER_NOT_FOUND', 'The printer of this label is no longer set up; print the order again from the scan screen.');
+      const run = this.deps.launch({
+        environment,
+        kind: 'retry',
+        printer,
+        operator,
+        options: { ...emptyRunOptions(), retryOf: after.runId, reprint: { operator, reason: 'uncertain label printed again' } },
+        labels: [
+          {
+            orderId: after.orderId,
+            bundleId: after.bundleId,
+            bundlePosition: after.bundlePosition,
+            bundleCount: after.bundleCount,
+            format: after.format === 'gfa' && after.orderId !== null ? 'zpl' : after.format,
+            reprintOf: after.id,
+            reason: `Printed again: ${operator} decided the uncertain label ${after.id} did not print.`,
+          },
+        ],
+      });
+      reprintRun = this.deps.read.summary(run.runId);
+    }
+    return { entry: this.deps.read.entryData(after), reprintRun };
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * Which station process owns a run. The app and the CLI share one database: a run is recovered
+ * (and may be resumed elsewhere) only once the process printing it is gone. Recovery settles what
+ * a stop left mid-send: those labels become uncertain, bundle runs wait to be resumed, and a
+ * single print is closed (a parcel scanned minutes ago is not printed out of the blue).
+ */
+import { randomUUID } from 'node:crypto';
+import type { PauseReasonData } from '../../../shared/contract/printing';
+import { StationError } from '../../../shared/errors';
+import type { Logger } from '../../logging/logger';
+import type { RunRow } from '../journal/journal-types';
+import type { PrintJournal } from '../journal/print-journal';
+import type { QueueClock } from '../queue/clock';
+
+export const stationStopped: Omit<PauseReasonData, 'since'> = {
+  by: 'station',
+  code: 'PRINTER_OFFLINE',
+  message: 'The station stopped during this run.',
+  action: 'Press Resume to print the rest. Labels already sent are not sent again; labels that were being sent are listed as uncertain.',
+  fault: null,
+};
+
+export class RunOwnership {
+  /** This process, as the owner of the runs it prints. */
+  readonly owner = { pid: process.pid, instance: randomUUID() };
+
+  constructor(
+    private readonly journal: PrintJournal,
+    private readonly logger: Logger,
+    private readonly clock: QueueClock,
+    /** True when this process has the run live in memory. */
+    private readonly isLive: (runId: string) => boolean,
+  ) {}
+
+  /** No live station process is printing the run (its owner is gone, or it never had one). */
+  isOrphan(run: RunRow): boolean {
+    const owner = run.options.owner;
+    if (!owner) return true;
+    if (owner.instance === this.owner.instance) return !this.isLive(run.id);
+    // A process with this one's pid but another instance was an earlier life of the same pid.
+    if (owner.pid === process.pid) return true;
+    return !processAlive(owner.pid);
+  }
+
+  /** Settles the runs `which` selects (by default every run whose process is gone). */
+  recover(which: (run: RunRow) => boolean = (run) => this.isOrphan(run)): void {
+    const report = this.journal.recoverInterrupted(
+      { ...stationStopped, since: new Date(this.clock.now()).toISOString() },
+      'The station stopped while sending this label, so it may or may not have printed. Check the printer and say whether it came out.',
+      'Not sent: the station stopped before this label reached the printer.',
+      which,
+    );
+    if (report.pausedRuns.length + report.uncertain.length + report.closedRuns.length > 0) {
+      this.logger.warn('print runs interrupted by a stop were recovered', {
+        pausedRuns: report.pausedRuns.length,
+        closedRuns: report.closedRuns.length,
+        uncertainLabels: report.uncertain.length,
+      });
+    }
+  }
+
+  /** Throws unless this process may take the run over (it is paused or running, and orphaned). */
+  requireOrphan(run: RunRow): void {
+    if (run.state !== 'paused' && run.state !== 'running') throw notRunning(run.id);
+    if (!this.isOrphan(run)) throw elsewhere(run);
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function elsewhere(run: RunRow): StationError {
+  return new StationError('INVALID_INPUT', `This run is being printed by another window of the station (process ${run.options.owner?.pid ?? '?'}). Control it there.`);
+}
+
+export function notRunning(runId: string): StationError {
+  return new StationError('INVALID_INPUT', `Print run ${runId} is finished or cancelled; nothing is left to do.`);
+}

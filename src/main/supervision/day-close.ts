@@ -1,0 +1,169 @@
+/**
+ * Closing the day: the handover list for the courier's driver. Every parcel this station sent
+ * to a printer on the day (local time) and not voided, grouped by bundle, with counts, weights
+ * where a webhook told one, and each parcel's barcode as Code 128, so the driver can scan the
+ * sheet. Parcels voided from this station, cancelled by the service, or with an open pull notice
+ * are listed apart, as text only: nothing on the sheet for them can be scanned onto the van.
+ * The PDF (A4) is kept in the data folder under handover/.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { toBuffer as barcodePng } from 'bwip-js/node';
+import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { z } from 'zod';
+import type { Environment } from '../../shared/contract/app';
+import type { HandoverData } from '../../shared/contract/supervision';
+import type { OrderIndex } from '../orders/order-index';
+import { localDayBounds } from '../orders/order-overview';
+import type { StationDatabase } from '../store/database';
+import type { PullNotices } from './pull-notices';
+import type { StatusTimeline } from './status-timeline';
+
+type Parcel = HandoverData['bundles'][number]['parcels'][number];
+
+const PrintedRowSchema = z.object({ orderId: z.string(), printedAt: z.string(), voidedAt: z.string().nullable() });
+
+export interface DayCloseDeps {
+  db: StationDatabase;
+  index: OrderIndex;
+  timeline: StatusTimeline;
+  notices: PullNotices;
+  dataDir: string;
+  benchName(): string;
+}
+
+export interface DayClose {
+  handover(environment: Environment, options: { day: string; location?: number; pdf: boolean }): Promise<HandoverData>;
+}
+
+/** Statuses after which a parcel must not go on the van, whatever the station printed. */
+const notForTheVan = new Set(['cancelled', 'rejected', 'address_not_found', 'error']);
+
+export function createDayClose(deps: DayCloseDeps): DayClose {
+  // The latest label of each order sent to a printer in the window (a reprint is the same parcel).
+  const printed = deps.db.prepare(
+    `SELECT order_id AS orderId, max(coalesce(printed_at, sent_at)) AS printedAt, max(voided_at) AS voidedAt
+     FROM print_journal
+     WHERE environment = ? AND order_id IS NOT NULL AND state IN ('sent', 'printed') AND coalesce(printed_at, sent_at) >= ? AND coalesce(printed_at, sent_at) < ?
+     GROUP BY order_id ORDER BY min(coalesce(printed_at, sent_at)), order_id`,
+  );
+  return {
+    async handover(environment, options) {
+      const { start, end } = localDayBounds(options.day);
+      const bundles = new Map<string | null, Parcel[]>();
+      const setApart: HandoverData['setApart'] = [];
+      for (const record of printed.all(environment, start.toISOString(), end.toISOString())) {
+        const row = PrintedRowSchema.parse(record);
+        const order = deps.index.get(environment, row.orderId);
+        const facts = deps.timeline.facts(environment, row.orderId);
+        if (options.location !== undefined && facts.locationId !== options.location) continue;
+        const parcel: Parcel = {
+          orderId: row.orderId,
+          orderRef: order?.orderRef ?? null,
+          barcode: order?.barcode ?? null,
+          bundleId: order?.bundleId ?? null,
+          weightGrams: facts.weightGrams,
+          printedAt: row.printedAt,
+          locationId: facts.locationId,
+        };
+        const openNotice = deps.notices.ofOrder(environment, row.orderId).find((notice) => notice.acknowledged === null);
+        const apart: Pick<HandoverData['setApart'][number], 'kind' | 'why'> | null = order?.voided
+          ? { kind: 'voided', why: `voided by ${order.voided.by}: ${order.voided.reason}` }
+          : row.voidedAt !== null
+            ? { kind: 'voided', why: 'label voided' }
+            : openNotice
+              ? { kind: 'pull', why: `pull: ${openNotice.status}` }
+              : order?.status && notForTheVan.has(order.status)
+                ? { kind: 'closed', why: `status ${order.status}` }
+                : null;
+        if (apart) {
+          setApart.push({ ...parcel, ...apart });
+          continue;
+        }
+        bundles.set(parcel.bundleId, [...(bundles.get(parcel.bundleId) ?? []), parcel]);
+      }
+      const grouped = [...bundles].map(([bundleId, parcels]) => ({ bundleId, parcels, weightGrams: sumWeights(parcels) }));
+      const all = grouped.flatMap((group) => group.parcels);
+      const handover: HandoverData = {
+        day: options.day,
+        environment,
+        bench: deps.benchName(),
+        location: options.location ?? null,
+        bundles: grouped,
+        parcels: all.length,
+        weightGrams: sumWeights(all),
+        setApart,
+        toPull: setApart.filter((parcel) => parcel.kind === 'pull').length,
+        pdfPath: null,
+      };
+      if (!options.pdf) return handover;
+      const folder = join(deps.dataDir, 'handover');
+      mkdirSync(folder, { recursive: true, mode: 0o700 });
+      const path = join(folder, `handover-${environment}-${options.day}${options.location !== undefined ? `-location-${options.location}` : ''}.pdf`);
+      writeFileSync(path, await handoverPdf(handover), { mode: 0o600 });
+      return { ...handover, pdfPath: path };
+    },
+  };
+}
+
+function sumWeights(parcels: readonly Parcel[]): number | null {
+  const known = parcels.map((parcel) => parcel.weightGrams).filter((weight): weight is number => weight !== null);
+  return known.length === 0 ? null : known.reduce((sum, weight) => sum + weight, 0);
+}
+
+const kilos = (grams: number | null) => (grams === null ? 'weight not known' : `${(grams / 1000).toFixed(1)} kg`);
+
+/** Standard PDF fonts speak WinAnsi only: anything else is shown as '?' rather than failing the sheet. */
+const printable = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
+
+/** The handover list as an A4 PDF: each parcel of each bundle with its barcode as Code 128. */
+export async function handoverPdf(handover: HandoverData): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`Handover ${handover.day} ${handover.bench}`);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const [width, height] = [595.28, 841.89];
+  const margin = 40;
+  let page: PDFPage = pdf.addPage([width, height]);
+  let y = height - margin;
+  const newPageIfBelow = (needed: number) => {
+    if (y - needed >= margin) return;
+    page = pdf.addPage([width, height]);
+    y = height - margin;
+  };
+  const line = (text: string, size = 10, face: PDFFont = font) => {
+    newPageIfBelow(size + 4);
+    page.drawText(printable(text), { x: margin, y: y - size, size, font: face });
+    y -= size + 6;
+  };
+
+  line(`Handover list - ${handover.bench}`, 16, bold);
+  line(`${handover.day}  |  ${handover.environment}${handover.location !== null ? `  |  location ${handover.location}` : ''}`);
+  line(`${handover.parcels} parcels in ${handover.bundles.length} bundles, ${kilos(handover.weightGrams)}`, 11, bold);
+  y -= 6;
+  for (const bundle of handover.bundles) {
+    line(`${bundle.bundleId ? `Bundle ${bundle.bundleId}` : 'Without bundle'}: ${bundle.parcels.length} parcels, ${kilos(bundle.weightGrams)}`, 12, bold);
+    for (const parcel of bundle.parcels) {
+      const label = `${parcel.orderRef ?? parcel.orderId}  ${parcel.weightGrams !== null ? kilos(parcel.weightGrams) : ''}`;
+      if (!parcel.barcode) {
+        line(`${label}  (no barcode known)`);
+        continue;
+      }
+      const png = await barcodePng({ bcid: 'code128', text: parcel.barcode, scale: 2, height: 10, includetext: true, textxalign: 'center' });
+      const image = await pdf.embedPng(png);
+      // Drawn at 0.75 pt per pixel: a module is 1.5 pt, wide enough to read from paper or a 150 dpi render.
+      const drawn = { width: image.width * 0.75, height: image.height * 0.75 };
+      newPageIfBelow(drawn.height + 18);
+      page.drawText(printable(label), { x: margin, y: y - 10, size: 10, font });
+      page.drawImage(image, { x: margin + 200, y: y - drawn.height, ...drawn });
+      y -= Math.max(drawn.height, 14) + 14;
+    }
+    y -= 6;
+  }
+  if (handover.setApart.length > 0) {
+    y -= 6;
+    line(`Not for the driver (${handover.setApart.length}): keep these off the van`, 12, bold);
+    for (const parcel of handover.setApart) line(`${parcel.orderRef ?? parcel.orderId}  ${parcel.barcode ?? ''}  - ${parcel.why}`);
+  }
+  return pdf.save();
+}

@@ -1,0 +1,62 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PullNoticeData } from '../../../shared/contract/supervision';
+import { CallError } from '../components/CallError';
+import { Icon } from '../components/Icon';
+import { useAction } from '../components/use-action';
+import { formatDateTime } from '../i18n/format';
+import { useStation } from '../station-context';
+import { useAppState } from '../state/stores-context';
+
+/**
+ * "Pull this parcel" notices: read from the station (they live in its database), so a reload or a
+ * restart shows them again until a lead acknowledges each one by name.
+ */
+export function PullNotices() {
+  const { t, i18n } = useTranslation();
+  const station = useStation();
+  const operator = useAppState((state) => state.settings?.operator ?? '');
+  const environment = useAppState((state) => state.info?.environment);
+  const [notices, setNotices] = useState<PullNoticeData[]>([]);
+  const [by, setBy] = useState('');
+
+  const list = useCallback(() => station['supervision.notices']({}), [station]);
+  const [reload, loadState] = useAction(list, setNotices);
+  useEffect(() => {
+    void reload();
+    return station.on('supervision.notice', () => void reload());
+  }, [reload, station, environment]);
+
+  const acknowledge = useCallback((id: number, who: string) => station['supervision.acknowledge']({ id, by: who }), [station]);
+  const [runAcknowledge, acknowledgeState] = useAction(acknowledge, () => void reload());
+
+  if (notices.length === 0 && !loadState.error) return null;
+  const who = by.trim() || operator.trim();
+  return (
+    <section className="pull-notices" role="alert" aria-label={t('supervision.pull.title')} data-testid="pull-notices">
+      <h2 className="pull-title">
+        <Icon name="warning" size={28} /> {t('supervision.pull.title', { count: notices.length })}
+      </h2>
+      <CallError error={loadState.error ?? acknowledgeState.error} />
+      <ul>
+        {notices.map((notice) => (
+          <li key={notice.id} className="pull-notice" data-testid={`pull-notice-${notice.orderId}`}>
+            <strong>{notice.orderRef ?? notice.orderId}</strong> {notice.barcode && <span className="small muted">{notice.barcode}</span>}
+            <div>{t(`supervision.pull.status.${notice.status}`)}</div>
+            <div className="small">
+              {t('supervision.pull.printed', { bench: notice.bench, time: notice.printedAt ? formatDateTime(notice.printedAt, i18n.language) : '—' })}
+            </div>
+            <div className="pull-action">{t(`supervision.pull.action.${notice.status}`)}</div>
+            <button type="button" className="button" disabled={who === '' || acknowledgeState.busy} onClick={() => void runAcknowledge(notice.id, who)} data-testid={`pull-ack-${notice.id}`}>
+              <Icon name="check" size={22} /> {t('supervision.pull.acknowledge')}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="field">
+        <label htmlFor="pull-notices-by">{t('supervision.pull.by')}</label>
+        <input id="pull-notices-by" value={by} placeholder={operator} onChange={(event) => setBy(event.target.value)} data-testid="pull-ack-by" />
+      </div>
+    </section>
+  );
+}

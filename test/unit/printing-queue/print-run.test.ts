@@ -1,0 +1,110 @@
+/**
+ * A print run with its real journal (SQLite in memory) on a print queue to the fake Zebra, on the
+ * fake clock: a scan that waits for the printer, is cancelled or prints when the fault clears, and a
+ * bundle run that waits out an unreachable Delivery API — with no real waiting.
+ */
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../../../src/main/logging/logger';
+import type { NewLabel, RunKind } from '../../../src/main/printing/journal/journal-types';
+import { emptyRunOptions, PrintJournal } from '../../../src/main/printing/journal/print-journal';
+import { PrinterQueue } from '../../../src/main/printing/queue/printer-queue';
+import { PrintRun, type DocumentSource, type SingleOutcome } from '../../../src/main/printing/runs/print-run';
+import { openDatabase } from '../../../src/main/store/database';
+import { StationError } from '../../../src/shared/errors';
+import { FakeClock, FakeZebra } from './fake-zebra';
+
+const logger = createLogger(() => undefined, { level: 'error' });
+
+function setup() {
+  const clock = new FakeClock();
+  const zebra = new FakeZebra(clock, { msPerLabel: 100 });
+  const journal = new PrintJournal(openDatabase(':memory:'), () => new Date(clock.now()));
+  const queue = new PrinterQueue({ transport: zebra, maxFormatsInBuffer: () => 3, logger, clock, timing: { faultPollMs: 500 } });
+  const finished: string[] = [];
+  const start = (kind: RunKind, labels: NewLabel[], documents: DocumentSource) => {
+    const { run, entries } = journal.createRun({ environment: 'test', kind, printerId: 'p-1', operator: 'Sam', options: emptyRunOptions(), labels });
+    const printRun = new PrintRun({
+      run,
+      entries,
+      journal,
+      queue,
+      documents,
+      classifyFetchFailure: (error) => (error instanceof StationError && error.code === 'NETWORK' ? 'service' : 'label'),
+      observer: { progress: () => undefined, label: () => undefined, finished: (done) => void finished.push(done.runId) },
+      logger,
+      fetchAhead: 4,
+      serviceRetryMs: 5000,
+      clock,
+    });
+    printRun.start();
+    return printRun;
+  };
+  return { clock, zebra, journal, start, finished };
+}
+
+const order = (orderId: string): NewLabel => ({ orderId, bundleId: null, bundlePosition: null, bundleCount: null, format: 'zpl' });
+const zplOf = (orderId: string) => new TextEncoder().encode(`^XA^FD${orderId}^FS^XZ`);
+const document = (orderId: string) => ({ bytes: zplOf(orderId), formats: 1, format: 'zpl' as const, sha256: `sha-${orderId}` });
+
+describe('a print run on the fake clock', () => {
+  it('a scan to a printer out of paper answers "waiting" at once, is cancelled by the packer and never sent', async () => {
+    const { clock, zebra, journal, start } = setup();
+    zebra.paperOut = true;
+    const run = start('single', [order('A')], async (entry) => document(entry.orderId ?? ''));
+    let outcome: SingleOutcome | null = null;
+    void run.whenFirstLabelSettles().then((settled) => (outcome = settled));
+    await clock.until(() => outcome !== null);
+    expect(outcome).toMatchObject({ kind: 'waiting', fault: { code: 'PAPER_OUT' } });
+    await clock.advance(10_000);
+    expect(zebra.received).toEqual([]);
+
+    run.cancel('Sam');
+    const [entry] = journal.entries(run.runId);
+    expect(entry).toMatchObject({ state: 'failed', reason: 'Cancelled by Sam before it was sent.' });
+    expect(journal.requireRun(run.runId).state).toBe('cancelled');
+    zebra.paperOut = false;
+    await clock.advance(10_000);
+    expect(zebra.received).toEqual([]);
+  });
+
+  it('a fault shown as the label arrives: "waiting", in the printer; journaled printed only once it came out', async () => {
+    const { clock, zebra, journal, start } = setup();
+    // The paper runs out while the label is fetched, after the printer was asked.
+    const run = start('single', [order('B')], async (entry) => {
+      await clock.sleep(30);
+      zebra.paperOut = true;
+      return document(entry.orderId ?? '');
+    });
+    let outcome: SingleOutcome | null = null;
+    void run.whenFirstLabelSettles().then((settled) => (outcome = settled));
+    await clock.until(() => outcome !== null);
+    expect(outcome).toMatchObject({ kind: 'waiting', entry: { state: 'sent' }, fault: { code: 'PAPER_OUT' } });
+    await clock.advance(5_000);
+    expect(journal.entries(run.runId)[0]?.state).toBe('sent');
+    expect(zebra.printed).toEqual([]);
+
+    zebra.paperOut = false;
+    await clock.until(() => run.isFinished);
+    expect(journal.entries(run.runId)[0]?.state).toBe('printed');
+    expect(zebra.printed).toHaveLength(1);
+  });
+
+  it('a bundle run waits out an unreachable Delivery API and tries again by itself after the retry time', async () => {
+    const { clock, zebra, journal, start, finished } = setup();
+    let reachable = false;
+    const run = start('bundles', [order('C1'), order('C2')], async (entry) => {
+      if (!reachable) throw new StationError('NETWORK', 'The Delivery API could not be reached.');
+      return document(entry.orderId ?? '');
+    });
+    await clock.until(() => run.state === 'paused');
+    expect(run.pauseReason).toMatchObject({ by: 'service', code: 'NETWORK' });
+    reachable = true;
+    await clock.advance(4_000);
+    expect(run.state, 'not before the retry time').toBe('paused');
+    await clock.advance(1_000);
+    await clock.until(() => run.isFinished);
+    expect(journal.entries(run.runId).map((entry) => entry.state)).toEqual(['printed', 'printed']);
+    expect(zebra.printed).toHaveLength(2);
+    expect(finished).toEqual([run.runId]);
+  });
+});
