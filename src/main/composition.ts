@@ -16,6 +16,7 @@ import { printersHandlers } from './handlers/printers';
 import { printingHandlers } from './handlers/printing';
 import { sandboxHandlers } from './handlers/embedded-sandbox';
 import { settingsHandlers } from './handlers/settings';
+import { shippingHandlers } from './handlers/shipping';
 import { supervisionHandlers } from './handlers/supervision';
 import { webhooksHandlers } from './handlers/webhooks';
 import { createKeyService, type KeyService } from './keys/key-service';
@@ -40,6 +41,11 @@ import { createCommandRunner } from './printing/transports/command-runner';
 import { createPrinterTransports, type PrinterTransportsOptions } from './printing/transports/printer-transports';
 import { createDeliveryClients, type DeliveryClients, type DeliveryClientsDeps } from './settings/delivery-clients';
 import { StationSettings } from './settings/station-settings';
+import { AddressLookups } from './shipping/address-lookups';
+import { CreationLedger } from './shipping/creation-ledger';
+import { ledgerHearsStatusEvents } from './shipping/ledger-events';
+import { ShipService } from './shipping/ship-service';
+import { ToShipOrders } from './shipping/to-ship-orders';
 import { openDatabase, type StationDatabase } from './store/database';
 import { securePrivateFolder } from './store/private-files';
 import { SettingsRepository } from './store/settings-repository';
@@ -105,6 +111,9 @@ export interface StationServices {
   readonly pickedFiles: PickedFiles;
   readonly webhooks: WebhookReceiver;
   readonly printing: PrintingCore;
+  readonly ledger: CreationLedger;
+  readonly toShip: ToShipOrders;
+  readonly ship: ShipService;
 }
 
 export async function composeStation(options: StationOptions): Promise<Station> {
@@ -151,6 +160,11 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   keyService = createKeyService({ store: keys, settings, logger, clientWithKey: (environment, key) => clients.withKey(environment, key) });
   const lookup = createOrderLookup({ index: orders, prepare, clientFor: (environment) => clients.forEnvironment(environment) });
   const importer = createManifestImporter({ db, index: orders, logger });
+  const ledger = new CreationLedger(db, `${process.pid}-${Date.now()}`);
+  const interrupted = ledger.recoverInterrupted();
+  if (interrupted > 0) logger.warn('orders whose creation was interrupted are now of unknown outcome', { parcels: interrupted });
+  const toShip = new ToShipOrders(db);
+  const settleCreations = ledgerHearsStatusEvents(ledger, logger);
   const pickedFiles = createPickedFiles();
   const webhookConflicts = createWebhookConflicts({ db, index: orders, events, logger, clock: options.webhookClock });
   const timeline = createStatusTimeline(db);
@@ -169,6 +183,8 @@ export async function composeStation(options: StationOptions): Promise<Station> 
       onEvent: (event) => {
         timeline.record(event);
         pullNotices?.consider(event);
+        // A status event of an order whose creation is of unknown outcome settles it.
+        settleCreations(event.environment, event.payload);
       },
     }),
   });
@@ -218,6 +234,15 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     if (settings.environment() === 'sandbox') await sandboxReady();
   };
   const overview = new OrderOverview(db, orders);
+  const ship = new ShipService({
+    settings,
+    ledger,
+    toShip,
+    orders,
+    clientFor: (environment) => clients.forEnvironment(environment),
+    printing: { service: printing.service, printers: printing.printers },
+    logger,
+  });
   const preview = createLabelPreview({ journal: printing.journal, printers: printing.printers, clientFor: (environment) => clients.forEnvironment(environment) });
 
   const handlers: Handlers = {
@@ -231,6 +256,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     ...printingHandlers({ settings, printing, preview, prepare: prepareCurrent, logger }),
     ...sandboxHandlers({ settings, sandbox, ready: sandboxReady }),
     ...supervisionHandlers({ settings, voids, notices: pullNotices, timeline, dayClose, index: orders, lookup, journal: printing.journal, prepare: prepareCurrent, printHandover: (environment, printer, handover, pdf) => printHandover({ printers: printing.printers, transports: printing.transports }, environment, printer, handover, pdf) }),
+    ...shippingHandlers({ settings, ship, ledger, toShip, lookups: new AddressLookups({ clientFor: (environment) => clients.forEnvironment(environment) }), prepare: prepareCurrent }),
   };
 
   return {
@@ -239,7 +265,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     logger,
     settings,
     printActivity: options.printActivity ?? printing.service.activity,
-    services: { db, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, pickedFiles, webhooks, printing },
+    services: { db, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, pickedFiles, webhooks, printing, ledger, toShip, ship },
     async close() {
       await printing.close();
       await webhooks.close();

@@ -25,6 +25,8 @@ export const FaultSettingsSchema = z.object({
   labelDelayMs: z.number().int().min(0).max(600_000),
   /** The status of that answer (the spec does not show it). */
   labelNotReadyStatus: z.union(labelNotReadyStatuses.map((status) => z.literal(status))),
+  /** Which requests latency, errors and drops apply to: every one, or only order creation (POST /orders). */
+  faultScope: z.enum(['all', 'create-order']),
 });
 export type FaultSettings = z.infer<typeof FaultSettingsSchema>;
 
@@ -82,6 +84,7 @@ export function defaultSettings(): Settings {
       dropMode: 'either',
       labelDelayMs: 1500,
       labelNotReadyStatus: 404,
+      faultScope: 'all',
     },
     rateLimit: { requestsPerSecond: 50, burst: 100 },
     webhooks: {

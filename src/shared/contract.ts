@@ -13,6 +13,7 @@ import { printersCalls, printersEvents } from './contract/printers';
 import { printingCalls, printingEvents } from './contract/printing';
 import { sandboxCalls } from './contract/embedded-sandbox';
 import { settingsCalls } from './contract/settings';
+import { shippingCalls } from './contract/shipping';
 import { supervisionCalls, supervisionEvents } from './contract/supervision';
 import { webhooksCalls, webhooksEvents } from './contract/webhooks';
 import type { StationErrorData } from './errors';
@@ -28,6 +29,7 @@ export const calls = {
   ...printingCalls,
   ...sandboxCalls,
   ...supervisionCalls,
+  ...shippingCalls,
 } as const;
 
 export const events = {

@@ -25,6 +25,7 @@ export const errorCodes = [
   'OUTCOME_UNKNOWN',
   'LABEL_NOT_READY',
   'KEYCHAIN_UNAVAILABLE',
+  'NOT_DELIVERABLE',
   // orders and scans
   'SCAN_INVALID',
   'SCAN_AMBIGUOUS',

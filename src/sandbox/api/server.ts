@@ -60,9 +60,11 @@ export function createApiServer(deps: ApiServerDeps): ApiServer {
     }
 
     const faults = settings.faults;
-    if (faults.latencyMs > 0 || faults.latencyJitterMs > 0) await sleep(faults.latencyMs + Math.floor(random.next() * faults.latencyJitterMs));
+    // Scoped to creation, a fault hits only POST /orders: a check succeeds and the create times out or drops.
+    const faultsApply = faults.faultScope === 'all' || (req.method === 'POST' && segments.length === 2 && segments[1] === 'orders');
+    if (faultsApply && (faults.latencyMs > 0 || faults.latencyJitterMs > 0)) await sleep(faults.latencyMs + Math.floor(random.next() * faults.latencyJitterMs));
     let dropAfter = false;
-    if (faults.dropRate > 0 && random.chance(faults.dropRate)) {
+    if (faultsApply && faults.dropRate > 0 && random.chance(faults.dropRate)) {
       const mode = faults.dropMode === 'either' ? (random.chance(0.5) ? 'before' : 'after') : faults.dropMode;
       if (mode === 'before') {
         req.socket.destroy();
@@ -70,10 +72,10 @@ export function createApiServer(deps: ApiServerDeps): ApiServer {
       }
       dropAfter = true;
     }
-    if (faults.rateLimitRate > 0 && random.chance(faults.rateLimitRate)) {
+    if (faultsApply && faults.rateLimitRate > 0 && random.chance(faults.rateLimitRate)) {
       throw new HttpError(429, 'Rate limit exceeded; retry later', { 'retry-after': '1' });
     }
-    if (faults.errorRate > 0 && random.chance(faults.errorRate)) {
+    if (faultsApply && faults.errorRate > 0 && random.chance(faults.errorRate)) {
       const status = random.pick(injectedErrors);
       throw new HttpError(status, status === 503 ? 'Service temporarily unavailable' : 'Internal server error');
     }

@@ -3,6 +3,7 @@ import { shortcutFor } from '../navigation/shortcuts';
 import { isCommandText, reprintReasons } from './commands';
 import { classifyKeyTarget, scanEntryAttribute } from './key-target';
 import { createScanDetector, defaultScanDetectorOptions } from './scan-detector';
+import { submitOrShip } from '../ship/submit-or-ship';
 import { asksToPrintAgain } from './scan-outcome';
 import { useStores } from '../state/stores-context';
 import { usePreferences } from '../state/stores-context';
@@ -61,7 +62,7 @@ export function useStationKeyboard(onReady: () => void): void {
           return;
         }
         stores.app.getState().navigate('scan');
-        void stores.scan.getState().submitScan(decision.scan);
+        void submitOrShip(stores, decision.scan);
         return;
       }
 
@@ -75,6 +76,7 @@ export function useStationKeyboard(onReady: () => void): void {
         if (command.type === 'navigate') stores.app.getState().navigate(command.screen);
         else if (command.type === 'dismiss') {
           stores.app.getState().navigate('scan');
+          if (stores.ship.getState().panel.state !== 'working') stores.ship.getState().close();
           stores.scan.getState().dismiss();
         } else if (stores.app.getState().screen === 'scan') {
           if (command.type === 'reprint-recent') stores.scan.getState().reprintRecent(command.index);
@@ -86,6 +88,23 @@ export function useStationKeyboard(onReady: () => void): void {
       if (target !== 'other' || event.ctrlKey || event.altKey || event.metaKey) return;
       const panel = stores.scan.getState().panel;
       if (stores.app.getState().screen !== 'scan') return;
+      const shipPanel = stores.ship.getState().panel;
+      if (shipPanel.state !== 'closed') {
+        if (event.key === 'Enter' && !isActivatable(event.target)) {
+          event.preventDefault();
+          void stores.ship.getState().enter();
+          return;
+        }
+        // A digit sets the parcel count only when no scan follows it: a barcode may start with one.
+        const parcels = Number(event.key);
+        if (shipPanel.state === 'ready' && /^[1-9]$/.test(event.key)) {
+          pendingChoice = setTimeout(() => {
+            pendingChoice = null;
+            stores.ship.getState().setParcels(parcels);
+          }, scanGapMs + 20);
+        }
+        return;
+      }
       if (event.key === 'Enter' && !isActivatable(event.target) && panel.state === 'outcome' && asksToPrintAgain(panel.outcome)) {
         event.preventDefault();
         stores.scan.getState().confirmReprint();

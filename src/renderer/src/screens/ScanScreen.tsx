@@ -6,7 +6,10 @@ import { RecentLabels } from '../components/RecentLabels';
 import { ScanResultPanel } from '../components/ScanResultPanel';
 import { VirtualPrinterPanel } from '../components/VirtualPrinterPanel';
 import { EntryPreviewDialog } from '../preview/PreviewDialog';
-import { useAppState, useSandboxState, useScanState, useStores } from '../state/stores-context';
+import { ShipImport } from '../ship/ShipImport';
+import { ShipPanel } from '../ship/ShipPanel';
+import { submitOrShip } from '../ship/submit-or-ship';
+import { useAppState, useSandboxState, useScanState, useShipState, useStores } from '../state/stores-context';
 import { ScanVoid } from '../supervision/ScanVoid';
 import { ScanWhereabouts } from '../supervision/ScanWhereabouts';
 import { ScreenHeading } from './ScreenHeading';
@@ -19,25 +22,31 @@ export default function ScanScreen() {
   const recent = useScanState((state) => state.recent);
   const preview = useScanState((state) => state.preview);
   const environment = useAppState((state) => state.info?.environment);
-  const submit = (text: string) => void stores.scan.getState().submitScan(text);
+  const shipPanel = useShipState((state) => state.panel);
+  const submit = (text: string) => void submitOrShip(stores, text);
 
   return (
     <div className={environment === 'sandbox' ? 'scan-screen scan-screen-sandbox' : 'scan-screen'}>
       <ScreenHeading hidden>{t('nav.scan')}</ScreenHeading>
       <div className="scan-main">
-        <ScanResultPanel
-          panel={panel}
-          onConfirmReprint={() => stores.scan.getState().confirmReprint()}
-          onChooseReason={(reason) => void stores.scan.getState().chooseReason(reason)}
-          onDismiss={() => stores.scan.getState().dismiss()}
-          onCancelWaiting={() => void stores.scan.getState().cancelWaiting()}
-        />
+        {shipPanel.state !== 'closed' ? (
+          <ShipPanel panel={shipPanel} environment={environment} onClose={() => stores.ship.getState().close()} />
+        ) : (
+          <ScanResultPanel
+            panel={panel}
+            onConfirmReprint={() => stores.scan.getState().confirmReprint()}
+            onChooseReason={(reason) => void stores.scan.getState().chooseReason(reason)}
+            onDismiss={() => stores.scan.getState().dismiss()}
+            onCancelWaiting={() => void stores.scan.getState().cancelWaiting()}
+          />
+        )}
         <ScanVoid />
         <ScanWhereabouts />
         <ManualEntry onSubmit={submit} />
       </div>
       <div className="scan-side">
         {environment === 'sandbox' && <SandboxPanels onTry={submit} />}
+        <ShipImport />
         <RecentLabels labels={recent} onReprint={(index) => stores.scan.getState().reprintRecent(index)} onPreview={(index) => stores.scan.getState().previewRecent(index)} />
       </div>
       {preview && <EntryPreviewDialog entryId={preview.entryId} orderRef={preview.orderRef} onClose={() => stores.scan.getState().closePreview()} />}

@@ -5,6 +5,7 @@ import { createI18n } from '../i18n/create-i18n';
 import { createPreviewService, type PreviewService } from '../preview/preview-service';
 import { createContractScanService } from '../scan/contract-scan-service';
 import type { ScanService } from '../scan/scan-outcome';
+import { createShipStore, type ShipState } from '../ship/ship-store';
 import { createSoundPlayer, type SoundPlayer } from '../sound/sound-player';
 import { createAppStore, type AppState } from './app-store';
 import { defaultPreferences, type PreferenceStorage } from './preferences';
@@ -19,6 +20,7 @@ export interface StationStores {
   scan: StoreApi<ScanState>;
   shift: StoreApi<ShiftState>;
   sandbox: StoreApi<SandboxState>;
+  ship: StoreApi<ShipState>;
   preferences: StoreApi<PreferencesState>;
   sounds: SoundPlayer;
   preview: PreviewService;
@@ -60,6 +62,7 @@ export function createStationStores(options: StationStoresOptions): StationStore
     }),
     shift: createShiftStore({ station: options.station, now: options.now ?? Date.now }),
     sandbox: createSandboxStore({ station: options.station }),
+    ship: createShipStore({ station: options.station }),
     preferences,
     sounds,
     preview: options.preview ?? createPreviewService(),

@@ -1,0 +1,83 @@
+import { isAbsolute } from 'node:path';
+import { StationError } from '../../shared/errors';
+import type { Handlers } from '../contract/dispatcher';
+import type { StationSettings } from '../settings/station-settings';
+import type { AddressLookups } from '../shipping/address-lookups';
+import type { CreationLedger, LedgerEntry } from '../shipping/creation-ledger';
+import type { ShipService } from '../shipping/ship-service';
+import type { ToShipOrders } from '../shipping/to-ship-orders';
+
+export interface ShippingHandlerDeps {
+  settings: StationSettings;
+  ship: ShipService;
+  ledger: CreationLedger;
+  toShip: ToShipOrders;
+  lookups: AddressLookups;
+  /** Makes the current environment usable (starts the embedded sandbox and its printer when it is the sandbox). */
+  prepare(): Promise<void>;
+}
+
+type ShippingCalls =
+  | 'shipping.newShipment'
+  | 'shipping.checkAddress'
+  | 'shipping.checkPostalCode'
+  | 'shipping.coverage'
+  | 'shipping.pickupPoints'
+  | 'shipping.toShip' | 'shipping.import' | 'shipping.ship' | 'shipping.ledger' | 'shipping.unknown' | 'shipping.decide';
+
+const entryData = ({ environment: _environment, ...entry }: LedgerEntry) => entry;
+
+export function shippingHandlers(deps: ShippingHandlerDeps): Pick<Handlers, ShippingCalls> {
+  const ready = async () => {
+    await deps.prepare();
+    return deps.settings.environment();
+  };
+  return {
+    'shipping.checkAddress': async ({ locationId, request }) => deps.lookups.checkAddress(await ready(), locationId, request),
+    'shipping.checkPostalCode': async ({ locationId, request }) => deps.lookups.checkPostalCode(await ready(), locationId, request),
+    'shipping.coverage': async ({ locationId, refresh }) => deps.lookups.coverage(await ready(), locationId, { refresh }),
+    'shipping.pickupPoints': async (query) => deps.lookups.pickupPoints(await ready(), query),
+    'shipping.newShipment': (input) => {
+      const environment = deps.settings.environment();
+      if (deps.ledger.parcels(environment, input.orderRef).some((entry) => entry.state !== 'rejected')) {
+        throw new StationError('INVALID_INPUT', `${input.orderRef} is already being shipped; give the new shipment its own reference.`);
+      }
+      const shipment = {
+        orderRef: input.orderRef,
+        locationId: input.locationId,
+        recipient: { name: input.recipientName, email: null, phone: null },
+        address: input.address,
+        parcels: input.parcels,
+        pudoId: input.pudoId ?? null,
+        weight: null,
+        dimensions: null,
+        signature: false,
+        notAtNeighbour: false,
+        deliveryNote: null,
+        deliveryDate: null,
+        name: null,
+      };
+      deps.toShip.save(environment, shipment, 'new-shipment form');
+      return shipment;
+    },
+    'shipping.toShip': ({ orderRef }) => deps.toShip.get(deps.settings.environment(), orderRef),
+    'shipping.import': async ({ source }) => {
+      const environment = deps.settings.environment();
+      if (source.kind === 'path') {
+        if (!isAbsolute(source.path)) throw new StationError('IMPORT_FAILED', `Give the file's full path (got "${source.path.slice(0, 200)}").`);
+        return deps.toShip.importFile(environment, source.path);
+      }
+      return deps.toShip.importBytes(environment, source.fileName, Buffer.from(source.base64, 'base64'));
+    },
+    'shipping.ship': async (input) => {
+      await deps.prepare();
+      return deps.ship.ship(input);
+    },
+    'shipping.ledger': ({ orderRef }) => deps.ledger.parcels(deps.settings.environment(), orderRef).map(entryData),
+    'shipping.unknown': () => deps.ledger.unknown(deps.settings.environment()).map(entryData),
+    'shipping.decide': ({ orderRef, parcel, exists, orderId, operator, reason }) =>
+      entryData(
+        deps.ledger.decide(deps.settings.environment(), orderRef, parcel, exists ? { exists: true, orderId: orderId! } : { exists: false }, { operator, reason }),
+      ),
+  };
+}

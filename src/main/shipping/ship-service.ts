@@ -1,0 +1,321 @@
+/**
+ * Ship from the bench: an order to ship → the routing check → one order per parcel (the first
+ * creates the bundle, the rest join it) → each label printed at once, "parcel n of m" in the
+ * journal. Every creation goes through the creation ledger, so a second Enter, a second scan, a
+ * restart or a second process never creates an order that may exist: parcels already created are
+ * only printed (through the journal's duplicate guard), parcels of unknown outcome stop the call
+ * until a webhook or a lead settles them.
+ */
+import type { AddressCheckResponse } from '../../shared/api/schemas';
+import type { Environment } from '../../shared/contract/app';
+import {
+  ShipInputSchema,
+  type ShipAddress,
+  type ShipInput,
+  type ShipOutcome,
+  type Shipment,
+} from '../../shared/contract/shipping';
+import { StationError } from '../../shared/errors';
+import type { DeliveryClient } from '../api';
+import type { Logger } from '../logging/logger';
+import type { OrderIndex } from '../orders/order-index';
+import { emptyRunOptions } from '../printing/journal/print-journal';
+import type { PrinterRegistry } from '../printing/printers';
+import type { PrintService } from '../printing/runs/print-service';
+import type { StationSettings } from '../settings/station-settings';
+import { serviceRefFor, type CreationLedger, type LedgerEntry } from './creation-ledger';
+import type { ToShipOrders } from './to-ship-orders';
+
+export interface ShipServiceDeps {
+  settings: StationSettings;
+  ledger: CreationLedger;
+  toShip: ToShipOrders;
+  orders: OrderIndex;
+  clientFor(environment: Environment): Promise<DeliveryClient>;
+  printing: { service: PrintService; printers: PrinterRegistry };
+  logger: Logger;
+  /** Monotonic milliseconds, for the time a ship took. */
+  now?: () => number;
+}
+
+type ShippedParcel = Extract<ShipOutcome, { outcome: 'shipped' }>['parcels'][number];
+
+/** What a packer reads for the check's reasons (the spec names OUT_OF_AREA; others are shown as sent). */
+const reasonWords: Record<string, string> = {
+  OUT_OF_AREA: 'the address is outside every delivery area of this location',
+};
+const capabilityWords: Record<string, string> = {
+  signature: 'delivery with a signature',
+  notAtNeighbour: 'no delivery to a neighbour',
+  pickupPoint: 'delivery to a pickup point',
+};
+
+export class ShipService {
+  private readonly now: () => number;
+  /** One ship per order at a time in this process; other processes are kept out by the ledger's claim. */
+  private readonly busy = new Set<string>();
+
+  constructor(private readonly deps: ShipServiceDeps) {
+    this.now = deps.now ?? (() => performance.now());
+  }
+
+  async ship(raw: ShipInput): Promise<ShipOutcome> {
+    const input = ShipInputSchema.parse(raw);
+    const environment = this.deps.settings.environment();
+    const key = `${environment}\u0000${input.orderRef}`;
+    if (this.busy.has(key)) {
+      throw new StationError('INVALID_INPUT', `Order ${input.orderRef} is being shipped right now; wait for its labels.`);
+    }
+    this.busy.add(key);
+    try {
+      return await this.shipOnce(environment, input);
+    } finally {
+      this.busy.delete(key);
+    }
+  }
+
+  private async shipOnce(environment: Environment, input: ReturnType<typeof ShipInputSchema.parse>): Promise<ShipOutcome> {
+    const startedAt = this.now();
+    const { ledger } = this.deps;
+    const shipment = this.deps.toShip.get(environment, input.orderRef);
+    if (!shipment) {
+      throw new StationError('ORDER_NOT_FOUND', `${input.orderRef} is not an order to ship here: import the shop's export first, or use the new-shipment form.`);
+    }
+    const existing = ledger.parcels(environment, shipment.orderRef);
+    const pending = existing.filter((entry) => entry.state === 'unknown' || entry.state === 'posting');
+    if (pending.length > 0) throw unknownOutcome(shipment.orderRef, pending);
+
+    const live = existing.filter((entry) => entry.state === 'created' || entry.state === 'intended');
+    const recordedCount = live.length > 0 ? live[0]!.parcelCount : null;
+    const parcelCount = recordedCount ?? input.parcels ?? shipment.parcels ?? 1;
+    if (recordedCount !== null && input.parcels !== undefined && input.parcels !== recordedCount) {
+      throw new StationError(
+        'INVALID_INPUT',
+        `Order ${shipment.orderRef} is already being shipped as ${recordedCount} parcel${recordedCount === 1 ? '' : 's'}; it cannot change to ${input.parcels} now.`,
+      );
+    }
+    const pudoId = input.pudoId ?? shipment.pudoId ?? undefined;
+    const created = new Map(existing.filter((entry) => entry.state === 'created').map((entry) => [entry.parcel, entry]));
+    const toCreate = range(parcelCount).filter((parcel) => !created.has(parcel));
+    // Each label is printed as soon as its order exists, while the next parcel is being created.
+    const printing = new Map<number, Promise<ShippedParcel>>();
+    const print = (entry: LedgerEntry, createdNow: boolean) =>
+      printing.set(entry.parcel, this.printParcel(environment, shipment, entry, parcelCount, createdNow, input.printerId));
+
+    if (toCreate.length > 0) {
+      if (environment === 'live' && input.confirmLive !== toCreate.length) {
+        return { outcome: 'confirm-live', orderRef: shipment.orderRef, toCreate: toCreate.length };
+      }
+      const client = await this.deps.clientFor(environment);
+      const check = await client.checkAddress(shipment.locationId, {
+        deliveryAddress: shipment.address,
+        ...(shipment.dimensions ? { dimensions: shipment.dimensions } : {}),
+        ...(shipment.weight !== null ? { weight: shipment.weight } : {}),
+        ...(shipment.signature ? { signature: true } : {}),
+        ...(shipment.notAtNeighbour ? { notAtNeighbour: true } : {}),
+        ...(pudoId ? { pickupPoint: true } : {}),
+      });
+      if (!check.deliverable) throw notDeliverable(shipment, check, pudoId);
+      const differences = addressDifferences(shipment.address, check.resolvedAddress);
+      if (differences.length > 0 && !input.acceptCorrectedAddress) {
+        return { outcome: 'confirm-address', orderRef: shipment.orderRef, differences, resolved: resolvedAsAddress(check.resolvedAddress) };
+      }
+      const address = differences.length > 0 ? resolvedAsAddress(check.resolvedAddress) : shipment.address;
+      for (const entry of created.values()) print(entry, false);
+      try {
+        for (const parcel of toCreate) {
+          const entry = await this.createParcel(environment, client, shipment, address, pudoId, parcel, parcelCount, created.get(1)?.bundleId ?? null);
+          created.set(parcel, entry);
+          print(entry, true);
+        }
+      } catch (error) {
+        // The parcels that were created still get their labels before the refusal is told.
+        await Promise.allSettled(printing.values());
+        throw error;
+      }
+    } else {
+      for (const entry of created.values()) print(entry, false);
+    }
+
+    const parcels: ShippedParcel[] = [];
+    for (const parcel of range(parcelCount)) parcels.push(await printing.get(parcel)!);
+    return { outcome: 'shipped', orderRef: shipment.orderRef, parcels, elapsedMs: Math.round((this.now() - startedAt) * 10) / 10 };
+  }
+
+  private async createParcel(
+    environment: Environment,
+    client: DeliveryClient,
+    shipment: Shipment,
+    address: ShipAddress,
+    pudoId: string | undefined,
+    parcel: number,
+    parcelCount: number,
+    bundleId: string | null,
+  ): Promise<LedgerEntry> {
+    const { ledger } = this.deps;
+    if (!ledger.claim(environment, shipment.orderRef, parcel, parcelCount)) {
+      throw unknownOutcome(shipment.orderRef, [ledger.entry(environment, shipment.orderRef, parcel)!]);
+    }
+    if (parcel > 1 && bundleId === null) {
+      ledger.markRejected(environment, shipment.orderRef, parcel, 'the first parcel, which creates the bundle, is not created');
+      throw new StationError('INTERNAL', `Parcel ${parcel} of ${shipment.orderRef} cannot join a bundle: the first parcel is not created.`);
+    }
+    const serviceRef = serviceRefFor(shipment.orderRef, parcel);
+    try {
+      const order = await client.createOrder({
+        locationId: shipment.locationId,
+        orderRef: serviceRef,
+        ...(bundleId !== null && parcel > 1 ? { orderBundleId: bundleId } : {}),
+        ...(shipment.name ? { name: shipment.name } : {}),
+        deliveryName: shipment.recipient.name ?? '',
+        ...(shipment.recipient.email ? { deliveryEmail: shipment.recipient.email } : {}),
+        ...(shipment.recipient.phone ? { deliveryPhone: shipment.recipient.phone } : {}),
+        ...(pudoId ? { pudoId } : {}),
+        deliveryAddress: address,
+        ...(shipment.dimensions ? { dimensions: shipment.dimensions } : {}),
+        ...(shipment.weight !== null ? { weight: shipment.weight } : {}),
+        ...(shipment.signature ? { signature: true } : {}),
+        ...(shipment.notAtNeighbour ? { notAtNeighbour: true } : {}),
+        ...(shipment.deliveryDate ? { deliveryDate: shipment.deliveryDate } : {}),
+      });
+      const facts = { orderId: order.orderId, barcode: order.barcode, bundleId: order.orderBundle.bundleId };
+      // The ledger's outcome and the order index in one transaction (one disk sync).
+      this.deps.orders.transaction(() => {
+        ledger.markCreated(environment, shipment.orderRef, parcel, facts);
+        this.deps.orders.upsert(environment, { ...facts, orderRef: serviceRef, recipient: shipment.recipient.name, status: order.status }, 'created');
+      });
+      this.deps.logger.info('order created for a parcel', { environment, orderRef: shipment.orderRef, parcel, parcelCount, orderId: order.orderId });
+      return ledger.entry(environment, shipment.orderRef, parcel)!;
+    } catch (error) {
+      const ambiguous = !(error instanceof StationError) || error.code === 'OUTCOME_UNKNOWN';
+      const reason = error instanceof Error ? error.message : String(error);
+      if (ambiguous) {
+        ledger.markUnknown(environment, shipment.orderRef, parcel, reason);
+        this.deps.logger.error('order creation outcome unknown', { environment, orderRef: shipment.orderRef, parcel });
+        throw unknownOutcome(shipment.orderRef, [ledger.entry(environment, shipment.orderRef, parcel)!]);
+      }
+      ledger.markRejected(environment, shipment.orderRef, parcel, reason);
+      throw explainRefusal(error as StationError, shipment, pudoId, parcel, parcelCount);
+    }
+  }
+
+  private async printParcel(
+    environment: Environment,
+    shipment: Shipment,
+    entry: LedgerEntry,
+    parcelCount: number,
+    createdNow: boolean,
+    printerId: string | undefined,
+  ): Promise<ShippedParcel> {
+    const orderId = entry.orderId!;
+    const base = { parcel: entry.parcel, parcelCount, orderId, barcode: entry.barcode, bundleId: entry.bundleId, createdNow };
+    const { service, printers } = this.deps.printing;
+    // The journal's duplicate guard: a label printed before is not printed again by a ship.
+    const previous = service.journal.previousPrint(environment, orderId);
+    if (previous) return { ...base, printed: 'duplicate', journalEntryId: previous.id, printProblem: null };
+    try {
+      const printer = printers.choose(environment, 'single', printerId);
+      const run = service.launch({
+        environment,
+        kind: 'single',
+        printer,
+        operator: this.deps.settings.operator(),
+        options: { ...emptyRunOptions(), scan: shipment.orderRef },
+        labels: [{ orderId, bundleId: entry.bundleId, bundlePosition: entry.parcel, bundleCount: parcelCount, format: printer.format, reprintOf: null, reason: null }],
+      });
+      const outcome = await run.whenFirstLabelSettles();
+      if (outcome.kind === 'error') return { ...base, printed: 'failed', journalEntryId: null, printProblem: outcome.error.message };
+      return { ...base, printed: 'printed', journalEntryId: outcome.entry.id, printProblem: null };
+    } catch (error) {
+      return { ...base, printed: 'failed', journalEntryId: null, printProblem: error instanceof Error ? error.message : String(error) };
+    }
+  }
+}
+
+function range(count: number): number[] {
+  return Array.from({ length: count }, (_, index) => index + 1);
+}
+
+const squash = (value: string | undefined) => (value ?? '').replace(/\s+/g, '').toUpperCase();
+
+/** Fields where the service's resolved address differs from what was sent (case and spaces ignored). */
+export function addressDifferences(sent: ShipAddress, resolved: AddressCheckResponse['resolvedAddress']) {
+  const fields = ['street', 'houseNumber', 'suffix', 'postalCode', 'city', 'countryCode'] as const;
+  return fields
+    .filter((field) => !(field === 'city' && sent.city === '') && squash(sent[field]) !== squash(resolved[field]))
+    .map((field) => ({ field, sent: sent[field], resolved: resolved[field] }));
+}
+
+function resolvedAsAddress(resolved: AddressCheckResponse['resolvedAddress']): ShipAddress {
+  return {
+    street: resolved.street,
+    houseNumber: resolved.houseNumber,
+    suffix: resolved.suffix,
+    postalCode: resolved.postalCode,
+    city: resolved.city,
+    countryCode: resolved.countryCode,
+  };
+}
+
+function unknownOutcome(orderRef: string, entries: LedgerEntry[]): StationError {
+  const which = entries.map((entry) => `parcel ${entry.parcel}`).join(', ');
+  return new StationError(
+    'OUTCOME_UNKNOWN',
+    `It is not known whether ${which} of order ${orderRef} was created at the service, so nothing was sent again. ` +
+      'It settles by itself when the service reports the order; otherwise a lead checks the service and decides.',
+    entries.map((entry) => `parcel ${entry.parcel}: ${entry.reason ?? entry.state}`),
+  );
+}
+
+function notDeliverable(shipment: Shipment, check: AddressCheckResponse, pudoId: string | undefined): StationError {
+  const reason = check.reason ? (reasonWords[check.reason] ?? `the service says ${check.reason}`) : 'the service gave no reason';
+  const missing = Object.entries(check.missingCapabilities ?? {})
+    .filter(([, lacking]) => lacking === true)
+    .map(([name]) => capabilityWords[name] ?? name);
+  const details = [`Reason: ${reason}.`];
+  if (missing.length > 0) details.push(`No carrier offers ${missing.join(' or ')} here.`);
+  if (pudoId && missing.some((word) => word === capabilityWords.pickupPoint)) {
+    details.push(`Pickup point ${pudoId} cannot be used for this address; a lead may choose another point, or home delivery if the shop allows.`);
+  }
+  details.push('Next step: ship it with another carrier, or put it on the exception shelf. Nothing was created.');
+  return new StationError('NOT_DELIVERABLE', `Order ${shipment.orderRef} cannot be delivered to this address: ${reason}. Nothing was created.`, details);
+}
+
+/** A refusal from the service, in words a packer understands; the order was not created. */
+function explainRefusal(error: StationError, shipment: Shipment, pudoId: string | undefined, parcel: number, parcelCount: number): StationError {
+  const which = parcelCount > 1 ? `Parcel ${parcel} of ${parcelCount} of order ${shipment.orderRef}` : `Order ${shipment.orderRef}`;
+  if (error.code === 'PICKUP_POINT_REJECTED') {
+    return new StationError(
+      'PICKUP_POINT_REJECTED',
+      `${which} was not created: pickup point ${pudoId ?? ''} does not take orders for this address. It is never sent to the door instead.`,
+      ['A lead may choose another pickup point, or home delivery if the shop allows it.', ...(error.details ?? [])],
+    );
+  }
+  if (error.code === 'VALIDATION') {
+    const fields = (error.details ?? []).map(fieldInWords);
+    return new StationError('VALIDATION', `${which} was not created: the service found ${fields.length === 1 ? 'a field' : 'fields'} it cannot accept.`, fields.length > 0 ? fields : error.details);
+  }
+  return error;
+}
+
+const fieldNames: [RegExp, string][] = [
+  [/deliveryAddress\.postalCode/i, 'Postal code'],
+  [/deliveryAddress\.street/i, 'Street'],
+  [/deliveryAddress\.houseNumber/i, 'House number'],
+  [/deliveryAddress\.countryCode/i, 'Country'],
+  [/deliveryAddress\.city/i, 'City'],
+  [/deliveryAddress/i, 'Address'],
+  [/deliveryName/i, 'Recipient name'],
+  [/deliveryEmail/i, 'Recipient e-mail'],
+  [/deliveryPhone/i, 'Recipient phone'],
+  [/dimensions/i, 'Parcel size'],
+  [/weight/i, 'Weight'],
+  [/pudoId/i, 'Pickup point'],
+  [/locationId/i, 'Pickup location'],
+];
+
+function fieldInWords(message: string): string {
+  const found = fieldNames.find(([pattern]) => pattern.test(message));
+  return found ? `${found[1]}: ${message}` : message;
+}
+

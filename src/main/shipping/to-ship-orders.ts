@@ -1,0 +1,246 @@
+/**
+ * Orders to ship: orders the shop wants sent that are not created at the service yet, imported
+ * from the shop's or WMS's export with the column names of the service's spreadsheet upload
+ * (spec: Spreadsheet upload), plus `pudoId` and `parcels` where the shop has them. Stored per
+ * environment, one row per orderRef. An import reports every row: new, updated (the same orderRef
+ * imported again replaces what was known) or rejected with the reason.
+ */
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { z } from 'zod';
+import type { Environment } from '../../shared/contract/app';
+import { ShipmentSchema, type Shipment, type ToShipImportReport } from '../../shared/contract/shipping';
+import { StationError } from '../../shared/errors';
+import { defaultManifestLimits } from '../orders/manifest-limits';
+import { detectFormat, readCsv, readXlsx, type Cell, type ManifestItem } from '../orders/manifest-readers';
+import { bytesAccess } from '../orders/manifest-zip';
+import type { StationDatabase } from '../store/database';
+
+export const requiredColumns = ['orderRef', 'locationId', 'deliveryStreet', 'deliveryNumber', 'deliveryPostalCode', 'deliveryCity', 'deliveryCountry'] as const;
+export const optionalColumns = [
+  'deliverySuffix',
+  'deliveryName',
+  'deliveryEmail',
+  'deliveryPhone',
+  'weight',
+  'length',
+  'width',
+  'height',
+  'signature',
+  'notAtNeighbour',
+  'deliveryNote',
+  'deliveryDate',
+  'pudoId',
+  'parcels',
+  'name',
+  'description',
+] as const;
+type Column = (typeof requiredColumns)[number] | (typeof optionalColumns)[number];
+
+const maxFileBytes = 20 * 1024 * 1024;
+
+const yes = new Set(['1', 'true', 'yes', 'y', 'ja', 'x']);
+const no = new Set(['', '0', 'false', 'no', 'n', 'nee']);
+
+const flag = (name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const text = (value ?? '').trim().toLowerCase();
+      if (yes.has(text)) return true;
+      if (no.has(text)) return undefined;
+      ctx.addIssue({ code: 'custom', message: `${name} should be yes/no, true/false or 1/0 (got "${value}")` });
+      return z.NEVER;
+    });
+
+const number = (name: string, integer = false) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const text = (value ?? '').trim().replace(',', '.');
+      if (text === '') return undefined;
+      const parsed = Number(text);
+      if (!Number.isFinite(parsed) || parsed <= 0 || (integer && !Number.isInteger(parsed))) {
+        ctx.addIssue({ code: 'custom', message: `${name} should be a ${integer ? 'whole ' : ''}number above 0 (got "${value}")` });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
+const text = (name: string) => z.string({ message: `${name} is missing` }).trim().min(1, `${name} is empty`);
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+/** One spreadsheet row as text cells by column name → a shipment, or the reasons it cannot be one. */
+const RowSchema = z
+  .object({
+    orderRef: text('orderRef').max(200),
+    locationId: text('locationId').regex(/^\d{1,12}$/, 'locationId should be the number of the pickup location'),
+    deliveryStreet: text('deliveryStreet'),
+    deliveryNumber: text('deliveryNumber'),
+    deliveryPostalCode: text('deliveryPostalCode'),
+    deliveryCity: text('deliveryCity'),
+    deliveryCountry: text('deliveryCountry').regex(/^[A-Za-z]{2}$/, 'deliveryCountry should be a two-letter country code such as NL'),
+    deliverySuffix: optionalText,
+    deliveryName: optionalText,
+    deliveryEmail: optionalText,
+    deliveryPhone: optionalText,
+    deliveryNote: optionalText,
+    deliveryDate: optionalText.refine((value) => value === undefined || /^\d{4}-\d{2}-\d{2}$/.test(value), 'deliveryDate should be YYYY-MM-DD'),
+    pudoId: optionalText,
+    name: optionalText,
+    description: optionalText,
+    weight: number('weight'),
+    length: number('length'),
+    width: number('width'),
+    height: number('height'),
+    parcels: number('parcels', true).refine((value) => value === undefined || value <= 50, 'parcels should be at most 50'),
+    signature: flag('signature'),
+    notAtNeighbour: flag('notAtNeighbour'),
+  })
+  .transform((row, ctx): Shipment => {
+    const measured = [row.length, row.width, row.height].filter((value) => value !== undefined).length;
+    if (measured !== 0 && measured !== 3) ctx.addIssue({ code: 'custom', message: 'length, width and height go together: give all three or none' });
+    const shipment: Shipment = {
+      orderRef: row.orderRef,
+      locationId: row.locationId,
+      recipient: { name: row.deliveryName ?? null, email: row.deliveryEmail ?? null, phone: row.deliveryPhone ?? null },
+      address: {
+        street: row.deliveryStreet,
+        houseNumber: row.deliveryNumber,
+        suffix: row.deliverySuffix ?? '',
+        postalCode: row.deliveryPostalCode,
+        city: row.deliveryCity,
+        countryCode: row.deliveryCountry.toUpperCase(),
+      },
+      parcels: row.parcels ?? null,
+      pudoId: row.pudoId ?? null,
+      weight: row.weight ?? null,
+      dimensions: measured === 3 ? sortDimensions(row.length!, row.width!, row.height!) : null,
+      signature: row.signature ?? false,
+      notAtNeighbour: row.notAtNeighbour ?? false,
+      deliveryNote: row.deliveryNote ?? null,
+      deliveryDate: row.deliveryDate ?? null,
+      name: row.name ?? row.description ?? null,
+    };
+    return shipment;
+  });
+
+/** The service wants length ≥ width ≥ height; a shop's export lists them in any order. */
+function sortDimensions(a: number, b: number, c: number) {
+  const [length, width, height] = [a, b, c].sort((x, y) => y - x) as [number, number, number];
+  return { length, width, height };
+}
+
+export class ToShipOrders {
+  private readonly clock: () => Date;
+
+  constructor(
+    private readonly db: StationDatabase,
+    clock?: () => Date,
+  ) {
+    this.clock = clock ?? (() => new Date());
+  }
+
+  get(environment: Environment, orderRef: string): Shipment | null {
+    const row = this.db.prepare('SELECT shipment FROM to_ship_orders WHERE environment = ? AND order_ref = ?').raw(true).get(environment, orderRef.trim()) as [string] | undefined;
+    return row ? ShipmentSchema.parse(JSON.parse(row[0])) : null;
+  }
+
+  /** Inserts or replaces; says which. */
+  save(environment: Environment, shipment: Shipment, source: string): 'new' | 'updated' {
+    const now = this.clock().toISOString();
+    const existed = this.get(environment, shipment.orderRef) !== null;
+    this.db
+      .prepare(
+        `INSERT INTO to_ship_orders (environment, order_ref, shipment, imported_from, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (environment, order_ref) DO UPDATE SET shipment = excluded.shipment, imported_from = excluded.imported_from, updated_at = excluded.updated_at`,
+      )
+      .run(environment, shipment.orderRef, JSON.stringify(shipment), source, now, now);
+    return existed ? 'updated' : 'new';
+  }
+
+  /** Reads a CSV or XLSX export (first worksheet) and stores every valid row; rejected rows say why. */
+  async importFile(environment: Environment, path: string): Promise<ToShipImportReport> {
+    const fileName = basename(path);
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(path);
+    } catch (error) {
+      throw new StationError('IMPORT_FAILED', `${fileName} could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`, undefined, { cause: error });
+    }
+    return this.importBytes(environment, fileName, bytes);
+  }
+
+  /** The same for a file the screen sent as bytes. */
+  async importBytes(environment: Environment, fileName: string, bytes: Buffer): Promise<ToShipImportReport> {
+    if (bytes.length === 0) throw new StationError('IMPORT_FAILED', `${fileName} is empty.`);
+    if (bytes.length > maxFileBytes) throw new StationError('IMPORT_FAILED', `${fileName} is larger than ${maxFileBytes / 1024 / 1024} MB; split it into smaller files.`);
+    const format = detectFormat(bytes.subarray(0, 64 * 1024), fileName);
+    if (typeof format === 'object') throw new StationError('IMPORT_FAILED', format.unsupported);
+    const access = bytesAccess(bytes);
+    const items: AsyncIterable<ManifestItem> = format === 'csv' ? readCsv(access, defaultManifestLimits) : readXlsx(access, defaultManifestLimits);
+
+    const report: ToShipImportReport = { fileName, newRows: 0, updatedRows: 0, rejectedRows: 0, rows: [] };
+    let header: Map<Column, number> | null = null;
+    const seenInFile = new Map<string, number>();
+    for await (const item of items) {
+      if (item.kind === 'header') {
+        header = resolveHeader(item.cells, fileName);
+        continue;
+      }
+      if (!header) throw new StationError('IMPORT_FAILED', `${fileName} has no header row.`);
+      const cells = item.row.cells;
+      if (cells.every((cell) => cell === null || cell === '')) continue;
+      const record: Record<string, string> = {};
+      const cellErrors: string[] = [];
+      for (const [column, index] of header) {
+        const cell: Cell | undefined = cells[index];
+        if (cell !== null && cell !== undefined && typeof cell === 'object') cellErrors.push(`${column} ${cell.error}`);
+        else if (typeof cell === 'string') record[column] = cell;
+      }
+      const parsed = RowSchema.safeParse(record);
+      const orderRef = record.orderRef?.trim() || null;
+      if (cellErrors.length > 0 || !parsed.success) {
+        const reasons = [...cellErrors, ...(parsed.success ? [] : parsed.error.issues.map((issue) => issue.message))];
+        report.rejectedRows += 1;
+        report.rows.push({ row: item.row.row, orderRef, outcome: 'rejected', reason: reasons.join('; ') });
+        continue;
+      }
+      const earlier = seenInFile.get(parsed.data.orderRef);
+      if (earlier !== undefined) {
+        report.rejectedRows += 1;
+        report.rows.push({ row: item.row.row, orderRef, outcome: 'rejected', reason: `orderRef ${parsed.data.orderRef} is already on row ${earlier} of this file` });
+        continue;
+      }
+      seenInFile.set(parsed.data.orderRef, item.row.row);
+      const outcome = this.save(environment, parsed.data, fileName);
+      if (outcome === 'new') report.newRows += 1;
+      else report.updatedRows += 1;
+      report.rows.push({ row: item.row.row, orderRef, outcome, reason: null });
+    }
+    if (!header) throw new StationError('IMPORT_FAILED', `${fileName} is empty: it has no header row.`);
+    return report;
+  }
+}
+
+function resolveHeader(cells: string[], fileName: string): Map<Column, number> {
+  const known = new Set<string>([...requiredColumns, ...optionalColumns]);
+  const map = new Map<Column, number>();
+  cells.forEach((cell, index) => {
+    const name = cell.trim();
+    if (known.has(name) && !map.has(name as Column)) map.set(name as Column, index);
+  });
+  const missing = requiredColumns.filter((column) => !map.has(column));
+  if (missing.length > 0) {
+    throw new StationError(
+      'IMPORT_FAILED',
+      `${fileName} lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}. Column names are those of the service's spreadsheet upload and are exact.`,
+    );
+  }
+  return map;
+}

@@ -1,0 +1,131 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Environment } from '../../../shared/contract/app';
+import type { ShipPanel as Panel } from './ship-store';
+
+/** The ship panel on the scan screen: the order to ship, its parcels, and what Enter did. */
+export function ShipPanel({ panel, environment, onClose }: { panel: Exclude<Panel, { state: 'closed' }>; environment: Environment | undefined; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { shipment } = panel;
+  const section = useRef<HTMLElement>(null);
+  // The panel takes focus as it opens and as its state changes, so Enter answers it and never a button left focused.
+  useEffect(() => section.current?.focus(), [panel.state, shipment.orderRef]);
+  const address = shipment.address;
+  const tone = panel.state === 'shipped' ? 'success' : panel.state === 'refused' ? 'danger' : panel.state === 'confirm' ? 'warning' : 'neutral';
+  return (
+    <section ref={section} tabIndex={-1} className={`result-panel tone-${tone} ship-panel`} data-testid="ship-panel" data-state={panel.state} aria-live="assertive">
+      <div className="result-body">
+        <h2 className="result-title">{t('ship.title', { orderRef: shipment.orderRef })}</h2>
+        {panel.state === 'ready' && (
+          <>
+            <p className="result-line">{t('ship.parcelsHint')}</p>
+            <p className="result-line">
+              <strong>{t('ship.enterShips')}</strong>
+            </p>
+            {environment !== 'live' && <p className="result-line muted">{t('ship.testNote')}</p>}
+          </>
+        )}
+        {panel.state === 'working' && <p className="result-line">{t('ship.working', { count: panel.parcels })}</p>}
+        {panel.state === 'confirm' && panel.outcome.outcome === 'confirm-address' && (
+          <div data-testid="ship-corrected">
+            <p className="result-line">
+              <strong>{t('ship.correctedTitle')}</strong>
+            </p>
+            <table className="ship-differences">
+              <thead>
+                <tr>
+                  <th />
+                  <th>{t('ship.sent')}</th>
+                  <th>{t('ship.resolved')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {panel.outcome.differences.map((difference) => (
+                  <tr key={difference.field}>
+                    <th scope="row">{t(`ship.fields.${difference.field}`, { defaultValue: difference.field })}</th>
+                    <td>{difference.sent}</td>
+                    <td>
+                      <strong>{difference.resolved}</strong>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p className="result-line">{t('ship.correctedAction')}</p>
+          </div>
+        )}
+        {panel.state === 'confirm' && panel.outcome.outcome === 'confirm-live' && (
+          <div data-testid="ship-live">
+            <p className="result-line">
+              <strong>{t('ship.liveTitle', { count: panel.outcome.toCreate })}</strong>
+            </p>
+            <p className="result-line">{t('ship.liveAction')}</p>
+          </div>
+        )}
+        {panel.state === 'shipped' && (
+          <div data-testid="ship-shipped">
+            <p className="result-line">
+              <strong>{t('ship.shipped', { count: panel.outcome.parcels.length })}</strong>
+            </p>
+            <ul className="ship-labels">
+              {panel.outcome.parcels.map((parcel) => (
+                <li key={parcel.parcel} data-testid="ship-label">
+                  {t('ship.parcelOf', { n: parcel.parcel, m: parcel.parcelCount })}: {parcel.barcode ?? parcel.orderId}
+                  {parcel.printed === 'duplicate' && ` — ${t('ship.printedBefore')}`}
+                  {parcel.printed === 'failed' && ` — ${t('ship.printFailed', { problem: parcel.printProblem ?? '' })}`}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {panel.state === 'refused' && (
+          <div role="alert" data-testid="ship-refused" data-code={panel.error.code}>
+            <p className="result-line">
+              <strong>{t('ship.refused')}</strong>: {panel.error.message}
+            </p>
+            {panel.error.details && (
+              <ul>
+                {panel.error.details.map((detail) => (
+                  <li key={detail}>{detail}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+        <dl className="ship-facts">
+          <dt>{t('ship.recipient')}</dt>
+          <dd data-testid="ship-recipient">{shipment.recipient.name ?? '—'}</dd>
+          <dt>{t('ship.address')}</dt>
+          <dd data-testid="ship-address">
+            {address.street} {address.houseNumber}
+            {address.suffix ? ` ${address.suffix}` : ''}, {address.postalCode} {address.city}, {address.countryCode}
+          </dd>
+          {shipment.pudoId && (
+            <>
+              <dt>{t('ship.pickupPoint')}</dt>
+              <dd>{shipment.pudoId}</dd>
+            </>
+          )}
+          {(shipment.weight !== null || shipment.dimensions) && (
+            <>
+              <dt>{t('ship.measures')}</dt>
+              <dd>
+                {shipment.weight !== null ? `${shipment.weight} g` : ''}
+                {shipment.dimensions ? ` ${shipment.dimensions.length}×${shipment.dimensions.width}×${shipment.dimensions.height} mm` : ''}
+              </dd>
+            </>
+          )}
+          <dt>{t('ship.parcels')}</dt>
+          <dd className="ship-parcels" data-testid="ship-parcels">
+            {panel.parcels}
+          </dd>
+        </dl>
+        {panel.state !== 'working' && (
+          <button type="button" onClick={onClose}>
+            {t('ship.close')}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * The ship panel's state: an order to ship opened by scanning its slip, the parcel count the
+ * packer sets (number keys or a `STATION:PARCELS:n` command barcode), and the outcome of Enter:
+ * shipped (one label per parcel), a corrected address to confirm, the live count to confirm, or a
+ * refusal with its reason. The station's creation ledger makes a second Enter harmless; the panel
+ * also ignores Enter while a ship is running.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { StationApi } from '../../../shared/contract';
+import type { ShipOutcome, Shipment } from '../../../shared/contract/shipping';
+import type { StationErrorData } from '../../../shared/errors';
+
+export type ShipPanel =
+  | { state: 'closed' }
+  | { state: 'ready'; shipment: Shipment; parcels: number; acceptCorrectedAddress: boolean; confirmLive: number | null }
+  | { state: 'working'; shipment: Shipment; parcels: number }
+  | { state: 'confirm'; shipment: Shipment; parcels: number; accepted: boolean; outcome: Exclude<ShipOutcome, { outcome: 'shipped' }> }
+  | { state: 'shipped'; shipment: Shipment; parcels: number; outcome: Extract<ShipOutcome, { outcome: 'shipped' }> }
+  | { state: 'refused'; shipment: Shipment; parcels: number; error: StationErrorData };
+
+export interface ShipState {
+  panel: ShipPanel;
+  /** Opens the panel when the scan is an order to ship; false when it is not one (then it is a print scan). */
+  openIfToShip(scan: string): Promise<boolean>;
+  /** Opens the panel on a shipment typed into the new-shipment form. */
+  open(shipment: Shipment): void;
+  setParcels(parcels: number): void;
+  /** `STATION:PARCELS:n`; false when the text is not a parcels command or no panel is open. */
+  command(text: string): boolean;
+  /** Enter: ship, or confirm what the panel asks and ship. */
+  enter(): Promise<void>;
+  close(): void;
+}
+
+export const maxParcels = 50;
+const parcelsCommand = /^STATION:PARCELS:(\d{1,2})$/;
+
+export function parseParcelsCommand(text: string): number | null {
+  const match = parcelsCommand.exec(text.trim().toUpperCase());
+  if (!match) return null;
+  const parcels = Number(match[1]);
+  return parcels >= 1 && parcels <= maxParcels ? parcels : null;
+}
+
+export function createShipStore(deps: { station: StationApi }): StoreApi<ShipState> {
+  return createStore<ShipState>()((set, get) => {
+    const ship = async (shipment: Shipment, parcels: number, acceptCorrectedAddress: boolean, confirmLive: number | null) => {
+      set({ panel: { state: 'working', shipment, parcels } });
+      const result = await deps.station['shipping.ship']({
+        orderRef: shipment.orderRef,
+        parcels,
+        ...(acceptCorrectedAddress ? { acceptCorrectedAddress: true } : {}),
+        ...(confirmLive !== null ? { confirmLive } : {}),
+      });
+      if (!result.ok) set({ panel: { state: 'refused', shipment, parcels, error: result.error } });
+      else if (result.value.outcome === 'shipped') set({ panel: { state: 'shipped', shipment, parcels, outcome: result.value } });
+      else set({ panel: { state: 'confirm', shipment, parcels, accepted: acceptCorrectedAddress, outcome: result.value } });
+    };
+
+    return {
+      panel: { state: 'closed' },
+
+      async openIfToShip(scan) {
+        const result = await deps.station['shipping.toShip']({ orderRef: scan });
+        if (!result.ok || result.value === null) return false;
+        const ledger = await deps.station['shipping.ledger']({ orderRef: scan });
+        // An order whose parcels are all created is printed through the duplicate guard, not shipped again.
+        if (ledger.ok && ledger.value.length > 0 && ledger.value.every((entry) => entry.state === 'created')) return false;
+        const recorded = ledger.ok ? ledger.value.find((entry) => entry.state !== 'rejected')?.parcelCount : undefined;
+        set({ panel: { state: 'ready', shipment: result.value, parcels: recorded ?? result.value.parcels ?? 1, acceptCorrectedAddress: false, confirmLive: null } });
+        return true;
+      },
+
+      open(shipment) {
+        set({ panel: { state: 'ready', shipment, parcels: shipment.parcels ?? 1, acceptCorrectedAddress: false, confirmLive: null } });
+      },
+
+      setParcels(parcels) {
+        const panel = get().panel;
+        if (panel.state !== 'ready' || parcels < 1 || parcels > maxParcels) return;
+        set({ panel: { ...panel, parcels } });
+      },
+
+      command(text) {
+        const parcels = parseParcelsCommand(text);
+        if (parcels === null || get().panel.state !== 'ready') return false;
+        get().setParcels(parcels);
+        return true;
+      },
+
+      async enter() {
+        const panel = get().panel;
+        if (panel.state === 'ready') await ship(panel.shipment, panel.parcels, panel.acceptCorrectedAddress, panel.confirmLive);
+        else if (panel.state === 'confirm') {
+          const outcome = panel.outcome;
+          if (outcome.outcome === 'confirm-address') await ship(panel.shipment, panel.parcels, true, null);
+          else await ship(panel.shipment, panel.parcels, panel.accepted, outcome.toCreate);
+        }
+      },
+
+      close() {
+        set({ panel: { state: 'closed' } });
+      },
+    };
+  });
+}
