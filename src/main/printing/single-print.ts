@@ -60,9 +60,11 @@ export async function printScan(deps: SinglePrintDeps, input: SinglePrintInput):
   if (previous && !input.reprint) {
     return { outcome: 'duplicate', scan: input.scan, order: orderData, previous: previousPrint(deps, previous) };
   }
-  if (!previous && order.status === 'expected' && !input.reprint) {
-    // The service says the label was printed, yet not here: another station (or the web portal)
-    // has it. A second label would put two parcels with one barcode on the road, so ask first.
+  if (!previous && order.status === 'expected' && !input.reprint && deps.service.journal.journal(environment, { orderId: order.orderId, limit: 1 }).length === 0) {
+    // The service says the label was printed, yet this station never handled it: another station
+    // (or the web portal) has it. A second label would put two parcels with one barcode on the
+    // road, so ask first. A label this station fetched and never sent (a print cut short by a
+    // restart) also reads "expected" at the service: that one is ours, and prints.
     return { outcome: 'elsewhere', scan: input.scan, order: orderData, status: 'expected' };
   }
   if (input.reprint) {
