@@ -23,6 +23,8 @@ export const SandboxOrderSchema = z.object({
   status: OrderStatusSchema,
   companyName: z.string(),
   deliveryName: z.string(),
+  /** False for a carrier that supplies PDF labels only: such an order prints on a Zebra as an image. */
+  zplAvailable: z.boolean(),
 });
 export type SandboxOrder = z.infer<typeof SandboxOrderSchema>;
 

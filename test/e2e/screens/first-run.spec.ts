@@ -23,7 +23,7 @@ test('first run with no setup: the sandbox says so, offers sample orders, and on
 
   // The trainee scans a sample slip, focus anywhere. It is one whose label the service gives as
   // ZPL: an order whose carrier supplies only a PDF prints as an image, with no barcode text to read.
-  const nativeZpl = (order: (typeof sandboxOrders)[number]) => (order as { zplAvailable?: boolean }).zplAvailable !== false;
+  const nativeZpl = (order: (typeof sandboxOrders)[number]) => order.zplAvailable;
   const first = offered.map((ref) => sandboxOrders.find((order) => order.orderRef === ref)).find((order) => order && nativeZpl(order));
   if (!first) throw new Error(`none of the samples ${offered.join(', ')} prints as native ZPL`);
   await page.getByTestId('nav-setup').focus();
