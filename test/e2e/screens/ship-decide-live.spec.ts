@@ -118,6 +118,7 @@ test('in live the ship panel shows the LIVE frame and the count of real orders b
     await scanLikeAScanner(page, 'LIVE-8001');
     await expect(page.getByTestId('ship-panel')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
     await expect(page.getByTestId('environment')).toHaveText('LIVE');
+    await expect(page.getByTestId('app')).toHaveClass(/\benv-live\b/);
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('ship-live')).toContainText('LIVE: 3 real order(s) will be created', { timeout: 20_000 });
     await page.screenshot({ path: `${screenshotDir}/ship-live-1280x800.png` });
