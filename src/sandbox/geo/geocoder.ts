@@ -5,6 +5,7 @@
 import type { Address, ResolvedAddress } from '../../shared/api/schemas';
 import { hashUnit } from '../random';
 import { offset, round6, type LatLng } from './distance';
+import { findKnownAddress, type KnownAddress } from './known-addresses';
 import { tidyName } from './names';
 import { displayPostalCode, isValidPostalCode, normalisePostalCode, numericPart } from './postal-codes';
 import { buildRegions, countryCentres, type Region } from './regions';
@@ -33,7 +34,12 @@ export interface Geocoder {
   regions(countryCode: string): readonly Region[];
 }
 
-export function createGeocoder(): Geocoder {
+export interface GeocoderOptions {
+  /** The buildings the geocoder knows by name and corrects to (default: `knownAddresses`). */
+  knownAddresses?: readonly KnownAddress[];
+}
+
+export function createGeocoder(options: GeocoderOptions = {}): Geocoder {
   const regionsByCountry = buildRegions();
   const regionsOf = (countryCode: string): readonly Region[] =>
     (regionsByCountry as Record<string, Region[] | undefined>)[countryCode] ?? [];
@@ -72,7 +78,10 @@ export function createGeocoder(): Geocoder {
     return { countryCode, postalCode, city: undefined, state: '', region: undefined, ...point };
   };
 
-  const resolveAddress = (address: Address): AddressResolution => {
+  const resolveAddress = (submitted: Address): AddressResolution => {
+    // A building the geocoder knows wins over what was sent: its suffix and its postal code.
+    const known = findKnownAddress({ ...submitted, city: submitted.city ?? '' }, options.knownAddresses);
+    const address: Address = known ? { ...submitted, suffix: known.suffix, postalCode: known.postalCode } : submitted;
     const countryCode = address.countryCode.toUpperCase();
     const location = locatePostalCode(countryCode, address.postalCode);
     const houseNumber = address.houseNumber.trim().replace(/\s+/g, '');

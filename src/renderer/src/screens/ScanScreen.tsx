@@ -30,7 +30,7 @@ export default function ScanScreen() {
       <ScreenHeading hidden>{t('nav.scan')}</ScreenHeading>
       <div className="scan-main">
         {shipPanel.state !== 'closed' ? (
-          <ShipPanel panel={shipPanel} environment={environment} onClose={() => stores.ship.getState().close()} />
+          <ShipPanel panel={shipPanel} environment={environment} onClose={() => stores.ship.getState().close()} onSettled={() => stores.ship.getState().retry()} />
         ) : (
           <ScanResultPanel
             panel={panel}

@@ -2,9 +2,21 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Environment } from '../../../shared/contract/app';
 import type { ShipPanel as Panel } from './ship-store';
+import { UnknownParcels } from './UnknownParcels';
 
 /** The ship panel on the scan screen: the order to ship, its parcels, and what Enter did. */
-export function ShipPanel({ panel, environment, onClose }: { panel: Exclude<Panel, { state: 'closed' }>; environment: Environment | undefined; onClose: () => void }) {
+export function ShipPanel({
+  panel,
+  environment,
+  onClose,
+  onSettled,
+}: {
+  panel: Exclude<Panel, { state: 'closed' }>;
+  environment: Environment | undefined;
+  onClose: () => void;
+  /** A lead settled every parcel in doubt: the order may be shipped again. */
+  onSettled: () => void;
+}) {
   const { t } = useTranslation();
   const { shipment } = panel;
   const section = useRef<HTMLElement>(null);
@@ -90,6 +102,7 @@ export function ShipPanel({ panel, environment, onClose }: { panel: Exclude<Pane
                 ))}
               </ul>
             )}
+            {panel.error.code === 'OUTCOME_UNKNOWN' && <UnknownParcels orderRef={shipment.orderRef} onSettled={onSettled} />}
           </div>
         )}
         <dl className="ship-facts">

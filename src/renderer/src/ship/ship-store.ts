@@ -29,6 +29,8 @@ export interface ShipState {
   command(text: string): boolean;
   /** Enter: ship, or confirm what the panel asks and ship. */
   enter(): Promise<void>;
+  /** After a refusal was dealt with (a lead settled the parcels in doubt): ready to ship again. */
+  retry(): void;
   close(): void;
 }
 
@@ -96,6 +98,12 @@ export function createShipStore(deps: { station: StationApi }): StoreApi<ShipSta
           if (outcome.outcome === 'confirm-address') await ship(panel.shipment, panel.parcels, true, null);
           else await ship(panel.shipment, panel.parcels, panel.accepted, outcome.toCreate);
         }
+      },
+
+      retry() {
+        const panel = get().panel;
+        if (panel.state !== 'refused') return;
+        set({ panel: { state: 'ready', shipment: panel.shipment, parcels: panel.parcels, acceptCorrectedAddress: false, confirmLive: null } });
       },
 
       close() {
