@@ -90,7 +90,17 @@ export interface Station {
   readonly printActivity: PrintActivity;
   /** The core services, for the CLI, the printing code and tests; the screen goes through the dispatcher. */
   readonly services: StationServices;
+  /**
+   * Starts the listeners of a long-running host (the app, the web host): composing the station
+   * binds no port, so a one-shot CLI command never contends for the webhook receiver's port.
+   */
+  start(listeners: StationListeners): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface StationListeners {
+  /** Resume the webhook receiver when its setting keeps it on. */
+  webhooks: boolean;
 }
 
 export interface StationServices {
@@ -202,7 +212,6 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   });
 
   pullNotices = createPullNotices({ db, index: orders, journal: printing.journal, events, benchName: () => settings.stationName(), clock: options.webhookClock });
-  await webhooks.resume();
   const voids = createVoidService({ db, index: orders, lookup, clientFor: (environment) => clients.forEnvironment(environment) });
   const dayClose = createDayClose({ db, index: orders, timeline, notices: pullNotices, dataDir: options.dataDir, benchName: () => settings.stationName() });
 
@@ -266,6 +275,9 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     settings,
     printActivity: options.printActivity ?? printing.service.activity,
     services: { db, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, pickedFiles, webhooks, printing, ledger, toShip, ship },
+    async start(listeners) {
+      if (listeners.webhooks) await webhooks.resume();
+    },
     async close() {
       await printing.close();
       await webhooks.close();
