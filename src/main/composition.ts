@@ -28,7 +28,6 @@ import { OrderIndex } from './orders/order-index';
 import { createOrderLookup, type OrderLookup } from './orders/order-lookup';
 import { OrderOverview } from './orders/order-overview';
 import { createPickedFiles, type PickedFiles } from './orders/picked-files';
-import { seedSandboxOrders } from './orders/sandbox-seed';
 import { createSandboxWebhookLink } from './orders/sandbox-webhooks';
 import { createStatusEventProcessor } from './orders/status-events';
 import { createWebhookConflicts } from './orders/webhook-conflicts';
@@ -39,6 +38,7 @@ import { createSandboxPrinterSync } from './printing/sandbox-printer';
 import { createPrintingCore, type PrintingCore } from './printing/runs/printing-core';
 import { createCommandRunner } from './printing/transports/command-runner';
 import { createPrinterTransports, type PrinterTransportsOptions } from './printing/transports/printer-transports';
+import { createSandboxWiring } from './sandbox-wiring';
 import { createDeliveryClients, type DeliveryClients, type DeliveryClientsDeps } from './settings/delivery-clients';
 import { StationSettings } from './settings/station-settings';
 import { AddressLookups } from './shipping/address-lookups';
@@ -136,24 +136,9 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   const events = createEventBus(logger);
   const orders = new OrderIndex(db);
   const sandbox = options.sandbox ?? createEmbeddedSandbox();
-  // Built below; only used once the sandbox has started, which needs the station to be built.
-  let afterSandboxStart: () => Promise<void> = async () => undefined;
-  let starting: Promise<void> | null = null;
-  /** Starts the sandbox once and indexes its day of orders right away. */
-  const sandboxStarted = (): Promise<void> =>
-    (starting ??= sandbox
-      .todaysOrders()
-      .then(async (seeded) => {
-        seedSandboxOrders(orders, seeded);
-        logger.info('embedded sandbox ready', { orders: seeded.length });
-        await afterSandboxStart();
-      })
-      .catch((error: unknown) => {
-        starting = null;
-        throw error;
-      }));
+  const sandboxWiring = createSandboxWiring({ sandbox, orders, logger });
   const prepare = async (environment: Environment) => {
-    if (environment === 'sandbox') await sandboxStarted();
+    if (environment === 'sandbox') await sandboxWiring.started();
   };
   let keyService: KeyService | null = null;
   const clients = createDeliveryClients({
@@ -161,7 +146,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     logger,
     readKey: (environment) => (keyService ? keyService.readKey(environment) : keys.get(environment)),
     sandboxApi: async () => {
-      await sandboxStarted();
+      await sandboxWiring.started();
       return sandbox.api();
     },
     decorate: (environment, client) => createLearningClient(environment, client, orders, logger),
@@ -215,11 +200,6 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   const voids = createVoidService({ db, index: orders, lookup, clientFor: (environment) => clients.forEnvironment(environment) });
   const dayClose = createDayClose({ db, index: orders, timeline, notices: pullNotices, dataDir: options.dataDir, benchName: () => settings.stationName() });
 
-  const sandboxPrinter = createSandboxPrinterSync({
-    printers: printing.printers,
-    settings: settingsStore,
-    changed: (printer) => printing.service.printerChanged(printer),
-  });
   const sandboxLink = createSandboxWebhookLink({
     environment: () => settings.environment(),
     receiver: () => webhooks.status(),
@@ -228,20 +208,12 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     unregister: (id) => sandbox.unregisterWebhook(id),
     logger,
   });
-  afterSandboxStart = async () => {
-    await sandboxLink.sandboxStarted();
-  };
-  /** The sandbox started and its virtual Zebra (if it runs one) saved as the printer at this launch's port. */
-  const sandboxReady = async (): Promise<void> => {
-    await sandboxStarted();
-    const [virtualZebra] = await sandbox.printers();
-    if (virtualZebra) sandboxPrinter.sync({ host: virtualZebra.host, port: virtualZebra.port });
-  };
-  // A CLI command next to the app runs a sandbox of its own and points the row at its printer;
-  // checking before each use keeps this process printing to the printer it runs.
-  const prepareCurrent = async (): Promise<void> => {
-    if (settings.environment() === 'sandbox') await sandboxReady();
-  };
+  sandboxWiring.attach({
+    printer: createSandboxPrinterSync({ printers: printing.printers, settings: settingsStore, changed: (printer) => printing.service.printerChanged(printer) }),
+    webhookLink: sandboxLink,
+  });
+  const sandboxReady = sandboxWiring.ready;
+  const prepareCurrent = (): Promise<void> => sandboxWiring.readyFor(settings.environment());
   const overview = new OrderOverview(db, orders);
   const ship = new ShipService({
     settings,
