@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Environment } from '../shared/contract/app';
 import { createEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox';
 import { createDispatcher, type Dispatcher, type Handlers } from './contract/dispatcher';
+import { environmentSessions } from './environment-session';
 import { createEventBus, type EventBus } from './contract/event-bus';
 import { appHandlers } from './handlers/app';
 import { importsHandlers } from './handlers/imports';
@@ -213,7 +214,6 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     webhookLink: sandboxLink,
   });
   const sandboxReady = sandboxWiring.ready;
-  const prepareCurrent = (): Promise<void> => sandboxWiring.readyFor(settings.environment());
   const overview = new OrderOverview(db, orders);
   const ship = new ShipService({
     settings,
@@ -230,18 +230,22 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     ...appHandlers({ name: productName, version: options.version, host: options.host, settings, keys: keyService }),
     ...settingsHandlers({ settings, webhooks, keys: keyService, logger, sandboxLink }),
     ...keysHandlers(keyService),
-    ...ordersHandlers({ settings, index: orders, lookup, overview, prepare: prepareCurrent }),
+    ...ordersHandlers({ settings, index: orders, lookup, overview }),
     ...importsHandlers({ settings, importer, events, pickedFiles, pickManifestFile: options.pickManifestFile }),
     ...webhooksHandlers({ receiver: webhooks, sandboxLink, conflicts: webhookConflicts, settings }),
-    ...printersHandlers({ settings, printing, prepare: prepareCurrent, logger }),
-    ...printingHandlers({ settings, printing, preview, prepare: prepareCurrent, logger }),
-    ...sandboxHandlers({ settings, sandbox, ready: sandboxReady }),
-    ...supervisionHandlers({ settings, voids, notices: pullNotices, timeline, dayClose, index: orders, lookup, journal: printing.journal, prepare: prepareCurrent, printHandover: (environment, printer, handover, pdf) => printHandover({ printers: printing.printers, transports: printing.transports }, environment, printer, handover, pdf) }),
-    ...shippingHandlers({ settings, ship, ledger, toShip, lookups: new AddressLookups({ clientFor: (environment) => clients.forEnvironment(environment) }), prepare: prepareCurrent }),
+    ...printersHandlers({ settings, printing, logger }),
+    ...printingHandlers({ settings, printing, preview, logger }),
+    ...sandboxHandlers({ settings, sandbox }),
+    ...supervisionHandlers({ settings, voids, notices: pullNotices, timeline, dayClose, index: orders, lookup, journal: printing.journal, printHandover: (environment, printer, handover, pdf) => printHandover({ printers: printing.printers, transports: printing.transports }, environment, printer, handover, pdf) }),
+    ...shippingHandlers({ settings, ship, ledger, toShip, lookups: new AddressLookups({ clientFor: (environment) => clients.forEnvironment(environment) }) }),
   };
 
   return {
-    dispatcher: createDispatcher(handlers, logger),
+    dispatcher: createDispatcher(
+      handlers,
+      logger,
+      environmentSessions({ environment: () => settings.environment(), readyFor: sandboxWiring.readyFor, clientFor: (environment) => clients.forEnvironment(environment) }),
+    ),
     events,
     logger,
     settings,
