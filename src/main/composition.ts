@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Environment } from '../shared/contract/app';
 import { createEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox';
 import { createDispatcher, type Dispatcher, type Handlers } from './contract/dispatcher';
+import { environmentSessions } from './environment-session';
 import { createEventBus, type EventBus } from './contract/event-bus';
 import { appHandlers } from './handlers/app';
 import { importsHandlers } from './handlers/imports';
@@ -28,7 +29,6 @@ import { OrderIndex } from './orders/order-index';
 import { createOrderLookup, type OrderLookup } from './orders/order-lookup';
 import { OrderOverview } from './orders/order-overview';
 import { createPickedFiles, type PickedFiles } from './orders/picked-files';
-import { seedSandboxOrders } from './orders/sandbox-seed';
 import { createSandboxWebhookLink } from './orders/sandbox-webhooks';
 import { createStatusEventProcessor } from './orders/status-events';
 import { createWebhookConflicts } from './orders/webhook-conflicts';
@@ -39,6 +39,7 @@ import { createSandboxPrinterSync } from './printing/sandbox-printer';
 import { createPrintingCore, type PrintingCore } from './printing/runs/printing-core';
 import { createCommandRunner } from './printing/transports/command-runner';
 import { createPrinterTransports, type PrinterTransportsOptions } from './printing/transports/printer-transports';
+import { createSandboxWiring } from './sandbox-wiring';
 import { createDeliveryClients, type DeliveryClients, type DeliveryClientsDeps } from './settings/delivery-clients';
 import { StationSettings } from './settings/station-settings';
 import { AddressLookups } from './shipping/address-lookups';
@@ -90,7 +91,17 @@ export interface Station {
   readonly printActivity: PrintActivity;
   /** The core services, for the CLI, the printing code and tests; the screen goes through the dispatcher. */
   readonly services: StationServices;
+  /**
+   * Starts the listeners of a long-running host (the app, the web host): composing the station
+   * binds no port, so a one-shot CLI command never contends for the webhook receiver's port.
+   */
+  start(listeners: StationListeners): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface StationListeners {
+  /** Resume the webhook receiver when its setting keeps it on. */
+  webhooks: boolean;
 }
 
 export interface StationServices {
@@ -126,24 +137,9 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   const events = createEventBus(logger);
   const orders = new OrderIndex(db);
   const sandbox = options.sandbox ?? createEmbeddedSandbox();
-  // Built below; only used once the sandbox has started, which needs the station to be built.
-  let afterSandboxStart: () => Promise<void> = async () => undefined;
-  let starting: Promise<void> | null = null;
-  /** Starts the sandbox once and indexes its day of orders right away. */
-  const sandboxStarted = (): Promise<void> =>
-    (starting ??= sandbox
-      .todaysOrders()
-      .then(async (seeded) => {
-        seedSandboxOrders(orders, seeded);
-        logger.info('embedded sandbox ready', { orders: seeded.length });
-        await afterSandboxStart();
-      })
-      .catch((error: unknown) => {
-        starting = null;
-        throw error;
-      }));
+  const sandboxWiring = createSandboxWiring({ sandbox, orders, logger });
   const prepare = async (environment: Environment) => {
-    if (environment === 'sandbox') await sandboxStarted();
+    if (environment === 'sandbox') await sandboxWiring.started();
   };
   let keyService: KeyService | null = null;
   const clients = createDeliveryClients({
@@ -151,7 +147,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     logger,
     readKey: (environment) => (keyService ? keyService.readKey(environment) : keys.get(environment)),
     sandboxApi: async () => {
-      await sandboxStarted();
+      await sandboxWiring.started();
       return sandbox.api();
     },
     decorate: (environment, client) => createLearningClient(environment, client, orders, logger),
@@ -202,15 +198,9 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   });
 
   pullNotices = createPullNotices({ db, index: orders, journal: printing.journal, events, benchName: () => settings.stationName(), clock: options.webhookClock });
-  await webhooks.resume();
   const voids = createVoidService({ db, index: orders, lookup, clientFor: (environment) => clients.forEnvironment(environment) });
   const dayClose = createDayClose({ db, index: orders, timeline, notices: pullNotices, dataDir: options.dataDir, benchName: () => settings.stationName() });
 
-  const sandboxPrinter = createSandboxPrinterSync({
-    printers: printing.printers,
-    settings: settingsStore,
-    changed: (printer) => printing.service.printerChanged(printer),
-  });
   const sandboxLink = createSandboxWebhookLink({
     environment: () => settings.environment(),
     receiver: () => webhooks.status(),
@@ -219,20 +209,11 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     unregister: (id) => sandbox.unregisterWebhook(id),
     logger,
   });
-  afterSandboxStart = async () => {
-    await sandboxLink.sandboxStarted();
-  };
-  /** The sandbox started and its virtual Zebra (if it runs one) saved as the printer at this launch's port. */
-  const sandboxReady = async (): Promise<void> => {
-    await sandboxStarted();
-    const [virtualZebra] = await sandbox.printers();
-    if (virtualZebra) sandboxPrinter.sync({ host: virtualZebra.host, port: virtualZebra.port });
-  };
-  // A CLI command next to the app runs a sandbox of its own and points the row at its printer;
-  // checking before each use keeps this process printing to the printer it runs.
-  const prepareCurrent = async (): Promise<void> => {
-    if (settings.environment() === 'sandbox') await sandboxReady();
-  };
+  sandboxWiring.attach({
+    printer: createSandboxPrinterSync({ printers: printing.printers, settings: settingsStore, changed: (printer) => printing.service.printerChanged(printer) }),
+    webhookLink: sandboxLink,
+  });
+  const sandboxReady = sandboxWiring.ready;
   const overview = new OrderOverview(db, orders);
   const ship = new ShipService({
     settings,
@@ -249,23 +230,30 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     ...appHandlers({ name: productName, version: options.version, host: options.host, settings, keys: keyService }),
     ...settingsHandlers({ settings, webhooks, keys: keyService, logger, sandboxLink }),
     ...keysHandlers(keyService),
-    ...ordersHandlers({ settings, index: orders, lookup, overview, prepare: prepareCurrent }),
+    ...ordersHandlers({ settings, index: orders, lookup, overview }),
     ...importsHandlers({ settings, importer, events, pickedFiles, pickManifestFile: options.pickManifestFile }),
     ...webhooksHandlers({ receiver: webhooks, sandboxLink, conflicts: webhookConflicts, settings }),
-    ...printersHandlers({ settings, printing, prepare: prepareCurrent, logger }),
-    ...printingHandlers({ settings, printing, preview, prepare: prepareCurrent, logger }),
-    ...sandboxHandlers({ settings, sandbox, ready: sandboxReady }),
-    ...supervisionHandlers({ settings, voids, notices: pullNotices, timeline, dayClose, index: orders, lookup, journal: printing.journal, prepare: prepareCurrent, printHandover: (environment, printer, handover, pdf) => printHandover({ printers: printing.printers, transports: printing.transports }, environment, printer, handover, pdf) }),
-    ...shippingHandlers({ settings, ship, ledger, toShip, lookups: new AddressLookups({ clientFor: (environment) => clients.forEnvironment(environment) }), prepare: prepareCurrent }),
+    ...printersHandlers({ settings, printing, logger }),
+    ...printingHandlers({ settings, printing, preview, logger }),
+    ...sandboxHandlers({ settings, sandbox }),
+    ...supervisionHandlers({ settings, voids, notices: pullNotices, timeline, dayClose, index: orders, lookup, journal: printing.journal, printHandover: (environment, printer, handover, pdf) => printHandover({ printers: printing.printers, transports: printing.transports }, environment, printer, handover, pdf) }),
+    ...shippingHandlers({ settings, ship, ledger, toShip, lookups: new AddressLookups({ clientFor: (environment) => clients.forEnvironment(environment) }) }),
   };
 
   return {
-    dispatcher: createDispatcher(handlers, logger),
+    dispatcher: createDispatcher(
+      handlers,
+      logger,
+      environmentSessions({ environment: () => settings.environment(), readyFor: sandboxWiring.readyFor, clientFor: (environment) => clients.forEnvironment(environment) }),
+    ),
     events,
     logger,
     settings,
     printActivity: options.printActivity ?? printing.service.activity,
     services: { db, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, pickedFiles, webhooks, printing, ledger, toShip, ship },
+    async start(listeners) {
+      if (listeners.webhooks) await webhooks.resume();
+    },
     async close() {
       await printing.close();
       await webhooks.close();

@@ -1,6 +1,7 @@
 import { calls, isCallName, type CallName, type CallOutput, type CallResult, type Calls } from '../../shared/contract';
 import { StationError, type StationErrorData } from '../../shared/errors';
 import type { z } from 'zod';
+import type { EnvironmentSession, OpenEnvironmentSession } from '../environment-session';
 import type { Logger } from '../logging/logger';
 import { boundErrorData, errorLimits } from './bounded-errors';
 
@@ -9,9 +10,14 @@ export interface CallContext {
   host: 'electron' | 'web';
 }
 
+/** What a handler receives besides its input: the call's context and its environment session. */
+export interface HandlerContext extends CallContext {
+  readonly session: EnvironmentSession;
+}
+
 export type Handler<K extends CallName> = (
   input: z.output<Calls[K]['input']>,
-  context: CallContext,
+  context: HandlerContext,
 ) => Promise<CallOutput<K>> | CallOutput<K>;
 
 /** One handler per call of the contract: a missing handler is a type error, not a runtime surprise. */
@@ -35,7 +41,7 @@ const describeIssues = (error: z.ZodError): { details: string[]; omitted: number
  * Parses every input before a handler sees it and every output before it leaves, and turns
  * every failure into error data with a stable code. It never throws and never rejects.
  */
-export function createDispatcher(handlers: Handlers, logger: Logger): Dispatcher {
+export function createDispatcher(handlers: Handlers, logger: Logger, openSession: OpenEnvironmentSession): Dispatcher {
   return {
     async dispatch(name, input, context) {
       if (!isCallName(name)) {
@@ -49,8 +55,9 @@ export function createDispatcher(handlers: Handlers, logger: Logger): Dispatcher
       }
       let value: unknown;
       try {
-        const handler = handlers[name] as (input: unknown, context: CallContext) => unknown;
-        value = await handler(parsedInput.data, context);
+        const handler = handlers[name] as (input: unknown, context: HandlerContext) => unknown;
+        // One session per call: the environment read once, readied at most once.
+        value = await handler(parsedInput.data, { ...context, session: openSession() });
       } catch (error) {
         if (error instanceof StationError) return failure(error.toData());
         logger.error('call failed', { call: name, error: error instanceof Error ? error.message : String(error) });

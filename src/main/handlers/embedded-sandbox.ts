@@ -6,17 +6,15 @@ import type { StationSettings } from '../settings/station-settings';
 export interface SandboxHandlerDeps {
   settings: StationSettings;
   sandbox: EmbeddedSandbox;
-  /** Starts the embedded sandbox and readies it (orders, printer). */
-  ready(): Promise<void>;
 }
 
 export function sandboxHandlers(deps: SandboxHandlerDeps): Pick<Handlers, 'sandbox.printedLabels'> {
   return {
-    'sandbox.printedLabels': async ({ limit }) => {
+    'sandbox.printedLabels': async ({ limit }, { session }) => {
       if (deps.settings.environment() !== 'sandbox') {
         throw new StationError('NOT_CONFIGURED', 'The station is not working on the embedded sandbox, so there is no virtual printer to show. Switch to the sandbox environment in Setup.');
       }
-      await deps.ready();
+      await session.ready();
       const printers = await deps.sandbox.printers();
       if (printers.length === 0) throw new StationError('NOT_CONFIGURED', 'The embedded sandbox runs without a virtual printer.');
       const labels = await deps.sandbox.printedLabels(0);

@@ -11,7 +11,6 @@ export interface OrdersHandlerDeps {
   lookup: OrderLookup;
   overview: OrderOverview;
   /** Readies the current environment's orders (the embedded sandbox indexes its day of orders). */
-  prepare(): Promise<void>;
   /** Today's date, for the day's bundles. */
   clock?: () => Date;
 }
@@ -31,18 +30,18 @@ export function ordersHandlers(deps: OrdersHandlerDeps): Pick<Handlers, OrdersCa
         printable: { allowed: printable.allowed, message: printable.allowed ? null : printable.message },
       };
     },
-    'orders.count': async () => {
+    'orders.count': async (_input, { session }) => {
       // A count is still an answer when the sandbox cannot start: what the index holds.
-      await deps.prepare().catch(() => undefined);
+      await session.ready().catch(() => undefined);
       const environment = deps.settings.environment();
       return { environment, orders: deps.index.count(environment) };
     },
-    'orders.samples': async ({ limit }) => {
-      await deps.prepare();
+    'orders.samples': async ({ limit }, { session }) => {
+      await session.ready();
       return { orders: deps.overview.samples(deps.settings.environment(), limit ?? 5) };
     },
-    'orders.bundles': async ({ day, unprintedOnly }) => {
-      await deps.prepare();
+    'orders.bundles': async ({ day, unprintedOnly }, { session }) => {
+      await session.ready();
       return { bundles: deps.overview.bundles(deps.settings.environment(), { day: day ?? localDay(clock()), unprintedOnly: unprintedOnly !== false }) };
     },
   };

@@ -14,6 +14,7 @@ import { runTestPrint } from '../printing/runs/test-print';
 import { readPrinterStatus } from '../printing/status/printer-status';
 import { canQuery, PrinterTransportError } from '../printing/transports/transport';
 import type { Logger } from '../logging/logger';
+import type { EnvironmentSession } from '../environment-session';
 import type { StationSettings } from '../settings/station-settings';
 
 export interface PrintersHandlerDeps {
@@ -23,7 +24,6 @@ export interface PrintersHandlerDeps {
    * Readies the current environment's printers (on the sandbox: the virtual Zebra at its port of
    * this launch). Best effort for the list: a sandbox that cannot start leaves the list as it is.
    */
-  prepare?(): Promise<void>;
   logger?: Logger;
   /** Longest wait for a printer's answers during a check or a status read. */
   statusTimeoutMs?: number;
@@ -56,11 +56,11 @@ type PrintersCallName =
   | 'printers.osQueues'
   | 'printers.usbDevices';
 
-export function printersHandlers({ settings, printing, prepare, logger, statusTimeoutMs = 3000, probe: probeOptions = {} }: PrintersHandlerDeps): Pick<Handlers, PrintersCallName> {
+export function printersHandlers({ settings, printing, logger, statusTimeoutMs = 3000, probe: probeOptions = {} }: PrintersHandlerDeps): Pick<Handlers, PrintersCallName> {
   const { printers, service, transports } = printing;
 
-  const ready = async (): Promise<void> => {
-    await prepare?.().catch((error: unknown) => logger?.warn('the printers are used without readying the environment', { error }));
+  const ready = async (session: EnvironmentSession): Promise<void> => {
+    await session.ready().catch((error: unknown) => logger?.warn('the printers are used without readying the environment', { error }));
   };
 
   /** Asks the printer at an address what it is; an unreachable printer is a result (offline), not an error. */
@@ -110,8 +110,8 @@ export function printersHandlers({ settings, printing, prepare, logger, statusTi
   };
 
   return {
-    'printers.list': async () => {
-      await ready();
+    'printers.list': async (_input, { session }) => {
+      await ready(session);
       return { printers: printers.list(settings.environment()) };
     },
 
@@ -146,8 +146,8 @@ export function printersHandlers({ settings, printing, prepare, logger, statusTi
       return { removed: true as const };
     },
 
-    'printers.status': async ({ id }): Promise<PrinterStatusData> => {
-      await ready();
+    'printers.status': async ({ id }, { session }): Promise<PrinterStatusData> => {
+      await ready(session);
       const environment = settings.environment();
       const printer = printers.require(environment, id);
       const pending = service.pendingOn(printer);
@@ -183,14 +183,14 @@ export function printersHandlers({ settings, printing, prepare, logger, statusTi
       }
     },
 
-    'printers.check': async ({ id }) => {
-      await ready();
+    'printers.check': async ({ id }, { session }) => {
+      await ready(session);
       const environment = settings.environment();
       return check(environment, printers.require(environment, id));
     },
 
-    'printers.test': async ({ id }) => {
-      await ready();
+    'printers.test': async ({ id }, { session }) => {
+      await ready(session);
       const environment = settings.environment();
       const printer = printers.require(environment, id);
       const result = await runTestPrint(service, environment, printer, settings.operator(), settings.stationName());

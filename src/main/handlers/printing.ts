@@ -10,7 +10,6 @@ export interface PrintingHandlerDeps {
   printing: PrintingCore;
   preview: LabelPreview;
   /** Readies the current environment before a print (on the sandbox: its orders and its virtual Zebra). */
-  prepare?(): Promise<void>;
   /** Where a refused scan is written down with its outcome (code and words), for a lead reading the log later. */
   logger?: Logger;
 }
@@ -28,11 +27,11 @@ type PrintingCallName =
   | 'printing.journal'
   | 'printing.labelDocument';
 
-export function printingHandlers({ settings, printing, preview, prepare, logger }: PrintingHandlerDeps): Pick<Handlers, PrintingCallName> {
+export function printingHandlers({ settings, printing, preview, logger }: PrintingHandlerDeps): Pick<Handlers, PrintingCallName> {
   const service = printing.service;
   return {
-    'printing.print': async (input) => {
-      await prepare?.();
+    'printing.print': async (input, { session }) => {
+      await session.ready();
       try {
         return await printing.print(input);
       } catch (error) {
@@ -42,8 +41,8 @@ export function printingHandlers({ settings, printing, preview, prepare, logger 
         throw error;
       }
     },
-    'printing.printBundles': async (input) => {
-      await prepare?.();
+    'printing.printBundles': async (input, { session }) => {
+      await session.ready();
       return printing.printBundles(input);
     },
     'printing.pause': ({ runId }) => service.pause(settings.environment(), runId, settings.operator()),

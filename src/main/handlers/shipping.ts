@@ -5,6 +5,7 @@ import type { StationSettings } from '../settings/station-settings';
 import type { AddressLookups } from '../shipping/address-lookups';
 import type { CreationLedger, LedgerEntry } from '../shipping/creation-ledger';
 import type { ShipService } from '../shipping/ship-service';
+import type { EnvironmentSession } from '../environment-session';
 import type { ToShipOrders } from '../shipping/to-ship-orders';
 
 export interface ShippingHandlerDeps {
@@ -14,7 +15,6 @@ export interface ShippingHandlerDeps {
   toShip: ToShipOrders;
   lookups: AddressLookups;
   /** Makes the current environment usable (starts the embedded sandbox and its printer when it is the sandbox). */
-  prepare(): Promise<void>;
 }
 
 type ShippingCalls =
@@ -28,15 +28,15 @@ type ShippingCalls =
 const entryData = ({ environment: _environment, ...entry }: LedgerEntry) => entry;
 
 export function shippingHandlers(deps: ShippingHandlerDeps): Pick<Handlers, ShippingCalls> {
-  const ready = async () => {
-    await deps.prepare();
-    return deps.settings.environment();
+  const ready = async (session: EnvironmentSession) => {
+    await session.ready();
+    return session.environment;
   };
   return {
-    'shipping.checkAddress': async ({ locationId, request }) => deps.lookups.checkAddress(await ready(), locationId, request),
-    'shipping.checkPostalCode': async ({ locationId, request }) => deps.lookups.checkPostalCode(await ready(), locationId, request),
-    'shipping.coverage': async ({ locationId, refresh }) => deps.lookups.coverage(await ready(), locationId, { refresh }),
-    'shipping.pickupPoints': async (query) => deps.lookups.pickupPoints(await ready(), query),
+    'shipping.checkAddress': async ({ locationId, request }, { session }) => deps.lookups.checkAddress(await ready(session), locationId, request),
+    'shipping.checkPostalCode': async ({ locationId, request }, { session }) => deps.lookups.checkPostalCode(await ready(session), locationId, request),
+    'shipping.coverage': async ({ locationId, refresh }, { session }) => deps.lookups.coverage(await ready(session), locationId, { refresh }),
+    'shipping.pickupPoints': async (query, { session }) => deps.lookups.pickupPoints(await ready(session), query),
     'shipping.newShipment': (input) => {
       const environment = deps.settings.environment();
       if (deps.ledger.parcels(environment, input.orderRef).some((entry) => entry.state !== 'rejected')) {
@@ -69,8 +69,8 @@ export function shippingHandlers(deps: ShippingHandlerDeps): Pick<Handlers, Ship
       }
       return deps.toShip.importBytes(environment, source.fileName, Buffer.from(source.base64, 'base64'));
     },
-    'shipping.ship': async (input) => {
-      await deps.prepare();
+    'shipping.ship': async (input, { session }) => {
+      await session.ready();
       return deps.ship.ship(input);
     },
     'shipping.ledger': ({ orderRef }) => deps.ledger.parcels(deps.settings.environment(), orderRef).map(entryData),

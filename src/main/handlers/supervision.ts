@@ -22,7 +22,6 @@ export interface SupervisionHandlerDeps {
   lookup: OrderLookup;
   journal: PrintJournal;
   /** Readies the current environment's orders (the embedded sandbox indexes its day of orders). */
-  prepare(): Promise<void>;
   printHandover(environment: Environment, printer: string, handover: HandoverData, pdf: Uint8Array): Promise<NonNullable<HandoverData['printed']>>;
   clock?: () => Date;
 }
@@ -41,18 +40,18 @@ const labelPrintedStatuses = new Set(['expected', 'in_transit', 'out_for_deliver
 export function supervisionHandlers(deps: SupervisionHandlerDeps): Pick<Handlers, SupervisionCallName> {
   const clock = deps.clock ?? (() => new Date());
   return {
-    'supervision.cancel': async (request) => {
-      await deps.prepare();
+    'supervision.cancel': async (request, { session }) => {
+      await session.ready();
       return deps.voids.cancel(deps.settings.environment(), request);
     },
-    'supervision.cancelBundle': async (request) => {
-      await deps.prepare();
+    'supervision.cancelBundle': async (request, { session }) => {
+      await session.ready();
       return deps.voids.cancelBundle(deps.settings.environment(), request);
     },
     'supervision.notices': ({ includeAcknowledged, limit }) => deps.notices.list(deps.settings.environment(), { includeAcknowledged, limit }),
     'supervision.acknowledge': ({ id, by }) => deps.notices.acknowledge(deps.settings.environment(), id, by),
-    'supervision.whereabouts': async ({ scan }) => {
-      await deps.prepare();
+    'supervision.whereabouts': async ({ scan }, { session }) => {
+      await session.ready();
       const environment = deps.settings.environment();
       const { order } = await deps.lookup.lookup(environment, scan, { remote: false });
       const timeline = deps.timeline.of(environment, order.orderId);
@@ -78,11 +77,11 @@ export function supervisionHandlers(deps: SupervisionHandlerDeps): Pick<Handlers
         })),
       };
     },
-    'supervision.dayClose': async ({ day, location, pdf, printer }) => {
+    'supervision.dayClose': async ({ day, location, pdf, printer }, { session }) => {
       const environment = deps.settings.environment();
       const handover = await deps.dayClose.handover(environment, { day: day ?? localDay(clock()), location, pdf: pdf || printer !== undefined });
       if (printer === undefined || !handover.pdfPath) return handover;
-      await deps.prepare();
+      await session.ready();
       return { ...handover, printed: await deps.printHandover(environment, printer, handover, readFileSync(handover.pdfPath)) };
     },
   };

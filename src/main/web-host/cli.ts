@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     version,
     logger,
   });
+  await station.start({ webhooks: true });
   const host = await startWebHost({ station, rendererDir: values['renderer-dir'] ?? resolve(here, '../renderer'), port });
   process.stdout.write(`${JSON.stringify({ url: host.url, launchUrl: host.launchUrl })}\n`);
   process.stdout.write(`Packing Station is at ${host.launchUrl} (this link works until the web host stops).\n`);

@@ -1,11 +1,13 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { StationOptions } from '../../../src/main/composition';
+import { composeStation, type StationOptions } from '../../../src/main/composition';
 import { createKeychainKeyStore } from '../../../src/main/keys/key-store';
 import { runCliIn, type CliOutcome } from '../../support/cli';
+import { createLogger } from '../../../src/main/logging/logger';
 import { memoryKeyStore } from '../../support/station';
 import { statusEvent } from '../webhooks/payloads';
 
@@ -112,6 +114,35 @@ describe('packing-station CLI', () => {
     const removed = await cliWith(keychain, 'keys', 'remove', '--env', 'test');
     expect(removed).toMatchObject({ code: 0, stdout: 'The test key was removed from the OS keychain.\n' });
     for (const output of [set.lines.join('\n'), status.stdout, status.stderr, removed.stderr]) expect(output).not.toContain(key);
+  });
+
+  it('runs a one-shot command without binding the webhook port, even with the receiver switched on', async () => {
+    // The app (or another process) holds the receiver's port; a CLI command next to it must not contend for it.
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const heldPort = (holder.address() as AddressInfo).port;
+    try {
+      const setup = await composeStation({ dataDir, host: 'web', version: '0', logger: createLogger(() => undefined), keyStore: memoryKeyStore() });
+      setup.settings.setEnvironment('test');
+      setup.settings.setWebhookReceiver({ host: '127.0.0.1', port: heldPort, enabled: true });
+      await setup.close();
+
+      const listed = await cli('printers', 'list');
+      expect(listed.code).toBe(0);
+      expect(listed.stderr).not.toContain('webhook receiver did not start');
+      expect(listed.stderr).not.toContain('EADDRINUSE');
+      // The long-running hosts' start step does try the port: the same settings, started, meet the holder.
+      const lines: string[] = [];
+      const host = await composeStation({ dataDir, host: 'web', version: '0', logger: createLogger((line) => lines.push(line)), keyStore: memoryKeyStore() });
+      try {
+        await host.start({ webhooks: true });
+        expect(lines.join('\n')).toContain('webhook receiver did not start');
+      } finally {
+        await host.close();
+      }
+    } finally {
+      await new Promise<void>((resolve) => holder.close(() => resolve()));
+    }
   });
 
   it('serves webhooks until stopped and files the events in the index', async () => {

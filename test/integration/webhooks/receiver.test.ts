@@ -129,6 +129,9 @@ describe('webhook receiver', () => {
     const { memoryKeyStore } = await import('../../support/station');
     const again = await composeStation({ dataDir, host: 'web', version: '0', logger: createLogger(() => undefined), keyStore: memoryKeyStore() });
     try {
+      // Composing binds nothing; the host's start step resumes the receiver.
+      expect(await again.dispatcher.dispatch('webhooks.status', {}, { host: 'web' })).toMatchObject({ ok: true, value: { running: false, enabled: true } });
+      await again.start({ webhooks: true });
       expect(await again.dispatcher.dispatch('webhooks.status', {}, { host: 'web' })).toMatchObject({ ok: true, value: { running: true, enabled: true } });
     } finally {
       await again.close();

@@ -1,17 +1,44 @@
 import { describe, expect, it } from 'vitest';
 import { createDispatcher, type Handlers } from '../../../src/main/contract/dispatcher';
+import { environmentSessions } from '../../../src/main/environment-session';
 import { createLogger } from '../../../src/main/logging/logger';
 import { StationError } from '../../../src/shared/errors';
 
 const info = { name: 'Packing Station', version: '1.2.3', environment: 'sandbox', keySet: true, host: 'web', stationName: 'Bench 3' } as const;
 
-function dispatcherWith(handler: Handlers['app.info']) {
+function dispatcherWith(handler: Handlers['app.info'], environment: () => 'sandbox' | 'test' = () => 'test') {
   const lines: string[] = [];
-  const dispatcher = createDispatcher({ 'app.info': handler } as unknown as Handlers, createLogger((line) => lines.push(line)));
-  return { dispatcher, lines };
+  const readied: string[] = [];
+  const sessions = environmentSessions({
+    environment,
+    readyFor: async (name) => void readied.push(name),
+    clientFor: () => Promise.reject(new Error('these tests use no delivery client')),
+  });
+  const dispatcher = createDispatcher({ 'app.info': handler } as unknown as Handlers, createLogger((line) => lines.push(line)), sessions);
+  return { dispatcher, lines, readied };
 }
 
 describe('dispatcher', () => {
+  it('resolves the environment once per call and readies it only for the calls that use it, at most once each', async () => {
+    let current: 'sandbox' | 'test' = 'sandbox';
+    let readying = true;
+    const { dispatcher, readied } = dispatcherWith(async (_input, { session }) => {
+      if (readying) {
+        await session.ready();
+        await session.ready();
+      }
+      return { ...info, environment: session.environment };
+    }, () => current);
+    expect(await dispatcher.dispatch('app.info', {}, { host: 'web' })).toMatchObject({ ok: true, value: { environment: 'sandbox' } });
+    expect(readied).toEqual(['sandbox']);
+    current = 'test';
+    expect(await dispatcher.dispatch('app.info', {}, { host: 'web' })).toMatchObject({ ok: true, value: { environment: 'test' } });
+    expect(readied).toEqual(['sandbox', 'test']);
+    readying = false;
+    await dispatcher.dispatch('app.info', {}, { host: 'web' });
+    expect(readied).toEqual(['sandbox', 'test']);
+  });
+
   it('returns the handler value as data', async () => {
     const { dispatcher } = dispatcherWith(() => info);
     expect(await dispatcher.dispatch('app.info', {}, { host: 'web' })).toEqual({ ok: true, value: info });
