@@ -25,6 +25,7 @@ import { ManifestFileProblem, type ManifestLimits } from './manifest-limits';
 import { parseManifest } from './manifest-parser';
 import { detectFormat, type Cell, type ManifestFormat } from './manifest-readers';
 import type { OrderFacts, OrderIndex } from './order-index';
+import { processAlive } from '../process-alive';
 
 export type ManifestSource = { kind: 'path'; path: string } | { kind: 'bytes'; fileName: string; bytes: Buffer };
 
@@ -263,16 +264,6 @@ function markInterrupted(db: StationDatabase, owner: string, clock: () => Date, 
     if (pid === process.pid) continue;
     mark.run('The station stopped while this import ran (a crash or a forced stop). The rows written before that stay; import the file again to finish it.', clock().toISOString(), id);
     logger.warn('manifest import was interrupted by a stop of the station', { importId: id });
-  }
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -11,6 +11,7 @@ import type { Logger } from '../../logging/logger';
 import type { RunRow } from '../journal/journal-types';
 import type { PrintJournal } from '../journal/print-journal';
 import type { QueueClock } from '../queue/clock';
+import { processAlive } from '../../process-alive';
 
 export const stationStopped: Omit<PauseReasonData, 'since'> = {
   by: 'station',
@@ -63,16 +64,6 @@ export class RunOwnership {
   requireOrphan(run: RunRow): void {
     if (run.state !== 'paused' && run.state !== 'running') throw notRunning(run.id);
     if (!this.isOrphan(run)) throw elsewhere(run);
-  }
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
