@@ -19,6 +19,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // A private PostgreSQL server for the run (the shared-store engine's tests).
+          globalSetup: ['test/support/postgres-global-setup.ts'],
         },
       },
     ],

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests use, only those missing:
 #   chromium (end-to-end tests), dbus + gnome-keyring (a real OS keychain), cups + cups-filters (real raw and PDF print
-#   queues), zbar-tools + poppler-utils (decode barcodes from rendered labels and PDFs).
+#   queues), zbar-tools + poppler-utils (decode barcodes from rendered labels and PDFs), postgresql (the tests start a
+#   private server of their own from its binaries: test/support/postgres-server.ts; Debian's own cluster is not used).
 set -euo pipefail
 
 declare -A needs=(
@@ -18,6 +19,8 @@ missing=()
 for path in "${!needs[@]}"; do
   [ -e "$path" ] || missing+=("${needs[$path]}")
 done
+# PostgreSQL's binaries live under a versioned folder (/usr/lib/postgresql/15/bin on Debian 12).
+compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 packages=$(printf '%s\n' "${missing[@]}" | sort -u | tr '\n' ' ')

@@ -52,6 +52,11 @@ export const errorCodes = [
   'PRINTER_TOO_NARROW',
   /** The address answered, but not as a Zebra: nothing but status questions was sent to it. */
   'PRINTER_NOT_ZEBRA',
+  // shared store
+  /** A row with the same key already exists (details: the table, then its key columns); another bench or call got there first. */
+  'STORE_CONFLICT',
+  /** The station's store cannot be reached (the shared PostgreSQL server is down or unreachable). */
+  'STORE_UNAVAILABLE',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(errorCodes);

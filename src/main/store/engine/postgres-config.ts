@@ -1,0 +1,96 @@
+/**
+ * Where a warehouse's shared store is and how to reach it. The admin gives an address
+ * (`postgres://station@db.warehouse.lan:5432/packing?sslmode=verify-full`); the station keeps that
+ * address in its settings and the password apart, in the OS keychain, in an entry bound to the
+ * address (keychainAccount): the password is only ever sent to the server it was entered for, and
+ * never lands in a settings file, a log or a support bundle. An address that carries a password is
+ * refused rather than stored.
+ */
+import { readFileSync } from 'node:fs';
+import type { ConnectionOptions } from 'node:tls';
+import { z } from 'zod';
+import { StationError } from '../../../shared/errors';
+
+/** disable: plain TCP (loopback and tests); require: TLS without checking the certificate; verify-full: TLS, certificate and host name checked. */
+export type TlsMode = 'disable' | 'require' | 'verify-full';
+
+export interface PostgresAddress {
+  host: string;
+  port: number;
+  database: string;
+  user: string;
+  tls: TlsMode;
+  /** A PEM file with the certificate authority to trust (verify-full), when not the system's. */
+  caFile: string | null;
+}
+
+export interface PostgresStoreConfig extends Omit<PostgresAddress, 'caFile'> {
+  /** Asked each time a connection opens (the keychain, in the station). */
+  password: string | (() => Promise<string>);
+  /** The certificate authority's PEM text (verify-full), when not the system's. */
+  ca?: string;
+  /** Connections kept by this bench. Default 10. */
+  poolSize?: number;
+  /** Giving up on reaching the server. Default 5 s. */
+  connectTimeoutMs?: number;
+  /** Shown in pg_stat_activity, e.g. the bench's name. */
+  applicationName?: string;
+}
+
+const TlsModeSchema = z.enum(['disable', 'require', 'verify-full']);
+
+const invalid = (reason: string) => new StationError('INVALID_INPUT', `Not a usable store address: ${reason}`, [reason]);
+
+/** Reads an admin's store address. Throws INVALID_INPUT naming what is wrong. */
+export function parseStoreAddress(text: string): PostgresAddress {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw invalid('not an address (postgres://user@host:port/database)');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw invalid('it must start with postgres://');
+  if (url.password !== '') throw invalid('it contains a password: enter the password separately, it is kept in the keychain');
+  if (url.username === '') throw invalid('it names no user (postgres://user@host/database)');
+  if (url.hostname === '') throw invalid('it names no host');
+  const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  if (database === '' || database.includes('/')) throw invalid('it names no database (postgres://user@host/database)');
+  const port = url.port === '' ? 5432 : Number(url.port);
+  const sslmode = url.searchParams.get('sslmode') ?? 'verify-full';
+  const tls = TlsModeSchema.safeParse(sslmode);
+  if (!tls.success) throw invalid(`sslmode must be disable, require or verify-full, not ${sslmode}`);
+  for (const name of url.searchParams.keys()) {
+    if (name !== 'sslmode' && name !== 'sslrootcert') throw invalid(`unknown option ${name}`);
+  }
+  return {
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port,
+    database,
+    user: decodeURIComponent(url.username),
+    tls: tls.data,
+    caFile: url.searchParams.get('sslrootcert'),
+  };
+}
+
+/** The keychain entry holding the password of this address (user, server and database). */
+export function keychainAccount(address: Pick<PostgresAddress, 'user' | 'host' | 'port' | 'database'>): string {
+  return `store-password:postgres://${encodeURIComponent(address.user)}@${address.host}:${address.port}/${encodeURIComponent(address.database)}`;
+}
+
+/** The address with the password and CA text that go with it: the engine's configuration. */
+export function storeConfig(address: PostgresAddress, password: PostgresStoreConfig['password']): PostgresStoreConfig {
+  const { caFile, ...rest } = address;
+  return caFile ? { ...rest, password, ca: readFileSync(caFile, 'utf8') } : { ...rest, password };
+}
+
+/** node-postgres' `ssl` option for a mode. */
+export function tlsOptions(config: Pick<PostgresStoreConfig, 'tls' | 'ca' | 'host'>): false | ConnectionOptions {
+  switch (config.tls) {
+    case 'disable':
+      return false;
+    case 'require':
+      return { rejectUnauthorized: false };
+    case 'verify-full':
+      return { rejectUnauthorized: true, servername: config.host, ...(config.ca ? { ca: config.ca } : {}) };
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * Driver errors as station errors, the same for both engines: a unique key already taken is
+ * STORE_CONFLICT (details: the table, then its key columns), a store that cannot be reached is
+ * STORE_UNAVAILABLE. Anything else (a bug in the SQL, a CHECK) stays the driver's error: the
+ * dispatcher reports it as INTERNAL with the details in the log.
+ */
+import { StationError } from '../../../shared/errors';
+
+export function conflictError(table: string, columns: string[], cause: unknown): StationError {
+  return new StationError('STORE_CONFLICT', `A row with this key already exists in ${table} (${columns.join(', ')}).`, [table, columns.join(', ')], { cause });
+}
+
+export function unavailableError(cause: unknown): StationError {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new StationError('STORE_UNAVAILABLE', `The store cannot be reached: ${reason}`, undefined, { cause });
+}
+
+/** libsql: "UNIQUE constraint failed: orders.environment, orders.order_id" (also for primary keys). */
+export function fromSqliteError(error: unknown): unknown {
+  const code = (error as { code?: unknown }).code;
+  if (code !== 'SQLITE_CONSTRAINT_UNIQUE' && code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') return error;
+  const qualified = /constraint failed: (.+)$/.exec((error as Error).message)?.[1]?.split(', ') ?? [];
+  const table = qualified[0]?.split('.')[0] ?? 'unknown';
+  return conflictError(table, qualified.map((column) => column.split('.').slice(1).join('.')), error);
+}
+
+// SQLSTATE classes and codes that mean the server or the connection is gone, not the statement.
+const unavailableStates = new Set(['57P01', '57P02', '57P03', '53300', '3D000']);
+const unavailableSystemCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/** True when a PostgreSQL error says the connection, not the statement, failed. */
+export function isConnectionFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (unavailableStates.has(code) || code.startsWith('08') || unavailableSystemCodes.has(code))) return true;
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|connection timeout|Client has encountered a connection error|terminating connection/i.test(message);
+}
+
+/** pg: SQLSTATE 23505 with the table and "Key (environment, order_id)=(…) already exists." */
+export function fromPostgresError(error: unknown): unknown {
+  const fields = error as { code?: unknown; table?: unknown; detail?: unknown };
+  if (fields.code === '23505') {
+    const columns = typeof fields.detail === 'string' ? (/^Key \(([^)]*)\)=/.exec(fields.detail)?.[1]?.split(', ') ?? []) : [];
+    return conflictError(typeof fields.table === 'string' ? fields.table : 'unknown', columns, error);
+  }
+  if (isConnectionFailure(error)) return unavailableError(error);
+  return error;
+}
