@@ -155,8 +155,11 @@ describe.each(engineFactories)('store engine: $name', (factory) => {
     const first = claim(bench3, 'Bench 3', () => firstMayCommit);
     // Once Bench 3 holds the key uncommitted, Bench 7 looks (sees nothing) and inserts.
     const second = claim(bench7, 'Bench 7', async () => undefined);
-    await store.waitersOnLocks(1);
-    releaseFirst();
+    try {
+      await store.waitersOnLocks(1);
+    } finally {
+      releaseFirst();
+    }
     const outcomes = await Promise.allSettled([first, second]);
     expect(outcomes[0]).toEqual({ status: 'fulfilled', value: 'created' });
     if (factory.name === 'postgres') {
@@ -187,8 +190,11 @@ describe.each(engineFactories)('store engine: $name', (factory) => {
     const firstMayWrite = new Promise<void>((resolve) => (releaseFirst = resolve));
     const first = bump(store.engine, () => firstMayWrite);
     const second = bump(bench7, async () => undefined);
-    await store.waitersOnLocks(1);
-    releaseFirst();
+    try {
+      await store.waitersOnLocks(1);
+    } finally {
+      releaseFirst();
+    }
     await Promise.all([first, second]);
     expect(await store.engine.query('SELECT attempt FROM order_status_timeline WHERE environment = $1 AND order_id = $2', ['test', id])).toEqual([{ attempt: 2 }]);
   });
