@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { StationError } from '../../../src/shared/errors';
+import { keychainAccount, parseStoreAddress, tlsOptions } from '../../../src/main/store/engine/postgres-config';
+
+const refusal = (text: string) => {
+  try {
+    parseStoreAddress(text);
+  } catch (error) {
+    expect(error).toBeInstanceOf(StationError);
+    return { code: (error as StationError).code, reason: (error as StationError).details?.[0] };
+  }
+  throw new Error(`accepted ${text}`);
+};
+
+describe('the shared store address an admin enters', () => {
+  it('reads user, host, port, database and TLS mode, defaulting to port 5432 and verify-full', () => {
+    expect(parseStoreAddress('postgres://station@db.warehouse.lan/packing')).toEqual({
+      host: 'db.warehouse.lan', port: 5432, database: 'packing', user: 'station', tls: 'verify-full', caFile: null,
+    });
+    expect(parseStoreAddress('postgresql://bench%20user@10.0.0.5:6432/packing?sslmode=require')).toEqual({
+      host: '10.0.0.5', port: 6432, database: 'packing', user: 'bench user', tls: 'require', caFile: null,
+    });
+    expect(parseStoreAddress('postgres://station@[::1]:5433/packing?sslmode=verify-full&sslrootcert=/etc/station/ca.pem')).toMatchObject({
+      host: '::1', caFile: '/etc/station/ca.pem',
+    });
+  });
+
+  it('refuses an address carrying a password: the password goes to the keychain', () => {
+    expect(refusal('postgres://station:secret@db/packing')).toEqual({
+      code: 'INVALID_INPUT',
+      reason: 'it contains a password: enter the password separately, it is kept in the keychain',
+    });
+  });
+
+  it('refuses what is not a complete PostgreSQL address', () => {
+    expect(refusal('mysql://station@db/packing').reason).toBe('it must start with postgres://');
+    expect(refusal('postgres://db/packing').reason).toBe('it names no user (postgres://user@host/database)');
+    expect(refusal('postgres://station@db/').reason).toBe('it names no database (postgres://user@host/database)');
+    expect(refusal('postgres://station@db/packing?sslmode=prefer').reason).toBe('sslmode must be disable, require or verify-full, not prefer');
+    expect(refusal('postgres://station@db/packing?host=evil').reason).toBe('unknown option host');
+    expect(refusal('db.warehouse.lan').reason).toBe('not an address (postgres://user@host:port/database)');
+  });
+
+  it('files the password under an account naming user, server and database, so it is sent only there', () => {
+    const address = parseStoreAddress('postgres://station@db.warehouse.lan:5432/packing');
+    expect(keychainAccount(address)).toBe('store-password:postgres://station@db.warehouse.lan:5432/packing');
+    expect(keychainAccount({ ...address, host: 'other.lan' })).not.toBe(keychainAccount(address));
+  });
+
+  it('checks the server certificate and host name in verify-full, not in require, and uses no TLS in disable', () => {
+    expect(tlsOptions({ tls: 'verify-full', host: 'db.warehouse.lan', ca: 'PEM' })).toEqual({ rejectUnauthorized: true, servername: 'db.warehouse.lan', ca: 'PEM' });
+    expect(tlsOptions({ tls: 'require', host: 'db' })).toEqual({ rejectUnauthorized: false });
+    expect(tlsOptions({ tls: 'disable', host: 'db' })).toBe(false);
+  });
+});
