@@ -11,7 +11,7 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, chownSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,7 +78,12 @@ export async function freeLoopbackPort(): Promise<number> {
   });
 }
 
-export async function startPostgresServer(): Promise<PostgresServer> {
+export interface PostgresServerOptions {
+  /** Serve TLS with this certificate and key (PEM files); TCP without TLS stays allowed. */
+  tls?: { certFile: string; keyFile: string };
+}
+
+export async function startPostgresServer(options: PostgresServerOptions = {}): Promise<PostgresServer> {
   const bin = postgresBinDir();
   const account = serverAccount();
   const folder = mkdtempSync(join(tmpdir(), 'station-pg-'));
@@ -110,6 +115,17 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     '-E', 'UTF8', '--locale=C', '--no-sync', '--no-instructions',
   ]);
   rmSync(passwordFile);
+  const tlsLines: string[] = [];
+  if (options.tls) {
+    // The server reads its key only when the key belongs to it and no one else can read it.
+    const certFile = join(data, 'server.crt');
+    const keyFile = join(data, 'server.key');
+    copyFileSync(options.tls.certFile, certFile);
+    copyFileSync(options.tls.keyFile, keyFile);
+    chmodSync(keyFile, 0o600);
+    if (account) for (const path of [certFile, keyFile]) chownSync(path, account.uid, account.gid);
+    tlsLines.push('ssl = on', "ssl_cert_file = 'server.crt'", "ssl_key_file = 'server.key'");
+  }
   appendFileSync(
     join(data, 'postgresql.conf'),
     [
@@ -119,6 +135,7 @@ export async function startPostgresServer(): Promise<PostgresServer> {
       'synchronous_commit = off',
       'full_page_writes = off',
       'max_connections = 200',
+      ...tlsLines,
       '',
     ].join('\n'),
   );

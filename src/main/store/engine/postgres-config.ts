@@ -83,14 +83,17 @@ export function storeConfig(address: PostgresAddress, password: PostgresStoreCon
   return caFile ? { ...rest, password, ca: readFileSync(caFile, 'utf8') } : { ...rest, password };
 }
 
-/** node-postgres' `ssl` option for a mode. */
-export function tlsOptions(config: Pick<PostgresStoreConfig, 'tls' | 'ca' | 'host'>): false | ConnectionOptions {
+/**
+ * node-postgres' `ssl` option for a mode. The host name (or IP address) is checked against the
+ * certificate by node-postgres itself, which passes the host to TLS (and SNI only for names).
+ */
+export function tlsOptions(config: Pick<PostgresStoreConfig, 'tls' | 'ca'>): false | ConnectionOptions {
   switch (config.tls) {
     case 'disable':
       return false;
     case 'require':
       return { rejectUnauthorized: false };
     case 'verify-full':
-      return { rejectUnauthorized: true, servername: config.host, ...(config.ca ? { ca: config.ca } : {}) };
+      return config.ca ? { rejectUnauthorized: true, ca: config.ca } : { rejectUnauthorized: true };
   }
 }

@@ -32,8 +32,10 @@ const unavailableSystemCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', '
 export function isConnectionFailure(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (unavailableStates.has(code) || code.startsWith('08') || unavailableSystemCodes.has(code))) return true;
+  // A certificate refused under verify-full, or TLS refused by the server: the store cannot be reached safely.
+  if (typeof code === 'string' && (code.startsWith('ERR_TLS_') || code.includes('CERT') || code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE')) return true;
   const message = error instanceof Error ? error.message : '';
-  return /Connection terminated|connection timeout|Client has encountered a connection error|terminating connection/i.test(message);
+  return /Connection terminated|connection timeout|Client has encountered a connection error|terminating connection|does not support SSL/i.test(message);
 }
 
 /** pg: SQLSTATE 23505 with the table and "Key (environment, order_id)=(…) already exists." */
