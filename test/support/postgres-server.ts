@@ -135,6 +135,8 @@ export async function startPostgresServer(options: PostgresServerOptions = {}): 
       'synchronous_commit = off',
       'full_page_writes = off',
       'max_connections = 200',
+      // A client that gives up mid-login leaves no session behind for long (DROP DATABASE waits for it).
+      'authentication_timeout = 5s',
       ...tlsLines,
       '',
     ].join('\n'),

@@ -152,8 +152,14 @@ describe.each(engineFactories)('store engine: $name', (factory) => {
       });
     let releaseFirst!: () => void;
     const firstMayCommit = new Promise<void>((resolve) => (releaseFirst = resolve));
-    const first = claim(bench3, 'Bench 3', () => firstMayCommit);
-    // Once Bench 3 holds the key uncommitted, Bench 7 looks (sees nothing) and inserts.
+    let firstHolds!: () => void;
+    const firstHoldsKey = new Promise<void>((resolve) => (firstHolds = resolve));
+    const first = claim(bench3, 'Bench 3', () => {
+      firstHolds();
+      return firstMayCommit;
+    });
+    // Once Bench 3 holds the key uncommitted, Bench 7 looks (on PostgreSQL it sees nothing) and inserts.
+    await firstHoldsKey;
     const second = claim(bench7, 'Bench 7', async () => undefined);
     try {
       await store.waitersOnLocks(1);
@@ -188,7 +194,13 @@ describe.each(engineFactories)('store engine: $name', (factory) => {
       });
     let releaseFirst!: () => void;
     const firstMayWrite = new Promise<void>((resolve) => (releaseFirst = resolve));
-    const first = bump(store.engine, () => firstMayWrite);
+    let firstHolds!: () => void;
+    const firstHoldsRow = new Promise<void>((resolve) => (firstHolds = resolve));
+    const first = bump(store.engine, () => {
+      firstHolds();
+      return firstMayWrite;
+    });
+    await firstHoldsRow;
     const second = bump(bench7, async () => undefined);
     try {
       await store.waitersOnLocks(1);

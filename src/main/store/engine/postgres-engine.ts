@@ -76,6 +76,9 @@ export class PostgresEngine implements StoreEngine {
 
   /** Connects and brings the schema up to date (safe when several benches start together). */
   static async open(config: PostgresStoreConfig, options?: PostgresEngineOptions): Promise<PostgresEngine> {
+    // A password that cannot be had (none in the keychain, keychain locked) fails here, before any
+    // connection: node-postgres would leave a half-authenticated session open on the server.
+    if (typeof config.password === 'function') await config.password();
     const engine = new PostgresEngine(config, options);
     try {
       await engine.migrate();
