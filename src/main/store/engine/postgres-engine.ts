@@ -161,10 +161,13 @@ export class PostgresEngine implements StoreEngine {
         const client = await this.listenConnection();
         await client.query(`LISTEN ${name}`);
       } catch (error) {
-        set.delete(handlers);
-        if (set.size === 0) this.listeners.delete(name);
-        // While reconnecting, the channel is listened to as soon as the connection is back.
-        if (this.reconnectTimer === null) throw fromPostgresError(error);
+        // While the listening connection is being re-established, the channel is listened to as
+        // soon as it is back (and the subscriber told of the gap); otherwise the store is out of reach.
+        if (this.reconnectTimer === null) {
+          set.delete(handlers);
+          if (set.size === 0) this.listeners.delete(name);
+          throw fromPostgresError(error);
+        }
       }
     }
     return {

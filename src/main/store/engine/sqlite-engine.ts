@@ -79,7 +79,8 @@ export class SqliteEngine implements StoreEngine {
       try {
         result = await this.insideTransaction.run(true, () => work(tx));
       } catch (error) {
-        this.db.exec('ROLLBACK');
+        // Some failures (a full disk, an interrupted statement) already ended the transaction.
+        if (this.db.inTransaction) this.db.exec('ROLLBACK');
         throw error;
       }
       this.db.exec('COMMIT');
