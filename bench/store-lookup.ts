@@ -2,8 +2,8 @@
  * Shared-store lookup latency: the same 1,000,000 orders in PostgreSQL (a private server started
  * for the run, reached over loopback TCP) and in SQLite (the station's file), loaded with the same
  * multi-row inserts through the store engine, then p50 / p99 of random lookups through the engine:
- * one query by order ref, and a scan's full resolution (by ref, by barcode, by order id: three
- * queries, as OrderIndex.find does).
+ * one query by order ref, a scan's full resolution (by ref, by barcode, by order id: three
+ * queries, as OrderIndex.find does), and the same resolution as one UNION ALL query.
  * Run: npx tsx bench/store-lookup.ts [orders=1000000] [lookups=20000]
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -54,9 +54,21 @@ async function fill(engine: StoreEngine): Promise<number> {
 
 const columns = 'environment, order_id, order_ref, barcode, bundle_id, recipient, status, status_updated_at, source, created_at, updated_at, voided_at, voided_by, void_reason';
 
-async function measure(engine: StoreEngine): Promise<{ byRef: number[]; resolve: number[] }> {
+// The same resolution in one round trip: what the ported order index can send.
+const resolveInOne = `SELECT 'orderRef' AS matched, ${columns} FROM orders WHERE environment = $1 AND order_ref = $2
+  UNION ALL SELECT 'barcode', ${columns} FROM orders WHERE environment = $1 AND barcode = $2
+  UNION ALL SELECT 'orderId', ${columns} FROM orders WHERE environment = $1 AND order_id = $2`;
+
+interface Figures {
+  byRef: number[];
+  resolve: number[];
+  resolveInOne: number[];
+}
+
+async function measure(engine: StoreEngine): Promise<Figures> {
   const byRef: number[] = [];
   const resolve: number[] = [];
+  const inOne: number[] = [];
   const pick = () => Math.floor(Math.random() * orderCount);
   for (let i = 0; i < 1_000; i += 1) await engine.query(`SELECT ${columns} FROM orders WHERE environment = $1 AND order_ref = $2`, ['test', orderRef(pick())]);
   for (let i = 0; i < lookupCount; i += 1) {
@@ -72,15 +84,21 @@ async function measure(engine: StoreEngine): Promise<{ byRef: number[]; resolve:
     await engine.query(`SELECT ${columns} FROM orders WHERE environment = $1 AND barcode = $2`, ['test', scan]);
     await engine.query(`SELECT ${columns} FROM orders WHERE environment = $1 AND order_id = $2`, ['test', scan]);
     resolve.push(performance.now() - started);
+    started = performance.now();
+    const matches = await engine.query(resolveInOne, ['test', scan]);
+    inOne.push(performance.now() - started);
+    if (matches.length !== (i % 4 === 3 ? 0 : 1)) throw new Error(`resolving ${scan} found ${matches.length} rows`);
   }
-  return { byRef: byRef.sort((a, b) => a - b), resolve: resolve.sort((a, b) => a - b) };
+  const sorted = (values: number[]) => values.sort((a, b) => a - b);
+  return { byRef: sorted(byRef), resolve: sorted(resolve), resolveInOne: sorted(inOne) };
 }
 
-function report(name: string, seconds: number, size: string, figures: { byRef: number[]; resolve: number[] }) {
+function report(name: string, seconds: number, size: string, figures: Figures) {
   console.log(`\n${name}: ${orderCount.toLocaleString('en')} orders loaded in ${seconds.toFixed(1)} s (${Math.round(orderCount / seconds).toLocaleString('en')} orders/s), ${size}`);
   for (const [label, sorted] of [
     ['lookup by order ref (1 query)', figures.byRef],
     ['scan resolution (ref, barcode, id: 3 queries)', figures.resolve],
+    ['scan resolution in one UNION ALL query', figures.resolveInOne],
   ] as const) {
     console.log(`  ${label}: p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted[sorted.length - 1] ?? 0)}`);
   }
