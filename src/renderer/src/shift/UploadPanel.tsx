@@ -112,8 +112,10 @@ export function UploadPanel() {
     <section className="card" aria-labelledby={`${id}-title`} data-testid="upload-panel">
       <h2 id={`${id}-title`}>{t('upload.title')}</h2>
       <p className="small muted">{t('upload.intro')}</p>
-      <label htmlFor={`${id}-locations`}>{t('upload.locations')}</label>
-      <input id={`${id}-locations`} className="input" value={locations} onChange={(event) => setLocations(event.target.value)} placeholder="1101, 1102" data-testid="upload-locations" />
+      <label className="form-field">
+        <span>{t('upload.locations')}</span>
+        <input value={locations} onChange={(event) => setLocations(event.target.value)} placeholder="1101, 1102" data-testid="upload-locations" />
+      </label>
       <label htmlFor={id} className="button file-button">
         <Icon name="file" size={28} />
         {t('upload.choose')}
@@ -132,7 +134,9 @@ export function UploadPanel() {
       {status && (
         <div data-testid="upload-status">
           <p data-testid="upload-counts">
-            {t('upload.counts', { file: status.fileName, total: status.counts.total, ready: status.counts.ready, invalid: status.counts.invalid, skipped: status.counts.skipped })}
+            {status.state === 'previewed'
+              ? t('upload.counts', { file: status.fileName, total: status.counts.total, ready: status.counts.ready, invalid: status.counts.invalid, skipped: status.counts.skipped })
+              : t('upload.fileRows', { file: status.fileName, total: status.counts.total })}
           </p>
           {status.counts.skipped > 0 && (
             <p className="small" data-testid="upload-skipped">
