@@ -415,7 +415,7 @@ export class UploadService {
       this.deps.orders.transaction(() => {
         ledger.markCreated(environment, orderRef, 1, facts);
         this.deps.orders.upsert(environment, { ...facts, orderRef, recipient: request.deliveryName, status: order.status }, 'created');
-        store.settle(uploadId, row.row, { state: 'created', problems: [], ...facts, trackingUrl: order.trackingUrl });
+        store.settle(uploadId, row.row, { state: 'created', problems: [], ...facts, trackingUrl: order.trackingUrl }, true);
       });
       return 'ok';
     } catch (error) {
@@ -424,7 +424,7 @@ export class UploadService {
       if (code === null || code === 'OUTCOME_UNKNOWN') {
         store.transaction(() => {
           ledger.markUnknown(environment, orderRef, 1, message);
-          store.settle(uploadId, row.row, { state: 'unknown', problems: [{ code: 'outcome-unknown', messages: [message.slice(0, 500)] }] });
+          store.settle(uploadId, row.row, { state: 'unknown', problems: [{ code: 'outcome-unknown', messages: [message.slice(0, 500)] }] }, true);
         });
         this.deps.logger.error('upload row: order creation outcome unknown', { environment, uploadId, row: row.row, orderRef });
         return 'ok';
@@ -442,7 +442,7 @@ export class UploadService {
       const details = error instanceof StationError && error.details?.length ? error.details : [message];
       store.transaction(() => {
         ledger.markRejected(environment, orderRef, 1, message);
-        store.settle(uploadId, row.row, { state: 'failed', problems: [{ code: 'refused', errorCode: code, messages: details.slice(0, 20).map((text) => text.slice(0, 500)) }] });
+        store.settle(uploadId, row.row, { state: 'failed', problems: [{ code: 'refused', errorCode: code, messages: details.slice(0, 20).map((text) => text.slice(0, 500)) }] }, true);
       });
       return 'ok';
     }

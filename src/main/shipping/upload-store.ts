@@ -190,13 +190,17 @@ export class UploadStore {
     return counts;
   }
 
-  /** Settles a row; only a ready row changes, so two runners never both settle it. */
-  settle(id: string, row: number, outcome: RowOutcome): boolean {
+  /**
+   * Settles a row; only a ready row changes, so two runners never both settle it. The answer to a
+   * POST that was sent also settles a row cancelled while the POST was in flight: what the
+   * service did wins over the cancellation.
+   */
+  settle(id: string, row: number, outcome: RowOutcome, answered = false): boolean {
     return (
       this.db
         .prepare(
           `UPDATE upload_rows SET state = ?, problems = COALESCE(?, problems), skip = ?, order_id = ?, barcode = ?, tracking_url = ?, bundle_id = ?
-           WHERE upload_id = ? AND row_number = ? AND state = 'ready'`,
+           WHERE upload_id = ? AND row_number = ? AND state IN ('ready', ${answered ? "'cancelled'" : "'ready'"})`,
         )
         .run(
           outcome.state,
