@@ -303,6 +303,7 @@ export class UploadService {
       createdAt: record.createdAt,
       updatedAt: record.updatedAt,
       printRunId: record.printRunId,
+      runnerHere: runner !== undefined && runner.stop === null,
     };
   }
 

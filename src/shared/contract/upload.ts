@@ -135,6 +135,8 @@ export const UploadStatusSchema = z.object({
   updatedAt: z.string(),
   /** The print run of the labels, when they were sent to a printer. */
   printRunId: z.string().nullable(),
+  /** Whether this station process is sending its rows; 'running' without it means interrupted (a restart): start it again to resume. */
+  runnerHere: z.boolean(),
 });
 export type UploadStatus = z.infer<typeof UploadStatusSchema>;
 

@@ -104,6 +104,8 @@ export function UploadPanel() {
     downloadBase64(result.value.fileName, result.value.base64, what === 'upload.report' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'application/pdf');
   };
 
+  // Left running by a station that stopped (a restart): nothing sends its rows until it is resumed.
+  const interrupted = status?.state === 'running' && !status.runnerHere;
   const problem = (entry: UploadRowProblem) =>
     t(`upload.problem.${entry.code}`, { column: entry.column ?? '', value: entry.value ?? '', firstRow: entry.firstRow ?? '', errorCode: entry.errorCode ?? '', messages: (entry.messages ?? []).join('; ') });
   const why = (row: UploadRowView) => (row.skip ? t(`upload.skip.${row.skip.code}`, { firstRow: row.skip.firstRow ?? '' }) : row.problems.map(problem).join('; '));
@@ -158,7 +160,7 @@ export function UploadPanel() {
             </p>
           )}
           <div className="button-row">
-            {(status.state === 'previewed' || status.state === 'paused') && (
+            {(status.state === 'previewed' || status.state === 'paused' || interrupted) && (
               <>
                 {status.state === 'previewed' && printers && printers.length > 0 && (
                   <select className="input" value={printerId} onChange={(event) => setPrinterId(event.target.value)} aria-label={t('upload.printOn')} data-testid="upload-printer">
@@ -171,11 +173,11 @@ export function UploadPanel() {
                   </select>
                 )}
                 <button type="button" className="button primary" onClick={() => void act('upload.start')} data-testid="upload-start">
-                  {status.state === 'paused' ? t('upload.resume') : t('upload.start', { count: status.counts.ready })}
+                  {status.state === 'previewed' ? t('upload.start', { count: status.counts.ready }) : t('upload.resume')}
                 </button>
               </>
             )}
-            {status.state === 'running' && (
+            {status.state === 'running' && !interrupted && (
               <button type="button" className="button" onClick={() => void act('upload.pause')} data-testid="upload-pause">
                 {t('upload.pause')}
               </button>
