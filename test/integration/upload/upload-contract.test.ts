@@ -130,6 +130,30 @@ describe('spreadsheet upload through the contract', () => {
     }
   }, 90_000);
 
+  it('takes a file of 2,050 rows as consecutive batches of 1,000, 1,000 and 50, each with its own result', async () => {
+    bench = await createPrintingStation(sandbox, zebraPort, {}, {}, 'test');
+    const station = bench;
+    const { rows } = uploadRows('BATCH', 2050, 0, '1101', '1201');
+    rows[1500] = { ...rows[1500]!, deliveryCountry: 'Nederland' };
+    const preview = await prepare(station, 'batches.csv', rows);
+    expect(preview.status.batches.map((batch) => [batch.batch, batch.firstRow, batch.lastRow, batch.counts.total])).toEqual([
+      [1, 2, 1001, 1000],
+      [2, 1002, 2001, 1000],
+      [3, 2002, 2051, 50],
+    ]);
+    const uploadId = preview.status.uploadId;
+    await station.call('upload.start', { uploadId });
+    await station.station.services.uploads.settled(uploadId);
+    const status = await station.call<UploadStatus>('upload.status', { uploadId });
+    expect(status.batches.map((batch) => [batch.counts.created, batch.result])).toEqual([
+      [1000, 'completed'],
+      [999, 'completed-with-errors'],
+      [50, 'completed'],
+    ]);
+    expect(status.result).toBe('completed-with-errors');
+    expect((await sandboxOrdersByRef(sandbox, 'BATCH')).size).toBe(2049);
+  }, 120_000);
+
   it('refuses a file without a required column (naming it) and a broken .xls as a whole: nothing is stored or sent', async () => {
     bench = await createPrintingStation(sandbox, zebraPort, {}, {}, 'test');
     const station = bench;
