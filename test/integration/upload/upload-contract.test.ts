@@ -11,6 +11,7 @@ import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
 import type { VirtualZebra } from '../../../src/sandbox/printer';
 import type { UploadPreview, UploadStatus } from '../../../src/shared/contract/upload';
 import { barcodeOfZpl, controlCall, createPrintingStation, startZebra, type PrintingStation } from '../printing-queue/support';
+import { sharedStringsBomb } from '../imports/hostile-xlsx';
 import { header, readReport, sandboxOrdersByRef, uploadRows, writeCsv } from './support';
 
 describe('spreadsheet upload through the contract', () => {
@@ -154,7 +155,7 @@ describe('spreadsheet upload through the contract', () => {
     expect((await sandboxOrdersByRef(sandbox, 'BATCH')).size).toBe(2049);
   }, 120_000);
 
-  it('refuses a file without a required column (naming it) and a broken .xls as a whole: nothing is stored or sent', async () => {
+  it('refuses a file without a required column (naming it), a broken .xls and a shared-strings bomb as a whole: nothing is stored or sent', async () => {
     bench = await createPrintingStation(sandbox, zebraPort, {}, {}, 'test');
     const station = bench;
     const { rows } = uploadRows('REFUSED', 3, 0, '1101', '1201');
@@ -173,6 +174,15 @@ describe('spreadsheet upload through the contract', () => {
     );
     expect(refused?.code).toBe('IMPORT_FAILED');
     expect(refused?.message).toContain('orders.xls cannot be read');
+
+    // The shared-strings bomb of the import tests (4.7 MB, 12 strings of 400 MB) fails the upload the same way, bounded.
+    const started = performance.now();
+    const bomb = await station.call('upload.prepare', { source: { kind: 'content', fileName: 'bomb.xlsx', base64: sharedStringsBomb({ strings: 12, stringChars: 400_000_000 }).toString('base64') }, locations: ['1101'] }).then(
+      () => null,
+      (error: { data: { code: string; message: string } }) => error.data,
+    );
+    expect(bomb).toMatchObject({ code: 'IMPORT_FAILED', message: expect.stringMatching(/^bomb\.xlsx cannot be read: the file's shared text .*32 KiB/) as unknown });
+    expect(performance.now() - started).toBeLessThan(20_000);
     expect(await station.call('upload.list', {})).toEqual([]);
     expect((await sandboxOrdersByRef(sandbox, 'REFUSED')).size).toBe(0);
   });
