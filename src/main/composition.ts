@@ -19,6 +19,7 @@ import { sandboxHandlers } from './handlers/embedded-sandbox';
 import { settingsHandlers } from './handlers/settings';
 import { shippingHandlers } from './handlers/shipping';
 import { supervisionHandlers } from './handlers/supervision';
+import { uploadHandlers } from './handlers/upload';
 import { webhooksHandlers } from './handlers/webhooks';
 import { createKeyService, type KeyService } from './keys/key-service';
 import { createKeychainKeyStore, type KeyStore } from './keys/key-store';
@@ -47,6 +48,8 @@ import { CreationLedger } from './shipping/creation-ledger';
 import { ledgerHearsStatusEvents } from './shipping/ledger-events';
 import { ShipService } from './shipping/ship-service';
 import { ToShipOrders } from './shipping/to-ship-orders';
+import { UploadService } from './shipping/upload-service';
+import { UploadStore } from './shipping/upload-store';
 import { openDatabase, type StationDatabase } from './store/database';
 import { securePrivateFolder } from './store/private-files';
 import { SettingsRepository } from './store/settings-repository';
@@ -125,6 +128,7 @@ export interface StationServices {
   readonly ledger: CreationLedger;
   readonly toShip: ToShipOrders;
   readonly ship: ShipService;
+  readonly uploads: UploadService;
 }
 
 export async function composeStation(options: StationOptions): Promise<Station> {
@@ -224,6 +228,15 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     printing: { service: printing.service, printers: printing.printers },
     logger,
   });
+  const uploads = new UploadService({
+    store: new UploadStore(db, () => new Date()),
+    ledger,
+    orders,
+    events,
+    logger,
+    clientFor: (environment) => clients.forEnvironment(environment),
+    printBundles: async (_environment, bundleIds, printerId) => (await printing.printBundles({ bundleIds, printerId })).runId,
+  });
   const preview = createLabelPreview({ journal: printing.journal, printers: printing.printers, clientFor: (environment) => clients.forEnvironment(environment) });
 
   const handlers: Handlers = {
@@ -238,6 +251,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     ...sandboxHandlers({ settings, sandbox }),
     ...supervisionHandlers({ settings, voids, notices: pullNotices, timeline, dayClose, index: orders, lookup, journal: printing.journal, printHandover: (environment, printer, handover, pdf) => printHandover({ printers: printing.printers, transports: printing.transports }, environment, printer, handover, pdf) }),
     ...shippingHandlers({ settings, ship, ledger, toShip, lookups: new AddressLookups({ clientFor: (environment) => clients.forEnvironment(environment) }) }),
+    ...uploadHandlers({ uploads, pickedFiles, clientFor: (environment) => clients.forEnvironment(environment) }),
   };
 
   return {
@@ -250,11 +264,12 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     logger,
     settings,
     printActivity: options.printActivity ?? printing.service.activity,
-    services: { db, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, pickedFiles, webhooks, printing, ledger, toShip, ship },
+    services: { db, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, pickedFiles, webhooks, printing, ledger, toShip, ship, uploads },
     async start(listeners) {
       if (listeners.webhooks) await webhooks.resume();
     },
     async close() {
+      await uploads.close();
       await printing.close();
       await webhooks.close();
       await clients.close();

@@ -15,6 +15,7 @@ import { sandboxCalls } from './contract/embedded-sandbox';
 import { settingsCalls } from './contract/settings';
 import { shippingCalls } from './contract/shipping';
 import { supervisionCalls, supervisionEvents } from './contract/supervision';
+import { uploadCalls, uploadEvents } from './contract/upload';
 import { webhooksCalls, webhooksEvents } from './contract/webhooks';
 import type { StationErrorData } from './errors';
 
@@ -30,6 +31,7 @@ export const calls = {
   ...sandboxCalls,
   ...supervisionCalls,
   ...shippingCalls,
+  ...uploadCalls,
 } as const;
 
 export const events = {
@@ -39,6 +41,7 @@ export const events = {
   ...printingEvents,
   ...webhooksEvents,
   ...supervisionEvents,
+  ...uploadEvents,
 } as const;
 
 export type Calls = typeof calls;

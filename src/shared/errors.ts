@@ -38,6 +38,10 @@ export const errorCodes = [
   'CANCEL_REFUSED',
   /** A live cancellation needs the word LIVE typed as its confirmation. */
   'CONFIRMATION_REQUIRED',
+  /** A spreadsheet upload lacks required columns (details: the missing column names). Nothing was read from it. */
+  'UPLOAD_COLUMNS_MISSING',
+  /** No spreadsheet upload with that id in this environment (details: the id). */
+  'UPLOAD_NOT_FOUND',
   // printers
   'PRINTER_NOT_FOUND',
   'PRINTER_OFFLINE',

@@ -19,10 +19,11 @@ import { printersCommand } from './commands/printers';
 import { sandboxCommand } from './commands/run-sandbox';
 import { settingsCommand } from './commands/settings';
 import { checkAddressCommand, checkPostalCodeCommand, coverageCommand, creationsCommand, importToShipCommand, pickupPointsCommand, shipCommand } from './commands/ship';
+import { uploadCommand } from './commands/upload';
 import { webhooksCommand } from './commands/webhooks';
 
 /** Every command, in the order the help lists them. Later issues add theirs here. */
-export const commands: readonly CliCommand[] = [lookupCommand, printCommand, printBundlesCommand, printersCommand, cancelCommand, dayCloseCommand, importCommand, shipCommand, importToShipCommand, checkAddressCommand, checkPostalCodeCommand, coverageCommand, pickupPointsCommand, creationsCommand, keysCommand, settingsCommand, webhooksCommand, sandboxCommand, infoCommand];
+export const commands: readonly CliCommand[] = [lookupCommand, printCommand, printBundlesCommand, printersCommand, cancelCommand, dayCloseCommand, importCommand, shipCommand, importToShipCommand, uploadCommand, checkAddressCommand, checkPostalCodeCommand, coverageCommand, pickupPointsCommand, creationsCommand, keysCommand, settingsCommand, webhooksCommand, sandboxCommand, infoCommand];
 
 export interface RunOptions {
   version: string;

@@ -6,7 +6,8 @@ export type ParserSource = { kind: 'path'; path: string } | { kind: 'bytes'; byt
 
 export interface ParserRequest {
   source: ParserSource;
-  format: ManifestFormat;
+  /** 'xls' only for the spreadsheet upload (old Excel workbooks, read through SheetJS). */
+  format: ManifestFormat | 'xls';
   limits: ManifestLimits;
   /** Items per message. */
   batchSize: number;

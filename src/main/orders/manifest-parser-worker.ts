@@ -38,8 +38,10 @@ function counted(access: RandomAccess, counter: { bytes: number }): RandomAccess
 async function run(): Promise<void> {
   const source = request.source.kind === 'path' ? await fileAccess(request.source.path) : bytesAccess(request.source.bytes);
   try {
+    // SheetJS is large: loaded only for an .xls, so the other formats keep the worker's whole heap.
+    const readXls = request.format === 'xls' ? (await import('./xls-reader')).readXls : null;
     const read = (access: RandomAccess): AsyncGenerator<ManifestItem> =>
-      request.format === 'csv' ? readCsv(access, request.limits) : readXlsx(access, request.limits);
+      request.format === 'csv' ? readCsv(access, request.limits) : readXls ? readXls(access, request.limits) : readXlsx(access, request.limits);
     let rows = 0;
     for await (const item of read(source)) if (item.kind === 'row') rows += 1;
     post({ type: 'checked', rows });

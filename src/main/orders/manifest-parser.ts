@@ -25,7 +25,7 @@ export interface ParsedBatch {
   bytesRead: number;
 }
 
-export async function* parseManifest(source: ParserSource, format: ManifestFormat, options: ParserOptions = {}): AsyncGenerator<ParsedBatch> {
+export async function* parseManifest(source: ParserSource, format: ManifestFormat | 'xls', options: ParserOptions = {}): AsyncGenerator<ParsedBatch> {
   const heapMb = options.heapMb ?? manifestParserHeapMb;
   const request: ParserRequest = { source, format, limits: options.limits ?? defaultManifestLimits, batchSize: options.batchSize ?? 1000, window: 4 };
   const worker = startWorker(request, {

@@ -5,6 +5,7 @@ import { CallError } from '../components/CallError';
 import { Icon } from '../components/Icon';
 import { UnfinishedRuns } from '../components/UnfinishedRuns';
 import { selectionTotals } from '../shift/run-math';
+import { UploadPanel } from '../shift/UploadPanel';
 import { useAppState, useShiftState, useStores } from '../state/stores-context';
 import { RunPanel } from './shift/RunPanel';
 import { ScreenHeading } from './ScreenHeading';
@@ -22,6 +23,7 @@ export default function ShiftStartScreen() {
     <div className="screen">
       <ScreenHeading>{t('shift.title')}</ScreenHeading>
       {run ? <RunPanel /> : <ChooseBundles />}
+      <UploadPanel />
     </div>
   );
 }

@@ -1,0 +1,480 @@
+/**
+ * Spreadsheet upload, done at the station and safe to run twice. `prepare` reads the file in the
+ * bounded parsing worker (first worksheet, the spec's exact columns), checks every row locally and
+ * asks the creation ledger which rows exist already; nothing is sent. `start` creates the ready
+ * rows in the background, batch after batch of at most 1,000 (the service's own upload limit),
+ * each POST claimed in the creation ledger first (orderRef, parcel 1), so a row already created by
+ * this or any earlier upload, a ship or another process is never created again, and a row whose
+ * POST outcome is unknown is flagged and never re-sent blindly. Pause, cancel and resume are state
+ * in the database: a killed process's upload is resumed by starting it again.
+ */
+import { randomBytes } from 'node:crypto';
+import { open, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { Environment } from '../../shared/contract/app';
+import type { UploadPreview, UploadRowProblem, UploadRowView, UploadStatus } from '../../shared/contract/upload';
+import { StationError } from '../../shared/errors';
+import type { DeliveryClient } from '../api';
+import type { EventBus } from '../contract/event-bus';
+import type { Logger } from '../logging/logger';
+import { ManifestFileProblem } from '../orders/manifest-limits';
+import { parseManifest } from '../orders/manifest-parser';
+import type { ParserSource } from '../orders/manifest-parser-protocol';
+import { detectFormat, type ManifestFormat, type ManifestItem } from '../orders/manifest-readers';
+import type { OrderIndex } from '../orders/order-index';
+import { isCompoundFile } from '../orders/xls-reader';
+import type { CreationLedger } from './creation-ledger';
+import { checkUploadRow, isUploadColumn, uploadRequiredColumns, type UploadColumn } from './upload-rows';
+import type { UploadStore} from './upload-store';
+import { resultOf, type StoredUploadRow, type UploadRecord } from './upload-store';
+
+export const uploadBatchSize = 1_000;
+export const maxUploadBytes = 20 * 1024 * 1024;
+/** Rows shown in a preview (the rest are counted); the report holds every row. */
+const previewRowsShown = 500;
+
+export type UploadSource = { kind: 'path'; path: string } | { kind: 'bytes'; fileName: string; bytes: Buffer };
+
+export interface UploadServiceDeps {
+  store: UploadStore;
+  ledger: CreationLedger;
+  orders: OrderIndex;
+  events: EventBus;
+  logger: Logger;
+  clientFor(environment: Environment): Promise<DeliveryClient>;
+  /** Prints the labels of these bundles as one normal print run; answers its run id. */
+  printBundles(environment: Environment, bundleIds: string[], printerId: string): Promise<string>;
+  /** POSTs in flight at once (the API client's own limit is the same by default). */
+  concurrency?: number;
+  /** Monotonic milliseconds, for the rate. */
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  /** Least time between two progress events of one upload. */
+  progressIntervalMs?: number;
+}
+
+/** Failures that say nothing about the row and everything about the station's link: the upload pauses. */
+const stopsTheUpload = new Set(['KEY_MISSING', 'KEY_REJECTED', 'NOT_CONFIGURED', 'KEYCHAIN_UNAVAILABLE', 'NETWORK']);
+
+interface Runner {
+  /** 'halt': the station is closing; the upload stays 'running' in the database and is resumed later. */
+  stop: 'pause' | 'cancel' | 'halt' | null;
+  done: Promise<void>;
+  /** Monotonic times rows settled, for the rate (last few seconds only). */
+  settledAt: number[];
+  lastProgress: number;
+}
+
+export class UploadService {
+  private readonly runners = new Map<string, Runner>();
+  private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly concurrency: number;
+
+  constructor(private readonly deps: UploadServiceDeps) {
+    this.now = deps.now ?? (() => performance.now());
+    this.sleep = deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.concurrency = deps.concurrency ?? 4;
+  }
+
+  /** Reads and checks the file; stores the upload with every row's verdict. Nothing is sent. */
+  async prepare(environment: Environment, source: UploadSource, locations: string[]): Promise<UploadPreview> {
+    const fileName = source.kind === 'path' ? basename(source.path) : source.fileName;
+    const { format, parserSource } = await this.open(source, fileName);
+    const allowed = new Set(locations.map((location) => location.trim()));
+
+    let header: string[] | null = null;
+    let columnIndex = new Map<UploadColumn, number>();
+    const rows: StoredUploadRow[] = [];
+    const firstSeen = new Map<string, { row: number; cells: string }>();
+    try {
+      for await (const batch of parseManifest(parserSource, format)) {
+        for (const item of batch.items) {
+          if (item.kind === 'header') {
+            header = item.cells.map((cell) => cell.trim());
+            columnIndex = resolveHeader(header);
+            continue;
+          }
+          if (!header) throw new StationError('IMPORT_FAILED', `${fileName} has no header row.`);
+          rows.push(this.checkRow(environment, item, header, columnIndex, allowed, firstSeen, rows.length));
+        }
+      }
+    } catch (error) {
+      if (error instanceof ManifestFileProblem) throw new StationError('IMPORT_FAILED', `${fileName} cannot be read: ${error.message}.`, [error.message]);
+      throw error;
+    }
+    if (!header) throw new StationError('IMPORT_FAILED', `${fileName} is empty: it has no header row.`);
+
+    const id = `${new Date().toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(6).toString('base64url')}`;
+    this.deps.store.create({ id, environment, fileName, columns: header.filter((name) => name !== ''), locations: [...allowed], state: 'previewed' }, rows);
+    this.deps.logger.info('spreadsheet upload prepared', { environment, uploadId: id, rows: rows.length });
+    const shown = this.deps.store.notReady(id, previewRowsShown);
+    return { status: this.status(environment, id), rows: shown.rows.map(rowView), rowsOmitted: shown.total - shown.rows.length };
+  }
+
+  private async open(source: UploadSource, fileName: string): Promise<{ format: ManifestFormat | 'xls'; parserSource: ParserSource }> {
+    let size: number;
+    let head: Uint8Array;
+    if (source.kind === 'bytes') {
+      size = source.bytes.length;
+      head = source.bytes.subarray(0, 64 * 1024);
+    } else {
+      try {
+        size = (await stat(source.path)).size;
+        const handle = await open(source.path, 'r');
+        try {
+          const buffer = Buffer.alloc(Math.min(size, 64 * 1024));
+          await handle.read(buffer, 0, buffer.length, 0);
+          head = buffer;
+        } finally {
+          await handle.close();
+        }
+      } catch (error) {
+        throw new StationError('IMPORT_FAILED', `${fileName} could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`, undefined, { cause: error });
+      }
+    }
+    if (size === 0) throw new StationError('IMPORT_FAILED', `${fileName} is empty.`);
+    if (size > maxUploadBytes) throw new StationError('IMPORT_FAILED', `${fileName} is larger than ${maxUploadBytes / 1024 / 1024} MB; split it into smaller files.`);
+    const parserSource: ParserSource = source.kind === 'bytes' ? { kind: 'bytes', bytes: source.bytes } : { kind: 'path', path: source.path };
+    if (isCompoundFile(head)) return { format: 'xls', parserSource };
+    const format = detectFormat(head, fileName);
+    if (typeof format === 'object') throw new StationError('IMPORT_FAILED', format.unsupported);
+    return { format, parserSource };
+  }
+
+  private checkRow(
+    environment: Environment,
+    item: Extract<ManifestItem, { kind: 'row' }>,
+    header: string[],
+    columnIndex: Map<UploadColumn, number>,
+    locations: ReadonlySet<string>,
+    firstSeen: Map<string, { row: number; cells: string }>,
+    index: number,
+  ): StoredUploadRow {
+    const cells: Record<string, string> = {};
+    const known: Partial<Record<UploadColumn, string>> = {};
+    const cellProblems: UploadRowProblem[] = [];
+    header.forEach((name, position) => {
+      const cell = item.row.cells[position];
+      if (name === '' || cell === null || cell === undefined) return;
+      if (typeof cell === 'object') {
+        if (isUploadColumn(name)) cellProblems.push({ code: 'cell', column: name, value: cell.error.slice(0, 200) });
+        return;
+      }
+      cells[name] = cell;
+    });
+    for (const [column, position] of columnIndex) {
+      const cell = item.row.cells[position];
+      if (typeof cell === 'string') known[column] = cell.trim();
+    }
+    const checked = checkUploadRow(known, locations);
+    const orderRef = known.orderRef?.trim() || null;
+    const base: StoredUploadRow = {
+      row: item.row.row,
+      batch: Math.floor(index / uploadBatchSize) + 1,
+      orderRef,
+      locationId: known.locationId?.trim() || null,
+      cells,
+      request: null,
+      state: 'invalid',
+      problems: [...cellProblems, ...checked.problems],
+      skip: null,
+      orderId: null,
+      barcode: null,
+      trackingUrl: null,
+      bundleId: null,
+    };
+    if (orderRef !== null) {
+      const signature = JSON.stringify(known);
+      const earlier = firstSeen.get(orderRef);
+      if (earlier) {
+        if (earlier.cells === signature) return { ...base, problems: [], state: 'skipped', skip: { code: 'repeated-in-file', firstRow: earlier.row } };
+        return { ...base, problems: [...base.problems, { code: 'duplicate', column: 'orderRef', firstRow: earlier.row }] };
+      }
+      firstSeen.set(orderRef, { row: item.row.row, cells: signature });
+    }
+    if (base.problems.length > 0 || !checked.request) return base;
+    const entry = this.deps.ledger.entry(environment, checked.request.orderRef ?? '', 1);
+    if (entry?.state === 'created') return { ...base, state: 'skipped', skip: { code: 'created-before', orderId: entry.orderId }, orderId: entry.orderId, barcode: entry.barcode, bundleId: entry.bundleId };
+    if (entry?.state === 'unknown') return { ...base, state: 'skipped', skip: { code: 'unknown-before' } };
+    if (entry?.state === 'posting') return { ...base, state: 'skipped', skip: { code: 'in-progress' } };
+    return { ...base, state: 'ready', request: checked.request };
+  }
+
+  /** Starts creating the ready rows, or resumes a paused or interrupted upload. */
+  start(environment: Environment, uploadId: string, printerId?: string): UploadStatus {
+    const record = this.record(environment, uploadId);
+    if (record.state === 'finished' || record.state === 'cancelled') {
+      throw new StationError('INVALID_INPUT', `Upload ${uploadId} is ${record.state}; there is nothing left to start.`, [record.state]);
+    }
+    if (printerId !== undefined) this.deps.store.setPrinting(uploadId, printerId, null);
+    const current = this.runners.get(uploadId);
+    if (current && current.stop === null) return this.status(environment, uploadId);
+    this.deps.store.setState(uploadId, 'running');
+    const runner: Runner = { stop: null, done: Promise.resolve(), settledAt: [], lastProgress: 0 };
+    // A runner still finishing a pause hands over to this one once its last POSTs are settled.
+    const previous = current?.done ?? Promise.resolve();
+    runner.done = previous.then(() => this.run(environment, uploadId, runner));
+    this.runners.set(uploadId, runner);
+    return this.status(environment, uploadId);
+  }
+
+  pause(environment: Environment, uploadId: string): UploadStatus {
+    const record = this.record(environment, uploadId);
+    if (record.state !== 'running' && record.state !== 'previewed') {
+      throw new StationError('INVALID_INPUT', `Upload ${uploadId} is ${record.state}; only a running upload can be paused.`, [record.state]);
+    }
+    const runner = this.runners.get(uploadId);
+    if (runner) runner.stop = 'pause';
+    this.deps.store.setState(uploadId, 'paused');
+    this.emit(environment, uploadId, true);
+    return this.status(environment, uploadId);
+  }
+
+  /** Stops sending; rows not sent yet are cancelled (the POSTs in flight still settle). */
+  cancel(environment: Environment, uploadId: string): UploadStatus {
+    const record = this.record(environment, uploadId);
+    if (record.state === 'finished' || record.state === 'cancelled') {
+      throw new StationError('INVALID_INPUT', `Upload ${uploadId} is ${record.state} already.`, [record.state]);
+    }
+    const runner = this.runners.get(uploadId);
+    if (runner) runner.stop = 'cancel';
+    this.deps.store.transaction(() => {
+      this.deps.store.cancelReady(uploadId);
+      this.deps.store.setState(uploadId, 'cancelled');
+    });
+    this.emit(environment, uploadId, true);
+    return this.status(environment, uploadId);
+  }
+
+  /** Resolves when this process's runner of the upload has stopped (tests, the CLI). */
+  async settled(uploadId: string): Promise<void> {
+    for (;;) {
+      const runner = this.runners.get(uploadId);
+      if (!runner) return;
+      await runner.done;
+      if (this.runners.get(uploadId) === runner) return;
+    }
+  }
+
+  /** Stops every runner of this process after its POSTs in flight; their uploads are resumed by starting them again. */
+  async close(): Promise<void> {
+    const running = [...this.runners.values()];
+    for (const runner of running) runner.stop ??= 'halt';
+    await Promise.all(running.map((runner) => runner.done));
+  }
+
+  latest(environment: Environment, limit: number): UploadStatus[] {
+    return this.deps.store.latest(environment, limit).map((record) => this.status(environment, record.id));
+  }
+
+  record(environment: Environment, uploadId: string): UploadRecord {
+    const record = this.deps.store.get(uploadId);
+    if (!record || record.environment !== environment) throw new StationError('UPLOAD_NOT_FOUND', `There is no upload ${uploadId} in the ${environment} environment.`, [uploadId]);
+    return record;
+  }
+
+  status(environment: Environment, uploadId: string): UploadStatus {
+    const record = this.record(environment, uploadId);
+    const perBatch = this.deps.store.counts(uploadId);
+    const whole = perBatch.get(0) ?? { counts: { total: 0, ready: 0, invalid: 0, skipped: 0, created: 0, failed: 0, unknown: 0, cancelled: 0 }, firstRow: 0, lastRow: 0 };
+    const counts = whole.counts;
+    const stopped = record.state === 'cancelled';
+    const reasons = this.deps.store.skipReasons(uploadId);
+    const runner = this.runners.get(uploadId);
+    return {
+      uploadId,
+      fileName: record.fileName,
+      environment,
+      locations: record.locations,
+      state: record.state,
+      result: record.state === 'previewed' ? null : resultOf(counts, stopped),
+      counts,
+      processed: counts.created + counts.failed + counts.unknown,
+      processable: counts.created + counts.failed + counts.unknown + counts.ready,
+      successful: counts.created,
+      failedTotal: counts.invalid + counts.failed + counts.unknown + counts.cancelled,
+      ratePerSecond: runner && runner.stop === null ? this.rate(runner) : 0,
+      batches: [...perBatch.entries()]
+        .filter(([batch]) => batch > 0)
+        .sort(([a], [b]) => a - b)
+        .map(([batch, entry]) => ({ batch, firstRow: entry.firstRow, lastRow: entry.lastRow, counts: entry.counts, result: record.state === 'previewed' ? null : resultOf(entry.counts, stopped) })),
+      skipReasons: { createdBefore: reasons['created-before'], unknownBefore: reasons['unknown-before'], inProgress: reasons['in-progress'], repeatedInFile: reasons['repeated-in-file'] },
+      createdAt: record.createdAt,
+      updatedAt: record.updatedAt,
+      printRunId: record.printRunId,
+      runnerHere: runner !== undefined && runner.stop === null,
+    };
+  }
+
+  rows(environment: Environment, uploadId: string): StoredUploadRow[] {
+    this.record(environment, uploadId);
+    return this.deps.store.rows(uploadId);
+  }
+
+  private rate(runner: Runner): number {
+    const now = this.now();
+    const windowMs = 5_000;
+    runner.settledAt = runner.settledAt.filter((time) => now - time <= windowMs);
+    if (runner.settledAt.length < 2) return 0;
+    const span = Math.max(now - runner.settledAt[0]!, 250);
+    return Math.round((runner.settledAt.length / span) * 1000 * 10) / 10;
+  }
+
+  private emit(environment: Environment, uploadId: string, force = false): void {
+    const runner = this.runners.get(uploadId);
+    const now = this.now();
+    if (!force && runner && now - runner.lastProgress < (this.deps.progressIntervalMs ?? 250)) return;
+    if (runner) runner.lastProgress = now;
+    this.deps.events.emit('upload.progress', this.status(environment, uploadId));
+  }
+
+  private async run(environment: Environment, uploadId: string, runner: Runner): Promise<void> {
+    try {
+      const client = await this.deps.clientFor(environment);
+      const batches = [...this.deps.store.counts(uploadId).keys()].filter((batch) => batch > 0).sort((a, b) => a - b);
+      let backoffMs = 0;
+      for (const batch of batches) {
+        for (;;) {
+          if (runner.stop) break;
+          const ready = this.deps.store.rows(uploadId, { state: 'ready', batch });
+          if (ready.length === 0) break;
+          const pace = await this.sendAll(environment, uploadId, client, ready, runner);
+          if (pace === 'stop') {
+            runner.stop ??= 'pause';
+            this.deps.store.setState(uploadId, 'paused', ['running']);
+            break;
+          }
+          if (pace === 'slow-down') {
+            backoffMs = Math.min(Math.max(backoffMs * 2, 1_000), 30_000);
+            await this.sleep(backoffMs);
+          } else backoffMs = 0;
+        }
+        if (runner.stop) break;
+        this.emit(environment, uploadId, true);
+      }
+      if (!runner.stop && this.deps.store.setState(uploadId, 'finished', ['running'])) {
+        this.deps.logger.info('spreadsheet upload finished', { environment, uploadId, ...this.status(environment, uploadId).counts });
+        await this.printLabels(environment, uploadId);
+      }
+    } catch (error) {
+      this.deps.logger.error('spreadsheet upload stopped', { environment, uploadId, error: error instanceof Error ? error.message : String(error) });
+      this.deps.store.setState(uploadId, 'paused', ['running']);
+    } finally {
+      if (this.runners.get(uploadId) === runner) this.runners.delete(uploadId);
+      this.emit(environment, uploadId, true);
+    }
+  }
+
+  /** Sends the rows with a few POSTs in flight; says whether to slow down (429s) or stop (no link). */
+  private async sendAll(environment: Environment, uploadId: string, client: DeliveryClient, rows: StoredUploadRow[], runner: Runner): Promise<'ok' | 'slow-down' | 'stop'> {
+    let next = 0;
+    let verdict: 'ok' | 'slow-down' | 'stop' = 'ok';
+    const worker = async () => {
+      while (next < rows.length && runner.stop === null && verdict !== 'stop') {
+        // Another process (the CLI next to the app) may have paused or cancelled the upload.
+        const state = this.deps.store.stateOf(uploadId);
+        if (state !== 'running') {
+          runner.stop ??= state === 'cancelled' ? 'cancel' : 'pause';
+          break;
+        }
+        const row = rows[next++]!;
+        const outcome = await this.sendRow(environment, uploadId, client, row);
+        if (outcome === 'stop') verdict = 'stop';
+        else if (outcome === 'slow-down' && verdict === 'ok') {
+          verdict = 'slow-down';
+          return;
+        }
+        runner.settledAt.push(this.now());
+        this.emit(environment, uploadId);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.concurrency, rows.length) }, worker));
+    return verdict;
+  }
+
+  private async sendRow(environment: Environment, uploadId: string, client: DeliveryClient, row: StoredUploadRow): Promise<'ok' | 'slow-down' | 'stop'> {
+    const { ledger, store } = this.deps;
+    const request = row.request!;
+    const orderRef = request.orderRef ?? '';
+    if (!ledger.claim(environment, orderRef, 1, 1)) {
+      // Someone else holds this orderRef: mirror what the ledger knows, never send.
+      const entry = ledger.entry(environment, orderRef, 1);
+      if (entry?.state === 'created') {
+        store.settle(uploadId, row.row, { state: 'skipped', skip: { code: 'created-before', orderId: entry.orderId }, orderId: entry.orderId, barcode: entry.barcode, bundleId: entry.bundleId });
+      } else if (entry?.state === 'unknown') {
+        store.settle(uploadId, row.row, { state: 'unknown', problems: [{ code: 'outcome-unknown', messages: entry.reason ? [entry.reason.slice(0, 500)] : [] }] });
+      } else {
+        store.settle(uploadId, row.row, { state: 'skipped', skip: { code: 'in-progress' } });
+      }
+      return 'ok';
+    }
+    try {
+      const order = await client.createOrder(request);
+      const facts = { orderId: order.orderId, barcode: order.barcode, bundleId: order.orderBundle.bundleId };
+      // The ledger, the order index and the upload row in one transaction: one outcome, one disk sync.
+      this.deps.orders.transaction(() => {
+        ledger.markCreated(environment, orderRef, 1, facts);
+        this.deps.orders.upsert(environment, { ...facts, orderRef, recipient: request.deliveryName, status: order.status }, 'created');
+        store.settle(uploadId, row.row, { state: 'created', problems: [], ...facts, trackingUrl: order.trackingUrl }, true);
+      });
+      return 'ok';
+    } catch (error) {
+      const code = error instanceof StationError ? error.code : null;
+      const message = error instanceof Error ? error.message : String(error);
+      if (code === null || code === 'OUTCOME_UNKNOWN') {
+        store.transaction(() => {
+          ledger.markUnknown(environment, orderRef, 1, message);
+          store.settle(uploadId, row.row, { state: 'unknown', problems: [{ code: 'outcome-unknown', messages: [message.slice(0, 500)] }] }, true);
+        });
+        this.deps.logger.error('upload row: order creation outcome unknown', { environment, uploadId, row: row.row, orderRef });
+        return 'ok';
+      }
+      // Nothing was created: the ledger row goes back to claimable, the upload row stays ready.
+      if (code === 'RATE_LIMITED') {
+        ledger.markRejected(environment, orderRef, 1, message);
+        return 'slow-down';
+      }
+      if (stopsTheUpload.has(code)) {
+        ledger.markRejected(environment, orderRef, 1, message);
+        this.deps.logger.warn('spreadsheet upload paused: the service cannot be reached or the key is not accepted', { environment, uploadId, code });
+        return 'stop';
+      }
+      const details = error instanceof StationError && error.details?.length ? error.details : [message];
+      store.transaction(() => {
+        ledger.markRejected(environment, orderRef, 1, message);
+        store.settle(uploadId, row.row, { state: 'failed', problems: [{ code: 'refused', errorCode: code, messages: details.slice(0, 20).map((text) => text.slice(0, 500)) }] }, true);
+      });
+      return 'ok';
+    }
+  }
+
+  private async printLabels(environment: Environment, uploadId: string): Promise<void> {
+    const record = this.record(environment, uploadId);
+    if (!record.printerId) return;
+    const bundleIds = [...new Set(this.deps.store.rows(uploadId, { state: 'created' }).flatMap((row) => (row.bundleId ? [row.bundleId] : [])))];
+    if (bundleIds.length === 0) return;
+    try {
+      const runId = await this.deps.printBundles(environment, bundleIds, record.printerId);
+      this.deps.store.setPrinting(uploadId, record.printerId, runId);
+    } catch (error) {
+      this.deps.logger.error('labels of a spreadsheet upload not printed', { environment, uploadId, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+}
+
+function resolveHeader(header: string[]): Map<UploadColumn, number> {
+  const map = new Map<UploadColumn, number>();
+  header.forEach((name, index) => {
+    if (isUploadColumn(name) && !map.has(name)) map.set(name, index);
+  });
+  const missing = uploadRequiredColumns.filter((column) => !map.has(column));
+  if (missing.length > 0) {
+    throw new StationError('UPLOAD_COLUMNS_MISSING', `The file lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}; column names are exact.`, missing);
+  }
+  return map;
+}
+
+export function rowView(row: StoredUploadRow): UploadRowView {
+  return { row: row.row, orderRef: row.orderRef, state: row.state, problems: row.problems, skip: row.skip, orderId: row.orderId };
+}

@@ -1,0 +1,229 @@
+import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UploadPreview, UploadRowProblem, UploadRowView, UploadStatus } from '../../../shared/contract/upload';
+import type { StationErrorData } from '../../../shared/errors';
+import { CallError } from '../components/CallError';
+import { Icon } from '../components/Icon';
+import { bytesToBase64 } from '../screens/setup/base64';
+import { useAppState } from '../state/stores-context';
+import { useStation } from '../station-context';
+
+/** Files the screen sends as bytes (the web host's message limit; the CLI reads larger ones from disk). */
+const maxUploadBytes = 20 * 1024 * 1024;
+
+/** Offers bytes (base64) as a file download. */
+function downloadBase64(fileName: string, base64: string, type: string): void {
+  const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * Spreadsheet upload at shift start: choose the file and the locations, read the preview (ready,
+ * with errors and why, skipped and why), then create in the background with progress, pause,
+ * resume and cancel, and take the report and the labels.
+ */
+export function UploadPanel() {
+  const { t } = useTranslation();
+  const id = useId();
+  const station = useStation();
+  const printers = useAppState((state) => state.printers);
+  const [locations, setLocations] = useState('');
+  const [preview, setPreview] = useState<UploadPreview | null>(null);
+  const [status, setStatus] = useState<UploadStatus | null>(null);
+  const [printerId, setPrinterId] = useState('');
+  const [error, setError] = useState<StationErrorData | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(
+    () =>
+      station.on('upload.progress', (event) => {
+        setStatus((current) => (current && current.uploadId === event.uploadId ? event : current));
+      }),
+    [station],
+  );
+
+  // An upload left paused or interrupted (a restart) is offered again.
+  useEffect(() => {
+    void station['upload.status']({}).then((result) => {
+      if (result.ok && result.value && (result.value.state === 'running' || result.value.state === 'paused')) setStatus(result.value);
+    });
+  }, [station]);
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setError(null);
+    setPreview(null);
+    setStatus(null);
+    if (file.size > maxUploadBytes) {
+      setError({ code: 'IMPORT_FAILED', message: t('upload.tooBig', { mb: maxUploadBytes / 1024 / 1024 }) });
+      return;
+    }
+    const chosen = locations
+      .split(/[\s,;]+/)
+      .map((location) => location.trim())
+      .filter((location) => location !== '');
+    if (chosen.length === 0) {
+      setError({ code: 'INVALID_INPUT', message: t('upload.needLocation') });
+      return;
+    }
+    setBusy(true);
+    const base64 = bytesToBase64(new Uint8Array(await file.arrayBuffer()));
+    const result = await station['upload.prepare']({ source: { kind: 'content', fileName: file.name, base64 }, locations: chosen });
+    setBusy(false);
+    if (result.ok) {
+      setPreview(result.value);
+      setStatus(result.value.status);
+    } else setError(result.error);
+  };
+
+  const act = async (call: 'upload.start' | 'upload.pause' | 'upload.cancel') => {
+    if (!status) return;
+    setError(null);
+    const result =
+      call === 'upload.start'
+        ? await station['upload.start']({ uploadId: status.uploadId, ...(printerId ? { printerId } : {}) })
+        : await station[call]({ uploadId: status.uploadId });
+    if (result.ok) setStatus(result.value);
+    else setError(result.error);
+  };
+
+  const download = async (what: 'upload.report' | 'upload.labels') => {
+    if (!status) return;
+    const result = await station[what]({ uploadId: status.uploadId });
+    if (!result.ok) return setError(result.error);
+    downloadBase64(result.value.fileName, result.value.base64, what === 'upload.report' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'application/pdf');
+  };
+
+  // Left running by a station that stopped (a restart): nothing sends its rows until it is resumed.
+  const interrupted = status?.state === 'running' && !status.runnerHere;
+  const problem = (entry: UploadRowProblem) =>
+    t(`upload.problem.${entry.code}`, { column: entry.column ?? '', value: entry.value ?? '', firstRow: entry.firstRow ?? '', errorCode: entry.errorCode ?? '', messages: (entry.messages ?? []).join('; ') });
+  const why = (row: UploadRowView) => (row.skip ? t(`upload.skip.${row.skip.code}`, { firstRow: row.skip.firstRow ?? '' }) : row.problems.map(problem).join('; '));
+
+  return (
+    <section className="card" aria-labelledby={`${id}-title`} data-testid="upload-panel">
+      <h2 id={`${id}-title`}>{t('upload.title')}</h2>
+      <p className="small muted">{t('upload.intro')}</p>
+      <label className="form-field">
+        <span>{t('upload.locations')}</span>
+        <input value={locations} onChange={(event) => setLocations(event.target.value)} placeholder="1101, 1102" data-testid="upload-locations" />
+      </label>
+      <label htmlFor={id} className="button file-button">
+        <Icon name="file" size={28} />
+        {t('upload.choose')}
+      </label>
+      <input
+        id={id}
+        className="visually-hidden"
+        type="file"
+        accept=".csv,.xlsx,.xls,text/csv,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        onChange={(event) => void choose(event)}
+        disabled={busy || status?.state === 'running'}
+        data-testid="upload-file"
+      />
+      {busy && <p role="status">{t('upload.reading')}</p>}
+      <CallError error={error} testId="upload-error" />
+      {status && (
+        <div data-testid="upload-status">
+          <p data-testid="upload-counts">
+            {status.state === 'previewed'
+              ? t('upload.counts', { file: status.fileName, total: status.counts.total, ready: status.counts.ready, invalid: status.counts.invalid, skipped: status.counts.skipped })
+              : t('upload.fileRows', { file: status.fileName, total: status.counts.total })}
+          </p>
+          {status.counts.skipped > 0 && (
+            <p className="small" data-testid="upload-skipped">
+              {t('upload.skippedWhy', { created: status.skipReasons.createdBefore, unknown: status.skipReasons.unknownBefore, repeated: status.skipReasons.repeatedInFile, elsewhere: status.skipReasons.inProgress })}
+            </p>
+          )}
+          {status.state !== 'previewed' && (
+            <div className="progress-block" role="status">
+              <progress max={status.processable || 1} value={status.processed} />
+              <span data-testid="upload-progress">
+                {t('upload.progress', { processed: status.processed, processable: status.processable, successful: status.successful, failed: status.counts.failed + status.counts.unknown, rate: status.ratePerSecond.toFixed(1) })}
+              </span>
+            </div>
+          )}
+          {status.result && (
+            <p className={status.result === 'completed' ? 'ok-text' : 'warning-text'} data-testid="upload-result">
+              <Icon name={status.result === 'completed' ? 'check' : 'warning'} size={24} />
+              {t(`upload.result.${status.result}`)} — {t('upload.resultCounts', { created: status.successful, failed: status.failedTotal, skipped: status.counts.skipped })}
+            </p>
+          )}
+          <div className="button-row">
+            {(status.state === 'previewed' || status.state === 'paused' || interrupted) && (
+              <>
+                {status.state === 'previewed' && printers && printers.length > 0 && (
+                  <select className="input" value={printerId} onChange={(event) => setPrinterId(event.target.value)} aria-label={t('upload.printOn')} data-testid="upload-printer">
+                    <option value="">{t('upload.noPrint')}</option>
+                    {printers.map((printer) => (
+                      <option key={printer.id} value={printer.id}>
+                        {t('upload.printOnPrinter', { printer: printer.name })}
+                      </option>
+                    ))}
+                  </select>
+                )}
+                <button type="button" className="button primary" onClick={() => void act('upload.start')} data-testid="upload-start">
+                  {status.state === 'previewed' ? t('upload.start', { count: status.counts.ready }) : t('upload.resume')}
+                </button>
+              </>
+            )}
+            {status.state === 'running' && !interrupted && (
+              <button type="button" className="button" onClick={() => void act('upload.pause')} data-testid="upload-pause">
+                {t('upload.pause')}
+              </button>
+            )}
+            {(status.state === 'running' || status.state === 'paused' || status.state === 'previewed') && (
+              <button type="button" className="button" onClick={() => void act('upload.cancel')} data-testid="upload-cancel">
+                {t('upload.cancel')}
+              </button>
+            )}
+            {(status.state === 'finished' || status.state === 'cancelled') && (
+              <>
+                <button type="button" className="button" onClick={() => void download('upload.report')} data-testid="upload-report">
+                  {t('upload.report')}
+                </button>
+                {status.successful > 0 && (
+                  <button type="button" className="button" onClick={() => void download('upload.labels')} data-testid="upload-labels">
+                    {t('upload.labels')}
+                  </button>
+                )}
+              </>
+            )}
+          </div>
+          {preview && preview.status.uploadId === status.uploadId && preview.rows.length > 0 && (
+            <table className="table small" data-testid="upload-rows">
+              <caption>{t('upload.notReady')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('upload.row')}</th>
+                  <th scope="col">orderRef</th>
+                  <th scope="col">{t('upload.why')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {preview.rows.map((row) => (
+                  <tr key={row.row} data-state={row.state}>
+                    <td>{row.row}</td>
+                    <td>{row.orderRef ?? ''}</td>
+                    <td>{why(row)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {preview && preview.rowsOmitted > 0 && <p className="small muted">{t('upload.rowsOmitted', { count: preview.rowsOmitted })}</p>}
+        </div>
+      )}
+    </section>
+  );
+}
