@@ -22,8 +22,10 @@ export function environmentReadiness(deps: EnvironmentReadinessDeps): (environme
     try {
       key = (await deps.readKey(environment)) !== null;
     } catch (error) {
-      if (error instanceof StationError) return error;
-      throw error;
+      // The keychain cannot be asked: a missing address is still certain, and said first.
+      if (!(error instanceof StationError)) throw error;
+      if (address) return error;
+      key = true;
     }
     if (address && key) return null;
     const subject = !address && !key ? 'key-and-address' : !address ? 'address' : 'key';

@@ -46,6 +46,8 @@ export interface ScanState {
   dismiss(): void;
   /** Cancel on a label waiting for the printer. */
   cancelWaiting(): Promise<void>;
+  /** Resume on a label waiting for the printer: the packer fixed it, ask the printer now. */
+  resumeWaiting(): Promise<void>;
 }
 
 export interface ScanStoreDeps {
@@ -183,6 +185,13 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
         // Cancelled before it reached the printer: nothing more to show for it.
         const now = get().panel;
         if (now.state === 'outcome' && now.outcome.kind === 'waiting' && now.outcome.runId === runId) set({ panel: { state: 'idle' } });
+      },
+
+      resumeWaiting: async () => {
+        const panel = get().panel;
+        if (panel.state !== 'outcome' || panel.outcome.kind !== 'waiting') return;
+        // The label's own event turns the panel green once it is out (see onLabel above).
+        await deps.service.resume(panel.outcome.runId);
       },
     };
   });
