@@ -5,7 +5,7 @@ import type { Shipment } from '../../../shared/contract/shipping';
 import type { StationErrorData } from '../../../shared/errors';
 import { ConfirmDialogShell } from '../components/ConfirmDialog';
 import { useStation } from '../station-context';
-import { errorText } from '../supervision/error-words';
+import { errorText, shownDetails } from '../supervision/error-words';
 
 /** Typing pauses this long before the postal code is checked. */
 const postalCheckDelayMs = 400;
@@ -178,9 +178,9 @@ export function NewShipmentForm({ onShip, onCancel }: { onShip(shipment: Shipmen
             <p>
               {errorText(error, t, i18n.language).title} — {errorText(error, t, i18n.language).action}
             </p>
-            {error.details && (
+            {shownDetails(error).length > 0 && (
               <ul>
-                {error.details.map((detail) => (
+                {shownDetails(error).map((detail) => (
                   <li key={detail}>{detail}</li>
                 ))}
               </ul>

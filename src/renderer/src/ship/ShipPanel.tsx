@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Environment } from '../../../shared/contract/app';
 import type { ShipPanel as Panel } from './ship-store';
 import { UnknownParcels } from './UnknownParcels';
-import { errorText } from '../supervision/error-words';
+import { errorText, shownDetails } from '../supervision/error-words';
 
 /** The ship panel on the scan screen: the order to ship, its parcels, and what Enter did. */
 export function ShipPanel({
@@ -96,9 +96,9 @@ export function ShipPanel({
             <p className="result-line">
               <strong>{t('ship.refused')}</strong>: {errorText(panel.error, t, i18n.language).title} — {errorText(panel.error, t, i18n.language).action}
             </p>
-            {panel.error.details && (
+            {shownDetails(panel.error).length > 0 && (
               <ul>
-                {panel.error.details.map((detail) => (
+                {shownDetails(panel.error).map((detail) => (
                   <li key={detail}>{detail}</li>
                 ))}
               </ul>
