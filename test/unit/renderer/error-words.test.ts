@@ -90,5 +90,9 @@ describe('a run’s left-out parcels and journal notes in the screen’s words',
     expect(reasonWords('Cancelled before it was sent.', createI18n('pl').t)).toBe('Anulowane przed wysłaniem');
     expect(reasonWords('PRINTER_OFFLINE: the printer at 127.0.0.1:9100 did not answer', createI18n('de').t)).toBe('Drucker nicht erreichbar');
     expect(reasonWords('NOT_A_CODE: words', createI18n('en').t)).toBe('NOT_A_CODE: words');
+    expect(reasonWords('PRINT_UNCERTAIN: The connection to the printer at 127.0.0.1:9100 broke while sending.', createI18n('nl').t)).toBe('Niet zeker of het etiket geprint is');
+    expect(reasonWords("removed ^JUS: it would save the label's settings as the printer's power-on settings, which are the bench admin's to set.", createI18n('de').t)).toBe(
+      'Die Station hat ^JUS aus dem Etikett entfernt: Es hätte die eigenen Einstellungen des Druckers geändert',
+    );
   });
 });
