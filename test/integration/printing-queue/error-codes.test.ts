@@ -92,6 +92,17 @@ describe('error codes that say what happened', () => {
     expect(added.check?.warnings).toContainEqual(expect.objectContaining({ issue: 'unreachable', facts: { where: `127.0.0.1:${port}` } }));
   });
 
+  it('a manifest row that cannot be used says why as a problem code with its facts', async () => {
+    const manifest = 'orderId,orderRef,status\r\n,REF-NO-ID,draft\r\nORD-S,REF-S,teleported\r\n';
+    const report = await station.call<{ errors: { row: number; problem?: string; facts?: Record<string, unknown> }[] }>('imports.manifest', {
+      source: { kind: 'content', fileName: 'rows.csv', base64: Buffer.from(manifest).toString('base64') },
+    });
+    expect(report.errors).toEqual([
+      expect.objectContaining({ row: 2, problem: 'empty', facts: { field: 'orderId' } }),
+      expect.objectContaining({ row: 3, problem: 'unknown-status', facts: { value: 'teleported' } }),
+    ]);
+  });
+
   it('a run id or label id that does not exist is NOT_FOUND with what and which', async () => {
     expect(await failureOf(station.call('printing.run', { runId: 'no-such-run' }))).toMatchObject({ code: 'NOT_FOUND', facts: { subject: 'run', id: 'no-such-run' } });
     expect(await failureOf(station.call('printing.labelDocument', { entryId: 987_654 }))).toMatchObject({ code: 'NOT_FOUND', facts: { subject: 'label', id: 987_654 } });
