@@ -132,3 +132,27 @@ describe('a scan in an environment that is not set up', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED', facts: { subject: 'key', environment: 'test' } } });
   });
 });
+
+describe('a webhook receiver whose port is taken', () => {
+  let test: TestStation;
+  let blocker: net.Server;
+
+  beforeAll(async () => {
+    test = await createTestStation();
+    blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+  });
+
+  afterAll(async () => {
+    await test?.dispose();
+    await new Promise<void>((resolve) => blocker.close(() => resolve()));
+  });
+
+  it('says so as NOT_CONFIGURED with the host and port, and its status carries the problem as a code', async () => {
+    const { port } = blocker.address() as net.AddressInfo;
+    const call = (name: string, input: unknown) => test.station.dispatcher.dispatch(name, input, { host: 'web' });
+    await call('settings.set', { webhooks: { host: '127.0.0.1', port } });
+    expect(await call('webhooks.start', {})).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED', facts: { subject: 'port-in-use', host: '127.0.0.1', port } } });
+    expect(await call('webhooks.status', {})).toMatchObject({ ok: true, value: { problemCode: 'port-in-use', host: '127.0.0.1', port } });
+  });
+});
