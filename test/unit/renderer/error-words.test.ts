@@ -89,6 +89,9 @@ describe('a run’s left-out parcels and journal notes in the screen’s words',
   it('words the station’s journal notes: a cancelled label and a failure kept as "CODE: English"', () => {
     expect(reasonWords('Cancelled by Sam before it was sent.', createI18n('nl').t)).toBe('Geannuleerd door Sam voordat het verstuurd was');
     expect(reasonWords('Cancelled before it was sent.', createI18n('pl').t)).toBe('Anulowane przed wysłaniem');
+    expect(reasonWords('Printed for a cancelled order on the word of Anna: customer called', createI18n('nl').t)).toBe(
+      'Geprint voor een order met status Geannuleerd, op gezag van Anna: customer called',
+    );
     expect(reasonWords('PRINTER_OFFLINE: the printer at 127.0.0.1:9100 did not answer', createI18n('de').t)).toBe('Drucker nicht erreichbar');
     expect(reasonWords('NOT_A_CODE: words', createI18n('en').t)).toBe('NOT_A_CODE: words');
     expect(reasonWords('PRINT_UNCERTAIN: The connection to the printer at 127.0.0.1:9100 broke while sending.', createI18n('nl').t)).toBe('Niet zeker of het etiket geprint is');

@@ -5,6 +5,7 @@
  * - a reprint: "Reprint by Sam: damaged" (the reason's code);
  * - a cancelled label: "Cancelled by Sam before it was sent." / "Cancelled before it was sent.";
  * - a failure or an uncertain label: "CODE: English sentence", worded by the error code's title;
+ * - a lead's override: "Printed for a cancelled order on the word of Anna: customer called";
  * - the note of commands cut out of a carrier's label: "removed ^JUS: it …" (zpl-prepare.ts).
  * Any other reason (an older entry, a free-text reprint reason) is shown as it is.
  */
@@ -19,6 +20,8 @@ const cancelledPattern = /^Cancelled before it was sent\.$/;
 const codePattern = /^([A-Z_]+): /;
 /** zpl-prepare.ts removalNote: "removed ^JUS, ^MNY: it …, which are the bench admin's to set." */
 const removedPattern = /^removed ([^:]+): it /;
+/** single-print.ts: a lead's override of a refusal. */
+const overridePattern = /^Printed for a ([a-z_]*) order on the word of (.+?): (.*)$/;
 
 export function reasonWords(reason: string, t: TFunction): string {
   const reprint = reprintPattern.exec(reason);
@@ -29,6 +32,11 @@ export function reasonWords(reason: string, t: TFunction): string {
   const cancelledBy = cancelledByPattern.exec(reason);
   if (cancelledBy) return t('history.cancelledBy', { operator: cancelledBy[1] });
   if (cancelledPattern.test(reason)) return t('history.cancelledUnsent');
+  const override = overridePattern.exec(reason);
+  if (override) {
+    const status = override[1] ? t(`supervision.statuses.${override[1]}`) : '?';
+    return t('history.overrideBy', { status, operator: override[2], reason: override[3] });
+  }
   const removed = removedPattern.exec(reason);
   if (removed) return t('history.noteRemoved', { commands: removed[1] });
   const failure = codePattern.exec(reason)?.[1];
