@@ -61,7 +61,8 @@ export function createVoidService(deps: VoidServiceDeps): VoidService {
       record = await client.cancelOrder(order.orderId);
     } catch (error) {
       if (!(error instanceof StationError)) throw error;
-      throw refusal(order, error.details && error.details.length > 0 ? error.details.join('; ') : error.message, error.code);
+      const serviceWords = error.details && error.details.length > 0 ? error.details.join('; ') : null;
+      throw refusal(order, serviceWords ?? error.message, error.code, serviceWords);
     }
     if (record.status !== 'cancelled') {
       throw refusal(order, `the service answered that the order is ${record.status}, not cancelled`, 'VALIDATION');
@@ -91,7 +92,9 @@ export function createVoidService(deps: VoidServiceDeps): VoidService {
         } catch (error) {
           if (!(error instanceof StationError) || error.code !== 'CANCEL_REFUSED') throw error;
           const status = deps.index.get(environment, order.orderId)?.status ?? null;
-          results.push({ orderId: order.orderId, orderRef: order.orderRef, outcome: 'refused', status, message: error.message, labelsVoided: 0 });
+          // The service's own words only (the contract's promise); the station's English stays in the log and the CLI's error.
+          const serviceWords = typeof error.facts?.serviceWords === 'string' ? error.facts.serviceWords : null;
+          results.push({ orderId: order.orderId, orderRef: order.orderRef, outcome: 'refused', status, message: serviceWords, labelsVoided: 0 });
         }
       }
       return { bundleId, results };
@@ -107,13 +110,14 @@ export function createVoidService(deps: VoidServiceDeps): VoidService {
   }
 }
 
-function refusal(order: IndexedOrder, words: string, cause: string): StationError {
+/** `serviceWords`: the delivery service's own reason, when it gave one (shown quoted on the screen). */
+function refusal(order: IndexedOrder, words: string, cause: string, serviceWords: string | null = null): StationError {
   const name = order.orderRef ? `${order.orderRef} (order ${order.orderId})` : `Order ${order.orderId}`;
   return new StationError('CANCEL_REFUSED', `The service did not cancel ${name}: ${words}`, [
     `status: ${order.status ?? 'unknown'}`,
     `service: ${words}`,
     `cause: ${cause}`,
-  ]);
+  ], { facts: { orderRef: order.orderRef ?? order.orderId, orderId: order.orderId, status: order.status ?? null, serviceWords: serviceWords === null ? null : serviceWords.slice(0, 500) } });
 }
 
 function stringField(record: OrderRecord, field: string): string | null {

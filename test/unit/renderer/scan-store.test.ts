@@ -11,6 +11,7 @@ function tableService(table: Record<string, ScanOutcome>) {
   const calls: string[] = [];
   const reprints: { scan: string; reason: ReprintReason }[] = [];
   const cancelled: string[] = [];
+  const resumed: string[] = [];
   const labelListeners = new Set<(update: LabelUpdate) => void>();
   const service: ScanService = {
     print: async (scan) => {
@@ -22,6 +23,7 @@ function tableService(table: Record<string, ScanOutcome>) {
       return { kind: 'printed', label: { orderRef: request.scan, recipient: 'J. Jansen', printerName: 'Bench 3 Zebra', printedAt, scan: request.scan } };
     },
     cancel: async (runId) => void cancelled.push(runId),
+    resume: async (runId) => void resumed.push(runId),
     onLabel: (listener) => {
       labelListeners.add(listener);
       return () => labelListeners.delete(listener);
@@ -31,7 +33,7 @@ function tableService(table: Record<string, ScanOutcome>) {
   const labelEvent = (update: LabelUpdate) => {
     for (const listener of labelListeners) listener(update);
   };
-  return { service, calls, reprints, cancelled, labelEvent };
+  return { service, calls, reprints, cancelled, resumed, labelEvent };
 }
 
 const printed = (scan: string): ScanOutcome => ({ kind: 'printed', label: { orderRef: scan, recipient: 'J. Jansen', printerName: 'Bench 3 Zebra', printedAt, scan } });
@@ -178,7 +180,7 @@ describe('the scan screen’s state', () => {
       fault: { code: 'PAPER_OUT', message: 'The printer is out of labels.', action: 'Load a roll, then press Resume.' },
       inPrinter: false,
     });
-    const { service, cancelled, labelEvent } = tableService({ 'ORD-1': waiting('ORD-1', 1), 'ORD-2': waiting('ORD-2', 2) });
+    const { service, cancelled, resumed, labelEvent } = tableService({ 'ORD-1': waiting('ORD-1', 1), 'ORD-2': waiting('ORD-2', 2) });
     const { store, sounds } = setup(service);
 
     await store.getState().submitScan('ORD-1');
@@ -192,6 +194,9 @@ describe('the scan screen’s state', () => {
     expect(store.getState().panel).toEqual({ state: 'idle' });
 
     await store.getState().submitScan('ORD-2');
+    // Resume right on the panel asks the printer of this label's run again.
+    await store.getState().resumeWaiting();
+    expect(resumed).toEqual(['run-2']);
     // Another label's news does not touch the one on screen.
     labelEvent({ entryId: 1, state: 'printed', reason: null, printedAt });
     expect(store.getState().panel).toMatchObject({ outcome: { kind: 'waiting', runId: 'run-2' } });
@@ -199,5 +204,25 @@ describe('the scan screen’s state', () => {
     expect(store.getState().panel).toMatchObject({ state: 'outcome', outcome: { kind: 'printed', label: { orderRef: 'ORD-2', entryId: 2 } } });
     expect(store.getState().recent.map((label) => label.orderRef)).toEqual(['ORD-2']);
     expect(sounds).toEqual(['error', 'error', 'printed']);
+  });
+
+  it('turns a red "not sure it printed" panel green once the printer proves that label printed, and only that label', async () => {
+    const uncertain: ScanOutcome = {
+      kind: 'failed',
+      scan: 'ORD-7',
+      error: { code: 'PRINT_UNCERTAIN', message: 'The connection broke while it was sent.', facts: { entryId: 7 } },
+    };
+    const { service, labelEvent } = tableService({ 'ORD-7': uncertain });
+    const { store, sounds } = setup(service);
+    await store.getState().submitScan('ORD-7');
+    expect(store.getState().panel).toMatchObject({ outcome: { kind: 'failed' } });
+    labelEvent({ entryId: 8, state: 'printed', reason: null, printedAt, orderRef: 'ORD-8', recipient: 'A', printerName: 'P' });
+    expect(store.getState().panel).toMatchObject({ outcome: { kind: 'failed' } });
+    labelEvent({ entryId: 7, state: 'printed', reason: null, printedAt, orderRef: 'NW-7', recipient: 'J. Jansen', printerName: 'Bench 3 Zebra' });
+    expect(store.getState().panel).toMatchObject({
+      state: 'outcome',
+      outcome: { kind: 'printed', label: { orderRef: 'NW-7', recipient: 'J. Jansen', printerName: 'Bench 3 Zebra', printedAt, entryId: 7, scan: 'ORD-7' } },
+    });
+    expect(sounds).toEqual(['error', 'printed']);
   });
 });

@@ -41,6 +41,10 @@ export interface LabelUpdate {
   state: 'queued' | 'fetched' | 'sent' | 'printed' | 'failed' | 'uncertain';
   reason: string | null;
   printedAt: string | null;
+  /** What the journal knows of the label, to show it green once it came out. */
+  orderRef?: string | null;
+  recipient?: string | null;
+  printerName?: string | null;
 }
 
 export interface PreviousPrint {
@@ -67,6 +71,8 @@ export interface ScanService {
   reprint(request: { scan: string; reason: ReprintReason }): Promise<ScanOutcome>;
   /** Cancels a waiting label's run (printing.cancel); never rejects. */
   cancel(runId: string): Promise<void>;
+  /** Asks the printer of a waiting label again now, once the packer fixed it (printing.resume); never rejects. */
+  resume(runId: string): Promise<void>;
   /** Follows the journal entries' changes (printing.label); returns the unsubscribe. */
   onLabel(listener: (update: LabelUpdate) => void): () => void;
 }
