@@ -10,7 +10,7 @@ import { composeStation, productName } from '../composition';
 import { createLogger } from '../logging/logger';
 import { defaultDataDir } from '../paths';
 import { startWebHost } from './server';
-import { keptWebHostToken } from './web-host-token';
+import { keptSessionKey } from './session-key';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -32,10 +32,10 @@ async function main(): Promise<void> {
     logger,
   });
   await station.start({ webhooks: true });
-  // composeStation made the data folder and narrowed it to this user; the token lives there.
-  const host = await startWebHost({ station, rendererDir: values['renderer-dir'] ?? resolve(here, '../renderer'), port, token: keptWebHostToken(dataDir) });
+  // composeStation made the data folder and narrowed it to this user; the session key lives there.
+  const host = await startWebHost({ station, rendererDir: values['renderer-dir'] ?? resolve(here, '../renderer'), port, sessionKey: keptSessionKey(dataDir) });
   process.stdout.write(`${JSON.stringify({ url: host.url, launchUrl: host.launchUrl })}\n`);
-  process.stdout.write(`Packing Station is at ${host.launchUrl} (this link keeps working when the web host is restarted on the same data folder).\n`);
+  process.stdout.write(`Packing Station is at ${host.launchUrl} (open pages stay signed in when the web host is restarted on the same data folder; this link works until it stops).\n`);
 
   const stop = async () => {
     await host.close();

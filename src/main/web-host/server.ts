@@ -27,8 +27,13 @@ export interface WebHostOptions {
   rendererDir: string;
   /** 0 picks a free port. */
   port?: number;
-  /** Defaults to 32 random bytes; the command line keeps one in the data folder (web-host-token.ts). */
+  /** Defaults to 32 random bytes, new at every start. */
   token?: string;
+  /**
+   * Signs the session cookies; defaults to the token. The command line keeps one in the data
+   * folder (session-key.ts), so pages stay signed in across a restart while the link does not.
+   */
+  sessionKey?: string;
 }
 
 export interface RunningWebHost {
@@ -64,8 +69,8 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     const b = Buffer.from(token);
     return a.length === b.length && timingSafeEqual(a, b);
   };
-  // Signed with the token: a host restarted with the same token keeps its pages signed in.
-  const sessions = createSignedWebSessions(token);
+  // A host restarted with the same session key keeps its pages signed in.
+  const sessions = createSignedWebSessions(options.sessionKey ?? token);
   const cookieSession = (request: IncomingMessage) =>
     (request.headers.cookie ?? '')
       .split(';')
