@@ -133,7 +133,10 @@ describe('webhooks serve --store (the warehouse receiver)', () => {
       if (n % 10 === 5) await deliver(receiver.url, statusEvent(`ORD-${n}`, 'expected', 'draft', { updatedAt: '2026-03-01T09:00:00.000Z' }));
     }
     if (!restarted) throw new Error('the receiver was never restarted');
+    const first = receiver.url;
     receiver = await restarted;
+    // The address registered with the service stays the same across a restart (same port, same secret).
+    expect(receiver.url).toBe(first);
     bench = await PostgresEngine.open(postgresConfig(database.info));
     expect(await bench.query<{ n: number }>('SELECT count(*) AS n FROM webhook_events')).toEqual([{ n: total }]);
     expect(await bench.query<{ n: number }>("SELECT count(*) AS n FROM orders WHERE status = 'expected'")).toEqual([{ n: total }]);
