@@ -9,7 +9,8 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PostgresEngine } from '../src/main/store/engine/postgres-engine';
 import { createTestDatabase, freeLoopbackPort, startPostgresServer } from '../test/support/postgres-server';
 import { statusEvent } from '../test/integration/webhooks/payloads';
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
   const port = await freeLoopbackPort();
   const receiver = spawn(
     process.execPath,
-    ['--import', 'tsx', join(__dirname, '..', 'src', 'main', 'cli', 'index.ts'), '--data-dir', dataDir, 'webhooks', 'serve', '--store', `postgres://${info.user}@${info.host}:${info.port}/${info.database}?sslmode=disable`, '--host', '127.0.0.1', '--port', String(port)],
+    ['--import', 'tsx', join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'main', 'cli', 'index.ts'), '--data-dir', dataDir, 'webhooks', 'serve', '--store', `postgres://${info.user}@${info.host}:${info.port}/${info.database}?sslmode=disable`, '--host', '127.0.0.1', '--port', String(port)],
     { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, PACKING_STATION_STORE_PASSWORD: info.password } },
   );
   const url = await new Promise<string>((resolve, reject) => {
