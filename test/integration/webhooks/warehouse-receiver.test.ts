@@ -143,6 +143,38 @@ describe('webhooks serve --store (the warehouse receiver)', () => {
     expect(await bench.query<{ n: number }>('SELECT count(*) AS n FROM order_status_timeline')).toEqual([{ n: total }]);
   });
 
+  it('a bench that lost its listening connection while a notice was raised announces it once it listens again', async () => {
+    const receiverStore = await PostgresEngine.open(postgresConfig(database.info));
+    // A long pause before re-listening: the notice below is surely raised while the bench does not listen.
+    bench = await PostgresEngine.open({ ...postgresConfig(database.info), applicationName: 'bench-3' }, { reconnectDelayMs: 1_000 });
+    try {
+      await receiverStore.execute(
+        `INSERT INTO print_journal (environment, printer_id, operator, order_id, format, state, queued_at, sent_at, printed_at, updated_at)
+         VALUES ('test', 'zebra-1', 'Packer Pia', 'ORD-2', 'zpl', 'printed', $1, $1, $1, $1)`,
+        ['2026-03-01T08:00:00.000Z'],
+      );
+      const events = createEventBus(logger);
+      const following = await createPullNotices({ engine: bench, events, logger, benchName: () => 'Bench 3' }).follow();
+      const heard = new Promise<PullNoticeData>((resolve) =>
+        events.subscribe((name, payload) => {
+          if (name === 'supervision.notice') resolve(payload as PullNoticeData);
+        }),
+      );
+      const [ended] = await receiverStore.query<{ ended: number }>(
+        "SELECT count(pg_terminate_backend(pid)) AS ended FROM pg_stat_activity WHERE application_name = 'bench-3' AND query LIKE 'LISTEN%'",
+      );
+      expect(ended).toEqual({ ended: 1 });
+      const receiverNotices = createPullNotices({ engine: receiverStore, events: createEventBus(logger), logger, benchName: () => 'Receiver' });
+      const raised = await receiverStore.transaction((tx) =>
+        receiverNotices.consider(tx, { environment: 'test', orderId: 'ORD-2', payload: statusEvent('ORD-2', 'rejected', 'expected'), decision: 'applied', known: null, receivedAt: new Date().toISOString() }),
+      );
+      expect(await heard).toMatchObject({ id: raised, orderId: 'ORD-2', status: 'rejected', bench: 'Receiver' });
+      await following.close();
+    } finally {
+      await receiverStore.close();
+    }
+  });
+
   it('says plainly when the store refuses the password or cannot be reached', async () => {
     // No password in this process's environment: the keychain is asked, and holds no entry for the address.
     const noPassword = await runCliIn(dataDir, {}, ['webhooks', 'serve', '--store', storeAddress(database.info), '--port', '0']);
