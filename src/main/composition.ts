@@ -59,6 +59,8 @@ import { createDayClose } from './supervision/day-close';
 import { printHandover } from './supervision/handover-print';
 import { createPullNotices } from './supervision/pull-notices';
 import { createStatusTimeline } from './supervision/status-timeline';
+import { SqliteEngine } from './store/engine/sqlite-engine';
+import type { StoreEngine } from './store/engine/store-engine';
 import { createVoidService } from './supervision/void-service';
 
 export const productName = 'Packing Station';
@@ -84,6 +86,12 @@ export interface StationOptions {
   pickManifestFile?: () => Promise<string | null>;
   /** The clock webhook events are dated against (tests set it); the system clock by default. */
   webhookClock?: () => Date;
+  /**
+   * The store webhook intake, conflicts, the status timeline and pull notices live in: a
+   * warehouse's shared PostgreSQL store (`webhooks serve --store`; closed by whoever opened it).
+   * By default the bench's own SQLite file, through an engine sharing the station's handle.
+   */
+  webhookStore?: StoreEngine;
 }
 
 export interface Station {
@@ -167,8 +175,10 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   const toShip = new ToShipOrders(db);
   const settleCreations = ledgerHearsStatusEvents(ledger, logger);
   const pickedFiles = createPickedFiles();
-  const webhookConflicts = createWebhookConflicts({ db, index: orders, events, logger, clock: options.webhookClock });
-  const timeline = createStatusTimeline(db);
+  // One bench: the engine shares the station's libsql handle with the repositories not yet ported.
+  const webhookStore = options.webhookStore ?? new SqliteEngine(db, false);
+  const webhookConflicts = createWebhookConflicts({ engine: webhookStore, events, logger, clock: options.webhookClock });
+  const timeline = createStatusTimeline(webhookStore);
   // The journal is built with the printing core below; a webhook only reaches it once listening starts.
   let pullNotices: ReturnType<typeof createPullNotices> | null = null;
   const webhooks = createWebhookReceiver({
@@ -176,16 +186,18 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     logger,
     clock: options.webhookClock,
     processor: createStatusEventProcessor({
-      db,
-      index: orders,
+      engine: webhookStore,
       logger,
       conflicts: webhookConflicts,
       clock: options.webhookClock,
-      onEvent: (event) => {
-        timeline.record(event);
-        pullNotices?.consider(event);
-        // A status event of an order whose creation is of unknown outcome settles it.
-        settleCreations(event.environment, event.payload);
+      onEvent: async (tx, event, afterCommit) => {
+        await timeline.record(tx, event);
+        const notices = pullNotices;
+        const raised = await notices?.consider(tx, event);
+        if (notices && raised !== undefined && raised !== null) afterCommit(() => notices.announce(event.environment, raised));
+        // A status event of an order whose creation is of unknown outcome settles it (the creation
+        // ledger is still the bench's own file: on the shared store, the bench settles it when it ships).
+        if (!options.webhookStore) settleCreations(event.environment, event.payload);
       },
     }),
   });
@@ -203,7 +215,9 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     readiness: environmentReadiness({ apiBaseUrl: (environment) => settings.apiBaseUrl(environment), readKey: (environment) => keyService.readKey(environment) }),
   });
 
-  pullNotices = createPullNotices({ db, index: orders, journal: printing.journal, events, benchName: () => settings.stationName(), clock: options.webhookClock });
+  pullNotices = createPullNotices({ engine: webhookStore, events, logger, benchName: () => settings.stationName(), clock: options.webhookClock });
+  // Notices and conflicts reach the screen by notification, whichever process wrote them.
+  const following = [await pullNotices.follow(), await webhookConflicts.follow()];
   const voids = createVoidService({ db, index: orders, lookup, clientFor: (environment) => clients.forEnvironment(environment) });
   const dayClose = createDayClose({ db, index: orders, timeline, notices: pullNotices, dataDir: options.dataDir, benchName: () => settings.stationName() });
 
@@ -274,6 +288,8 @@ export async function composeStation(options: StationOptions): Promise<Station> 
       await uploads.close();
       await printing.close();
       await webhooks.close();
+      for (const subscription of following) await subscription.close();
+      if (!options.webhookStore) await webhookStore.close();
       await clients.close();
       if (!options.sandbox) await sandbox.close();
       db.close();

@@ -28,6 +28,12 @@ export interface CliContext {
   stopped(): Promise<void>;
   print(line: string): void;
   warn(line: string): void;
+  /** The process environment (a service account's store password may come from it). */
+  env: NodeJS.ProcessEnv;
+  /** The OS keychain service the station's secrets are filed under. */
+  keychainService: string;
+  /** Runs `close` once the command ended and the station it built was closed (a store it opened, for example). */
+  afterStation(close: () => Promise<void>): void;
 }
 
 export interface CliCommand {

@@ -90,6 +90,7 @@ export async function runCli(argv: readonly string[], options: RunOptions): Prom
 
   const logger = createLogger((line) => write(io.stderr, line), { level: verbose ? 'info' : 'warn' });
   const stations: Station[] = [];
+  const closers: (() => Promise<void>)[] = [];
   const context: CliContext = {
     io,
     args: { positionals: [], options: new Map(), flags: new Set() },
@@ -110,6 +111,9 @@ export async function runCli(argv: readonly string[], options: RunOptions): Prom
     stopped: () => options.stopSignal,
     print: (line) => write(io.stdout, line),
     warn: (line) => write(io.stderr, line),
+    env: options.env ?? process.env,
+    keychainService: options.stationOptions?.keychainService ?? 'packing-station',
+    afterStation: (close) => closers.push(close),
   };
   try {
     context.args = parseArgs(rest, command.valueOptions);
@@ -127,5 +131,6 @@ export async function runCli(argv: readonly string[], options: RunOptions): Prom
     return exitCodes.failed;
   } finally {
     for (const station of stations) await station.close();
+    for (const close of closers) await close().catch(() => undefined);
   }
 }

@@ -54,16 +54,16 @@ export function supervisionHandlers(deps: SupervisionHandlerDeps): Pick<Handlers
       await session.ready();
       const environment = deps.settings.environment();
       const { order } = await deps.lookup.lookup(environment, scan, { remote: false });
-      const timeline = deps.timeline.of(environment, order.orderId);
+      const timeline = await deps.timeline.of(environment, order.orderId);
       const here = deps.journal.previousPrint(environment, order.orderId);
       const everPrinted = (order.status !== null && labelPrintedStatuses.has(order.status)) || timeline.some((entry) => labelPrintedStatuses.has(entry.status));
       return {
         order,
         timeline,
-        trackingUrl: deps.timeline.facts(environment, order.orderId).trackingUrl,
+        trackingUrl: (await deps.timeline.facts(environment, order.orderId)).trackingUrl,
         printed: here ? 'here' : everPrinted ? 'elsewhere' : 'not-yet',
         printedAt: here ? (here.printedAt ?? here.sentAt ?? here.queuedAt) : null,
-        notices: deps.notices.ofOrder(environment, order.orderId),
+        notices: await deps.notices.ofOrder(environment, order.orderId),
         labels: deps.journal.journal(environment, { orderId: order.orderId, limit: 50 }).map((entry) => ({
           id: entry.id,
           state: entry.voidedAt ? 'voided' : entry.state,

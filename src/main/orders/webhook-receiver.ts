@@ -2,8 +2,9 @@
  * The webhook receiver: an HTTP endpoint for the Delivery Service's status-change events, off
  * until switched on. Each environment has its own secret path segment (`/webhooks/<secret>`),
  * which is how an event is known to be the service's and which environment it belongs to. The
- * receiver answers as soon as the body is read and valid (the spec asks for a quick 2xx) and
- * leaves the writing to the status event processor. Bad input gets a 4xx and is forgotten; no
+ * receiver answers once the event's transaction committed (status-events.ts batches the events
+ * arriving together into one transaction, so this stays quick, as the spec asks): a 2xx is never
+ * given for an event a crash or an unreachable store could still lose (503 asks for it again). Bad input gets a 4xx and is forgotten; no
  * request can stop the receiver.
  *
  * Optionally only listed source addresses may post (settings: webhooks.allowedSources, CIDR);
@@ -156,18 +157,27 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
         answer(response, 400, { error: 'Bad Request', message: issues });
         return;
       }
-      const outcome = deps.processor.enqueue(environment, payload.data);
+      const { outcome, written } = deps.processor.enqueue(environment, payload.data);
       if (outcome === 'busy') {
         answer(response, 503, { error: 'Service Unavailable', message: 'busy; send again later' }, { 'retry-after': '5' });
         return;
       }
-      if (outcome === 'future') {
-        answer(response, 422, { error: 'Unprocessable Entity', message: 'updatedAt is in the future beyond the allowed clock skew' });
-        return;
-      }
-      requests.accepted += 1;
-      lastEventAt = clock().toISOString();
-      answer(response, 200, { received: true });
+      // Answered once the event is in the store: a 2xx is a promise that it will not be lost.
+      written.then(
+        () => {
+          if (outcome === 'future') {
+            answer(response, 422, { error: 'Unprocessable Entity', message: 'updatedAt is in the future beyond the allowed clock skew' });
+            return;
+          }
+          requests.accepted += 1;
+          lastEventAt = clock().toISOString();
+          answer(response, 200, { received: true });
+        },
+        (error: unknown) => {
+          deps.logger.warn('webhook event not stored; the service is asked to send it again', { error: error instanceof Error ? error.message : String(error) });
+          answer(response, 503, { error: 'Service Unavailable', message: 'the store cannot take the event now; send again later' }, { 'retry-after': '5' });
+        },
+      );
     });
   };
 

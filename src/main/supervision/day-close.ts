@@ -55,7 +55,7 @@ export function createDayClose(deps: DayCloseDeps): DayClose {
       for (const record of printed.all(environment, start.toISOString(), end.toISOString())) {
         const row = PrintedRowSchema.parse(record);
         const order = deps.index.get(environment, row.orderId);
-        const facts = deps.timeline.facts(environment, row.orderId);
+        const facts = await deps.timeline.facts(environment, row.orderId);
         if (options.location !== undefined && facts.locationId !== options.location) continue;
         const parcel: Parcel = {
           orderId: row.orderId,
@@ -66,7 +66,7 @@ export function createDayClose(deps: DayCloseDeps): DayClose {
           printedAt: row.printedAt,
           locationId: facts.locationId,
         };
-        const openNotice = deps.notices.ofOrder(environment, row.orderId).find((notice) => notice.acknowledged === null);
+        const openNotice = (await deps.notices.ofOrder(environment, row.orderId)).find((notice) => notice.acknowledged === null);
         const apart: Pick<HandoverData['setApart'][number], 'kind' | 'why'> | null = order?.voided
           ? { kind: 'voided', why: `voided by ${order.voided.by}: ${order.voided.reason}` }
           : row.voidedAt !== null

@@ -6,14 +6,14 @@
  * station raises none: the lead who voided it already knows.
  */
 import { z } from 'zod';
-import type { Environment } from '../../shared/contract/app';
+import { EnvironmentSchema, type Environment } from '../../shared/contract/app';
 import { PullNoticeSchema, pullStatuses, type PullNoticeData } from '../../shared/contract/supervision';
 import { StationError } from '../../shared/errors';
 import type { EventBus } from '../contract/event-bus';
-import type { OrderIndex } from '../orders/order-index';
+import type { Logger } from '../logging/logger';
 import type { WeighedStatusEvent } from '../orders/status-events';
-import type { PrintJournal } from '../printing/journal/print-journal';
-import type { StationDatabase } from '../store/database';
+import { remember } from '../orders/webhook-conflicts';
+import type { StoreEngine, StoreSession, StoreTransaction, Subscription } from '../store/engine/store-engine';
 
 type PullStatus = (typeof pullStatuses)[number];
 
@@ -26,7 +26,7 @@ export const pullActions: Record<PullStatus, string> = {
 };
 
 const NoticeRowSchema = z.object({
-  id: z.number().int(),
+  id: z.coerce.number().int(),
   environment: PullNoticeSchema.shape.environment,
   orderId: z.string(),
   status: PullNoticeSchema.shape.status,
@@ -36,51 +36,74 @@ const NoticeRowSchema = z.object({
   raisedAt: z.string(),
   acknowledgedBy: z.string().nullable(),
   acknowledgedAt: z.string().nullable(),
+  orderRef: z.string().nullable(),
+  barcode: z.string().nullable(),
 });
 
 export interface PullNotices {
-  /** Weighs one status event; raises (and announces) a notice when it calls for one. */
-  consider(event: WeighedStatusEvent): void;
-  list(environment: Environment, options: { includeAcknowledged: boolean; limit: number }): PullNoticeData[];
-  ofOrder(environment: Environment, orderId: string): PullNoticeData[];
-  acknowledge(environment: Environment, id: number, by: string): PullNoticeData;
+  /**
+   * Weighs one status event inside the intake transaction; raises a notice when it calls for one
+   * (once per order and status: the unique key, ON CONFLICT DO NOTHING) and notifies the benches,
+   * which hear it only once the transaction commits.
+   */
+  consider(tx: StoreTransaction, event: WeighedStatusEvent): Promise<number | null>;
+  /** Announces one raised notice on the event bus (supervision.notice), once per process. */
+  announce(environment: Environment, id: number): Promise<void>;
+  list(environment: Environment, options: { includeAcknowledged: boolean; limit: number }): Promise<PullNoticeData[]>;
+  ofOrder(environment: Environment, orderId: string): Promise<PullNoticeData[]>;
+  acknowledge(environment: Environment, id: number, by: string): Promise<PullNoticeData>;
+  /**
+   * Announces on the event bus (supervision.notice) each notice raised from now on, by this
+   * process or by the warehouse's receiver: the notification carries the ids, and only those rows
+   * are read. After a lost connection every open notice is read again and the ones not yet
+   * announced are announced.
+   */
+  follow(): Promise<Subscription>;
 }
 
 export interface PullNoticesDeps {
-  db: StationDatabase;
-  index: OrderIndex;
-  journal: PrintJournal;
+  engine: StoreEngine;
   events: EventBus;
-  /** The name of this bench, as the station is named in Setup. */
+  /** The name of the station weighing the event (a bench, or the warehouse's receiver service). */
   benchName(): string;
+  logger?: Logger;
   clock?: () => Date;
 }
 
+export const pullNoticesChannel = 'pull_notices';
+
 const isPullStatus = (status: string): status is PullStatus => (pullStatuses as readonly string[]).includes(status);
+
+// A label that may have reached a printer (print-journal.ts, maybePrinted), by order id or by an
+// identifier printed on a label of another route (order ref, barcode).
+const maybePrinted = (table: string) =>
+  `(${table}.state IN ('sent', 'printed') OR (${table}.state = 'uncertain' AND ${table}.decided_at IS NULL) OR (${table}.state IN ('queued', 'fetched') AND ${table}.sent_at IS NOT NULL))`;
+const previousPrintSql = `SELECT id, printed_at, sent_at, queued_at FROM print_journal WHERE id = (SELECT max(id) FROM (
+    SELECT p.id FROM print_journal p WHERE p.environment = $1 AND p.order_id = $2 AND ${maybePrinted('p')}
+    UNION ALL
+    SELECT j.id FROM print_label_identifiers i JOIN print_journal j ON j.id = i.entry_id
+    WHERE i.environment = $1 AND j.order_id IS NULL AND ${maybePrinted('j')} AND i.identifier IN (
+      $2,
+      (SELECT order_ref FROM orders WHERE environment = $1 AND order_id = $2),
+      (SELECT barcode FROM orders WHERE environment = $1 AND order_id = $2))) printed)`;
+
+const NoticeMessageSchema = z.object({ environment: EnvironmentSchema, ids: z.array(z.number().int()).max(1000) });
 
 export function createPullNotices(deps: PullNoticesDeps): PullNotices {
   const clock = deps.clock ?? (() => new Date());
-  const columns = `id, environment, order_id AS orderId, status, event_updated_at AS statusAt, bench, printed_at AS printedAt, raised_at AS raisedAt,
-    acknowledged_by AS acknowledgedBy, acknowledged_at AS acknowledgedAt`;
-  const insert = deps.db.prepare(
-    `INSERT OR IGNORE INTO pull_notices (environment, order_id, status, event_updated_at, journal_id, bench, printed_at, raised_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const byId = deps.db.prepare(`SELECT ${columns} FROM pull_notices WHERE environment = ? AND id = ?`);
-  const open = deps.db.prepare(`SELECT ${columns} FROM pull_notices WHERE environment = ? AND acknowledged_at IS NULL ORDER BY id DESC LIMIT ?`);
-  const all = deps.db.prepare(`SELECT ${columns} FROM pull_notices WHERE environment = ? ORDER BY id DESC LIMIT ?`);
-  const ofOrder = deps.db.prepare(`SELECT ${columns} FROM pull_notices WHERE environment = ? AND order_id = ? ORDER BY id DESC`);
-  const markAcknowledged = deps.db.prepare('UPDATE pull_notices SET acknowledged_by = ?, acknowledged_at = ? WHERE environment = ? AND id = ? AND acknowledged_at IS NULL');
+  const { engine } = deps;
+  const columns = `n.id, n.environment, n.order_id AS "orderId", n.status, n.event_updated_at AS "statusAt", n.bench, n.printed_at AS "printedAt", n.raised_at AS "raisedAt",
+    n.acknowledged_by AS "acknowledgedBy", n.acknowledged_at AS "acknowledgedAt", o.order_ref AS "orderRef", o.barcode`;
+  const from = 'pull_notices n LEFT JOIN orders o ON o.environment = n.environment AND o.order_id = n.order_id';
 
   const toNotice = (record: unknown): PullNoticeData => {
     const row = NoticeRowSchema.parse(record);
-    const order = deps.index.get(row.environment, row.orderId);
     return {
       id: row.id,
       environment: row.environment,
       orderId: row.orderId,
-      orderRef: order?.orderRef ?? null,
-      barcode: order?.barcode ?? null,
+      orderRef: row.orderRef,
+      barcode: row.barcode,
       status: row.status,
       bench: row.bench,
       printedAt: row.printedAt,
@@ -90,49 +113,100 @@ export function createPullNotices(deps: PullNoticesDeps): PullNotices {
       acknowledged: row.acknowledgedAt !== null ? { by: row.acknowledgedBy ?? '', at: row.acknowledgedAt } : null,
     };
   };
-  const read = (environment: Environment, id: number) => {
-    const record = byId.all(environment, id)[0];
+  // Ids announced by this process: the writer announces its own at once, the notification comes after.
+  const announced = new Set<number>();
+  const announce = (notice: PullNoticeData) => {
+    if (announced.has(notice.id)) return;
+    remember(announced, notice.id);
+    deps.events.emit('supervision.notice', notice);
+  };
+  const read = async (session: StoreSession, environment: Environment, id: number) => {
+    const [record] = await session.query(`SELECT ${columns} FROM ${from} WHERE n.environment = $1 AND n.id = $2`, [environment, id]);
     return record ? toNotice(record) : null;
   };
 
   return {
-    consider({ environment, orderId, payload, decision, known }) {
-      if (!isPullStatus(payload.status)) return;
+    async consider(tx, { environment, orderId, payload, decision, known }) {
+      if (!isPullStatus(payload.status)) return null;
       // An event that arrived after a later status (ignored-backward) is old news, not a reason to pull.
-      if (decision !== 'applied' && decision !== 'same') return;
-      if (known?.voided) return;
-      const printed = deps.journal.previousPrint(environment, orderId);
-      if (!printed) return;
-      const result = insert.run(
-        environment,
-        orderId,
-        payload.status,
-        payload.updatedAt,
-        printed.id,
-        deps.benchName(),
-        printed.printedAt ?? printed.sentAt ?? printed.queuedAt,
-        clock().toISOString(),
+      if (decision !== 'applied' && decision !== 'same') return null;
+      if (known?.voided) return null;
+      const [printed] = await tx.query<{ id: number; printed_at: string | null; sent_at: string | null; queued_at: string }>(previousPrintSql, [environment, orderId]);
+      if (!printed) return null;
+      const inserted = await tx.query<{ id: number }>(
+        `INSERT INTO pull_notices (environment, order_id, status, event_updated_at, journal_id, bench, printed_at, raised_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (environment, order_id, status) DO NOTHING RETURNING id`,
+        [environment, orderId, payload.status, payload.updatedAt, printed.id, deps.benchName(), printed.printed_at ?? printed.sent_at ?? printed.queued_at, clock().toISOString()],
       );
-      if (Number(result.changes) === 0) return;
-      const notice = read(environment, Number(result.lastInsertRowid));
-      // Announced after the webhook batch commits would be tidier, but a notice read back inside
-      // its transaction is already what the database will hold: the row is never rolled back alone.
-      if (notice) deps.events.emit('supervision.notice', notice);
+      const id = inserted[0]?.id;
+      if (id === undefined) return null;
+      await tx.notify(pullNoticesChannel, JSON.stringify({ environment, ids: [Number(id)] }));
+      return Number(id);
     },
-    list(environment, { includeAcknowledged, limit }) {
-      return (includeAcknowledged ? all : open).all(environment, limit).map(toNotice);
+    async announce(environment, id) {
+      if (announced.has(id)) return;
+      const notice = await read(engine, environment, id);
+      if (notice) announce(notice);
     },
-    ofOrder(environment, orderId) {
-      return ofOrder.all(environment, orderId).map(toNotice);
+    async list(environment, { includeAcknowledged, limit }) {
+      const rows = await engine.query(
+        `SELECT ${columns} FROM ${from} WHERE n.environment = $1 ${includeAcknowledged ? '' : 'AND n.acknowledged_at IS NULL'} ORDER BY n.id DESC LIMIT $2`,
+        [environment, limit],
+      );
+      return rows.map(toNotice);
     },
-    acknowledge(environment, id, by) {
-      const before = read(environment, id);
-      if (!before) throw new StationError('NOT_FOUND', `There is no notice ${id} in this environment.`, undefined, { facts: { subject: 'notice', id } });
-      if (before.acknowledged) return before;
-      markAcknowledged.run(by, clock().toISOString(), environment, id);
-      const after = read(environment, id);
+    async ofOrder(environment, orderId) {
+      return (await engine.query(`SELECT ${columns} FROM ${from} WHERE n.environment = $1 AND n.order_id = $2 ORDER BY n.id DESC`, [environment, orderId])).map(toNotice);
+    },
+    async acknowledge(environment, id, by) {
+      const after = await engine.transaction(async (tx) => {
+        const [row] = await tx.queryForUpdate<{ acknowledged_at: string | null }>('SELECT acknowledged_at FROM pull_notices WHERE environment = $1 AND id = $2', [environment, id]);
+        if (!row) throw new StationError('NOT_FOUND', `There is no notice ${id} in this environment.`, undefined, { facts: { subject: 'notice', id } });
+        if (row.acknowledged_at === null) {
+          await tx.execute('UPDATE pull_notices SET acknowledged_by = $1, acknowledged_at = $2 WHERE environment = $3 AND id = $4 AND acknowledged_at IS NULL', [by, clock().toISOString(), environment, id]);
+        }
+        return read(tx, environment, id);
+      });
       if (!after) throw new StationError('INTERNAL', 'The acknowledged notice could not be read back.');
       return after;
     },
+    async follow() {
+      const failed = (error: unknown) => deps.logger?.warn('pull notices could not be read', { error: error instanceof Error ? error.message : String(error) });
+      // What is open now was raised before this bench followed: listed by supervision.notices, not announced again.
+      for (const environment of EnvironmentSchema.options) {
+        const open = await engine.query<{ id: number }>('SELECT id FROM pull_notices WHERE environment = $1 AND acknowledged_at IS NULL', [environment]);
+        for (const row of open) remember(announced, Number(row.id));
+      }
+      return engine.subscribe(pullNoticesChannel, {
+        onMessage: (payload) => {
+          const message = NoticeMessageSchema.safeParse(parseJson(payload));
+          if (!message.success) return;
+          void (async () => {
+            for (const id of message.data.ids) {
+              if (announced.has(id)) continue;
+              const notice = await read(engine, message.data.environment, id);
+              if (notice) announce(notice);
+            }
+          })().catch(failed);
+        },
+        onGap: () => {
+          void (async () => {
+            for (const environment of EnvironmentSchema.options) {
+              for (const notice of (await engine.query(`SELECT ${columns} FROM ${from} WHERE n.environment = $1 AND n.acknowledged_at IS NULL ORDER BY n.id`, [environment])).map(toNotice)) {
+                announce(notice);
+              }
+            }
+          })().catch(failed);
+        },
+      });
+    },
   };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }

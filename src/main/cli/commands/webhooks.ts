@@ -1,19 +1,36 @@
+import { z } from 'zod';
 import type { WebhookReceiverStatus } from '../../orders/webhook-receiver';
 import { expectOnly, numberOption, option } from '../args';
-import { exitCodes, UsageError, type CliCommand } from '../command';
+import { exitCodes, UsageError, type CliCommand, type CliContext } from '../command';
+import { openSharedStore, storePasswordVariable } from '../shared-store';
+
+const TlsModeSchema = z.enum(['disable', 'require', 'verify-full']);
 
 export const webhooksCommand: CliCommand = {
   name: 'webhooks',
-  summary: "Run the webhook receiver in this terminal until Ctrl+C",
-  usage: 'webhooks serve [--host <address>] [--port <n>]\n  address and port default to the settings (127.0.0.1:8787); the setting that keeps the receiver on in the app is not changed',
-  valueOptions: ['host', 'port'],
+  summary: 'Run the webhook receiver in this terminal (or as a warehouse service) until stopped',
+  usage: [
+    'webhooks serve [--host <address>] [--port <n>]',
+    '  address and port default to the settings (127.0.0.1:8787); the setting that keeps the receiver on in the app is not changed',
+    'webhooks serve --store postgres://user@host:port/database[?sslmode=verify-full&sslrootcert=<ca.pem>] [--tls disable|require|verify-full] [--ca <ca.pem>] [--host <address>] [--port <n>]',
+    `  the warehouse's one receiver: events go into the shared store (migrated on start); the password comes from ${storePasswordVariable} or the OS keychain`,
+  ].join('\n'),
+  valueOptions: ['host', 'port', 'store', 'tls', 'ca'],
   async run(context) {
     const [action, ...rest] = context.args.positionals;
     if (action !== 'serve' || rest.length > 0) throw new UsageError('The webhooks command has one action: serve.');
-    expectOnly(context.args, { options: ['host', 'port'] });
+    expectOnly(context.args, { options: ['host', 'port', 'store', 'tls', 'ca'] });
     const port = numberOption(context.args, 'port');
     if (port !== undefined && (port < 0 || port > 65535)) throw new UsageError('--port should be 0 to 65535.');
-    const station = await context.openStation();
+    const storeAddress = option(context.args, 'store');
+    const tlsText = option(context.args, 'tls');
+    const tls = tlsText === undefined ? undefined : TlsModeSchema.safeParse(tlsText);
+    if (tls && !tls.success) throw new UsageError('--tls should be disable, require or verify-full.');
+    if (storeAddress === undefined && (tls !== undefined || option(context.args, 'ca') !== undefined)) throw new UsageError('--tls and --ca go with --store.');
+
+    const webhookStore = storeAddress === undefined ? undefined : await openStore(context, storeAddress, tls?.data);
+    if (webhookStore === null) return exitCodes.failed;
+    const station = await context.openStation(webhookStore ? { webhookStore } : {});
     const receiver = station.services.webhooks;
     let status: WebhookReceiverStatus;
     try {
@@ -27,9 +44,24 @@ export const webhooksCommand: CliCommand = {
     for (const { environment, path } of status.paths) context.print(`  ${environment.padEnd(8)}http://${hostInUrl}:${status.port}${path}`);
     context.print('Press Ctrl+C to stop.');
     await context.stopped();
+    await receiver.close();
     await receiver.drained();
     const final = receiver.status();
     context.print(`Stopped. ${final.requests.accepted} events accepted (${final.events.applied} applied, ${final.events.duplicates} duplicates, ${final.events.ignoredBackward + final.events.ignoredTerminal} ignored as old news), ${final.requests.rejected} requests rejected.`);
     return exitCodes.ok;
   },
 };
+
+/** The shared store, migrated; null (after saying why) when it cannot be opened. */
+async function openStore(context: CliContext, address: string, tls: 'disable' | 'require' | 'verify-full' | undefined) {
+  try {
+    const opened = await openSharedStore({ address, tls, caFile: option(context.args, 'ca'), env: context.env, keychainService: context.keychainService, applicationName: 'packing-station webhooks' });
+    context.afterStation(() => opened.engine.close());
+    const { host, port: storePort, database, user } = opened.address;
+    context.print(`Shared store ${user}@${host}:${storePort}/${database} open and up to date (password from the ${opened.passwordFrom}).`);
+    return opened.engine;
+  } catch (error) {
+    context.warn(error instanceof Error ? error.message : String(error));
+    return null;
+  }
+}
