@@ -135,16 +135,17 @@ describe('the two engines share one schema', () => {
   });
 
   it('names exactly what is missing when a migration reaches only one engine', async () => {
-    // What the lead's version 10 would look like if it were added to SQLite alone.
+    // A next migration added to SQLite alone.
+    const next = Math.max(...migrations.map((migration) => migration.version)) + 1;
     const ahead = openDatabase(':memory:');
     try {
       ahead.exec(`
         CREATE TABLE upload_ledger (environment TEXT NOT NULL, upload_id TEXT NOT NULL, rows INTEGER, PRIMARY KEY (environment, upload_id));
         ALTER TABLE orders ADD COLUMN uploaded_at TEXT;
       `);
-      ahead.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (10, 'upload ledger', '2026-11-24T00:00:00.000Z')").run();
+      ahead.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, 'upload ledger', '2026-11-24T00:00:00.000Z')").run(next);
       expect(schemaDifferences(readSqlite(ahead), await readPostgres(engine))).toEqual([
-        `migration 10 (upload ledger) is in ${sqliteFile} but has no PostgreSQL twin in ${postgresFile}`,
+        `migration ${next} (upload ledger) is in ${sqliteFile} but has no PostgreSQL twin in ${postgresFile}`,
         'column orders.uploaded_at exists on SQLite only',
         'table upload_ledger exists on SQLite only (columns: environment, upload_id, rows)',
       ]);

@@ -121,7 +121,7 @@ for (const factory of engineFactories) {
       const settled = await receiver.conflicts.settle('test', cancelled!.id, 'reverse', 'Lead Lisa');
       expect(settled.settled).toEqual({ decision: 'reverse', by: 'Lead Lisa', at: now.toISOString() });
       expect(await store.engine.query("SELECT status FROM orders WHERE order_id = 'ORD-1'")).toEqual([{ status: 'expected' }]);
-      await expect(receiver.conflicts.settle('test', cancelled!.id, 'confirm', 'Lead Lisa')).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+      await expect(receiver.conflicts.settle('test', cancelled!.id, 'confirm', 'Lead Lisa')).rejects.toMatchObject({ code: 'CONFLICT' });
     });
 
     it('raises one pull notice for a printed parcel cancelled by the service, heard by another bench that follows', async () => {

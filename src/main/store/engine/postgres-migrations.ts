@@ -294,4 +294,42 @@ export const postgresMigrations: readonly Migration[] = [
       CREATE UNIQUE INDEX creation_ledger_by_service_ref ON creation_ledger (environment, service_ref);
     `,
   },
+  {
+    version: 10,
+    name: 'spreadsheet uploads',
+    sql: `
+      CREATE TABLE uploads (
+        id text PRIMARY KEY,
+        ${environment},
+        file_name text NOT NULL,
+        columns text NOT NULL,
+        locations text NOT NULL,
+        state text NOT NULL CHECK (state IN ('previewed', 'running', 'paused', 'cancelled', 'finished')),
+        printer_id text,
+        print_run_id text,
+        created_at text NOT NULL,
+        updated_at text NOT NULL
+      );
+      CREATE INDEX uploads_by_environment ON uploads (environment, created_at);
+
+      CREATE TABLE upload_rows (
+        upload_id text NOT NULL REFERENCES uploads (id) ON DELETE CASCADE,
+        row_number integer NOT NULL,
+        batch integer NOT NULL,
+        order_ref text,
+        location_id text,
+        cells text NOT NULL,
+        request text,
+        state text NOT NULL CHECK (state IN ('ready', 'invalid', 'skipped', 'created', 'failed', 'unknown', 'cancelled')),
+        problems text NOT NULL,
+        skip text,
+        order_id text,
+        barcode text,
+        tracking_url text,
+        bundle_id text,
+        PRIMARY KEY (upload_id, row_number)
+      );
+      CREATE INDEX upload_rows_by_state ON upload_rows (upload_id, state, row_number);
+    `,
+  },
 ];
