@@ -14,6 +14,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import { Session } from 'node:inspector';
 import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
@@ -36,7 +37,7 @@ const StationSideSchema = z.object({
 type StationSide = z.infer<typeof StationSideSchema>;
 
 /** The child: station, web host, sandbox and printer; says where they are on its first line, stops when stdin closes. */
-async function stationSide(latencyMs: number): Promise<void> {
+async function stationSide(latencyMs: number, profileDir: string | undefined): Promise<void> {
   const bench = await startPrintBench({ sandbox: { orders: 1400, faults: { latencyMs } }, zebra: { labelsPerSecond: 1000 } });
   const rendererDir = mkdtempSync(join(tmpdir(), 'bench-renderer-'));
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Packing Station</title>');
@@ -53,8 +54,26 @@ async function stationSide(latencyMs: number): Promise<void> {
     orders: bench.orders.filter((order) => order.status === 'draft').map(({ orderRef, orderId }) => ({ orderRef, orderId })),
   };
   process.stdout.write(`${JSON.stringify(side)}\n`);
-  process.stdin.resume();
-  await new Promise((resolve) => process.stdin.once('end', resolve));
+  // Each line on stdin asks for this process's CPU time so far, answered as one line; with a
+  // profile folder, the first such line also starts a CPU profile and the next writes it there.
+  const profiler = profileDir ? new Session() : null;
+  profiler?.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => profiler?.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))));
+  let asked = 0;
+  const commands = createInterface({ input: process.stdin });
+  commands.on('line', async () => {
+    if (profileDir && asked === 0) await post('Profiler.enable').then(() => post('Profiler.setSamplingInterval', { interval: 250 })).then(() => post('Profiler.start'));
+    if (profileDir && asked === 1) {
+      const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+      writeFileSync(join(profileDir, `station-scans-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+    }
+    asked++;
+    const { user, system } = process.cpuUsage();
+    process.stdout.write(`${JSON.stringify({ cpuMicros: user + system })}\n`);
+  });
+  await new Promise((resolve) => commands.once('close', resolve));
+  profiler?.disconnect();
   await host.close();
   await bench.close();
   rmSync(rendererDir, { recursive: true, force: true });
@@ -62,7 +81,7 @@ async function stationSide(latencyMs: number): Promise<void> {
 
 const ETX = String.fromCharCode(3);
 
-type CallResult = { ok: boolean; value?: { outcome: string }; error?: { code: string; message: string } };
+type CallResult = { ok: boolean; value?: { outcome: string; entry?: { runId: string } }; error?: { code: string; message: string } };
 
 /** The page: a signed-in WebSocket to the web host. */
 async function openPage(side: StationSide) {
@@ -75,13 +94,22 @@ async function openPage(side: StationSide) {
     socket.once('error', reject);
   });
   const answers = new Map<number, (result: CallResult) => void>();
+  // Runs the station has finished (their label proven printed and journaled), and who waits for one.
+  const finished = new Set<string>();
+  const finishWaiters = new Map<string, () => void>();
   page.on('message', (data) => {
-    const message = JSON.parse(data.toString()) as { type: string; id?: number; result?: CallResult };
+    const message = JSON.parse(data.toString()) as { type: string; id?: number; result?: CallResult; name?: string; payload?: { runId?: string } };
     if (message.type === 'result' && message.id !== undefined && message.result) answers.get(message.id)?.(message.result);
+    const runId = message.payload?.runId;
+    if (message.type === 'event' && message.name === 'printing.finished' && runId) {
+      finished.add(runId);
+      finishWaiters.get(runId)?.();
+    }
   });
   let nextId = 1;
   return {
-    async scan(orderRef: string): Promise<number> {
+    /** The time to the answer, and the scan's run. */
+    async scan(orderRef: string): Promise<{ elapsed: number; runId: string }> {
       const id = nextId++;
       const answered = new Promise<CallResult>((resolve) => answers.set(id, resolve));
       const started = performance.now();
@@ -90,8 +118,17 @@ async function openPage(side: StationSide) {
       const elapsed = performance.now() - started;
       answers.delete(id);
       if (!result.ok) throw new Error(`${orderRef}: ${result.error?.code} ${result.error?.message}`);
-      if (result.value?.outcome !== 'printed') throw new Error(`${orderRef}: ${result.value?.outcome}`);
-      return elapsed;
+      if (result.value?.outcome !== 'printed' || !result.value.entry) throw new Error(`${orderRef}: ${result.value?.outcome}`);
+      return { elapsed, runId: result.value.entry.runId };
+    },
+    /**
+     * Resolves once the station has finished the run: the proof that the label printed and its
+     * journal rows follow the answer, and the next measurement must not pay for them.
+     */
+    async finished(runId: string): Promise<void> {
+      if (!finished.has(runId)) await new Promise<void>((resolve) => finishWaiters.set(runId, resolve));
+      finishWaiters.delete(runId);
+      finished.delete(runId);
     },
     close: () => page.close(),
   };
@@ -133,20 +170,46 @@ async function openFloor(side: StationSide) {
   };
 }
 
+const CpuAnswerSchema = z.object({ cpuMicros: z.number() });
+
 async function measure(scans: number, latencyMs: number): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'station', String(latencyMs)], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const firstLine = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`the station side ended (${code}) before it started`)));
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'station', String(latencyMs)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
+  const lines: string[] = [];
+  let lineArrived: (() => void) | null = null;
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    lines.push(line);
+    lineArrived?.();
+  });
+  const nextLine = async (): Promise<string> => {
+    while (lines.length === 0) await new Promise<void>((resolve) => (lineArrived = resolve));
+    return lines.shift() as string;
+  };
+  const firstLine = await Promise.race([
+    nextLine(),
+    new Promise<never>((_resolve, reject) => child.once('exit', (code) => reject(new Error(`the station side ended (${code}) before it started`)))),
+  ]);
   const side = StationSideSchema.parse(JSON.parse(firstLine));
-  if (side.orders.length < scans * 2 + 10) throw new Error(`only ${side.orders.length} printable orders for ${scans * 2} scans`);
+  const soloScans = Math.min(100, scans);
+  const needed = 10 + 2 * scans + 2 * soloScans;
+  if (side.orders.length < needed) throw new Error(`only ${side.orders.length} printable orders for ${needed - 10} scans`);
+  const childCpu = async (): Promise<number> => {
+    child.stdin.write('cpu\n');
+    return CpuAnswerSchema.parse(JSON.parse(await nextLine())).cpuMicros;
+  };
   const page = await openPage(side);
   const floor = await openFloor(side);
 
+  /** One scan, timed to its answer; returns once the station has also finished what follows it. */
+  const scan = async (orderRef: string): Promise<number> => {
+    const { elapsed, runId } = await page.scan(orderRef);
+    await page.finished(runId);
+    return elapsed;
+  };
   // Warm-up: connections, JIT, the printer's first labels; not counted.
   for (let i = 0; i < 5; i++) {
-    await page.scan(side.orders[i]?.orderRef ?? '');
+    await scan(side.orders[i]?.orderRef ?? '');
     await floor.print(side.orders[i + 5]?.orderId ?? '');
   }
   const stationTimes: number[] = [];
@@ -158,16 +221,30 @@ async function measure(scans: number, latencyMs: number): Promise<void> {
     if (!a || !b) break;
     // Alternate which goes first, so neither always meets a warmer cache.
     if (i % 2 === 0) {
-      stationTimes.push(await page.scan(a.orderRef));
+      stationTimes.push(await scan(a.orderRef));
       await pause();
       floorTimes.push(await floor.print(b.orderId));
     } else {
       floorTimes.push(await floor.print(b.orderId));
       await pause();
-      stationTimes.push(await page.scan(a.orderRef));
+      stationTimes.push(await scan(a.orderRef));
     }
     await pause();
   }
+
+  // Alone, each side's cost in the station's process: the station's CPU per scan, and what the
+  // sandbox and printer spend serving the floor's GET and label (also part of the scan's figure).
+  let next = 10 + 2 * scans;
+  const cpuOf = async (step: (orderIndex: number) => Promise<number>): Promise<number> => {
+    const before = await childCpu();
+    for (let i = 0; i < soloScans; i++) {
+      await step(next++);
+      await pause();
+    }
+    return ((await childCpu()) - before) / soloScans;
+  };
+  const scanCpu = await cpuOf((index) => scan(side.orders[index]?.orderRef ?? ''));
+  const floorCpu = await cpuOf((index) => floor.print(side.orders[index]?.orderId ?? ''));
 
   const report = (name: string, times: number[]) => {
     const sorted = [...times].sort((x, y) => x - y);
@@ -179,6 +256,9 @@ async function measure(scans: number, latencyMs: number): Promise<void> {
   for (const row of [s, m]) console.log(`${row.name.padEnd(32)} p50 ${row.p50.toFixed(1)} ms   p99 ${row.p99.toFixed(1)} ms   max ${row.max.toFixed(1)} ms`);
   console.log(`ratio station / floor            p50 ${(s.p50 / m.p50).toFixed(3)}   p99 ${(s.p99 / m.p99).toFixed(3)}`);
   console.log(`station overhead                 p50 ${(s.p50 - m.p50).toFixed(1)} ms   p99 ${(s.p99 - m.p99).toFixed(1)} ms`);
+  console.log(
+    `CPU in the station's process     per scan ${scanCpu.toFixed(0)} µs, per floor print ${floorCpu.toFixed(0)} µs (sandbox + printer), the station's own ${(scanCpu - floorCpu).toFixed(0)} µs (${soloScans} each, alone)`,
+  );
 
   page.close();
   await floor.close();
@@ -186,5 +266,6 @@ async function measure(scans: number, latencyMs: number): Promise<void> {
   await new Promise((resolve) => child.once('exit', resolve));
 }
 
-if (process.argv[2] === 'station') await stationSide(Number(process.argv[3] ?? 20));
+// BENCH_CPU_PROF=<folder>: the station side writes a V8 CPU profile of the scans measured alone there.
+if (process.argv[2] === 'station') await stationSide(Number(process.argv[3] ?? 20), process.env.BENCH_CPU_PROF);
 else await measure(Number(process.argv[2] ?? 200), Number(process.argv[3] ?? 20));

@@ -26,7 +26,10 @@ export interface PreparedDocument {
   note?: string;
 }
 
-export type DocumentSource = (entry: JournalRow) => Promise<PreparedDocument>;
+/** What decides a label's document: its order or bundle page and the format its row asks for (a row not yet written has no id). */
+export type LabelToFetch = Pick<JournalRow, 'orderId' | 'bundleId' | 'bundlePosition' | 'format'> & { id?: number };
+
+export type DocumentSource = (entry: LabelToFetch) => Promise<PreparedDocument>;
 
 /** Whether a failed fetch is about this label (it fails) or about reaching the service (the run waits). */
 export type FetchFailureKind = 'label' | 'service';
@@ -224,8 +227,10 @@ export class PrintRun implements LabelSource {
   }
 
   private recordSent(slot: Slot): void {
-    this.recordFetch(slot);
-    this.deps.journal.markSent(slot.entry.id);
+    // A scan's fetch goes into the same commit: one wait for the disk, not two.
+    const fetched = slot.unrecordedFetch ?? undefined;
+    slot.unrecordedFetch = null;
+    this.deps.journal.markSent(slot.entry.id, fetched);
     if (this.urgent) this.deps.observer.label(this, this.refresh(slot));
     this.deps.observer.progress(this, false);
     this.checkFinished();
