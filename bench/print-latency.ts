@@ -63,14 +63,14 @@ async function stationSide(latencyMs: number, profileDir: string | undefined): P
   let asked = 0;
   const commands = createInterface({ input: process.stdin });
   commands.on('line', async () => {
-    if (profileDir && asked === 0) await post('Profiler.enable').then(() => post('Profiler.setSamplingInterval', { interval: 250 })).then(() => post('Profiler.start'));
+    if (profileDir && asked === 0) await post('Profiler.enable').then(() => post('Profiler.start'));
     if (profileDir && asked === 1) {
       const { profile } = (await post('Profiler.stop')) as { profile: unknown };
       writeFileSync(join(profileDir, `station-scans-${Date.now()}.cpuprofile`), JSON.stringify(profile));
     }
     asked++;
     const { user, system } = process.cpuUsage();
-    process.stdout.write(`${JSON.stringify({ cpuMicros: user + system })}\n`);
+    process.stdout.write(`${JSON.stringify({ user, system })}\n`);
   });
   await new Promise((resolve) => commands.once('close', resolve));
   profiler?.disconnect();
@@ -170,7 +170,8 @@ async function openFloor(side: StationSide) {
   };
 }
 
-const CpuAnswerSchema = z.object({ cpuMicros: z.number() });
+const CpuAnswerSchema = z.object({ user: z.number(), system: z.number() });
+type CpuTime = z.infer<typeof CpuAnswerSchema>;
 
 async function measure(scans: number, latencyMs: number): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'station', String(latencyMs)], {
@@ -194,9 +195,9 @@ async function measure(scans: number, latencyMs: number): Promise<void> {
   const soloScans = Math.min(100, scans);
   const needed = 10 + 2 * scans + 2 * soloScans;
   if (side.orders.length < needed) throw new Error(`only ${side.orders.length} printable orders for ${needed - 10} scans`);
-  const childCpu = async (): Promise<number> => {
+  const childCpu = async (): Promise<CpuTime> => {
     child.stdin.write('cpu\n');
-    return CpuAnswerSchema.parse(JSON.parse(await nextLine())).cpuMicros;
+    return CpuAnswerSchema.parse(JSON.parse(await nextLine()));
   };
   const page = await openPage(side);
   const floor = await openFloor(side);
@@ -235,17 +236,20 @@ async function measure(scans: number, latencyMs: number): Promise<void> {
   // Alone, each side's cost in the station's process: the station's CPU per scan, and what the
   // sandbox and printer spend serving the floor's GET and label (also part of the scan's figure).
   let next = 10 + 2 * scans;
-  const cpuOf = async (step: (orderIndex: number) => Promise<number>): Promise<number> => {
+  const cpuOf = async (step: (orderIndex: number) => Promise<number>): Promise<CpuTime> => {
     const before = await childCpu();
     for (let i = 0; i < soloScans; i++) {
       await step(next++);
       await pause();
     }
-    return ((await childCpu()) - before) / soloScans;
+    const after = await childCpu();
+    return { user: (after.user - before.user) / soloScans, system: (after.system - before.system) / soloScans };
   };
   const scanCpu = await cpuOf((index) => scan(side.orders[index]?.orderRef ?? ''));
   const floorCpu = await cpuOf((index) => floor.print(side.orders[index]?.orderId ?? ''));
 
+  const total = (cpu: CpuTime): number => cpu.user + cpu.system;
+  const micros = (cpu: CpuTime): string => `${total(cpu).toFixed(0)} µs (user ${cpu.user.toFixed(0)}, system ${cpu.system.toFixed(0)})`;
   const report = (name: string, times: number[]) => {
     const sorted = [...times].sort((x, y) => x - y);
     return { name, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? Number.NaN };
@@ -257,7 +261,7 @@ async function measure(scans: number, latencyMs: number): Promise<void> {
   console.log(`ratio station / floor            p50 ${(s.p50 / m.p50).toFixed(3)}   p99 ${(s.p99 / m.p99).toFixed(3)}`);
   console.log(`station overhead                 p50 ${(s.p50 - m.p50).toFixed(1)} ms   p99 ${(s.p99 - m.p99).toFixed(1)} ms`);
   console.log(
-    `CPU in the station's process     per scan ${scanCpu.toFixed(0)} µs, per floor print ${floorCpu.toFixed(0)} µs (sandbox + printer), the station's own ${(scanCpu - floorCpu).toFixed(0)} µs (${soloScans} each, alone)`,
+    `CPU in the station's process     per scan ${micros(scanCpu)}, per floor print ${micros(floorCpu)} (sandbox + printer), the station's own ${(total(scanCpu) - total(floorCpu)).toFixed(0)} µs (${soloScans} each, alone)`,
   );
 
   page.close();

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Environment } from '../../../src/shared/contract/app';
 import { emptyRunOptions, PrintJournal, type CreateRunInput } from '../../../src/main/printing/journal/print-journal';
+import { SqliteLabelMarks } from '../../../src/main/printing/queue/label-marks';
 import { openDatabase, type StationDatabase } from '../../../src/main/store/database';
 
 const FULL = 2;
@@ -68,6 +69,32 @@ describe('the journal commits of a scan', () => {
     expect(synchronous()).toBe(FULL);
     expect(db.prepare('SELECT count(*) AS n FROM print_runs').get()).toMatchObject({ n: 0 });
     expect(db.prepare('SELECT count(*) AS n FROM print_journal').get()).toMatchObject({ n: 0 });
+  });
+
+  it('commits a label’s marks written just before its "sent", and the "sent" waits for the disk', () => {
+    const { entries } = journal.createRun(scanRun());
+    const id = entries[0]?.id ?? -1;
+    journal.markSending(id);
+    new SqliteLabelMarks(db).record({ entryId: id, sentAtMs: 1_000, serial: 'XXZ1', odometerTarget: 42 }, { waitForDisk: false });
+    expect(synchronous()).toBe(FULL);
+    journal.markSent(id);
+    const other = new Database(path);
+    try {
+      expect(other.prepare('SELECT serial, odometer_target FROM print_label_marks WHERE entry_id = ?').get(id)).toMatchObject({ serial: 'XXZ1', odometer_target: 42 });
+    } finally {
+      other.close();
+    }
+  });
+
+  it('marks a scan’s label printed and closes its run in one write', () => {
+    const { run, entries } = journal.createRun(scanRun());
+    const id = entries[0]?.id ?? -1;
+    journal.markSending(id);
+    journal.markSent(id);
+    journal.markPrinted([id], { runId: run.id, state: 'finished' });
+    expect(journal.entry(id)?.state).toBe('printed');
+    expect(journal.run(run.id)?.state).toBe('finished');
+    expect(journal.run(run.id)?.finishedAt).not.toBeNull();
   });
 
   it('records a scan’s fetch with its "sent", in one write', () => {

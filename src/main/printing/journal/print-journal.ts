@@ -352,11 +352,13 @@ export class PrintJournal {
     })();
   }
 
-  markPrinted(ids: readonly number[]): void {
-    if (ids.length === 0) return;
+  /** `finish`: these were the run's last labels; it is closed in the same commit. */
+  markPrinted(ids: readonly number[], finish?: { runId: string; state: 'finished' | 'cancelled' }): void {
+    if (ids.length === 0 && !finish) return;
     const now = this.now();
     this.db.transaction(() => {
       for (const id of ids) this.statements.printed.run(now, now, id);
+      if (finish) this.statements.finishRun.run(finish.state, now, now, finish.runId);
     })();
   }
 
