@@ -36,10 +36,36 @@ export interface PrintBench {
   close(): Promise<void>;
 }
 
-export async function startPrintBench(options: { sandbox: SandboxOptions; zebra: VirtualZebraOptions }): Promise<PrintBench> {
+/** What stands for the world outside the station: the Delivery API (the sandbox) and a printer. */
+export interface BenchService {
+  sandbox: RunningSandbox;
+  zebra: VirtualZebra;
+  zebraPort: number;
+  close(): Promise<void>;
+}
+
+export async function startBenchService(options: { sandbox: SandboxOptions; zebra: VirtualZebraOptions }): Promise<BenchService> {
   const sandbox = await startSandbox({ printers: 0, ...options.sandbox });
   const zebra = new VirtualZebra(options.zebra);
   const zebraPort = await zebra.start({ host: '127.0.0.1', port: 0 });
+  return {
+    sandbox,
+    zebra,
+    zebraPort,
+    async close() {
+      await zebra.stop();
+      await sandbox.close();
+    },
+  };
+}
+
+export type BenchStation = Omit<PrintBench, 'sandbox' | 'zebra'>;
+
+/**
+ * The station over a temp folder, on a sandbox and printer that may run in another process (the
+ * sandbox is reached only through its addresses), with that printer as its default.
+ */
+export async function startBenchStation(sandbox: RunningSandbox, zebraPort: number): Promise<BenchStation> {
   const dataDir = mkdtempSync(join(tmpdir(), 'station-bench-'));
   const station = await composeStation({
     dataDir,
@@ -68,8 +94,6 @@ export async function startPrintBench(options: { sandbox: SandboxOptions; zebra:
     (order) => order.companyName === company && order.zplAvailable && order.status !== 'cancelled',
   );
   return {
-    sandbox,
-    zebra,
     zebraPort,
     station,
     printerId: added.printer.id,
@@ -77,9 +101,21 @@ export async function startPrintBench(options: { sandbox: SandboxOptions; zebra:
     call,
     async close() {
       await station.close();
-      await zebra.stop();
-      await sandbox.close();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startPrintBench(options: { sandbox: SandboxOptions; zebra: VirtualZebraOptions }): Promise<PrintBench> {
+  const service = await startBenchService(options);
+  const station = await startBenchStation(service.sandbox, service.zebraPort);
+  return {
+    ...station,
+    sandbox: service.sandbox,
+    zebra: service.zebra,
+    async close() {
+      await station.close();
+      await service.close();
     },
   };
 }

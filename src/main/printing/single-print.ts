@@ -16,10 +16,10 @@ import type { OrderLookup } from '../orders/order-lookup';
 import { assertPrintable } from '../orders/printability';
 import type { StationSettings } from '../settings/station-settings';
 import { emptyRunOptions } from './journal/print-journal';
-import type { JournalRow } from './journal/journal-types';
+import type { JournalRow, NewLabel } from './journal/journal-types';
 import type { PrinterRegistry } from './printers';
 import { prepared } from './runs/label-documents';
-import type { DocumentSource } from './runs/print-run';
+import type { DocumentSource, PreparedDocument } from './runs/print-run';
 import type { PrintService } from './runs/print-service';
 
 export interface SinglePrintDeps {
@@ -80,24 +80,32 @@ export async function printScan(deps: SinglePrintDeps, input: SinglePrintInput):
     override ? `Printed for a ${order.status ?? ''} order on the word of ${override.operator}: ${override.reason}` : null,
   ].filter((part): part is string => part !== null);
 
+  const label: NewLabel = {
+    orderId: order.orderId,
+    bundleId: order.bundleId,
+    bundlePosition: null,
+    bundleCount: null,
+    format: printer.format,
+    reprintOf: reprint ? (previous?.id ?? null) : null,
+    reason: why.length > 0 ? why.join(' ') : null,
+  };
+  // The label's GET goes out first and the run is written while the service answers. The turn of
+  // the event loop lets the request reach the wire: the client's steps to it are promise callbacks,
+  // which would otherwise run only after the journal's work.
+  let firstDocument: Promise<PreparedDocument> | undefined;
+  if (!found.label) {
+    firstDocument = deps.service.fetchFirstLabel(environment, printer, label);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   const run = deps.service.launch({
     environment,
     kind: 'single',
     printer,
     operator,
     options: { ...emptyRunOptions(), scan: input.scan, reprint: reprint ?? override ?? null },
-    labels: [
-      {
-        orderId: order.orderId,
-        bundleId: order.bundleId,
-        bundlePosition: null,
-        bundleCount: null,
-        format: printer.format,
-        reprintOf: reprint ? (previous?.id ?? null) : null,
-        reason: why.length > 0 ? why.join(' ') : null,
-      },
-    ],
+    labels: [label],
     ...(found.label ? { documents: reuse(found.label) } : {}),
+    ...(firstDocument ? { firstDocument } : {}),
   });
   const outcome = await run.whenFirstLabelSettles();
   if (outcome.kind === 'error') throw unknownToService(outcome.error, order);

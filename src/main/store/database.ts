@@ -6,6 +6,8 @@ import { ensurePrivateFile, PRIVATE_FOLDER_MODE } from './private-files';
 
 export type StationDatabase = InstanceType<typeof Database>;
 
+const SYNCHRONOUS = 'FULL';
+
 /**
  * Opens (creating if needed) the station's SQLite file: WAL so readers never wait for the
  * print queue's writes, and `synchronous = FULL` so a commit is on disk before the call returns.
@@ -21,7 +23,7 @@ export function openDatabase(path: string): StationDatabase {
   }
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
+  db.pragma(`synchronous = ${SYNCHRONOUS}`);
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);
@@ -43,5 +45,22 @@ function migrate(db: StationDatabase): void {
         new Date().toISOString(),
       );
     })();
+  }
+}
+
+/**
+ * Runs `work` (one transaction) without waiting for the disk at its commit: the commit is written
+ * to the WAL but not flushed. It becomes durable with the next commit that does wait — the WAL is
+ * written in order and that flush covers everything before it — and a power cut before then loses
+ * it (never half of it). Only for rows whose loss in a power cut loses nothing that happened, such
+ * as a scan's run before any byte of its label has left (its "sending began" is a full commit).
+ * A process crash loses nothing either way: the written WAL is in the operating system's hands.
+ */
+export function commitWithoutWaitingForDisk<T>(db: StationDatabase, work: () => T): T {
+  db.exec('PRAGMA synchronous = NORMAL');
+  try {
+    return work();
+  } finally {
+    db.exec(`PRAGMA synchronous = ${SYNCHRONOUS}`);
   }
 }

@@ -7,10 +7,15 @@ import type { StationDatabase } from './database';
  * rather than stopping the station.
  */
 export class SettingsRepository {
-  constructor(private readonly db: StationDatabase) {}
+  // Prepared once: settings are read several times per scan (the environment, the operator).
+  private readonly select;
+
+  constructor(private readonly db: StationDatabase) {
+    this.select = db.prepare('SELECT value FROM settings WHERE scope = ? AND key = ?');
+  }
 
   read<S extends z.ZodType>(scope: string, key: string, schema: S, fallback: z.output<S>): z.output<S> {
-    const row = this.db.prepare('SELECT value FROM settings WHERE scope = ? AND key = ?').get(scope, key) as { value: string } | undefined;
+    const row = this.select.get(scope, key) as { value: string } | undefined;
     if (!row) return fallback;
     try {
       const parsed = schema.safeParse(JSON.parse(row.value));

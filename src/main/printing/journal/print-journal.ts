@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Environment } from '../../../shared/contract/app';
 import { PauseReasonSchema, type PauseReasonData, type RunCounts } from '../../../shared/contract/printing';
-import type { StationDatabase } from '../../store/database';
+import { commitWithoutWaitingForDisk, type StationDatabase } from '../../store/database';
 import {
   JournalRowSchema,
   RunOptionsSchema,
@@ -90,6 +90,16 @@ export interface CreateRunInput {
   options: RunOptions;
   labels: NewLabel[];
   state?: RunState;
+  /**
+   * False: the rows are committed without waiting for the disk, and reach it with the next commit
+   * that waits — at the latest the first label's "sending began", which is on disk before any byte
+   * of the label leaves. Until then nothing of the run has left the station, so a power cut that
+   * forgets the rows forgets nothing that happened (a scan's label fetched in that moment reads
+   * "expected" at the service, and its next scan asks before printing). A scan's run uses this: the
+   * wait for the disk was the largest part of the station's own time before the label's GET.
+   * Default true.
+   */
+  waitForDisk?: boolean;
 }
 
 export interface RecoveryReport {
@@ -202,7 +212,7 @@ export class PrintJournal {
     const state = input.state ?? 'running';
     const entries: JournalRow[] = [];
     // Built in memory rather than read back: a scan's hot path should not pay for a second query.
-    this.db.transaction(() => {
+    const write = this.db.transaction(() => {
       s.insertRun.run(id, input.environment, input.kind, input.printerId, input.operator, state, null, JSON.stringify(input.options), now, now, null);
       input.labels.forEach((label, position) => {
         const reason = label.reason ?? null;
@@ -251,7 +261,9 @@ export class PrintJournal {
           updatedAt: now,
         });
       });
-    })();
+    });
+    if (input.waitForDisk === false) commitWithoutWaitingForDisk(this.db, write);
+    else write();
     const run: RunRow = {
       id,
       environment: input.environment,
@@ -323,17 +335,30 @@ export class PrintJournal {
     this.statements.notSending.run(this.now(), id);
   }
 
-  /** The printer confirmed it has read the whole label (or the OS queue took the job). */
-  markSent(id: number): void {
+  /**
+   * The printer confirmed it has read the whole label (or the OS queue took the job). `fetched`:
+   * the document, when its fetch is not in the journal yet (a scan's, recorded after its answer),
+   * written in the same commit.
+   */
+  markSent(id: number, fetched?: { sha256: string; format: LabelFormat }): void {
     const now = this.now();
-    this.statements.sent.run(now, now, id);
+    if (!fetched) {
+      this.statements.sent.run(now, now, id);
+      return;
+    }
+    this.db.transaction(() => {
+      this.statements.fetched.run(now, fetched.sha256, fetched.format, now, id);
+      this.statements.sent.run(now, now, id);
+    })();
   }
 
-  markPrinted(ids: readonly number[]): void {
-    if (ids.length === 0) return;
+  /** `finish`: these were the run's last labels; it is closed in the same commit. */
+  markPrinted(ids: readonly number[], finish?: { runId: string; state: 'finished' | 'cancelled' }): void {
+    if (ids.length === 0 && !finish) return;
     const now = this.now();
     this.db.transaction(() => {
       for (const id of ids) this.statements.printed.run(now, now, id);
+      if (finish) this.statements.finishRun.run(finish.state, now, now, finish.runId);
     })();
   }
 

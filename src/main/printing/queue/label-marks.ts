@@ -4,7 +4,7 @@
  * the station stopped reads it back for the labels that may still be in the printer.
  */
 import { z } from 'zod';
-import type { StationDatabase } from '../../store/database';
+import { commitWithoutWaitingForDisk, type StationDatabase } from '../../store/database';
 
 export interface LabelMark {
   entryId: number;
@@ -15,7 +15,11 @@ export interface LabelMark {
 
 /** What the queue needs of the store (the tests give it a map). */
 export interface LabelMarkStore {
-  record(mark: LabelMark): void;
+  /**
+   * `waitForDisk: false`: written without waiting for the disk, for a mark recorded just before
+   * its label's "sent", whose commit (which waits) takes it there too.
+   */
+  record(mark: LabelMark, options?: { waitForDisk?: boolean }): void;
   get(entryId: number): LabelMark | null;
 }
 
@@ -31,7 +35,7 @@ export class SqliteLabelMarks implements LabelMarkStore {
   private readonly select;
 
   constructor(
-    db: StationDatabase,
+    private readonly db: StationDatabase,
     private readonly clock: () => Date = () => new Date(),
   ) {
     this.upsert = db.prepare(
@@ -42,8 +46,10 @@ export class SqliteLabelMarks implements LabelMarkStore {
     this.select = db.prepare('SELECT entry_id, sent_at_ms, serial, odometer_target FROM print_label_marks WHERE entry_id = ?');
   }
 
-  record(mark: LabelMark): void {
-    this.upsert.run(mark.entryId, Math.round(mark.sentAtMs), mark.serial, mark.odometerTarget, this.clock().toISOString());
+  record(mark: LabelMark, options: { waitForDisk?: boolean } = {}): void {
+    const write = () => this.upsert.run(mark.entryId, Math.round(mark.sentAtMs), mark.serial, mark.odometerTarget, this.clock().toISOString());
+    if (options.waitForDisk === false) commitWithoutWaitingForDisk(this.db, write);
+    else write();
   }
 
   get(entryId: number): LabelMark | null {

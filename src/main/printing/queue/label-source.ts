@@ -29,7 +29,11 @@ export interface LabelSource {
   sending(label: QueueLabel): void;
   /** Nothing of the label reached the printer; it stays next in line. */
   notSent(label: QueueLabel): void;
-  /** The printer confirmed it has the whole label (or the OS queue took the job). */
+  /**
+   * The printer confirmed it has the whole label (or the OS queue took the job). The source
+   * journals it with a commit that waits for the disk — at once, or for a scan on the next turn of
+   * the event loop, after its answer — and what the queue recorded just before goes with it.
+   */
   sent(label: QueueLabel, fault: PrinterFault | null): void;
   /** Part or all of the label may have reached the printer, but nothing proves it: never resent by itself. */
   uncertain(label: QueueLabel, reason: string): void;

@@ -180,7 +180,8 @@ export class PrinterQueue {
   wake(): void {
     const waker = this.waker;
     this.waker = null;
-    waker?.abort();
+    // A reason of our own: abort() without one builds a DOMException (and its stack) on every wake.
+    waker?.abort('woken');
     if (!this.loop && !this.closing) this.loop = this.run();
   }
 
@@ -303,12 +304,15 @@ export class PrinterQueue {
       this.sendingNow = null;
       const fault = result.status ? (faultsFromStatus(result.status)[0] ?? null) : null;
       const proof = this.tracksPrinting ? this.proofAtSend(label) : null;
-      if (proof) this.outstanding.push({ label, source, proof });
+      if (proof) {
+        this.outstanding.push({ label, source, proof });
+        // Kept for a resumed run; reaches the disk with the label's "sent" (see LabelSource.sent).
+        this.remember(label, proof, false);
+      }
       source.sent(label, fault);
-      // The caller's answer goes out first (a scan waits on it); the bookkeeping for the proof
-      // of printing follows on the next turn of the event loop.
+      // The caller's answer goes out first (a scan waits on it); the rest of the bookkeeping for
+      // the proof of printing follows on the next turn of the event loop.
       await new Promise((resolve) => setImmediate(resolve));
-      if (proof) this.remember(label, proof);
       if (result.status) await this.applyStatus(result.status);
     } catch (error) {
       this.sendingNow = null;
@@ -344,9 +348,9 @@ export class PrinterQueue {
     return { sentAtMs: this.clock.now(), epoch, serial: marks?.marks.serial ?? null, odometerTarget };
   }
 
-  private remember(label: QueueLabel, proof: LabelProof): void {
+  private remember(label: QueueLabel, proof: LabelProof, waitForDisk = true): void {
     try {
-      this.deps.marks?.record({ entryId: label.entryId, sentAtMs: proof.sentAtMs, serial: proof.serial, odometerTarget: proof.odometerTarget });
+      this.deps.marks?.record({ entryId: label.entryId, sentAtMs: proof.sentAtMs, serial: proof.serial, odometerTarget: proof.odometerTarget }, { waitForDisk });
     } catch (error) {
       // Only a resumed run needs these; printing goes on, and that run will say it cannot prove it.
       this.deps.logger.warn('label marks not kept', { entryId: label.entryId, error: errorText(error) });

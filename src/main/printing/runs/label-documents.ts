@@ -8,7 +8,6 @@ import { createHash } from 'node:crypto';
 import { StationError, type ErrorCode } from '../../../shared/errors';
 import { removalNote, requireZplForPrinter } from '../../../shared/zebra/zpl-prepare';
 import type { BundleLabel, DeliveryClient } from '../../api';
-import type { JournalRow } from '../journal/journal-types';
 import { identifiersFromText } from '../journal/label-identity';
 import type { Logger } from '../../logging/logger';
 import { a6Geometry, labelRoute } from '../label-route';
@@ -17,7 +16,7 @@ import { currentPrinter } from '../status/identity-watch';
 import type { PrinterTransport } from '../transports/transport';
 import { a6At203Dpi, rasterizePdf, rasterPageToZpl, type LabelGeometry } from '../raster/pdf-raster';
 import { pdfPageTexts } from '../raster/pdf-text';
-import type { DocumentSource, FetchFailureKind, PreparedDocument } from './print-run';
+import type { DocumentSource, FetchFailureKind, LabelToFetch, PreparedDocument } from './print-run';
 
 export function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -178,7 +177,7 @@ export function createLabelDocuments(deps: LabelDocumentsDeps): DocumentSource {
     return prepared(encoder.encode(formats.join('')), formats.length, 'gfa');
   };
 
-  return async (entry: JournalRow): Promise<PreparedDocument> => {
+  return async (entry: LabelToFetch): Promise<PreparedDocument> => {
     const printer = await printerNow();
     const route = labelRoute(printer);
     const isLabel = entry.orderId !== null || entry.bundleId !== null;
@@ -193,7 +192,8 @@ export function createLabelDocuments(deps: LabelDocumentsDeps): DocumentSource {
       }
       if (entry.format === 'gfa' || route.kind === 'raster') return orderPdfAsGfa(printer, orderId);
       try {
-        const label = await (await deps.client()).getLabel(orderId, { format: 'zpl', orientation: printer.orientation });
+        const client = await deps.client();
+        const label = await client.getLabel(orderId, { format: 'zpl', orientation: printer.orientation });
         if (label.format !== 'zpl') throw new StationError('MALFORMED_RESPONSE', `The label of order ${orderId} came back as ${label.format}, not ZPL.`);
         return prepared(label.bytes, label.formatCount, 'zpl', `The label of order ${orderId}`);
       } catch (error) {
@@ -214,6 +214,6 @@ export function createLabelDocuments(deps: LabelDocumentsDeps): DocumentSource {
       const zpl = await bundles.rasterPage(entry.bundleId, entry.bundlePosition, rasterGeometry(printer), printer.options.gfaEncoding);
       return prepared(encoder.encode(zpl), 1, 'gfa');
     }
-    throw new StationError('INTERNAL', `Journal entry ${entry.id} names neither an order nor a bundle page, so there is nothing to fetch.`);
+    throw new StationError('INTERNAL', `Journal entry ${entry.id ?? '(new)'} names neither an order nor a bundle page, so there is nothing to fetch.`);
   };
 }

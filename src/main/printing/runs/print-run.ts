@@ -26,7 +26,10 @@ export interface PreparedDocument {
   note?: string;
 }
 
-export type DocumentSource = (entry: JournalRow) => Promise<PreparedDocument>;
+/** What decides a label's document: its order or bundle page and the format its row asks for (a row not yet written has no id). */
+export type LabelToFetch = Pick<JournalRow, 'orderId' | 'bundleId' | 'bundlePosition' | 'format'> & { id?: number };
+
+export type DocumentSource = (entry: LabelToFetch) => Promise<PreparedDocument>;
 
 /** Whether a failed fetch is about this label (it fails) or about reaching the service (the run waits). */
 export type FetchFailureKind = 'label' | 'service';
@@ -224,8 +227,10 @@ export class PrintRun implements LabelSource {
   }
 
   private recordSent(slot: Slot): void {
-    this.recordFetch(slot);
-    this.deps.journal.markSent(slot.entry.id);
+    // A scan's fetch goes into the same commit: one wait for the disk, not two.
+    const fetched = slot.unrecordedFetch ?? undefined;
+    slot.unrecordedFetch = null;
+    this.deps.journal.markSent(slot.entry.id, fetched);
     if (this.urgent) this.deps.observer.label(this, this.refresh(slot));
     this.deps.observer.progress(this, false);
     this.checkFinished();
@@ -251,7 +256,13 @@ export class PrintRun implements LabelSource {
 
   printed(labels: QueueLabel[]): void {
     const slots = labels.map((label) => this.slotOf(label));
-    this.deps.journal.markPrinted(slots.map((slot) => slot.entry.id));
+    const printing = new Set(slots);
+    // The run's last labels: closing it goes into the same commit (one wait for the disk, not two).
+    const last = !this.finishedFlag && this.slots.every((slot) => slot.status === 'done' || printing.has(slot));
+    this.deps.journal.markPrinted(
+      slots.map((slot) => slot.entry.id),
+      last ? { runId: this.runId, state: this.finalState() } : undefined,
+    );
     const now = this.now();
     for (const slot of slots) {
       slot.status = 'done';
@@ -260,7 +271,7 @@ export class PrintRun implements LabelSource {
       if (this.urgent) this.deps.observer.label(this, this.refresh(slot));
     }
     this.deps.observer.progress(this, false);
-    this.checkFinished();
+    this.checkFinished(last);
   }
 
   printerPaused(fault: PrinterFault): void {
@@ -449,18 +460,23 @@ export class PrintRun implements LabelSource {
     this.deps.observer.label(this, this.refresh(slot));
   }
 
-  private checkFinished(): void {
+  /** `journaled`: the run was closed in the journal already, with its last labels. */
+  private checkFinished(journaled = false): void {
     if (this.finishedFlag) return;
     if (this.slots.some((slot) => slot.status !== 'done')) return;
     this.finishedFlag = true;
     this.clearServiceTimer();
-    this.deps.journal.finishRun(this.runId, this.cancelling ? 'cancelled' : 'finished');
+    if (!journaled) this.deps.journal.finishRun(this.runId, this.finalState());
     this.record = this.deps.journal.requireRun(this.runId);
     this.deps.queue.detach(this);
     this.settleSingle({ kind: 'error', error: new StationError('INTERNAL', 'The run ended without sending its label.') });
     this.deps.observer.progress(this, true);
     this.deps.observer.finished(this);
     for (const waiter of this.finishWaiters.splice(0)) waiter();
+  }
+
+  private finalState(): 'finished' | 'cancelled' {
+    return this.cancelling ? 'cancelled' : 'finished';
   }
 
   private setState(state: 'running' | 'paused', reason: PauseReasonData | null): void {

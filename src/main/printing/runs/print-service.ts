@@ -24,7 +24,7 @@ import type { PrinterRecord, PrinterRegistry } from '../printers';
 import type { PrinterTransports } from '../transports/printer-transports';
 import { IdleTracker } from './idle-tracker';
 import { BundleDocuments, classifyFetchFailure, createLabelDocuments } from './label-documents';
-import { PrintRun, type DocumentSource, type RunObserver } from './print-run';
+import { PrintRun, type DocumentSource, type PreparedDocument, type RunObserver } from './print-run';
 import { ProgressThrottle } from './progress-throttle';
 import { QueueRegistry } from './queue-registry';
 import { RunControls } from './run-controls';
@@ -67,6 +67,8 @@ export interface LaunchInput {
   documents?: DocumentSource;
   /** Bundle PDFs already fetched while planning, so they are not fetched twice. */
   bundles?: BundleDocuments;
+  /** The first label's document, already asked for with fetchFirstLabel. */
+  firstDocument?: Promise<PreparedDocument>;
 }
 
 export class PrintService {
@@ -150,11 +152,40 @@ export class PrintService {
     return this.queues.pendingOn(printer);
   }
 
-  /** Journal rows for a new run, then the run itself, started. */
-  launch(input: LaunchInput): PrintRun {
+  /**
+   * A scan's label, asked for before its run is written, so that the service's answer is awaited
+   * while the journal and the queue get ready (hand the promise to launch as `firstDocument`).
+   * What refuses a launch before anything is journaled refuses here before the service is asked.
+   */
+  fetchFirstLabel(environment: Environment, printer: PrinterRecord, label: NewLabel): Promise<PreparedDocument> {
+    this.requireLaunchable(printer);
+    const document = this.documentsFor(environment, printer)(label);
+    // Its failure is the run's to report, once launched; until then nobody else listens.
+    document.catch(() => undefined);
+    return document;
+  }
+
+  private requireLaunchable(printer: PrinterRecord): void {
     if (this.closed) throw new StationError('INTERNAL', 'The station is shutting down; nothing more is printed.');
     // A printer that cannot be reached this way at all (say, PDF on Windows without SumatraPDF) fails before anything is journaled.
-    this.queueFor(input.printer);
+    this.queueFor(printer);
+  }
+
+  private documentsFor(environment: Environment, printer: PrinterRecord, given?: DocumentSource, bundles?: BundleDocuments): DocumentSource {
+    return createLabelDocuments({
+      client: () => this.deps.clientFor(environment),
+      printer,
+      bundles: bundles ?? new BundleDocuments(() => this.deps.clientFor(environment)),
+      given,
+      printers: this.deps.printers,
+      transport: this.deps.transports.forPrinter(printer.address),
+      logger: this.deps.logger,
+    });
+  }
+
+  /** Journal rows for a new run, then the run itself, started. */
+  launch(input: LaunchInput): PrintRun {
+    this.requireLaunchable(input.printer);
     const { run, entries } = this.deps.journal.createRun({
       environment: input.environment,
       kind: input.kind,
@@ -162,20 +193,37 @@ export class PrintService {
       operator: input.operator,
       options: { ...input.options, owner: this.ownership.owner },
       labels: input.labels,
+      // A scan waits on this run: its rows reach the disk with its label's "sending began".
+      waitForDisk: input.kind !== 'single',
     });
-    return this.startRun(run, entries, input.printer, input.documents, input.bundles);
+    return this.startRun(run, entries, input.printer, input.documents, input.bundles, input.firstDocument);
   }
 
-  private startRun(run: RunRow, entries: JournalRow[], printer: PrinterRecord, documents?: DocumentSource, planned?: BundleDocuments): PrintRun {
+  private startRun(
+    run: RunRow,
+    entries: JournalRow[],
+    printer: PrinterRecord,
+    documents?: DocumentSource,
+    planned?: BundleDocuments,
+    firstDocument?: Promise<PreparedDocument>,
+  ): PrintRun {
     const queue = this.queueFor(printer);
     const bundles = planned ?? new BundleDocuments(() => this.deps.clientFor(run.environment));
     this.bundleDocuments.set(run.id, bundles);
+    const routed = this.documentsFor(run.environment, printer, documents, bundles);
+    let first = firstDocument;
     const printRun = new PrintRun({
       run,
       entries,
       journal: this.deps.journal,
       queue,
-      documents: createLabelDocuments({ client: () => this.deps.clientFor(run.environment), printer, bundles, given: documents, printers: this.deps.printers, transport: this.deps.transports.forPrinter(printer.address), logger: this.deps.logger }),
+      // The document asked for ahead is the first label's, once; anything after is fetched as usual.
+      documents: (entry) => {
+        const ahead = first;
+        if (!ahead || entry.id !== entries[0]?.id) return routed(entry);
+        first = undefined;
+        return ahead;
+      },
       classifyFetchFailure,
       observer: this.observer,
       logger: this.deps.logger,

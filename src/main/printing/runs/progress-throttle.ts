@@ -24,7 +24,8 @@ export class ProgressThrottle {
       emit();
     };
     if (important || elapsed >= this.intervalMs) {
-      this.pending.get(runId)?.abort();
+      // A reason of our own: abort() without one builds a DOMException (and its stack) each time.
+      this.pending.get(runId)?.abort('superseded');
       send();
       return;
     }
@@ -38,7 +39,7 @@ export class ProgressThrottle {
 
   /** The run is over: nothing more is sent for it. */
   forget(runId: string): void {
-    this.pending.get(runId)?.abort();
+    this.pending.get(runId)?.abort('forgotten');
     this.pending.delete(runId);
     this.sentAt.delete(runId);
   }

@@ -1,0 +1,109 @@
+/**
+ * A scan's run is committed without waiting for the disk (its "sending began", a full commit,
+ * takes it there), and its fetch goes into the commit that records it sent. These tests hold the
+ * parts of that which keep the journal's promises: the rows really are committed, the connection
+ * waits for the disk again for every write after it, and nothing is half-written.
+ */
+import Database from 'libsql';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Environment } from '../../../src/shared/contract/app';
+import { emptyRunOptions, PrintJournal, type CreateRunInput } from '../../../src/main/printing/journal/print-journal';
+import { SqliteLabelMarks } from '../../../src/main/printing/queue/label-marks';
+import { openDatabase, type StationDatabase } from '../../../src/main/store/database';
+
+const FULL = 2;
+
+describe('the journal commits of a scan', () => {
+  let folder: string;
+  let path: string;
+  let db: StationDatabase;
+  let journal: PrintJournal;
+
+  beforeEach(() => {
+    folder = mkdtempSync(join(tmpdir(), 'scan-commits-'));
+    path = join(folder, 'station.db');
+    db = openDatabase(path);
+    journal = new PrintJournal(db);
+  });
+
+  afterEach(() => {
+    db.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  const synchronous = (): number => (db.prepare('PRAGMA synchronous').get() as { synchronous: number }).synchronous;
+
+  const scanRun = (environment: Environment = 'test'): CreateRunInput => ({
+    environment,
+    kind: 'single',
+    printerId: 'p-1',
+    operator: 'Sam',
+    options: emptyRunOptions(),
+    labels: [{ orderId: 'ORD-1', bundleId: 'BND-1', bundlePosition: null, bundleCount: null, format: 'zpl' }],
+    waitForDisk: false,
+  });
+
+  it('commits a run written without waiting for the disk, and waits for the disk again on the next write', () => {
+    expect(synchronous()).toBe(FULL);
+    const { run, entries } = journal.createRun(scanRun());
+
+    // Committed, not left in an open transaction: another connection to the file reads it.
+    const other = new Database(path);
+    try {
+      expect(other.prepare('SELECT state FROM print_runs WHERE id = ?').get(run.id)).toMatchObject({ state: 'running' });
+      expect(other.prepare('SELECT count(*) AS n FROM print_journal WHERE run_id = ?').get(run.id)).toMatchObject({ n: 1 });
+    } finally {
+      other.close();
+    }
+    // "Sending began", written next, is a full commit again.
+    expect(synchronous()).toBe(FULL);
+    journal.markSending(entries[0]?.id ?? -1);
+    expect(journal.entry(entries[0]?.id ?? -1)?.sentAt).not.toBeNull();
+  });
+
+  it('leaves nothing half-written and the connection waiting for the disk when such a write fails', () => {
+    expect(() => journal.createRun(scanRun('nowhere' as Environment))).toThrow(/CHECK constraint/);
+    expect(synchronous()).toBe(FULL);
+    expect(db.prepare('SELECT count(*) AS n FROM print_runs').get()).toMatchObject({ n: 0 });
+    expect(db.prepare('SELECT count(*) AS n FROM print_journal').get()).toMatchObject({ n: 0 });
+  });
+
+  it('commits a label’s marks written just before its "sent", and the "sent" waits for the disk', () => {
+    const { entries } = journal.createRun(scanRun());
+    const id = entries[0]?.id ?? -1;
+    journal.markSending(id);
+    new SqliteLabelMarks(db).record({ entryId: id, sentAtMs: 1_000, serial: 'XXZ1', odometerTarget: 42 }, { waitForDisk: false });
+    expect(synchronous()).toBe(FULL);
+    journal.markSent(id);
+    const other = new Database(path);
+    try {
+      expect(other.prepare('SELECT serial, odometer_target FROM print_label_marks WHERE entry_id = ?').get(id)).toMatchObject({ serial: 'XXZ1', odometer_target: 42 });
+    } finally {
+      other.close();
+    }
+  });
+
+  it('marks a scan’s label printed and closes its run in one write', () => {
+    const { run, entries } = journal.createRun(scanRun());
+    const id = entries[0]?.id ?? -1;
+    journal.markSending(id);
+    journal.markSent(id);
+    journal.markPrinted([id], { runId: run.id, state: 'finished' });
+    expect(journal.entry(id)?.state).toBe('printed');
+    expect(journal.run(run.id)?.state).toBe('finished');
+    expect(journal.run(run.id)?.finishedAt).not.toBeNull();
+  });
+
+  it('records a scan’s fetch with its "sent", in one write', () => {
+    const { entries } = journal.createRun(scanRun());
+    const id = entries[0]?.id ?? -1;
+    journal.markSending(id);
+    journal.markSent(id, { sha256: 'a'.repeat(64), format: 'gfa' });
+    expect(journal.entry(id)).toMatchObject({ state: 'sent', documentSha256: 'a'.repeat(64), format: 'gfa' });
+    expect(journal.entry(id)?.fetchedAt).not.toBeNull();
+    expect(journal.entry(id)?.sentAt).not.toBeNull();
+  });
+});
