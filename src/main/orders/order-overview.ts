@@ -108,7 +108,7 @@ export class OrderOverview {
         .flatMap((member) => (member.order_ref === null ? [] : [member.order_ref]))
         .sort((a, b) => naturalOrder.compare(a, b));
       bundles.push({
-        summary: { bundleId, parcels, printed: Math.min(parcels, printedOrders + pages), orderRefs, leftOut: Math.min(leftOut, parcels - Math.min(parcels, printedOrders + pages)) },
+        summary: { bundleId, parcels, printed: Math.min(parcels, printedOrders + pages), orderRefs, ...(leftOut > 0 ? { leftOut: Math.min(leftOut, parcels - Math.min(parcels, printedOrders + pages)) } : {}) },
         arrived: members.reduce((earliest, member) => (member.learnt_at < earliest ? member.learnt_at : earliest), members[0]?.learnt_at ?? ''),
         leftToPrint,
       });
