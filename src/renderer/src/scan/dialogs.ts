@@ -7,10 +7,14 @@
 
 const typedFieldSelector = 'input:not([type]), input[type="text"], input[type="search"], input[type="number"], input[type="email"], input[type="tel"], input[type="url"], textarea';
 
-/** Whether closing the dialog would lose something a person typed into it. */
+/**
+ * Whether closing the dialog could lose something a person typed into it. Any text in a field
+ * counts (React keeps a controlled field's default in step with its value, so "changed" cannot be
+ * told): a dialog that came with text filled in stays too, which errs on the side of keeping.
+ */
 export function holdsTypedInput(dialog: Element): boolean {
   for (const field of dialog.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(typedFieldSelector)) {
-    if (field.value.trim() !== '' && field.value !== field.defaultValue) return true;
+    if (field.value.trim() !== '') return true;
   }
   return false;
 }
