@@ -103,3 +103,30 @@ for (const language of screenLanguages()) {
     await zebra.setPaperOut(false);
   });
 }
+
+test('every screen fits across at 1024×768: the navigation on one row, tables scrolling inside their own area', async ({ page, webHost, sandboxOrders }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await openStation(page, webHost);
+  // A label in the journal, so History has a row to lay out.
+  await scanLikeAScanner(page, draftOrder(sandboxOrders, 0).orderRef);
+  await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'printed', { timeout: 20_000 });
+  const navButton = page.getByTestId('nav-scan');
+  for (const [key, screen] of [
+    ['F1', 'scan'],
+    ['F2', 'shift'],
+    ['F3', 'printers'],
+    ['F4', 'setup'],
+    ['F5', 'history'],
+  ] as const) {
+    await page.keyboard.press(key);
+    await expect(page.getByTestId(`nav-${screen}`)).toHaveAttribute('aria-current', 'page');
+    if (screen === 'history') await expect(page.locator('.history-row').first()).toBeVisible({ timeout: 20_000 });
+    await page.screenshot({ path: `${screenshotDir}/layout-screen-${screen}-1024x768.png` });
+    // Nothing runs off the right edge: the page never scrolls sideways, the main area neither.
+    expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), `${screen}: page wider than the window`).toBe(true);
+    expect(await page.evaluate("(() => { const main = document.querySelector('main'); return main.scrollWidth <= main.clientWidth; })()"), `${screen}: main area wider than its box`).toBe(true);
+    // One row of navigation: every button on the first one's line.
+    const top = (await navButton.boundingBox())!.y;
+    for (const id of ['scan', 'shift', 'printers', 'setup', 'history']) expect((await page.getByTestId(`nav-${id}`).boundingBox())!.y, `${id} on the navigation's row`).toBe(top);
+  }
+});
