@@ -37,6 +37,7 @@ import { createLabelPreview } from './printing/label-preview';
 import type { PrintingOptions } from './printing/runs/print-service';
 import { createSandboxPrinterSync } from './printing/sandbox-printer';
 import { createPrintingCore, type PrintingCore } from './printing/runs/printing-core';
+import { environmentReadiness } from './settings/environment-readiness';
 import { createCommandRunner } from './printing/transports/command-runner';
 import { createPrinterTransports, type PrinterTransportsOptions } from './printing/transports/printer-transports';
 import { createSandboxWiring } from './sandbox-wiring';
@@ -195,6 +196,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     events,
     logger,
     options: printingOptions,
+    readiness: environmentReadiness({ apiBaseUrl: (environment) => settings.apiBaseUrl(environment), readKey: (environment) => keyService.readKey(environment) }),
   });
 
   pullNotices = createPullNotices({ db, index: orders, journal: printing.journal, events, benchName: () => settings.stationName(), clock: options.webhookClock });

@@ -10,6 +10,16 @@ export const errorCodes = [
   'UNKNOWN_CALL',
   'INTERNAL',
   'NOT_CONFIGURED',
+  /** Something the call names does not exist (facts: subject, id). */
+  'NOT_FOUND',
+  /** The thing exists but its current state forbids the call (facts: subject, id, state). */
+  'CONFLICT',
+  /** Someone at the station cancelled it before it was done (facts: subject, id, by). */
+  'CANCELLED',
+  /** The call writes who did it into the journal, and nobody is signed in (facts: action). */
+  'OPERATOR_REQUIRED',
+  /** The screen lost its connection to the station (the web host stopped): made by the screen itself. */
+  'STATION_UNREACHABLE',
   // Delivery API
   'VALIDATION',
   'KEY_MISSING',
@@ -52,16 +62,35 @@ export const errorCodes = [
   'PRINTER_TOO_NARROW',
   /** The address answered, but not as a Zebra: nothing but status questions was sent to it. */
   'PRINTER_NOT_ZEBRA',
+  // orders and scans, added later (kept apart so earlier codes keep their place)
+  /** In the station's order index (the manifest), but the service does not know the order (facts: orderRef, orderId). */
+  'ORDER_UNKNOWN_TO_SERVICE',
+  /** The service knows no bundle by this id (facts: bundleId). */
+  'BUNDLE_NOT_FOUND',
+  /** A run was asked for, but every label of it was left out (facts: skipped, and the first one's code). */
+  'NOTHING_TO_PRINT',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
+/**
+ * One fact about an error, for the screen to word in its own language: an id, a count, a name, an
+ * address, a status code or an ISO time. Never a sentence.
+ */
+export const ErrorFactSchema = z.union([z.string().max(500), z.number(), z.boolean(), z.null()]);
+export type ErrorFact = z.infer<typeof ErrorFactSchema>;
+export const ErrorFactsSchema = z.record(z.string().max(64), ErrorFactSchema);
+export type ErrorFacts = z.infer<typeof ErrorFactsSchema>;
+
 export const StationErrorDataSchema = z.object({
   code: ErrorCodeSchema,
+  /** English, for logs and the CLI. The screen never shows it: it words the code and facts itself. */
   message: z.string(),
-  /** Extra facts for the screen, such as the API's validation messages. Never secrets. */
+  /** Lines for logs and the CLI, such as the API's validation messages. Never secrets. */
   details: z.array(z.string()).optional(),
+  /** What the screen needs to say what happened: ids, counts, names, statuses, times. */
+  facts: ErrorFactsSchema.optional(),
 });
 export type StationErrorData = z.infer<typeof StationErrorDataSchema>;
 
@@ -69,15 +98,22 @@ export type StationErrorData = z.infer<typeof StationErrorDataSchema>;
 export class StationError extends Error {
   readonly code: ErrorCode;
   readonly details: string[] | undefined;
+  readonly facts: ErrorFacts | undefined;
 
-  constructor(code: ErrorCode, message: string, details?: string[], options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(code: ErrorCode, message: string, details?: string[], options?: { cause?: unknown; facts?: ErrorFacts }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'StationError';
     this.code = code;
     this.details = details;
+    this.facts = options?.facts;
   }
 
   toData(): StationErrorData {
-    return this.details ? { code: this.code, message: this.message, details: this.details } : { code: this.code, message: this.message };
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.details ? { details: this.details } : {}),
+      ...(this.facts ? { facts: this.facts } : {}),
+    };
   }
 }

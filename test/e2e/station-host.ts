@@ -23,6 +23,8 @@ export interface StationHostOptions {
    * session (scripts/with-keyring.sh), fresh for this station, as on a desktop.
    */
   keyring?: boolean;
+  /** The port to listen on (a station restarted where its pages expect it); a free one by default. */
+  port?: number;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface StationHostOptions {
  */
 export async function startStationHost(options: StationHostOptions = {}): Promise<StationHost> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'station-e2e-'));
-  const node = [process.execPath, 'out/main/web.js', '--data-dir', dataDir];
+  const node = [process.execPath, 'out/main/web.js', '--data-dir', dataDir, ...(options.port ? ['--port', String(options.port)] : [])];
   const [command, ...args] = options.keyring ? ['dbus-run-session', '--', 'bash', 'scripts/with-keyring.sh', ...node] : node;
   const env = { ...process.env };
   // A keyring of its own, gone with the test.

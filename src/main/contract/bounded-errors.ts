@@ -23,14 +23,16 @@ const bytesOf = (error: StationErrorData) => Buffer.byteLength(JSON.stringify(er
 /** `omitted`: details the caller already left out (counted in the "more" line). */
 export function boundErrorData(error: StationErrorData, omitted = 0, limits: typeof errorLimits = errorLimits): StationErrorData {
   const message = cut(error.message, limits.maxMessageChars);
-  if (error.details === undefined) return { code: error.code, message };
+  // Facts are few and each bounded by its schema; they are what the screen words, so they stay whole.
+  const facts = error.facts === undefined ? {} : { facts: error.facts };
+  if (error.details === undefined) return { code: error.code, message, ...facts };
   const all = error.details;
   let kept = Math.min(all.length, limits.maxDetails);
   const build = (count: number): StationErrorData => {
     const details = all.slice(0, count).map((detail) => cut(detail, limits.maxDetailChars));
     const more = all.length - count + omitted;
     if (more > 0) details.push(`…and ${more} more ${more === 1 ? 'problem' : 'problems'} not listed.`);
-    return { code: error.code, message, details };
+    return { code: error.code, message, details, ...facts };
   };
   let bounded = build(kept);
   // Cut details are at most a few hundred characters, but many multi-byte ones can still add up.

@@ -140,7 +140,7 @@ export function printersHandlers({ settings, printing, logger, statusTimeoutMs =
     'printers.remove': ({ id }) => {
       const environment = settings.environment();
       if (service.journal.hasUnfinishedRuns(environment, id)) {
-        throw new StationError('INVALID_INPUT', 'This printer has a print run that is not finished. Finish or cancel the run first.');
+        throw new StationError('CONFLICT', 'This printer has a print run that is not finished. Finish or cancel the run first.', undefined, { facts: { subject: 'printer-busy', id } });
       }
       printers.remove(environment, id);
       return { removed: true as const };

@@ -4,7 +4,7 @@
  * the refusal and says why: printing one would put a dead parcel into the network.
  */
 import type { OrderStatus } from '../../shared/api/schemas';
-import { StationError } from '../../shared/errors';
+import { StationError, type ErrorFacts } from '../../shared/errors';
 import type { IndexedOrder } from './order-index';
 import { isTerminalStatus } from './status-progress';
 
@@ -51,13 +51,27 @@ export function checkPrintable(order: OrderFacts, override?: PrintOverride): Pri
  * own words) and ORDER_TERMINAL otherwise.
  */
 export function assertPrintable(order: OrderFacts, override?: PrintOverride): Exclude<Printability, { allowed: false }> {
-  if (order.voided) throw new StationError('ORDER_VOIDED', voidedMessage(order, order.voided), voidDetails(order.voided));
+  if (order.voided) {
+    throw new StationError('ORDER_VOIDED', voidedMessage(order, order.voided), voidDetails(order.voided), { facts: voidFacts(order, order.voided) });
+  }
   const decision = checkPrintable(order, override);
-  if (!decision.allowed) throw new StationError('ORDER_TERMINAL', decision.message, [`status: ${decision.status}`]);
+  if (!decision.allowed) {
+    throw new StationError('ORDER_TERMINAL', decision.message, [`status: ${decision.status}`], { facts: terminalFacts(order, decision.status) });
+  }
   return decision;
 }
 
-/** The refusal's facts as `name: value` details, as other codes carry theirs. */
+/** What the screen words a terminal order's refusal with. */
+export function terminalFacts(order: Pick<IndexedOrder, 'orderId' | 'orderRef'>, status: OrderStatus): ErrorFacts {
+  return { orderRef: order.orderRef ?? order.orderId, orderId: order.orderId, status };
+}
+
+/** What the screen words a voided order's refusal with. */
+export function voidFacts(order: Pick<IndexedOrder, 'orderId' | 'orderRef'>, voided: NonNullable<IndexedOrder['voided']>): ErrorFacts {
+  return { orderRef: order.orderRef ?? order.orderId, orderId: order.orderId, voidedAt: voided.at, voidedBy: voided.by, reason: voided.reason };
+}
+
+/** The refusal's facts as `name: value` details, for logs and the CLI. */
 export function voidDetails(voided: NonNullable<IndexedOrder['voided']>): string[] {
   return [`voided_at: ${voided.at}`, `voided_by: ${voided.by}`, `reason: ${voided.reason}`];
 }

@@ -101,8 +101,8 @@ export function createWebhookConflicts(deps: WebhookConflictsDeps): WebhookConfl
 
     settle(environment, id, decision, by) {
       const conflict = read(environment, id);
-      if (!conflict) throw new StationError('INVALID_INPUT', `There is no webhook conflict ${id} in the ${environment} environment.`);
-      if (conflict.settled) throw new StationError('INVALID_INPUT', `Webhook conflict ${id} was settled already (${conflict.settled.decision} by ${conflict.settled.by || 'someone'} at ${conflict.settled.at}).`);
+      if (!conflict) throw new StationError('NOT_FOUND', `There is no webhook conflict ${id} in the ${environment} environment.`, undefined, { facts: { subject: 'conflict', id } });
+      if (conflict.settled) throw new StationError('CONFLICT', `Webhook conflict ${id} was settled already (${conflict.settled.decision} by ${conflict.settled.by || 'someone'} at ${conflict.settled.at}).`, undefined, { facts: { subject: 'conflict-settled', id } });
       deps.db.transaction(() => {
         if (decision === 'reverse') reverse(deps.index, conflict);
         markSettled.run(decision, by, clock().toISOString(), id);

@@ -11,7 +11,7 @@ import { StationError } from '../../shared/errors';
 import { normalizeIdentifier } from '../../shared/scan';
 import type { DeliveryClient } from '../api';
 import type { IndexedOrder, OrderIndex } from '../orders/order-index';
-import { checkPrintable } from '../orders/printability';
+import { checkPrintable, terminalFacts } from '../orders/printability';
 import type { StationSettings } from '../settings/station-settings';
 import type { BundlePlanRecord, JournalRow, NewLabel, SkippedRecord } from './journal/journal-types';
 import { pageNamesOrder } from './journal/label-identity';
@@ -62,7 +62,9 @@ export async function planAndStartBundleRun(deps: BundlePrintDeps, input: Bundle
   const printer = deps.printers.choose(environment, 'bundles', input.printerId);
   const reprint = input.reprint ? { operator: input.reprint.operator ?? deps.settings.operator(), reason: input.reprint.reason } : null;
   if (reprint && reprint.operator.trim() === '') {
-    throw new StationError('INVALID_INPUT', 'Say who you are before you reprint labels: enter your name as the operator in Setup.');
+    throw new StationError('OPERATOR_REQUIRED', 'Say who you are before you reprint labels: enter your name as the operator in Setup.', undefined, {
+      facts: { subject: 'reprint' },
+    });
   }
   const bundleIds: string[] = [];
   for (const raw of input.bundleIds) {
@@ -80,13 +82,7 @@ export async function planAndStartBundleRun(deps: BundlePrintDeps, input: Bundle
   let labels = planned.flatMap((bundle) => bundle.labels);
   const skipped = planned.flatMap((bundle) => bundle.skipped);
   const plans = planned.flatMap((bundle) => (bundle.plan ? [bundle.plan] : []));
-  if (labels.length === 0) {
-    throw new StationError(
-      skipped.every((item) => item.code === 'ALREADY_PRINTED') && skipped.length > 0 ? 'ALREADY_PRINTED' : 'INVALID_INPUT',
-      'Nothing to print: every label of these bundles was left out.',
-      skipped.slice(0, 20).map((item) => item.message),
-    );
-  }
+  if (labels.length === 0) throw nothingToPrint(skipped);
   if (input.reverse) labels = labels.reverse();
   const run = deps.service.launch({
     environment,
@@ -121,7 +117,12 @@ async function planBundle(context: PlanContext): Promise<PlannedBundle> {
     if (classifyFetchFailure(error) === 'service') throw error;
     const code = error instanceof StationError ? error.code : 'INTERNAL';
     const message = error instanceof Error ? error.message : String(error);
-    return { plan: null, labels: [], skipped: [{ orderId: null, bundleId, code, message: `Bundle ${bundleId}: ${message}` }] };
+    if (code === 'ORDER_NOT_FOUND') {
+      // The 404 was for the bundle's labels: the service knows no bundle by this id.
+      const skipped = { orderId: null, bundleId, code: 'BUNDLE_NOT_FOUND', message: `The Delivery API knows no bundle ${bundleId}.`, facts: { bundleId } } as const;
+      return { plan: null, labels: [], skipped: [skipped] };
+    }
+    return { plan: null, labels: [], skipped: [{ orderId: null, bundleId, code, message: `Bundle ${bundleId}: ${message}`, facts: { bundleId } }] };
   }
 }
 
@@ -129,13 +130,28 @@ function reprintReason(context: PlanContext): string | null {
   return context.reprint ? `Reprint by ${context.reprint.operator}: ${context.reprint.reason}` : null;
 }
 
-function printedBefore(orderId: string | null, bundleId: string, what: string, previous: JournalRow): SkippedRecord {
+function printedBefore(orderId: string | null, bundleId: string, what: string, previous: JournalRow, orderRef: string | null): SkippedRecord {
   return {
     orderId,
     bundleId,
     code: 'ALREADY_PRINTED',
     message: `${capital(what)} was printed before (journal entry ${previous.id}); print the run with a reprint reason to print it again.`,
+    facts: { orderRef: orderRef ?? orderId, bundleId, printedAt: previous.printedAt ?? previous.sentAt ?? previous.updatedAt, entryId: previous.id },
   };
+}
+
+/**
+ * Nothing left to print. One bundle (or several left out for one reason) says that reason with
+ * its facts, so the screen can say "Bundle X is not known to the service"; a mix says how many.
+ */
+function nothingToPrint(skipped: readonly SkippedRecord[]): StationError {
+  const details = skipped.slice(0, 20).map((item) => item.message);
+  const [first] = skipped;
+  const message = 'Nothing to print: every label of these bundles was left out.';
+  if (first && skipped.every((item) => item.code === first.code)) {
+    return new StationError(first.code, `${message} ${first.message}`, details, { facts: { ...first.facts, count: skipped.length } });
+  }
+  return new StationError('NOTHING_TO_PRINT', message, details, { facts: { count: skipped.length } });
 }
 
 /** The station knows the bundle's orders: native ZPL per order, each guarded by its order whatever route printed it. */
@@ -153,12 +169,12 @@ function planPerOrder(context: PlanContext, known: IndexedOrder[]): PlannedBundl
     const name = order.orderRef ? `${order.orderRef} (order ${order.orderId})` : `order ${order.orderId}`;
     const printable = checkPrintable(order);
     if (!printable.allowed) {
-      skipped.push({ orderId: order.orderId, bundleId, code: 'ORDER_TERMINAL', message: printable.message });
+      skipped.push({ orderId: order.orderId, bundleId, code: 'ORDER_TERMINAL', message: printable.message, facts: { ...terminalFacts(order, printable.status), bundleId } });
       return;
     }
     const previous = journal.previousPrint(environment, order.orderId) ?? untied[0]?.entry ?? null;
     if (previous && !reprint) {
-      skipped.push(printedBefore(order.orderId, bundleId, previous.orderId === null ? `${name}, in bundle ${bundleId} printed as page images,` : name, previous));
+      skipped.push(printedBefore(order.orderId, bundleId, previous.orderId === null ? `${name}, in bundle ${bundleId} printed as page images,` : name, previous, order.orderRef));
       return;
     }
     labels.push({
@@ -207,7 +223,7 @@ function planRasterPages(context: PlanContext, pages: BundlePage[]): PlannedBund
     const previous = journal.previousPrintOfPage(environment, page.identifiers) ?? samePage.get(position) ?? null;
     if (previous && !reprint) {
       const order = previous.orderId ? ` (order ${previous.orderId})` : '';
-      skipped.push(printedBefore(previous.orderId, bundleId, `page ${position} of bundle ${bundleId}${order}`, previous));
+      skipped.push(printedBefore(previous.orderId, bundleId, `page ${position} of bundle ${bundleId}${order}`, previous, null));
       return;
     }
     labels.push({
@@ -251,7 +267,7 @@ function planPdfDocuments(context: PlanContext, pages: BundlePage[]): PlannedBun
     const identifiers = [...new Set(documents[index] ?? [])];
     const previous = journal.previousPrintOfPage(environment, identifiers) ?? sameDocument.get(index + 1) ?? null;
     if (previous && !reprint) {
-      skipped.push(printedBefore(previous.orderId, bundleId, `PDF ${index + 1} of bundle ${bundleId}`, previous));
+      skipped.push(printedBefore(previous.orderId, bundleId, `PDF ${index + 1} of bundle ${bundleId}`, previous, null));
       continue;
     }
     labels.push({

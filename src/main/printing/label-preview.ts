@@ -92,7 +92,7 @@ export function createLabelPreview(deps: LabelPreviewDeps): LabelPreview {
       if (cached) return remember(key, cached);
       const entry = deps.journal.entry(entryId);
       if (!entry || entry.environment !== environment) {
-        throw new StationError('INVALID_INPUT', `There is no label ${entryId} in the ${environment} environment's print history.`);
+        throw new StationError('NOT_FOUND', `There is no label ${entryId} in the ${environment} environment's print history.`, undefined, { facts: { subject: 'label', id: entryId } });
       }
       return remember(key, await fetchDocument(entry));
     },

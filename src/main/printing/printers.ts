@@ -111,7 +111,11 @@ export class PrinterRegistry {
 
   require(environment: Environment, id: string): PrinterRecord {
     const printer = this.get(environment, id);
-    if (!printer) throw new StationError('PRINTER_NOT_FOUND', `There is no printer "${id}" in the ${environment} environment. Choose one in Printers.`);
+    if (!printer) {
+      throw new StationError('PRINTER_NOT_FOUND', `There is no printer "${id}" in the ${environment} environment. Choose one in Printers.`, undefined, {
+        facts: { subject: 'gone', environment, printerId: id },
+      });
+    }
     return printer;
   }
 
@@ -135,11 +139,12 @@ export class PrinterRegistry {
       return printer;
     }
     const what = role === 'single' ? 'single labels' : 'bundles';
+    const none = this.list(environment).length === 0;
     throw new StationError(
       'PRINTER_NOT_FOUND',
-      this.list(environment).length === 0
-        ? 'No printer is set up yet. Add one in Printers.'
-        : `No printer is chosen for ${what}. Choose one in Printers.`,
+      none ? 'No printer is set up yet. Add one in Printers.' : `No printer is chosen for ${what}. Choose one in Printers.`,
+      undefined,
+      { facts: { subject: none ? 'none' : 'not-chosen', environment, role } },
     );
   }
 

@@ -6,6 +6,7 @@
  * the proof that it came out follows as an event), or at once with "waiting" when a printer fault
  * holds the label.
  */
+import type { Environment } from '../../shared/contract/app';
 import type { PrintOutcomeData } from '../../shared/contract/printing';
 import { StationError } from '../../shared/errors';
 import { faultSentence } from '../../shared/zebra/faults';
@@ -29,6 +30,8 @@ export interface SinglePrintDeps {
   settings: StationSettings;
   /** Monotonic milliseconds, for the time the print took. */
   now?: () => number;
+  /** NOT_CONFIGURED when the environment lacks its address or key; null when it is set up. */
+  readiness?: (environment: Environment) => Promise<StationError | null>;
 }
 
 export interface SinglePrintInput {
@@ -44,14 +47,14 @@ export async function printScan(deps: SinglePrintDeps, input: SinglePrintInput):
   const now = deps.now ?? (() => performance.now());
   const startedAt = now();
   const environment = deps.settings.environment();
-  const printer = deps.printers.choose(environment, 'single', input.printerId);
+  const printer = await choosePrinter(deps, environment, input.printerId);
   const labelRequest: LabelRequest = printer.format === 'pdf' ? { format: 'pdf', orientation: printer.orientation } : { format: 'zpl', orientation: printer.orientation };
   const found = await deps.lookup.lookup(environment, input.scan, { labelRequest });
   const order = found.order;
   const settingsOperator = deps.settings.operator();
 
   const override = input.override ? { operator: input.override.operator ?? settingsOperator, reason: input.override.reason } : undefined;
-  if (override && override.operator.trim() === '') throw nameNeeded('override the refusal');
+  if (override && override.operator.trim() === '') throw nameNeeded('override');
   assertPrintable(order, override);
 
   const orderData = { orderId: order.orderId, orderRef: order.orderRef, barcode: order.barcode, recipient: order.recipient, bundleId: order.bundleId };
@@ -69,7 +72,7 @@ export async function printScan(deps: SinglePrintDeps, input: SinglePrintInput):
   }
   if (input.reprint) {
     reprint = { operator: input.reprint.operator ?? settingsOperator, reason: input.reprint.reason };
-    if (reprint.operator.trim() === '') throw nameNeeded('reprint a label');
+    if (reprint.operator.trim() === '') throw nameNeeded('reprint');
   }
   const operator = reprint?.operator ?? override?.operator ?? settingsOperator;
   const why = [
@@ -97,7 +100,7 @@ export async function printScan(deps: SinglePrintDeps, input: SinglePrintInput):
     ...(found.label ? { documents: reuse(found.label) } : {}),
   });
   const outcome = await run.whenFirstLabelSettles();
-  if (outcome.kind === 'error') throw outcome.error;
+  if (outcome.kind === 'error') throw unknownToService(outcome.error, order);
   const common = {
     scan: input.scan,
     order: orderData,
@@ -136,6 +139,41 @@ function previousPrint(deps: SinglePrintDeps, entry: JournalRow) {
   };
 }
 
-function nameNeeded(what: string): StationError {
-  return new StationError('INVALID_INPUT', `Say who you are before you ${what}: enter your name as the operator in Setup.`);
+/**
+ * The order was found in the station's index (today's manifest, an earlier lookup), so a 404 for
+ * its label means the service does not know it: importing the manifest again would not help.
+ */
+function unknownToService(error: StationError, order: { orderId: string; orderRef: string | null }): StationError {
+  if (error.code !== 'ORDER_NOT_FOUND') return error;
+  const name = order.orderRef ?? order.orderId;
+  return new StationError(
+    'ORDER_UNKNOWN_TO_SERVICE',
+    `${name} is in the station's order list (order id ${order.orderId}), but the Delivery API does not know that order. Put the parcel aside and ask a supervisor to check the order at the service.`,
+    undefined,
+    { cause: error, facts: { orderRef: name, orderId: order.orderId } },
+  );
+}
+
+function nameNeeded(what: 'reprint' | 'override'): StationError {
+  const words = what === 'reprint' ? 'reprint a label' : 'override the refusal';
+  return new StationError('OPERATOR_REQUIRED', `Say who you are before you ${words}: enter your name as the operator in Setup.`, undefined, {
+    facts: { subject: what },
+  });
+}
+
+/**
+ * The printer for single scans. When there is none, an environment that is not set up yet (no
+ * address or no key) is the real cause, and what the packer is told; asked only then, so a scan
+ * never waits on the keychain.
+ */
+async function choosePrinter(deps: SinglePrintDeps, environment: Environment, printerId: string | undefined) {
+  try {
+    return deps.printers.choose(environment, 'single', printerId);
+  } catch (error) {
+    if (error instanceof StationError && error.code === 'PRINTER_NOT_FOUND' && deps.readiness) {
+      const missing = await deps.readiness(environment);
+      if (missing) throw missing;
+    }
+    throw error;
+  }
 }

@@ -154,11 +154,16 @@ export class CreationLedger {
     by: { operator: string; reason: string },
   ): LedgerEntry {
     const current = this.entry(environment, orderRef, parcel);
-    if (!current) throw new StationError('INVALID_INPUT', `No parcel ${parcel} of order ${orderRef} was ever sent to be created.`);
-    if (current.state !== 'unknown') {
-      throw new StationError('INVALID_INPUT', `Parcel ${parcel} of order ${orderRef} is ${current.state}, not unknown: there is nothing to decide.`);
+    if (!current) {
+      throw new StationError('NOT_FOUND', `No parcel ${parcel} of order ${orderRef} was ever sent to be created.`, undefined, { facts: { subject: 'parcel', id: orderRef, parcel } });
     }
-    if (by.operator.trim() === '' || by.reason.trim() === '') throw new StationError('INVALID_INPUT', 'A decision needs the lead\'s name and a reason.');
+    if (current.state !== 'unknown') {
+      throw new StationError('CONFLICT', `Parcel ${parcel} of order ${orderRef} is ${current.state}, not unknown: there is nothing to decide.`, undefined, {
+        facts: { subject: 'parcel-decided', id: orderRef, parcel, state: current.state },
+      });
+    }
+    if (by.operator.trim() === '') throw new StationError('OPERATOR_REQUIRED', 'A decision needs the lead\'s name and a reason.', undefined, { facts: { subject: 'decision' } });
+    if (by.reason.trim() === '') throw new StationError('INVALID_INPUT', 'A decision needs the lead\'s name and a reason.');
     const reason = `Decided by ${by.operator.trim()}: ${by.reason.trim()}`;
     const now = this.clock().toISOString();
     if (decision.exists) {

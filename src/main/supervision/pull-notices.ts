@@ -127,7 +127,7 @@ export function createPullNotices(deps: PullNoticesDeps): PullNotices {
     },
     acknowledge(environment, id, by) {
       const before = read(environment, id);
-      if (!before) throw new StationError('INVALID_INPUT', `There is no notice ${id} in this environment.`);
+      if (!before) throw new StationError('NOT_FOUND', `There is no notice ${id} in this environment.`, undefined, { facts: { subject: 'notice', id } });
       if (before.acknowledged) return before;
       markAcknowledged.run(by, clock().toISOString(), environment, id);
       const after = read(environment, id);

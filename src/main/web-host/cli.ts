@@ -10,6 +10,7 @@ import { composeStation, productName } from '../composition';
 import { createLogger } from '../logging/logger';
 import { defaultDataDir } from '../paths';
 import { startWebHost } from './server';
+import { keptWebHostToken } from './web-host-token';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -23,16 +24,18 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, not ${values.port}`);
   const here = dirname(fileURLToPath(import.meta.url));
   const logger = createLogger((line) => process.stderr.write(`${line}\n`));
+  const dataDir = values['data-dir'] ? resolve(values['data-dir']) : defaultDataDir(productName);
   const station = await composeStation({
-    dataDir: values['data-dir'] ? resolve(values['data-dir']) : defaultDataDir(productName),
+    dataDir,
     host: 'web',
     version,
     logger,
   });
   await station.start({ webhooks: true });
-  const host = await startWebHost({ station, rendererDir: values['renderer-dir'] ?? resolve(here, '../renderer'), port });
+  // composeStation made the data folder and narrowed it to this user; the token lives there.
+  const host = await startWebHost({ station, rendererDir: values['renderer-dir'] ?? resolve(here, '../renderer'), port, token: keptWebHostToken(dataDir) });
   process.stdout.write(`${JSON.stringify({ url: host.url, launchUrl: host.launchUrl })}\n`);
-  process.stdout.write(`Packing Station is at ${host.launchUrl} (this link works until the web host stops).\n`);
+  process.stdout.write(`Packing Station is at ${host.launchUrl} (this link keeps working when the web host is restarted on the same data folder).\n`);
 
   const stop = async () => {
     await host.close();

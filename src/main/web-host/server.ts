@@ -18,7 +18,7 @@ import { ClientMessageSchema, webSessionCookie, webSocketPath, type ServerMessag
 import type { Station } from '../composition';
 import { contentSecurityPolicy } from '../security/content-security-policy';
 import { parseRequestTarget, sameOriginPath } from './request-target';
-import { createWebSessions } from './sessions';
+import { createSignedWebSessions } from './sessions';
 import { serveStaticFile } from './static-files';
 
 export interface WebHostOptions {
@@ -27,7 +27,7 @@ export interface WebHostOptions {
   rendererDir: string;
   /** 0 picks a free port. */
   port?: number;
-  /** Defaults to 32 random bytes; tests may pass their own. */
+  /** Defaults to 32 random bytes; the command line keeps one in the data folder (web-host-token.ts). */
   token?: string;
 }
 
@@ -64,7 +64,8 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     const b = Buffer.from(token);
     return a.length === b.length && timingSafeEqual(a, b);
   };
-  const sessions = createWebSessions();
+  // Signed with the token: a host restarted with the same token keeps its pages signed in.
+  const sessions = createSignedWebSessions(token);
   const cookieSession = (request: IncomingMessage) =>
     (request.headers.cookie ?? '')
       .split(';')

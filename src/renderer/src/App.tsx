@@ -4,6 +4,9 @@ import { EnvironmentBadge } from './components/EnvironmentBadge';
 import { Icon } from './components/Icon';
 import { NavBar } from './components/NavBar';
 import { Notices } from './components/Notices';
+import { ConnectionBanner } from './components/ConnectionBanner';
+import type { ConnectionState } from './connection-state';
+import { errorText } from './supervision/error-words';
 import { PrinterStatusArea } from './components/PrinterStatusArea';
 import { UnfinishedRunOffer } from './components/UnfinishedRuns';
 import { PullNotices } from './supervision/PullNotices';
@@ -27,7 +30,7 @@ const printerPollMs = 20_000;
 /** Set on <html> once scans are captured; tests and the start-up benchmark wait for it. */
 export const readyMark = 'station:ready-to-scan';
 
-export function App() {
+export function App({ connection }: { connection?: ConnectionState | undefined } = {}) {
   const { t, i18n } = useTranslation();
   const station = useStation();
   const stores = useStores();
@@ -71,6 +74,12 @@ export function App() {
     if (environmentNow) void stores.shift.getState().loadUnfinished();
   }, [environmentNow, stores]);
 
+  // Back after the web host was restarted: ask again what the station is and what its printers do.
+  const onStationBack = useCallback(() => {
+    void stores.app.getState().refresh();
+    void stores.app.getState().pollPrinters();
+  }, [stores]);
+
   const markReady = useCallback(() => {
     if (document.documentElement.dataset.scanReady) return;
     document.documentElement.dataset.scanReady = 'true';
@@ -105,6 +114,7 @@ export function App() {
       </header>
       <NavBar current={screen} onNavigate={(id) => stores.app.getState().navigate(id)} />
       <div className="app-messages">
+        {connection && <ConnectionBanner connection={connection} onBack={onStationBack} />}
         {operator === '' && !signInLater && <OperatorPrompt onLater={() => setSignInLater(true)} />}
         <Notices notices={notices} onDismiss={(id) => stores.app.getState().dismissNotice(id)} />
         <UnfinishedRunOffer />
@@ -113,7 +123,7 @@ export function App() {
       <main className="main" id="main">
         {infoError && (
           <p role="alert" className="connection-error">
-            <Icon name="plug" size={32} /> {t('app.unreachable')}: {infoError.message}
+            <Icon name="plug" size={32} /> {t('app.unreachable')}: {errorText(infoError, t, i18n.language).title}
           </p>
         )}
         {!info && !infoError && <p className="muted">{t('app.connecting')}</p>}

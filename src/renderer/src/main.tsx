@@ -7,10 +7,13 @@ import { createStationStores, pageStorage } from './state/stores';
 import { StoresProvider } from './state/stores-context';
 import { paletteProperties } from './theme/palette';
 import { connectWebStation } from './web-station';
+import { createConnectionState } from './connection-state';
 import './styles.css';
 
-// In Electron the preload provides window.station; in a browser the web host's socket does.
-const station = window.station ?? connectWebStation(window.location);
+// In Electron the preload provides window.station; in a browser the web host's socket does,
+// and only there can the station go away under the page.
+const connection = window.station ? undefined : createConnectionState();
+const station = window.station ?? connectWebStation(window.location, { connection });
 
 const stores = createStationStores({
   station,
@@ -28,7 +31,7 @@ createRoot(root).render(
     <StationProvider station={station}>
       <StoresProvider stores={stores}>
         <I18nextProvider i18n={stores.i18n}>
-          <App />
+          <App connection={connection} />
         </I18nextProvider>
       </StoresProvider>
     </StationProvider>

@@ -1,26 +1,62 @@
 import { callNames, type CallName, type CallResult, type EventName, type StationApi } from '../../shared/contract';
+import type { StationErrorData } from '../../shared/errors';
 import { ServerMessageSchema, webSocketPath } from '../../shared/web-protocol';
+import type { ConnectionState } from './connection-state';
 
 type Pending = (result: CallResult<unknown>) => void;
 
+/** Waits between attempts to reach a station that went away: quick at first, then every 5 s. */
+export const reconnectDelaysMs = [250, 500, 1000, 2000, 5000] as const;
+
+export interface WebStationOptions {
+  /** Told when the station goes away and when it is back. */
+  connection?: ConnectionState;
+  /** For tests: the waits between reconnection attempts. */
+  delaysMs?: readonly number[];
+}
+
+/** The code a call gets while the station cannot be reached; the screen words it (a banner says what to do). */
+const unreachable = (message: string): CallResult<never> => ({ ok: false, error: { code: 'STATION_UNREACHABLE', message } satisfies StationErrorData });
+
 /**
  * `window.station` for a browser: the same calls as the Electron preload, carried over the web
- * host's WebSocket. The host's session cookie authorises the socket. If the socket drops, calls
- * in flight resolve as network errors and the next call reconnects.
+ * host's WebSocket. The host's session cookie authorises the socket. When the socket drops (the
+ * web host stopped), calls in flight resolve as STATION_UNREACHABLE, the connection state says
+ * "lost", and the page tries again by itself with a growing wait until the host is back; then
+ * events flow again and the state says "open".
  */
-export function connectWebStation(location: Location): StationApi {
+export function connectWebStation(location: Location, options: WebStationOptions = {}): StationApi {
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
   const pending = new Map<number, Pending>();
+  const delays = options.delaysMs ?? reconnectDelaysMs;
   let nextId = 1;
   let socket: WebSocket | null = null;
   let opened: Promise<WebSocket> | null = null;
+  /** Set once anything listens or calls: from then on the page keeps a socket open. */
+  let wanted = false;
+  let attempt = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+
+  const scheduleReconnect = () => {
+    if (retryTimer !== null || !wanted) return;
+    const delay = delays[Math.min(attempt, delays.length - 1)] ?? 5000;
+    attempt++;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void connect().catch(() => undefined);
+    }, delay);
+  };
 
   const connect = (): Promise<WebSocket> => {
     if (opened) return opened;
     opened = new Promise((resolve, reject) => {
       const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${webSocketPath}`);
+      let isOpen = false;
       ws.addEventListener('open', () => {
+        isOpen = true;
         socket = ws;
+        attempt = 0;
+        options.connection?.set('open');
         resolve(ws);
       });
       ws.addEventListener('message', (event) => {
@@ -42,11 +78,11 @@ export function connectWebStation(location: Location): StationApi {
       ws.addEventListener('close', () => {
         socket = null;
         opened = null;
-        for (const resolveCall of pending.values()) {
-          resolveCall({ ok: false, error: { code: 'NETWORK', message: 'The connection to the station was lost. Reload the page.' } });
-        }
+        for (const resolveCall of pending.values()) resolveCall(unreachable('The connection to the station was lost.'));
         pending.clear();
-        reject(new Error('closed'));
+        if (!isOpen) reject(new Error('closed'));
+        options.connection?.set('lost');
+        scheduleReconnect();
       });
     });
     opened.catch(() => undefined);
@@ -54,11 +90,12 @@ export function connectWebStation(location: Location): StationApi {
   };
 
   const call = async (name: CallName, input: unknown): Promise<CallResult<unknown>> => {
+    wanted = true;
     let ws: WebSocket;
     try {
       ws = socket ?? (await connect());
     } catch {
-      return { ok: false, error: { code: 'NETWORK', message: 'The station could not be reached. Reload the page with the link the web host printed.' } };
+      return unreachable('The station could not be reached.');
     }
     const id = nextId++;
     return new Promise((resolve) => {
@@ -69,10 +106,11 @@ export function connectWebStation(location: Location): StationApi {
 
   const api: Record<string, unknown> = Object.fromEntries(callNames.map((name) => [name, (input: unknown) => call(name, input)]));
   api.on = (event: EventName, listener: (payload: unknown) => void) => {
+    wanted = true;
     const set = listeners.get(event) ?? new Set();
     set.add(listener);
     listeners.set(event, set);
-    void connect();
+    void connect().catch(() => undefined);
     return () => set.delete(listener);
   };
   return Object.freeze(api) as unknown as StationApi;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorCodeSchema } from '../errors';
+import { ErrorCodeSchema, ErrorFactsSchema } from '../errors';
 import { EnvironmentSchema } from './app';
 import { defineCall, defineEvent } from './define';
 import { PrinterFaultSchema, PrinterIdSchema } from './printers';
@@ -107,7 +107,10 @@ export const SkippedLabelSchema = z.object({
   orderId: z.string().nullable(),
   bundleId: z.string().nullable(),
   code: ErrorCodeSchema,
+  /** English, for the CSV export and the CLI; the screen words the code and facts. */
   message: z.string(),
+  /** What the screen says it with: orderRef, status, printedAt, bundleId… (absent on runs recorded before). */
+  facts: ErrorFactsSchema.optional(),
 });
 
 export const RunKindSchema = z.enum(['single', 'bundles', 'test', 'retry']);

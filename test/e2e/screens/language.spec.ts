@@ -23,3 +23,19 @@ test('switching to Dutch changes every text at once and survives a reload', asyn
   await expect(page.getByTestId('scan-result')).toContainText('Niets te bevestigen');
   await page.screenshot({ path: `${screenshotDir}/scan-dutch-1280x800.png` });
 });
+
+test('German and Polish can be chosen in Setup and change the screen', async ({ page, webHost }) => {
+  await openStation(page, webHost);
+  await page.keyboard.press('F4');
+  await page.getByTestId('setting-language').selectOption('de');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
+  await expect(page.getByTestId('nav-shift')).toContainText('Schichtbeginn');
+  await page.getByTestId('setting-language').selectOption('pl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
+  await expect(page.getByRole('heading', { level: 1, name: 'Ustawienia' })).toBeVisible();
+  await expect(page.getByTestId('nav-shift')).toContainText('Początek zmiany');
+  await page.keyboard.press('F1');
+  await scanLikeAScanner(page, 'STATION:CANCEL');
+  await expect(page.getByTestId('scan-result')).toContainText('Nie ma czego potwierdzić');
+});

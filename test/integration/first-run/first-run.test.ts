@@ -141,7 +141,7 @@ describe('first run on the embedded sandbox', () => {
 
     const unknown = await station.attempt('printing.labelDocument', { entryId: 999_999 });
     expect(unknown.ok).toBe(false);
-    if (!unknown.ok) expect(unknown.error.code).toBe('INVALID_INPUT');
+    if (!unknown.ok) expect(unknown.error).toMatchObject({ code: 'NOT_FOUND', facts: { subject: 'label', id: 999_999 } });
   });
 
   it("lists today's bundles with their parcels and how many are printed, and prints one as native ZPL per order", async () => {

@@ -56,7 +56,7 @@ describe('single-order printing: scan → order → label → virtual Zebra → 
 
   it('reprints on an explicit reprint, recording who and why', async () => {
     const order = orders[0] as TodaysOrder;
-    await expect(station.call('printing.print', { scan: order.orderRef, reprint: { reason: 'damaged' } })).rejects.toThrow(/INVALID_INPUT.*operator/);
+    await expect(station.call('printing.print', { scan: order.orderRef, reprint: { reason: 'damaged' } })).rejects.toThrow(/OPERATOR_REQUIRED.*operator/);
     const outcome = await station.call<PrintOutcomeData>('printing.print', { scan: order.orderRef, reprint: { reason: 'damaged', operator: 'Sam' } });
     expect(outcome.outcome).toBe('printed');
     if (outcome.outcome !== 'printed') return;

@@ -146,7 +146,7 @@ describe('statuses that contradict what the station knows', () => {
     expect(await lookup('BC-4')).toMatchObject({ ok: true, value: { order: { status: 'draft' }, printable: { allowed: true } } });
     expect(await conflicts()).toEqual([]);
     expect(await call('webhooks.conflicts', { includeSettled: true })).toMatchObject({ ok: true, value: [{ id: notice?.id, settled: { decision: 'reverse' } }] });
-    expect(await call('webhooks.settle', { id: notice?.id, decision: 'confirm' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringContaining('settled already') } });
+    expect(await call('webhooks.settle', { id: notice?.id, decision: 'confirm' })).toMatchObject({ ok: false, error: { code: 'CONFLICT', message: expect.stringContaining('settled already'), facts: { subject: 'conflict-settled' } } });
   });
 
   it('a real cancellation of an order already out of the door is applied without a notice', async () => {

@@ -22,9 +22,16 @@ const flatten = (messages: Messages, prefix = ''): Map<string, string> => {
 };
 const enLeaves = flatten(en);
 const nlLeaves = flatten(nl);
+const deLeaves = flatten(load('de'));
+const plLeaves = flatten(load('pl'));
+/** Plural forms a language needs besides `_one` and `_other` (i18next's CLDR categories). */
+const extraPlurals: Record<'de' | 'pl', readonly string[]> = { de: [], pl: ['few', 'many'] };
+/** The keys a language must have: every English key, plus its extra plural forms of each `_other`. */
+const expectedKeys = (language: 'de' | 'pl') =>
+  [...enLeaves.keys()].flatMap((key) => (key.endsWith('_other') ? [key, ...extraPlurals[language].map((form) => key.replace(/_other$/, `_${form}`))] : [key])).sort();
 const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
 
-describe('English and Dutch texts', () => {
+describe('The screen texts in every language', () => {
   it('have exactly the same keys, none empty', () => {
     expect([...nlLeaves.keys()].sort()).toEqual([...enLeaves.keys()].sort());
     for (const [key, text] of [...enLeaves, ...nlLeaves]) expect(text.trim(), key).not.toBe('');
@@ -44,7 +51,7 @@ describe('English and Dutch texts', () => {
 
   it('say for every error code what happened and what to do, in both languages', () => {
     for (const code of errorCodes) {
-      for (const leaves of [enLeaves, nlLeaves]) {
+      for (const leaves of [enLeaves, nlLeaves, deLeaves, plLeaves]) {
         expect(leaves.get(`errors.${code}.title`), code).toBeTruthy();
         expect(leaves.get(`errors.${code}.action`), code).toBeTruthy();
       }
@@ -72,6 +79,36 @@ describe('English and Dutch texts', () => {
     await first.changeLanguage('nl');
     expect(first.t('errors.PAPER_OUT.title')).toBe('Printer heeft geen etiketten meer');
     expect(second.t('errors.PAPER_OUT.title')).toBe('Printer out of labels');
+  });
+
+  it('are complete in German and Polish, with Polish few/many plurals and the same placeholders', () => {
+    for (const [language, leaves] of [['de', deLeaves], ['pl', plLeaves]] as const) {
+      expect([...leaves.keys()].sort(), language).toEqual(expectedKeys(language));
+      for (const [key, text] of leaves) {
+        expect(text.trim(), `${language} ${key}`).not.toBe('');
+        const english = enLeaves.get(key.replace(/_(few|many)$/, '_other')) ?? '';
+        const names = (value: string) => variables(value).filter((name) => !(key.endsWith('_one') && name === 'count'));
+        expect(names(text), `${language} ${key}`).toEqual(names(english));
+      }
+    }
+  });
+
+  it('are translated into German and Polish, not copied from English', () => {
+    for (const leaves of [deLeaves, plLeaves]) {
+      const same = [...enLeaves].filter(([key, text]) => leaves.get(key) === text && text.length > 12).map(([key]) => key);
+      expect(same.filter((key) => !/^(footer\.keys|languages\.)/.test(key))).toEqual([]);
+    }
+  });
+
+  it('pick the Polish plural form by count', () => {
+    const pl = createI18n('pl');
+    expect(pl.t('shift.parcels', { count: 1 })).toBe('1 paczka');
+    expect(pl.t('shift.parcels', { count: 3 })).toBe('3 paczki');
+    expect(pl.t('shift.parcels', { count: 5 })).toBe('5 paczek');
+    expect(pl.t('shift.parcels', { count: 22 })).toBe('22 paczki');
+    const de = createI18n('de');
+    expect(de.t('shift.parcels', { count: 5 })).toBe('5 Pakete');
+    expect(de.t('errors.PAPER_OUT.title')).toBe('Drucker hat keine Etiketten mehr');
   });
 
   it('refuse a translation file that is not nested text', () => {

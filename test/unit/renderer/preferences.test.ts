@@ -10,7 +10,9 @@ const memoryStorage = (initial: Record<string, string> = {}): PreferenceStorage 
 describe('screen preferences', () => {
   it('starts in the browser’s language when the station speaks it, else English', () => {
     expect(pickLanguage(['nl-NL', 'en'])).toBe('nl');
-    expect(pickLanguage(['de-DE', 'fr'])).toBe('en');
+    expect(pickLanguage(['de-DE', 'fr'])).toBe('de');
+    expect(pickLanguage(['pl-PL'])).toBe('pl');
+    expect(pickLanguage(['fr-FR', 'es'])).toBe('en');
     expect(defaultPreferences(['nl-BE'])).toEqual({ language: 'nl', volume: 70, scanGapMs: 50 });
   });
 

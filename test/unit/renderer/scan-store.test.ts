@@ -11,6 +11,7 @@ function tableService(table: Record<string, ScanOutcome>) {
   const calls: string[] = [];
   const reprints: { scan: string; reason: ReprintReason }[] = [];
   const cancelled: string[] = [];
+  const resumed: string[] = [];
   const labelListeners = new Set<(update: LabelUpdate) => void>();
   const service: ScanService = {
     print: async (scan) => {
@@ -22,6 +23,7 @@ function tableService(table: Record<string, ScanOutcome>) {
       return { kind: 'printed', label: { orderRef: request.scan, recipient: 'J. Jansen', printerName: 'Bench 3 Zebra', printedAt, scan: request.scan } };
     },
     cancel: async (runId) => void cancelled.push(runId),
+    resume: async (runId) => void resumed.push(runId),
     onLabel: (listener) => {
       labelListeners.add(listener);
       return () => labelListeners.delete(listener);
@@ -31,7 +33,7 @@ function tableService(table: Record<string, ScanOutcome>) {
   const labelEvent = (update: LabelUpdate) => {
     for (const listener of labelListeners) listener(update);
   };
-  return { service, calls, reprints, cancelled, labelEvent };
+  return { service, calls, reprints, cancelled, resumed, labelEvent };
 }
 
 const printed = (scan: string): ScanOutcome => ({ kind: 'printed', label: { orderRef: scan, recipient: 'J. Jansen', printerName: 'Bench 3 Zebra', printedAt, scan } });
@@ -178,7 +180,7 @@ describe('the scan screen’s state', () => {
       fault: { code: 'PAPER_OUT', message: 'The printer is out of labels.', action: 'Load a roll, then press Resume.' },
       inPrinter: false,
     });
-    const { service, cancelled, labelEvent } = tableService({ 'ORD-1': waiting('ORD-1', 1), 'ORD-2': waiting('ORD-2', 2) });
+    const { service, cancelled, resumed, labelEvent } = tableService({ 'ORD-1': waiting('ORD-1', 1), 'ORD-2': waiting('ORD-2', 2) });
     const { store, sounds } = setup(service);
 
     await store.getState().submitScan('ORD-1');
@@ -192,6 +194,9 @@ describe('the scan screen’s state', () => {
     expect(store.getState().panel).toEqual({ state: 'idle' });
 
     await store.getState().submitScan('ORD-2');
+    // Resume right on the panel asks the printer of this label's run again.
+    await store.getState().resumeWaiting();
+    expect(resumed).toEqual(['run-2']);
     // Another label's news does not touch the one on screen.
     labelEvent({ entryId: 1, state: 'printed', reason: null, printedAt });
     expect(store.getState().panel).toMatchObject({ outcome: { kind: 'waiting', runId: 'run-2' } });
@@ -199,5 +204,47 @@ describe('the scan screen’s state', () => {
     expect(store.getState().panel).toMatchObject({ state: 'outcome', outcome: { kind: 'printed', label: { orderRef: 'ORD-2', entryId: 2 } } });
     expect(store.getState().recent.map((label) => label.orderRef)).toEqual(['ORD-2']);
     expect(sounds).toEqual(['error', 'error', 'printed']);
+  });
+});
+
+describe('a reprint with nobody signed in (issue 15)', () => {
+  it('holds the reprint and asks for the name, then reprints once someone signed in', async () => {
+    const { service, reprints } = tableService({ 'ORD-2': duplicate('ORD-2') });
+    let operator = '';
+    const store = createScanStore({ service, playSound: () => undefined, now: () => 1, operator: () => operator });
+    await store.getState().submitScan('ORD-2');
+    store.getState().confirmReprint();
+    await store.getState().chooseReason('lost');
+    expect(reprints).toEqual([]);
+    expect(store.getState().operatorNeeded).toEqual({ scan: 'ORD-2', reason: 'lost' });
+
+    operator = 'Anna';
+    await store.getState().operatorSignedIn();
+    expect(reprints).toEqual([{ scan: 'ORD-2', reason: 'lost' }]);
+    expect(store.getState().operatorNeeded).toBeNull();
+    const panel = store.getState().panel;
+    expect(panel.state === 'outcome' && panel.outcome.kind).toBe('printed');
+  });
+
+  it('asks as well when the station answers OPERATOR_REQUIRED, instead of showing it red', async () => {
+    const { service } = tableService({ 'ORD-2': duplicate('ORD-2') });
+    service.reprint = async () => ({ kind: 'failed', scan: 'ORD-2', error: { code: 'OPERATOR_REQUIRED', message: '' } });
+    const store = createScanStore({ service, playSound: () => undefined, now: () => 1, operator: () => 'Anna' });
+    await store.getState().submitScan('ORD-2');
+    store.getState().confirmReprint();
+    await store.getState().chooseReason('damaged');
+    expect(store.getState().operatorNeeded).toEqual({ scan: 'ORD-2', reason: 'damaged' });
+    expect(store.getState().panel.state).toBe('reason');
+  });
+
+  it('drops the held reprint when nobody signs in', async () => {
+    const { service, reprints } = tableService({ 'ORD-2': duplicate('ORD-2') });
+    const store = createScanStore({ service, playSound: () => undefined, now: () => 1, operator: () => '' });
+    await store.getState().submitScan('ORD-2');
+    store.getState().confirmReprint();
+    await store.getState().chooseReason('damaged');
+    store.getState().dropHeldReprint();
+    await store.getState().operatorSignedIn();
+    expect(reprints).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRequestTarget, sameOriginPath } from '../../../src/main/web-host/request-target';
-import { createWebSessions } from '../../../src/main/web-host/sessions';
+import { createSignedWebSessions, createWebSessions } from '../../../src/main/web-host/sessions';
 
 describe('web host sessions', () => {
   it('gives each trade a new id and forgets the oldest beyond the limit', () => {
@@ -26,5 +26,20 @@ describe('request targets', () => {
     expect(sameOriginPath('/\\evil.example')).toBe('/evil.example');
     expect(sameOriginPath('/')).toBe('/');
     expect(sameOriginPath('/assets/')).toBe('/assets/');
+  });
+});
+
+describe('signed web host sessions', () => {
+  it('are known again by a host restarted with the same token, and by no other', () => {
+    const first = createSignedWebSessions('token-of-this-bench-0123456789abcdefghijklmn');
+    const id = first.open();
+    expect(id).toMatch(/^[A-Za-z0-9_-]{70,}$/);
+    expect(first.isValid(id)).toBe(true);
+    const restarted = createSignedWebSessions('token-of-this-bench-0123456789abcdefghijklmn');
+    expect(restarted.isValid(id)).toBe(true);
+    expect(createSignedWebSessions('another-token-0123456789abcdefghijklmnopqrstu').isValid(id)).toBe(false);
+    expect(restarted.isValid(`${id.slice(0, -1)}${id.endsWith('A') ? 'B' : 'A'}`)).toBe(false);
+    expect(restarted.isValid(id.slice(-43))).toBe(false);
+    expect(restarted.isValid(undefined)).toBe(false);
   });
 });

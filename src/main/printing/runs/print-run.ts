@@ -240,9 +240,9 @@ export class PrintRun implements LabelSource {
     this.deps.observer.label(this, this.refresh(slot));
     this.settleSingle({
       kind: 'error',
-      error: new StationError('PRINT_UNCERTAIN', `${reason} Say whether it printed; the journal keeps it as uncertain until then.`, [
-        `journal entry: ${slot.entry.id}`,
-      ]),
+      error: new StationError('PRINT_UNCERTAIN', `${reason} Say whether it printed; the journal keeps it as uncertain until then.`, [`journal entry: ${slot.entry.id}`], {
+        facts: { entryId: slot.entry.id },
+      }),
     });
     this.deps.observer.progress(this, true);
     this.checkFinished();
@@ -337,7 +337,7 @@ export class PrintRun implements LabelSource {
         if (this.urgent) this.deps.observer.label(this, this.refresh(slot));
       }
     }
-    this.settleSingle({ kind: 'error', error: new StationError('INTERNAL', reason) });
+    this.settleSingle({ kind: 'error', error: new StationError('CANCELLED', reason, undefined, { facts: { subject: 'label', runId: this.runId, by: operator || null } }) });
     this.deps.observer.progress(this, true);
     this.deps.queue.wake();
     this.checkFinished();
@@ -397,7 +397,7 @@ export class PrintRun implements LabelSource {
           this.pauseForService(error);
           return;
         }
-        this.fail(slot, error instanceof Error ? error.message : String(error));
+        this.fail(slot, journalReason(error));
         if (this.urgent) this.settleSingle({ kind: 'error', error: asStationError(error) });
         this.deps.observer.progress(this, false);
         this.deps.queue.wake();
@@ -517,6 +517,15 @@ function initialStatus(entry: JournalRow): SlotStatus {
 function sentAtOf(entry: JournalRow): { sentAtMs?: number } {
   const ms = entry.sentAt ? Date.parse(entry.sentAt) : Number.NaN;
   return Number.isFinite(ms) ? { sentAtMs: ms } : {};
+}
+
+/**
+ * A failure as the journal keeps it: "CODE: English", so the screen can word the code in its own
+ * language (reason-words.ts) while the CSV export and the CLI keep the sentence.
+ */
+function journalReason(error: unknown): string {
+  if (error instanceof StationError) return `${error.code}: ${error.message}`;
+  return error instanceof Error ? error.message : String(error);
 }
 
 function asStationError(error: unknown): StationError {

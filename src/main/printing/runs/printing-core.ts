@@ -12,6 +12,7 @@ import type { OrderIndex } from '../../orders/order-index';
 import type { OrderLookup } from '../../orders/order-lookup';
 import type { StationSettings } from '../../settings/station-settings';
 import type { StationDatabase } from '../../store/database';
+import type { StationError } from '../../../shared/errors';
 import { planAndStartBundleRun, type BundlePrintInput } from '../bundle-print';
 import { PrintJournal } from '../journal/print-journal';
 import { PrinterRegistry } from '../printers';
@@ -30,6 +31,8 @@ export interface PrintingCoreDeps {
   events: EventBus;
   logger: Logger;
   options?: PrintingOptions;
+  /** NOT_CONFIGURED when an environment lacks its address or key (see environment-readiness.ts). */
+  readiness?: (environment: Environment) => Promise<StationError | null>;
 }
 
 export interface PrintingCore {
@@ -64,7 +67,8 @@ export function createPrintingCore(deps: PrintingCoreDeps): PrintingCore {
     printers,
     service,
     transports: deps.transports,
-    print: (input) => printScan({ service, printers, lookup: deps.lookup, orders: deps.orders, settings: deps.settings }, input),
+    print: (input) =>
+      printScan({ service, printers, lookup: deps.lookup, orders: deps.orders, settings: deps.settings, ...(deps.readiness ? { readiness: deps.readiness } : {}) }, input),
     printBundles: (input) => planAndStartBundleRun({ service, printers, orders: deps.orders, settings: deps.settings, clientFor: deps.clientFor }, input),
     async close() {
       await service.close();

@@ -81,7 +81,7 @@ export class RunControls {
   retryFailed(environment: Environment, runId: string, operator: string): RunSummaryData {
     const record = this.deps.read.requireRun(environment, runId);
     const failed = this.deps.journal.entries(runId).filter((entry) => entry.state === 'failed' && entry.decidedAt === null);
-    if (failed.length === 0) throw new StationError('INVALID_INPUT', 'This run has no failed labels to print again.');
+    if (failed.length === 0) throw new StationError('CONFLICT', 'This run has no failed labels to print again.', undefined, { facts: { subject: 'no-failed', id: runId } });
     const printer = this.deps.printers.get(environment, record.printerId);
     if (!printer) throw new StationError('PRINTER_NOT_FOUND', 'The printer of this run is no longer set up. Choose another printer and print the bundles again.');
     const run = this.deps.launch({
@@ -104,10 +104,14 @@ export class RunControls {
   /** Settles an uncertain label; "print-again" starts a run that prints it, linked to it. */
   decide(environment: Environment, entryId: number, decision: 'printed' | 'print-again', operator: string): { entry: JournalEntryData; reprintRun: RunSummaryData | null } {
     const before = this.deps.journal.entry(entryId);
-    if (!before || before.environment !== environment) throw new StationError('INVALID_INPUT', `There is no label ${entryId} in the journal of this environment.`);
+    if (!before || before.environment !== environment) {
+      throw new StationError('NOT_FOUND', `There is no label ${entryId} in the journal of this environment.`, undefined, { facts: { subject: 'label', id: entryId } });
+    }
     const after = this.deps.journal.decide(entryId, decision, operator);
     if (!after) {
-      throw new StationError('INVALID_INPUT', `Label ${entryId} is ${before.decidedAt ? 'already decided' : before.state}, not an uncertain label waiting for a decision.`);
+      throw new StationError('CONFLICT', `Label ${entryId} is ${before.decidedAt ? 'already decided' : before.state}, not an uncertain label waiting for a decision.`, undefined, {
+        facts: { subject: 'label-decided', id: entryId, state: before.decidedAt ? 'decided' : before.state },
+      });
     }
     this.deps.events.emit('printing.label', this.deps.read.entryData(after));
     let reprintRun: RunSummaryData | null = null;

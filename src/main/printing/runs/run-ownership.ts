@@ -68,9 +68,11 @@ export class RunOwnership {
 }
 
 function elsewhere(run: RunRow): StationError {
-  return new StationError('INVALID_INPUT', `This run is being printed by another window of the station (process ${run.options.owner?.pid ?? '?'}). Control it there.`);
+  return new StationError('CONFLICT', `This run is being printed by another window of the station (process ${run.options.owner?.pid ?? '?'}). Control it there.`, undefined, {
+    facts: { subject: 'run-elsewhere', id: run.id },
+  });
 }
 
 export function notRunning(runId: string): StationError {
-  return new StationError('INVALID_INPUT', `Print run ${runId} is finished or cancelled; nothing is left to do.`);
+  return new StationError('CONFLICT', `Print run ${runId} is finished or cancelled; nothing is left to do.`, undefined, { facts: { subject: 'run-over', id: runId } });
 }

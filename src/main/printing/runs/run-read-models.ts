@@ -28,7 +28,7 @@ export class RunReadModels {
   /** The run, when it belongs to this environment; else INVALID_INPUT. */
   requireRun(environment: Environment, runId: string): RunRow {
     const record = this.deps.journal.run(runId);
-    if (!record || record.environment !== environment) throw new StationError('INVALID_INPUT', `There is no print run ${runId} in the ${environment} environment.`);
+    if (!record || record.environment !== environment) throw new StationError('NOT_FOUND', `There is no print run ${runId} in the ${environment} environment.`, undefined, { facts: { subject: 'run', id: runId } });
     return record;
   }
 

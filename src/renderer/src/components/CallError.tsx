@@ -1,22 +1,25 @@
 import { useTranslation } from 'react-i18next';
 import type { StationErrorData } from '../../../shared/errors';
-import { errorWords } from '../supervision/error-words';
+import { errorText, shownDetails } from '../supervision/error-words';
 import { Icon } from './Icon';
 
-/** A failed call in words: what happened, what to do, and the station's own explanation. */
+/**
+ * A failed call in words: what happened and what to do, worded here from the code and its facts.
+ * The station's English message is for logs and the CLI, never shown.
+ */
 export function CallError({ error, testId }: { error: StationErrorData | null; testId?: string }) {
   const { t, i18n } = useTranslation();
   if (!error) return null;
-  const words = errorWords(error, i18n.language, (status) => t(`supervision.statuses.${status}`));
+  const { title, action } = errorText(error, t, i18n.language);
+  const details = shownDetails(error);
   return (
-    <div className="call-error" role="alert" data-testid={testId}>
+    <div className="call-error" role="alert" data-testid={testId} data-code={error.code}>
       <Icon name="stop" size={28} />
       <div>
-        <strong>{t(`errors.${error.code}.title`, words)}</strong> — {t(`errors.${error.code}.action`, words)}
-        <p className="small">{error.message}</p>
-        {error.details && error.details.length > 0 && (
+        <strong data-testid={testId ? `${testId}-title` : undefined}>{title}</strong> — <span data-testid={testId ? `${testId}-action` : undefined}>{action}</span>
+        {details.length > 0 && (
           <ul className="small">
-            {error.details.map((detail) => (
+            {details.map((detail) => (
               <li key={detail}>{detail}</li>
             ))}
           </ul>

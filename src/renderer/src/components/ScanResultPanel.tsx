@@ -4,7 +4,7 @@ import { reprintReasons, type ReprintReason } from '../scan/commands';
 import { asksToPrintAgain, toneOf, type ScanOutcome } from '../scan/scan-outcome';
 import type { ReprintTarget, ScanPanel } from '../state/scan-store';
 import { formatClock } from '../i18n/format';
-import { errorWords } from '../supervision/error-words';
+import { errorText, shownDetails } from '../supervision/error-words';
 import { Icon } from './Icon';
 import { middleTruncate } from './middle-truncate';
 
@@ -14,16 +14,17 @@ export interface ScanResultPanelProps {
   onChooseReason(reason: ReprintReason): void;
   onDismiss(): void;
   onCancelWaiting(): void;
+  onResumeWaiting(): void;
 }
 
 /** The big panel that fills the scan screen: what happened to the last scan and what to do next. */
-export function ScanResultPanel({ panel, onConfirmReprint, onChooseReason, onDismiss, onCancelWaiting }: ScanResultPanelProps) {
+export function ScanResultPanel({ panel, onConfirmReprint, onChooseReason, onDismiss, onCancelWaiting, onResumeWaiting }: ScanResultPanelProps) {
   const key = panel.state === 'outcome' || panel.state === 'reason' || panel.state === 'void-armed' || panel.state === 'void' ? panel.at : panel.state;
   return (
     <section className={`result-panel tone-${panelTone(panel)}`} data-testid="scan-result" data-state={panelState(panel)} aria-live="assertive" key={key}>
       {panel.state === 'idle' && <IdleView />}
       {panel.state === 'working' && <WorkingView scan={panel.scan} />}
-      {panel.state === 'outcome' && <OutcomeView outcome={panel.outcome} onConfirmReprint={onConfirmReprint} onDismiss={onDismiss} onCancelWaiting={onCancelWaiting} />}
+      {panel.state === 'outcome' && <OutcomeView outcome={panel.outcome} onConfirmReprint={onConfirmReprint} onDismiss={onDismiss} onCancelWaiting={onCancelWaiting} onResumeWaiting={onResumeWaiting} />}
       {panel.state === 'reason' && <ReasonView target={panel.target} onChooseReason={onChooseReason} onDismiss={onDismiss} />}
       {(panel.state === 'void-armed' || panel.state === 'void') && <VoidArmedView scan={panel.state === 'void' ? panel.scan : null} onDismiss={onDismiss} />}
     </section>
@@ -78,7 +79,19 @@ function WorkingView({ scan }: { scan: string }) {
   );
 }
 
-function OutcomeView({ outcome, onConfirmReprint, onDismiss, onCancelWaiting }: { outcome: ScanOutcome; onConfirmReprint(): void; onDismiss(): void; onCancelWaiting(): void }) {
+function OutcomeView({
+  outcome,
+  onConfirmReprint,
+  onDismiss,
+  onCancelWaiting,
+  onResumeWaiting,
+}: {
+  outcome: ScanOutcome;
+  onConfirmReprint(): void;
+  onDismiss(): void;
+  onCancelWaiting(): void;
+  onResumeWaiting(): void;
+}) {
   const { t, i18n } = useTranslation();
   const reprintButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -103,13 +116,17 @@ function OutcomeView({ outcome, onConfirmReprint, onDismiss, onCancelWaiting }: 
           <p className="result-line small" data-testid="result-held">
             {t(outcome.inPrinter ? 'result.heldByPrinter' : 'result.waitingToSend', { orderRef: outcome.label.orderRef, printer: outcome.label.printerName })}
           </p>
-          {!outcome.inPrinter && (
-            <div className="result-actions">
+          {/* The fault's action says "press Resume": the button is right here, where the packer is. */}
+          <div className="result-actions">
+            <button type="button" className="button button-primary" onClick={onResumeWaiting} data-testid="waiting-resume">
+              {t('result.resumeWaiting')}
+            </button>
+            {!outcome.inPrinter && (
               <button type="button" className="button" onClick={onCancelWaiting} data-testid="waiting-cancel">
                 {t('result.cancelWaiting')}
               </button>
-            </div>
-          )}
+            )}
+          </div>
         </div>
       );
     case 'printed': {
@@ -174,19 +191,27 @@ function OutcomeView({ outcome, onConfirmReprint, onDismiss, onCancelWaiting }: 
         </div>
       );
     case 'failed': {
-      const action = outcome.rejection ? t(`scan.rejected.${outcome.rejection}`) : t(`errors.${outcome.error.code}.action`);
+      const words = errorText(outcome.error, t, i18n.language);
+      // A printer fault's usual action ends "press Resume", true on Printers and Shift start; a
+      // failed scan has no Resume, so its own words say what to do here.
+      const action = outcome.rejection
+        ? t(`scan.rejected.${outcome.rejection}`)
+        : i18n.exists(`result.faultAction.${outcome.error.code}`)
+          ? t(`result.faultAction.${outcome.error.code}`)
+          : words.action;
+      const details = shownDetails(outcome.error);
       return (
         <div className="result-body" role="alert">
           <Icon name="stop" size={96} className="result-icon" />
           <h2 className="result-title" data-testid="result-error-title">
-            {t(`errors.${outcome.error.code}.title`, errorWords(outcome.error, i18n.language, (status) => t(`supervision.statuses.${status}`)))}
+            {words.title}
           </h2>
           <p className="result-action" data-testid="result-error-action">
             {action}
           </p>
-          {outcome.error.details && outcome.error.details.length > 0 && (
+          {details.length > 0 && (
             <ul className="result-details">
-              {outcome.error.details.map((detail) => (
+              {details.map((detail) => (
                 <li key={detail}>{detail}</li>
               ))}
             </ul>

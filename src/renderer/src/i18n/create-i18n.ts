@@ -1,9 +1,11 @@
 /// <reference types="vite/client" />
 import i18next, { type i18n, type ResourceLanguage } from 'i18next';
 import { z } from 'zod';
-import type { Language } from '../state/preferences';
+import { languages, type Language } from '../state/preferences';
 import enText from './en.json?raw';
 import nlText from './nl.json?raw';
+import deText from './de.json?raw';
+import plText from './pl.json?raw';
 
 /** A translation file: nested objects whose leaves are strings. */
 type Messages = { [key: string]: string | Messages };
@@ -16,17 +18,16 @@ export function parseMessages(text: string, name: string): Messages {
   return parsed.data;
 }
 
-export const messageFiles: Record<Language, string> = { en: enText, nl: nlText };
+export const messageFiles: Record<Language, string> = { en: enText, nl: nlText, de: deText, pl: plText };
 
 /**
  * A fresh i18next instance for one screen (never the library's global one), initialised
- * synchronously: both languages are bundled, a few kilobytes each, so switching is instant.
+ * synchronously: every language is bundled, a few kilobytes each, so switching is instant.
  */
 export function createI18n(language: Language): i18n {
-  const resources: Record<Language, { translation: ResourceLanguage }> = {
-    en: { translation: parseMessages(messageFiles.en, 'en.json') },
-    nl: { translation: parseMessages(messageFiles.nl, 'nl.json') },
-  };
+  const resources = Object.fromEntries(
+    languages.map((code) => [code, { translation: parseMessages(messageFiles[code], `${code}.json`) }]),
+  ) as Record<Language, { translation: ResourceLanguage }>;
   const instance = i18next.createInstance();
   void instance.init({
     resources,

@@ -28,6 +28,9 @@ export function createContractScanService(station: StationApi, deps: ContractSca
     async cancel(runId) {
       await station['printing.cancel']({ runId });
     },
+    async resume(runId) {
+      await station['printing.resume']({ runId });
+    },
     onLabel(listener) {
       return station.on('printing.label', (entry) => listener({ entryId: entry.id, state: entry.state, reason: entry.reason, printedAt: entry.printedAt }));
     },

@@ -76,6 +76,8 @@ export interface ScanService {
   reprint(request: { scan: string; reason: ReprintReason }): Promise<ScanOutcome>;
   /** Cancels a waiting label's run (printing.cancel); never rejects. */
   cancel(runId: string): Promise<void>;
+  /** Asks the printer of a waiting label again now, once the packer fixed it (printing.resume); never rejects. */
+  resume(runId: string): Promise<void>;
   /** Follows the journal entries' changes (printing.label); returns the unsubscribe. */
   onLabel(listener: (update: LabelUpdate) => void): () => void;
 }

@@ -38,6 +38,7 @@ export default function ScanScreen() {
             onChooseReason={(reason) => void stores.scan.getState().chooseReason(reason)}
             onDismiss={() => stores.scan.getState().dismiss()}
             onCancelWaiting={() => void stores.scan.getState().cancelWaiting()}
+            onResumeWaiting={() => void stores.scan.getState().resumeWaiting()}
           />
         )}
         <ScanVoid />

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { defaultScanDetectorOptions, scanGapBounds } from '../scan/scan-detector';
 
-export const languages = ['en', 'nl'] as const;
+export const languages = ['en', 'nl', 'de', 'pl'] as const;
 export type Language = (typeof languages)[number];
 
 export const PreferencesSchema = z.object({

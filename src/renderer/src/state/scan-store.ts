@@ -57,6 +57,8 @@ export interface ScanState {
   dismiss(): void;
   /** Cancel on a label waiting for the printer. */
   cancelWaiting(): Promise<void>;
+  /** Resume on a label waiting for the printer: the packer fixed it, ask the printer now. */
+  resumeWaiting(): Promise<void>;
 }
 
 export interface ScanStoreDeps {
@@ -110,8 +112,15 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
         set({ operatorNeeded: { scan, reason } });
         return;
       }
+      const before = get().panel;
       set({ panel: { state: 'working', scan } });
-      show(await deps.service.reprint({ scan, reason }));
+      const outcome = await deps.service.reprint({ scan, reason });
+      if (outcome.kind === 'failed' && outcome.error.code === 'OPERATOR_REQUIRED') {
+        // Signed out meanwhile (another window, the command line): ask here as well.
+        set({ panel: before, operatorNeeded: { scan, reason } });
+        return;
+      }
+      show(outcome);
     };
 
     /** The label a reprint command would act on: the duplicate (or printed-elsewhere order) on screen, or the one awaiting its reason. */
@@ -217,6 +226,13 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
         // Cancelled before it reached the printer: nothing more to show for it.
         const now = get().panel;
         if (now.state === 'outcome' && now.outcome.kind === 'waiting' && now.outcome.runId === runId) set({ panel: { state: 'idle' } });
+      },
+
+      resumeWaiting: async () => {
+        const panel = get().panel;
+        if (panel.state !== 'outcome' || panel.outcome.kind !== 'waiting') return;
+        // The label's own event turns the panel green once it is out (see onLabel above).
+        await deps.service.resume(panel.outcome.runId);
       },
     };
   });

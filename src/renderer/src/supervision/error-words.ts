@@ -1,26 +1,80 @@
 /**
- * Values for an error's translated title, read from its details (`name: value` lines): the
- * voided order's time and lead, a refused cancellation's last known status. Main says the facts;
- * the screen says them in the packer's language.
+ * An error in the screen's own words. Main sends a stable code and facts (ids, counts, names,
+ * statuses, times), never a sentence for the screen; here they become the title and the action
+ * in the packer's language. `facts.subject` picks a variant of the words through i18next's
+ * context (`title_key`, `title_address` …), falling back to the code's plain words. Older errors
+ * carried their facts as `name: value` details (voided_at, voided_by, reason, status); those are
+ * still read.
  */
+import type { TFunction } from 'i18next';
 import { orderStatuses } from '../../../shared/api/schemas';
 import type { StationErrorData } from '../../../shared/errors';
 import { formatClock } from '../i18n/format';
 
-export function detailValue(error: StationErrorData, name: string): string | null {
+type ErrorLike = Pick<StationErrorData, 'code' | 'details' | 'facts'>;
+
+export function detailValue(error: ErrorLike, name: string): string | null {
   const prefix = `${name}: `;
   const line = error.details?.find((detail) => detail.startsWith(prefix));
   return line === undefined ? null : line.slice(prefix.length);
 }
 
-/** `statusName` turns a status code into the screen's words (the translation of supervision.statuses). */
-export function errorWords(error: StationErrorData, language: string, statusName: (status: string) => string = (status) => status): Record<string, string> {
-  const at = detailValue(error, 'voided_at');
-  const status = detailValue(error, 'status');
+const factText = (error: ErrorLike, name: string): string | null => {
+  const value = error.facts?.[name];
+  return value === undefined || value === null ? null : String(value);
+};
+
+const environments = ['sandbox', 'test', 'live'];
+
+/**
+ * The values an error's words interpolate. `statusName` turns an order status into words (the
+ * translation of supervision.statuses), `environmentName` an environment (SANDBOX / TEST / LIVE).
+ */
+export function errorWords(
+  error: ErrorLike,
+  language: string,
+  statusName: (status: string) => string = (status) => status,
+  environmentName: (environment: string) => string = (environment) => environment.toUpperCase(),
+): Record<string, string | number> {
+  const words: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(error.facts ?? {})) if (value !== null) words[name] = typeof value === 'boolean' ? String(value) : value;
+  const at = factText(error, 'voidedAt') ?? detailValue(error, 'voided_at');
+  const status = factText(error, 'status') ?? detailValue(error, 'status');
+  const environment = factText(error, 'environment');
+  const printedAt = factText(error, 'printedAt');
   return {
-    time: at ? formatClock(at, language) : '',
-    by: detailValue(error, 'voided_by') ?? '',
-    reason: detailValue(error, 'reason') ?? '',
+    ...words,
+    time: at ? formatClock(at, language) : printedAt ? formatClock(printedAt, language) : '',
+    by: factText(error, 'voidedBy') ?? detailValue(error, 'voided_by') ?? '',
+    reason: factText(error, 'reason') ?? detailValue(error, 'reason') ?? '',
     status: status && (orderStatuses as readonly string[]).includes(status) ? statusName(status) : (status ?? '?'),
+    ...(environment && environments.includes(environment) ? { environment: environmentName(environment) } : {}),
   };
+}
+
+export interface ErrorText {
+  title: string;
+  action: string;
+}
+
+/** The title and the action of an error, in the language `t` speaks. */
+export function errorText(error: ErrorLike, t: TFunction, language: string): ErrorText {
+  const words = errorWords(
+    error,
+    language,
+    (status) => t(`supervision.statuses.${status}`),
+    (environment) => t(`environment.${environment}`),
+  );
+  const subject = factText(error, 'subject');
+  const options = { ...words, ...(subject ? { context: subject } : {}) };
+  return { title: t(`errors.${error.code}.title`, options), action: t(`errors.${error.code}.action`, options) };
+}
+
+/**
+ * The lines of an error shown under its words: only the delivery service's own list of the
+ * fields it refused (its words about the order's data, which the action asks to check). Every
+ * other detail is the station's English for logs and the CLI.
+ */
+export function shownDetails(error: ErrorLike): readonly string[] {
+  return error.code === 'VALIDATION' ? (error.details ?? []) : [];
 }

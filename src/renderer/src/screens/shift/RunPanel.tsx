@@ -6,12 +6,13 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Icon } from '../../components/Icon';
 import { downloadText } from '../../journal/download';
 import { runCsv } from '../../journal/journal-csv';
+import { reasonWords, skippedWords } from '../../journal/reason-words';
 import { bundlesDone, minutesAndSeconds, secondsLeft } from '../../shift/run-math';
 import { useAppState, useShiftState, useStores } from '../../state/stores-context';
 
 /** The run under way or just over: progress, pause and resume, labels to decide, and the summary. */
 export function RunPanel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const stores = useStores();
   const shift = stores.shift.getState();
   const run = useShiftState((state) => state.run);
@@ -90,7 +91,7 @@ export function RunPanel() {
             {uncertain.map((entry) => (
               <li key={entry.id} className="list-row">
                 <span>
-                  <strong>{entry.orderRef ?? entry.barcode ?? entry.orderId}</strong> {entry.reason && <span className="small muted">— {entry.reason}</span>}
+                  <strong>{entry.orderRef ?? entry.barcode ?? entry.orderId}</strong> {entry.reason && <span className="small muted">— {reasonWords(entry.reason, t)}</span>}
                 </span>
                 <span className="button-row">
                   <button type="button" className="button" onClick={() => void shift.decide(entry.id, 'printed', operator)} disabled={busy}>
@@ -142,7 +143,7 @@ export function RunPanel() {
           <ul className="plain-list small">
             {failed.map((entry) => (
               <li key={entry.id}>
-                <Icon name="stop" size={20} /> <strong>{entry.orderRef ?? entry.barcode ?? entry.orderId}</strong> — {entry.reason}
+                <Icon name="stop" size={20} /> <strong>{entry.orderRef ?? entry.barcode ?? entry.orderId}</strong> — {entry.reason ? reasonWords(entry.reason, t) : ''}
               </li>
             ))}
           </ul>
@@ -153,11 +154,14 @@ export function RunPanel() {
         <details className="subsection" data-testid="run-skipped">
           <summary>{t('shift.skippedTitle', { count: run.skipped.length })}</summary>
           <ul className="plain-list small">
-            {run.skipped.map((skipped) => (
-              <li key={`${skipped.bundleId}-${skipped.orderId}`}>
-                <strong>{t(`errors.${skipped.code}.title`)}</strong> — {skipped.message}
-              </li>
-            ))}
+            {run.skipped.map((skipped) => {
+              const { subject, why } = skippedWords(skipped, t, i18n.language);
+              return (
+                <li key={`${skipped.bundleId}-${skipped.orderId}`} data-testid="run-skipped-item">
+                  <strong>{subject}</strong> — {why}
+                </li>
+              );
+            })}
           </ul>
         </details>
       )}
