@@ -64,6 +64,14 @@ async function addZebraInAnyLanguage(page: Page, zebra: VirtualZebra): Promise<v
   await expect(page.getByTestId('printer-status')).toContainText('Bench Zebra');
 }
 
+/** The panel's states besides outcomes, each brought about from the outcome before it. */
+const otherPanelStates: { state: string; after: ScanOutcomeKind; bring(page: Page): Promise<void> }[] = [
+  // Enter on the amber panel asks why the label is printed again.
+  { state: 'reason', after: 'duplicate', bring: async (page) => page.keyboard.press('Enter') },
+  // The lead's void card: the next parcel scanned is to be cancelled.
+  { state: 'void-armed', after: 'command-unused', bring: async (page) => scanLikeAScanner(page, 'STATION:VOID') },
+];
+
 // The order matters where one outcome needs another first (a duplicate needs the print); the
 // printer is made to fail last.
 const order: ScanOutcomeKind[] = ['printed', 'duplicate', 'elsewhere', 'failed', 'command-unused', 'waiting'];
@@ -86,22 +94,33 @@ for (const language of screenLanguages()) {
         if (kind === 'command-unused') await page.keyboard.press('Escape');
         await scenario.bring(bench);
         await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', kind, { timeout: 20_000 });
-        for (const size of benchSizes) {
-          await page.setViewportSize(size);
-          const panel = page.getByTestId('scan-result');
-          // Taken before the checks, so a failure leaves the picture of what was cut.
-          await page.screenshot({ path: `${screenshotDir}/layout-${scenario.name}-${language}-${size.width}x${size.height}.png` });
-          // The action line (what to do) is on screen for every outcome that has one.
-          const action = panel.locator('.result-action, .result-actions').first();
-          if ((await action.count()) > 0) await expect(action).toBeInViewport({ ratio: 1 });
-          expect(await clippedInside(panel), `${scenario.name} in ${language} at ${size.width}×${size.height}`).toEqual([]);
-          const nav = page.locator('nav.nav');
-          expect(await clippedInside(nav), `navigation in ${language} at ${size.width}×${size.height}`).toEqual([]);
-        }
+        await checkEverySize(page, language, scenario.name);
+      }
+      for (const other of otherPanelStates.filter((candidate) => candidate.after === kind)) {
+        await other.bring(page);
+        await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', other.state, { timeout: 20_000 });
+        await checkEverySize(page, language, other.state);
+        await page.keyboard.press('Escape');
       }
     }
     await zebra.setPaperOut(false);
   });
+}
+
+/** The scan panel and the navigation at each bench size: nothing cut, the action in view; a screenshot of each. */
+async function checkEverySize(page: Page, language: string, name: string): Promise<void> {
+  for (const size of benchSizes) {
+    await page.setViewportSize(size);
+    const panel = page.getByTestId('scan-result');
+    // Taken before the checks, so a failure leaves the picture of what was cut.
+    await page.screenshot({ path: `${screenshotDir}/layout-${name}-${language}-${size.width}x${size.height}.png` });
+    // The action line (what to do) is on screen for every outcome that has one.
+    const action = panel.locator('.result-action, .result-actions').first();
+    if ((await action.count()) > 0) await expect(action).toBeInViewport({ ratio: 1 });
+    expect(await clippedInside(panel), `${name} in ${language} at ${size.width}×${size.height}`).toEqual([]);
+    const nav = page.locator('nav.nav');
+    expect(await clippedInside(nav), `navigation in ${language} at ${size.width}×${size.height}`).toEqual([]);
+  }
 }
 
 test('every screen fits across at 1024×768: the navigation on one row, tables scrolling inside their own area', async ({ page, webHost, sandboxOrders }) => {
@@ -120,6 +139,9 @@ test('every screen fits across at 1024×768: the navigation on one row, tables s
   ] as const) {
     await page.keyboard.press(key);
     await expect(page.getByTestId(`nav-${screen}`)).toHaveAttribute('aria-current', 'page');
+    // The screen has loaded (its heading takes the focus) and shows its content.
+    await expect(page.locator('main h1')).toBeFocused();
+    if (screen === 'shift') await expect(page.getByTestId('bundles-to-print')).toBeVisible({ timeout: 20_000 });
     if (screen === 'history') await expect(page.locator('.history-row').first()).toBeVisible({ timeout: 20_000 });
     await page.screenshot({ path: `${screenshotDir}/layout-screen-${screen}-1024x768.png` });
     // Nothing runs off the right edge: the page never scrolls sideways, the main area neither.
