@@ -24,3 +24,11 @@ describe('shift start counts (issue 15)', () => {
     expect(createI18n('en').t('shift.leftOut', { count: 1 })).toBe('1 cancelled or finished parcel left out');
   });
 });
+
+describe('a run on screen', () => {
+  it('says "1 bundle on" for a run of one bundle, in every language with its own plural', () => {
+    expect(createI18n('en').t('shift.runOn', { count: 1, printer: 'Bench 3' })).toBe('1 bundle on Bench 3');
+    expect(createI18n('en').t('shift.runOn', { count: 4, printer: 'Bench 3' })).toBe('4 bundles on Bench 3');
+    expect(createI18n('nl').t('shift.runOn', { count: 1, printer: 'Bench 3' })).toBe('1 bundel op Bench 3');
+  });
+});
