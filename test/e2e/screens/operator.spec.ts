@@ -68,11 +68,17 @@ test('an operator badge scanned on any screen signs in without being looked up; 
   await expect(page.getByTestId('operator-prompt')).toBeVisible();
 });
 
-test('a badge scanned into the sign-in field signs in with the name on it', async ({ page, webHost }) => {
+test('a badge scanned into the sign-in field or the scan entry field signs in with the name on it', async ({ page, webHost }) => {
   await openStation(page, webHost);
   await page.getByTestId('operator-prompt').getByTestId('operator-name').focus();
   await scanLikeAScanner(page, 'STATION:OPERATOR:Kees');
   await expect(page.getByTestId('operator-badge-name')).toHaveText('Kees');
+
+  await page.getByTestId('manual-entry').focus();
+  await scanLikeAScanner(page, 'STATION:OPERATOR:Fatima El Amrani');
+  await expect(page.getByTestId('operator-badge-name')).toHaveText('Fatima El Amrani');
+  // Not taken for a command with nothing to answer.
+  await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'idle');
 });
 
 test('a reprint with nobody signed in asks for the name there and then, and goes ahead', async ({ page, webHost, sandboxOrders }) => {

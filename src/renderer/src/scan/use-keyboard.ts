@@ -4,8 +4,8 @@ import { isCommandText, reprintReasons } from './commands';
 import { classifyKeyTarget, scanEntryAttribute } from './key-target';
 import { createScanDetector, defaultScanDetectorOptions, type KeyDecision } from './scan-detector';
 import { makeWayForScan } from './dialogs';
-import { isOperatorBadge, operatorFromBadge, signIn } from './operator-badge';
-import { submitOrShip } from '../ship/submit-or-ship';
+import { isOperatorBadge, operatorFromBadge } from './operator-badge';
+import { handleBenchScan } from './bench-scan';
 import { asksToPrintAgain } from './scan-outcome';
 import { useStores } from '../state/stores-context';
 import { usePreferences } from '../state/stores-context';
@@ -81,10 +81,9 @@ export function useStationKeyboard(onReady: () => void): void {
       if (decision.scan !== undefined) {
         event.stopPropagation();
         const scan = decision.scan;
-        const badgeName = isOperatorBadge(scan) ? operatorFromBadge(scan) : '';
-        if (badgeName !== '') {
-          // A badge signs the operator in wherever it is scanned; it is never looked up as an order.
-          void signIn(stores, badgeName);
+        if (isOperatorBadge(scan) && operatorFromBadge(scan) !== '') {
+          // A badge signs the operator in wherever it is scanned, and the screen stays where it is.
+          void handleBenchScan(stores, scan);
           return;
         }
         // On the shift-start screen a scan picks a bundle for the run; everywhere else it prints.
@@ -93,7 +92,7 @@ export function useStationKeyboard(onReady: () => void): void {
           return;
         }
         const held = makeWayForScan(document);
-        void submitOrShip(stores, scan);
+        void handleBenchScan(stores, scan);
         // A dialog with typed input stays; the result is shown once it is closed.
         if (held) held.addEventListener('close', () => stores.app.getState().navigate('scan'), { once: true });
         else stores.app.getState().navigate('scan');
