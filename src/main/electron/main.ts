@@ -118,7 +118,7 @@ async function runDesktopApp(): Promise<void> {
     createUpdater: (feedUrl, channel) => createElectronUpdaterPort(feedUrl, channel, logger),
     activity: station.printActivity,
     logger,
-    notify: (level, message) => station.events.emit('app.notice', { level, message }),
+    notify: (level, message, notice) => station.events.emit('app.notice', { level, message, ...notice }),
   });
   if (app.isPackaged) updates.start();
   else logger.info('updates are checked only in an installed app');

@@ -31,7 +31,21 @@ export interface PrintersHandlerDeps {
   probe?: Pick<ZebraProbeOptions, 'timeoutMs' | 'maxAnswerBytes'>;
 }
 
-function unreachable(message: string): PrinterCheckData {
+/** A printer's address as the lead typed it: a fact for the screen's words, not a sentence. */
+function addressWords(address: PrinterAddress): string {
+  switch (address.kind) {
+    case 'network-zebra':
+      return `${address.host}:${address.port}`;
+    case 'os-queue-raw':
+    case 'os-queue-pdf':
+      return address.queue;
+    case 'usb-zebra':
+      return address.serialNumber ?? 'USB';
+  }
+}
+
+/** `where`: the address as the lead typed it (host:port, queue name or serial), for the screen's words. */
+function unreachable(message: string, where: string): PrinterCheckData {
   return {
     checked: false,
     passed: false,
@@ -40,7 +54,7 @@ function unreachable(message: string): PrinterCheckData {
     dpi: null,
     printWidthDots: null,
     serialNumber: null,
-    warnings: [{ issue: 'unreachable', message: `${message} The printer is saved; check it again once it is on.` }],
+    warnings: [{ issue: 'unreachable', message: `${message} The printer is saved; check it again once it is on.`, facts: { where } }],
     faults: [{ ...printerFault('offline'), message }],
   };
 }
@@ -80,7 +94,7 @@ export function printersHandlers({ settings, printing, logger, statusTimeoutMs =
       };
     } catch (error) {
       if (!(error instanceof PrinterTransportError)) throw error;
-      return unreachable(error.message);
+      return unreachable(error.message, addressWords(address));
     }
   };
 
@@ -106,7 +120,7 @@ export function printersHandlers({ settings, printing, logger, statusTimeoutMs =
   const probe = async (address: PrinterAddress): Promise<PrinterCheckData | null> => {
     if (address.kind !== 'network-zebra') return null;
     const result = await probeZebra({ host: address.host, port: address.port, ...probeOptions });
-    return result.kind === 'unreachable' ? unreachable(result.message) : null;
+    return result.kind === 'unreachable' ? unreachable(result.message, addressWords(address)) : null;
   };
 
   return {

@@ -4,6 +4,7 @@
 // the label's blank margin, so 104 mm "fits" at any resolution. A narrower head is refused (see
 // label-route.ts); another resolution is no longer a problem: such a printer gets the order's PDF
 // rasterised at its own resolution. Warnings are plain sentences.
+import type { ErrorFacts } from '../../shared/errors';
 import { readPrinterIdentity, type PrinterIdentity } from './status/printer-identity';
 import { readPrinterStatus, type PrinterStatusReport } from './status/printer-status';
 import { canQuery, type PrinterTransport } from './transports/transport';
@@ -20,7 +21,9 @@ export type PrinterCheckIssue = 'not-zpl' | 'print-width' | 'print-width-unknown
 
 export interface PrinterCheckWarning {
   issue: PrinterCheckIssue;
+  /** English, for logs and the CLI; the screen words the issue and its facts. */
   message: string;
+  facts?: ErrorFacts;
 }
 
 export interface PrinterCheckResult {
@@ -47,6 +50,7 @@ export function evaluatePrinterIdentity(identity: Pick<PrinterIdentity, 'dpi' | 
     warnings.push({
       issue: 'not-zpl',
       message: `The printer is set to the "${identity.languagesSetting ?? ''}" printer language, not ZPL. Switch it to ZPL (or choose another printer): it would not print the labels.`,
+      facts: { language: identity.languagesSetting ?? '' },
     });
   }
   if (identity.printWidthDots === null) {
@@ -62,6 +66,7 @@ export function evaluatePrinterIdentity(identity: Pick<PrinterIdentity, 'dpi' | 
       warnings.push({
         issue: 'print-width',
         message: `The printer prints ${identity.printWidthDots} dots (${Math.round(widthMm)} mm) wide. A6 labels are ${A6_WIDTH_MM} mm wide, so about ${lostMm} mm at the right edge would be cut off: labels are refused on it. Set the print width to its maximum, or use a 4-inch printer.`,
+        facts: { dots: identity.printWidthDots, mm: Math.round(widthMm), lostMm, labelMm: A6_WIDTH_MM },
       });
     }
   }
@@ -80,6 +85,7 @@ export async function checkPrinter(transport: PrinterTransport, options: CheckOp
         {
           issue: 'not-checkable',
           message: 'PDF labels go through the printer’s own driver. Set its paper size to A6 (105 × 148 mm) in the printer settings.',
+          facts: { subject: 'pdf' },
         },
       ],
     };
@@ -94,6 +100,7 @@ export async function checkPrinter(transport: PrinterTransport, options: CheckOp
         {
           issue: 'not-checkable',
           message: 'A printer behind an OS print queue cannot be asked what it is, so it gets the service’s 203 dpi ZPL as it is. Make sure it is a 203 dpi ZPL printer (a Zebra) with a 4-inch printhead.',
+          facts: { subject: 'queue' },
         },
       ],
     };

@@ -289,6 +289,7 @@ function explainRefusal(error: StationError, shipment: Shipment, pudoId: string 
       'PICKUP_POINT_REJECTED',
       `${which} was not created: pickup point ${pudoId ?? ''} does not take orders for this address. It is never sent to the door instead.`,
       ['A lead may choose another pickup point, or home delivery if the shop allows it.', ...(error.details ?? [])],
+      { cause: error, facts: { subject: 'point', pudoId: pudoId ?? null, orderRef: shipment.orderRef, parcel, parcels: parcelCount } },
     );
   }
   if (error.code === 'VALIDATION') {

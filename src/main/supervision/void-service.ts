@@ -61,7 +61,8 @@ export function createVoidService(deps: VoidServiceDeps): VoidService {
       record = await client.cancelOrder(order.orderId);
     } catch (error) {
       if (!(error instanceof StationError)) throw error;
-      throw refusal(order, error.details && error.details.length > 0 ? error.details.join('; ') : error.message, error.code);
+      const serviceWords = error.details && error.details.length > 0 ? error.details.join('; ') : null;
+      throw refusal(order, serviceWords ?? error.message, error.code, serviceWords);
     }
     if (record.status !== 'cancelled') {
       throw refusal(order, `the service answered that the order is ${record.status}, not cancelled`, 'VALIDATION');
@@ -107,13 +108,14 @@ export function createVoidService(deps: VoidServiceDeps): VoidService {
   }
 }
 
-function refusal(order: IndexedOrder, words: string, cause: string): StationError {
+/** `serviceWords`: the delivery service's own reason, when it gave one (shown quoted on the screen). */
+function refusal(order: IndexedOrder, words: string, cause: string, serviceWords: string | null = null): StationError {
   const name = order.orderRef ? `${order.orderRef} (order ${order.orderId})` : `Order ${order.orderId}`;
   return new StationError('CANCEL_REFUSED', `The service did not cancel ${name}: ${words}`, [
     `status: ${order.status ?? 'unknown'}`,
     `service: ${words}`,
     `cause: ${cause}`,
-  ]);
+  ], { facts: { orderRef: order.orderRef ?? order.orderId, orderId: order.orderId, status: order.status ?? null, serviceWords: serviceWords === null ? null : serviceWords.slice(0, 500) } });
 }
 
 function stringField(record: OrderRecord, field: string): string | null {

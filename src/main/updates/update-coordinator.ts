@@ -1,3 +1,5 @@
+import type { NoticeCode } from '../../shared/contract/app';
+import type { ErrorFacts } from '../../shared/errors';
 import type { Logger } from '../logging/logger';
 import type { PrintActivity } from './print-activity';
 import type { UpdateSettings } from './update-settings';
@@ -29,8 +31,8 @@ export interface UpdateCoordinatorOptions {
   createUpdater(feedUrl: string, channel: string): UpdaterPort;
   activity: PrintActivity;
   logger: Logger;
-  /** A plain-language notice for the screen. */
-  notify(level: 'info' | 'warning', message: string): void;
+  /** A notice for the screen: English for the log, and the code and facts the screen words it by. */
+  notify(level: 'info' | 'warning', message: string, notice?: { code: NoticeCode; facts: ErrorFacts }): void;
   firstCheckDelayMs?: number;
 }
 
@@ -64,7 +66,7 @@ export function createUpdateCoordinator(options: UpdateCoordinatorOptions): Upda
     unsubscribeIdle?.();
     unsubscribeIdle = null;
     logger.info('installing update', { version: pendingVersion });
-    options.notify('info', `Installing version ${pendingVersion}: the station restarts in a moment.`);
+    options.notify('info', `Installing version ${pendingVersion}: the station restarts in a moment.`, { code: 'update-installing', facts: { version: pendingVersion } });
     updater.quitAndInstall();
   };
 
@@ -78,7 +80,7 @@ export function createUpdateCoordinator(options: UpdateCoordinatorOptions): Upda
     if (state === 'waiting-for-idle-queue' || state === 'installing') return;
     state = 'waiting-for-idle-queue';
     logger.info('update downloaded; waiting for idle print queues', { version });
-    options.notify('info', `Version ${version} is ready. It will be installed when no labels are printing.`);
+    options.notify('info', `Version ${version} is ready. It will be installed when no labels are printing.`, { code: 'update-ready', facts: { version } });
     unsubscribeIdle = activity.onQueueIdle(startQuietPeriod);
     if (activity.isQueueIdle()) startQuietPeriod();
   };

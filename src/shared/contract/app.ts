@@ -1,5 +1,10 @@
 import { z } from 'zod';
+import { ErrorFactsSchema } from '../errors';
 import { defineCall, defineEvent } from './define';
+
+/** Notices the screen words itself (facts: version). */
+export const noticeCodes = ['update-ready', 'update-installing'] as const;
+export const NoticeCodeSchema = z.enum(noticeCodes);
 
 export const EnvironmentSchema = z.enum(['sandbox', 'test', 'live']);
 export type Environment = z.infer<typeof EnvironmentSchema>;
@@ -21,6 +26,12 @@ export const appCalls = {
 };
 
 export const appEvents = {
-  /** A plain-language notice from main for the screen (for example the sandbox starting). */
-  'app.notice': defineEvent(z.object({ level: z.enum(['info', 'warning', 'error']), message: z.string() })),
+  /**
+   * A notice from main for the screen. `code` and `facts` are what the screen words it by;
+   * `message` is English for logs, shown only for a notice without a code.
+   */
+  'app.notice': defineEvent(
+    z.object({ level: z.enum(['info', 'warning', 'error']), message: z.string(), code: NoticeCodeSchema.optional(), facts: ErrorFactsSchema.optional() }),
+  ),
 };
+export type NoticeCode = z.infer<typeof NoticeCodeSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OrientationSchema } from '../api/schemas';
-import { ErrorCodeSchema } from '../errors';
+import { ErrorCodeSchema, ErrorFactsSchema } from '../errors';
 import { PrinterAddressSchema } from '../zebra/printer-address';
 import { EnvironmentSchema } from './app';
 import { defineCall, defineEvent } from './define';
@@ -100,7 +100,8 @@ export const PrinterCheckSchema = z.object({
   firmware: z.string().nullable(),
   dpi: z.number().int().nullable(),
   printWidthDots: z.number().int().nullable(),
-  warnings: z.array(z.object({ issue: z.string(), message: z.string() })),
+  /** `message` is English for logs and the CLI; the screen words `issue` with `facts`. */
+  warnings: z.array(z.object({ issue: z.string(), message: z.string(), facts: ErrorFactsSchema.optional() })),
   /** Faults seen during the check (paper out, head open, …). */
   faults: z.array(PrinterFaultSchema),
   /** device.unique_id, null when the printer did not say. */

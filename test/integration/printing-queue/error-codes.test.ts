@@ -3,6 +3,7 @@
  * contract's dispatcher as the screen calls it: each says what really happened (issue 15), with
  * the facts the screen words it by, and no sentence meant for the screen.
  */
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrintOutcomeData } from '../../../src/shared/contract/printing';
 import type { StationErrorData } from '../../../src/shared/errors';
@@ -75,6 +76,20 @@ describe('error codes that say what happened', () => {
     expect(error).toMatchObject({ code: 'ORDER_UNKNOWN_TO_SERVICE', facts: { orderRef: 'GHOST-REF-1', orderId: ghost } });
     // A scan the station has never heard of is still "not found".
     expect(await failureOf(station.call('printing.print', { scan: 'NOT-IN-ANY-LIST-42' }))).toMatchObject({ code: 'ORDER_NOT_FOUND' });
+  });
+
+  it('a printer that does not answer is a warning with its address as a fact, for the screen to word', async () => {
+    // A loopback port nobody listens on: opened, then closed again.
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const added = await station.call<{ check: { warnings: { issue: string; facts?: Record<string, unknown> }[] } | null }>('printers.add', {
+      name: 'Switched off',
+      address: { kind: 'network-zebra', host: '127.0.0.1', port },
+      check: true,
+    });
+    expect(added.check?.warnings).toContainEqual(expect.objectContaining({ issue: 'unreachable', facts: { where: `127.0.0.1:${port}` } }));
   });
 
   it('a run id or label id that does not exist is NOT_FOUND with what and which', async () => {

@@ -55,6 +55,7 @@ function setup(settings: Record<string, unknown> = { feedUrl: 'https://updates.e
   const updater = new FakeUpdater();
   const queue = new FakePrintQueue();
   const notices: string[] = [];
+  const coded: unknown[] = [];
   const created: string[] = [];
   const { logger, lines } = memoryLogger();
   const coordinator = createUpdateCoordinator({
@@ -65,10 +66,13 @@ function setup(settings: Record<string, unknown> = { feedUrl: 'https://updates.e
     },
     activity: queue,
     logger,
-    notify: (_level, message) => notices.push(message),
+    notify: (_level, message, notice) => {
+      notices.push(message);
+      coded.push(notice);
+    },
     firstCheckDelayMs: 30_000,
   });
-  return { coordinator, updater, queue, notices, created, lines };
+  return { coordinator, updater, queue, notices, coded, created, lines };
 }
 
 describe('updates', () => {
@@ -99,11 +103,13 @@ describe('updates', () => {
   });
 
   it('install a downloaded version once the queues have been idle for the quiet period', async () => {
-    const { coordinator, updater, notices } = setup();
+    const { coordinator, updater, notices, coded } = setup();
     coordinator.start();
     updater.finishDownload('1.2.0');
     expect(coordinator.state).toBe('waiting-for-idle-queue');
     expect(notices[0]).toBe('Version 1.2.0 is ready. It will be installed when no labels are printing.');
+    // The screen words it from the code and the version, in its own language.
+    expect(coded[0]).toEqual({ code: 'update-ready', facts: { version: '1.2.0' } });
     await vi.advanceTimersByTimeAsync(2 * MINUTE - 1);
     expect(updater.installs).toBe(0);
     await vi.advanceTimersByTimeAsync(1);

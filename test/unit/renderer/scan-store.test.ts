@@ -205,6 +205,26 @@ describe('the scan screen’s state', () => {
     expect(store.getState().recent.map((label) => label.orderRef)).toEqual(['ORD-2']);
     expect(sounds).toEqual(['error', 'error', 'printed']);
   });
+
+  it('turns a red "not sure it printed" panel green once the printer proves that label printed, and only that label', async () => {
+    const uncertain: ScanOutcome = {
+      kind: 'failed',
+      scan: 'ORD-7',
+      error: { code: 'PRINT_UNCERTAIN', message: 'The connection broke while it was sent.', facts: { entryId: 7 } },
+    };
+    const { service, labelEvent } = tableService({ 'ORD-7': uncertain });
+    const { store, sounds } = setup(service);
+    await store.getState().submitScan('ORD-7');
+    expect(store.getState().panel).toMatchObject({ outcome: { kind: 'failed' } });
+    labelEvent({ entryId: 8, state: 'printed', reason: null, printedAt, orderRef: 'ORD-8', recipient: 'A', printerName: 'P' });
+    expect(store.getState().panel).toMatchObject({ outcome: { kind: 'failed' } });
+    labelEvent({ entryId: 7, state: 'printed', reason: null, printedAt, orderRef: 'NW-7', recipient: 'J. Jansen', printerName: 'Bench 3 Zebra' });
+    expect(store.getState().panel).toMatchObject({
+      state: 'outcome',
+      outcome: { kind: 'printed', label: { orderRef: 'NW-7', recipient: 'J. Jansen', printerName: 'Bench 3 Zebra', printedAt, entryId: 7, scan: 'ORD-7' } },
+    });
+    expect(sounds).toEqual(['error', 'printed']);
+  });
 });
 
 describe('a reprint with nobody signed in (issue 15)', () => {

@@ -4,7 +4,7 @@ import { Icon } from './Icon';
 
 const noticeIcon = { info: 'info', warning: 'warning', error: 'stop' } as const;
 
-/** Plain-language notices main pushes (app.notice), newest last, each dismissable. */
+/** Notices main pushes (app.notice), newest last, each dismissable; worded here from their code. */
 export function Notices({ notices, onDismiss }: { notices: readonly Notice[]; onDismiss: (id: number) => void }) {
   const { t } = useTranslation();
   // The live region is always there, so a screen reader announces the first notice too.
@@ -13,7 +13,7 @@ export function Notices({ notices, onDismiss }: { notices: readonly Notice[]; on
       {notices.map((notice) => (
         <li key={notice.id} className={`notice notice-${notice.level}`} role={notice.level === 'error' ? 'alert' : 'status'}>
           <Icon name={noticeIcon[notice.level]} size={28} />
-          <span>{notice.message}</span>
+          <span>{notice.code ? t(`notices.${notice.code}`, { ...notice.facts }) : notice.message}</span>
           <button type="button" className="button button-quiet" onClick={() => onDismiss(notice.id)}>
             {t('notices.dismiss')}
           </button>

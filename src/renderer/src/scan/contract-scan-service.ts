@@ -32,7 +32,17 @@ export function createContractScanService(station: StationApi, deps: ContractSca
       await station['printing.resume']({ runId });
     },
     onLabel(listener) {
-      return station.on('printing.label', (entry) => listener({ entryId: entry.id, state: entry.state, reason: entry.reason, printedAt: entry.printedAt }));
+      return station.on('printing.label', (entry) =>
+        listener({
+          entryId: entry.id,
+          state: entry.state,
+          reason: entry.reason,
+          printedAt: entry.printedAt,
+          orderRef: entry.orderRef ?? entry.barcode ?? entry.orderId,
+          recipient: entry.recipient,
+          printerName: entry.printerName,
+        }),
+      );
     },
   };
 }

@@ -42,6 +42,10 @@ export interface LabelUpdate {
   state: 'queued' | 'fetched' | 'sent' | 'printed' | 'failed' | 'uncertain';
   reason: string | null;
   printedAt: string | null;
+  /** What the journal knows of the label, to show it green once it came out. */
+  orderRef?: string | null;
+  recipient?: string | null;
+  printerName?: string | null;
 }
 
 export interface PreviousPrint {

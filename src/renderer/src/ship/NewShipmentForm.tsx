@@ -5,6 +5,7 @@ import type { Shipment } from '../../../shared/contract/shipping';
 import type { StationErrorData } from '../../../shared/errors';
 import { ConfirmDialogShell } from '../components/ConfirmDialog';
 import { useStation } from '../station-context';
+import { errorText, shownDetails } from '../supervision/error-words';
 
 /** Typing pauses this long before the postal code is checked. */
 const postalCheckDelayMs = 400;
@@ -13,7 +14,7 @@ const coverageRefreshMs = 15 * 60_000;
 const pickupTypes = ['', 'PARCEL_LOCKER', 'PICKUP_DROPOFF_POINT', 'MAILBOX_POBOX'] as const;
 const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 
-type PostalState = { kind: 'idle' } | { kind: 'checking' } | { kind: 'served' } | { kind: 'not-served'; reason: string } | { kind: 'error'; message: string };
+type PostalState = { kind: 'idle' } | { kind: 'checking' } | { kind: 'served' } | { kind: 'not-served'; reason: string } | { kind: 'error'; error: StationErrorData };
 
 /** Today's opening hours of a point in words: open 24h, the slots, or closed. */
 function todaysHours(point: PickupPoint, closed: string, allDay: string): string {
@@ -24,7 +25,7 @@ function todaysHours(point: PickupPoint, closed: string, allDay: string): string
 
 /** Parcels with no slip: the address with the postal-code check as you type, coverage with its age, and a pickup point picker. */
 export function NewShipmentForm({ onShip, onCancel }: { onShip(shipment: Shipment): void; onCancel(): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const station = useStation();
   const [fields, setFields] = useState({ orderRef: '', locationId: '1101', recipientName: '', street: '', houseNumber: '', suffix: '', postalCode: '', city: '', countryCode: 'NL', parcels: '1' });
   const [postal, setPostal] = useState<PostalState>({ kind: 'idle' });
@@ -49,7 +50,7 @@ export function NewShipmentForm({ onShip, onCancel }: { onShip(shipment: Shipmen
       setPostal({ kind: 'checking' });
       void station['shipping.checkPostalCode']({ locationId: fields.locationId, request: { postalCode, countryCode: fields.countryCode.toUpperCase() } }).then((result) => {
         if (sequence !== checkSequence.current) return;
-        if (!result.ok) setPostal({ kind: 'error', message: result.error.message });
+        if (!result.ok) setPostal({ kind: 'error', error: result.error });
         else setPostal(result.value.deliverable ? { kind: 'served' } : { kind: 'not-served', reason: result.value.reason ?? '' });
       });
     }, postalCheckDelayMs);
@@ -129,7 +130,7 @@ export function NewShipmentForm({ onShip, onCancel }: { onShip(shipment: Shipmen
           {postal.kind === 'checking' && t('ship.form.postalChecking')}
           {postal.kind === 'served' && t('ship.form.postalServed')}
           {postal.kind === 'not-served' && t('ship.form.postalNotServed', { reason: postal.reason })}
-          {postal.kind === 'error' && postal.message}
+          {postal.kind === 'error' && errorText(postal.error, t, i18n.language).title}
         </p>
         {coverage && ageMinutes !== null && (
           <p className="muted" data-testid="new-shipment-coverage">
@@ -174,10 +175,12 @@ export function NewShipmentForm({ onShip, onCancel }: { onShip(shipment: Shipmen
         </fieldset>
         {error && (
           <div role="alert" className="tone-text-danger" data-testid="new-shipment-error">
-            <p>{error.message}</p>
-            {error.details && (
+            <p>
+              {errorText(error, t, i18n.language).title} — {errorText(error, t, i18n.language).action}
+            </p>
+            {shownDetails(error).length > 0 && (
               <ul>
-                {error.details.map((detail) => (
+                {shownDetails(error).map((detail) => (
                   <li key={detail}>{detail}</li>
                 ))}
               </ul>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ToShipImportReport } from '../../../shared/contract/shipping';
 import type { StationErrorData } from '../../../shared/errors';
 import { useStation } from '../station-context';
+import { errorText } from '../supervision/error-words';
 import { useStores } from '../state/stores-context';
 import { NewShipmentForm } from './NewShipmentForm';
 
@@ -16,7 +17,7 @@ const asBase64 = async (file: File): Promise<string> => {
 
 /** Imports the shop's export of orders to ship and tells new, updated and rejected rows. */
 export function ShipImport() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const station = useStation();
   const [report, setReport] = useState<ToShipImportReport | null>(null);
   const [error, setError] = useState<StationErrorData | null>(null);
@@ -67,7 +68,7 @@ export function ShipImport() {
       )}
       {error && (
         <p role="alert" className="tone-text-danger">
-          {error.message}
+          {errorText(error, t, i18n.language).title} — {errorText(error, t, i18n.language).action}
         </p>
       )}
     </section>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Environment } from '../../../shared/contract/app';
 import type { ShipPanel as Panel } from './ship-store';
 import { UnknownParcels } from './UnknownParcels';
+import { errorText, shownDetails } from '../supervision/error-words';
 
 /** The ship panel on the scan screen: the order to ship, its parcels, and what Enter did. */
 export function ShipPanel({
@@ -17,7 +18,7 @@ export function ShipPanel({
   /** A lead settled every parcel in doubt: the order may be shipped again. */
   onSettled: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { shipment } = panel;
   const section = useRef<HTMLElement>(null);
   // The panel takes focus as it opens and as its state changes, so Enter answers it and never a button left focused.
@@ -93,11 +94,11 @@ export function ShipPanel({
         {panel.state === 'refused' && (
           <div role="alert" data-testid="ship-refused" data-code={panel.error.code}>
             <p className="result-line">
-              <strong>{t('ship.refused')}</strong>: {panel.error.message}
+              <strong>{t('ship.refused')}</strong>: {errorText(panel.error, t, i18n.language).title} — {errorText(panel.error, t, i18n.language).action}
             </p>
-            {panel.error.details && (
+            {shownDetails(panel.error).length > 0 && (
               <ul>
-                {panel.error.details.map((detail) => (
+                {shownDetails(panel.error).map((detail) => (
                   <li key={detail}>{detail}</li>
                 ))}
               </ul>

@@ -6,11 +6,16 @@ import type { Settings, SettingsChange, SettingsChangeResult } from '../../../sh
 import type { StationErrorData } from '../../../shared/errors';
 import type { PrinterStatusView } from '../components/PrinterStatusArea';
 import type { ScreenId } from '../navigation/shortcuts';
+import type { NoticeCode } from '../../../shared/contract/app';
+import type { ErrorFacts } from '../../../shared/errors';
 
 export interface Notice {
   id: number;
   level: 'info' | 'warning' | 'error';
+  /** English from main; shown only when the notice has no code the screen words. */
   message: string;
+  code?: NoticeCode | undefined;
+  facts?: ErrorFacts | undefined;
 }
 
 export interface AppState {

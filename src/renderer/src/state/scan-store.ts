@@ -94,7 +94,30 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
       const panel = get().panel;
       return panel.state === 'outcome' && panel.outcome.kind === 'waiting' && panel.outcome.label.entryId === entryId ? panel.outcome : null;
     };
+    // A red "not sure it printed" panel whose label the printer then proves printed turns green:
+    // red must not outlive the label coming out.
+    const uncertainOnScreen = (entryId: number) => {
+      const panel = get().panel;
+      return panel.state === 'outcome' && panel.outcome.kind === 'failed' && panel.outcome.error.code === 'PRINT_UNCERTAIN' && panel.outcome.error.facts?.entryId === entryId
+        ? panel.outcome
+        : null;
+    };
     deps.service.onLabel((update) => {
+      const uncertain = uncertainOnScreen(update.entryId);
+      if (uncertain && update.state === 'printed') {
+        show({
+          kind: 'printed',
+          label: {
+            orderRef: update.orderRef ?? uncertain.scan,
+            recipient: update.recipient ?? '',
+            printerName: update.printerName ?? '',
+            printedAt: update.printedAt ?? new Date(deps.now()).toISOString(),
+            scan: uncertain.scan,
+            entryId: update.entryId,
+          },
+        });
+        return;
+      }
       const waiting = waitingOnScreen(update.entryId);
       if (!waiting) return;
       if (update.state === 'printed' || (update.state === 'sent' && !waiting.inPrinter)) {
@@ -102,7 +125,7 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
       } else if (update.state === 'failed') {
         set({ panel: { state: 'idle' } });
       } else if (update.state === 'uncertain') {
-        show({ kind: 'failed', scan: waiting.label.scan, error: { code: 'PRINT_UNCERTAIN', message: update.reason ?? '' } });
+        show({ kind: 'failed', scan: waiting.label.scan, error: { code: 'PRINT_UNCERTAIN', message: update.reason ?? '', facts: { entryId: update.entryId } } });
       }
     });
 

@@ -71,10 +71,13 @@ export function errorText(error: ErrorLike, t: TFunction, language: string): Err
 }
 
 /**
- * The lines of an error shown under its words: only the delivery service's own list of the
- * fields it refused (its words about the order's data, which the action asks to check). Every
+ * The lines of an error shown under its words: only the delivery service's own words — the
+ * fields it refused (which the action asks to check) or why it refused a cancellation. Every
  * other detail is the station's English for logs and the CLI.
  */
 export function shownDetails(error: ErrorLike): readonly string[] {
-  return error.code === 'VALIDATION' ? (error.details ?? []) : [];
+  if (error.code === 'VALIDATION') return error.details ?? [];
+  // The delivery service's own words for a refusal, as it sent them (a fact, quoted).
+  const serviceWords = error.facts?.serviceWords;
+  return typeof serviceWords === 'string' && serviceWords.trim() !== '' ? [`“${serviceWords}”`] : [];
 }

@@ -4,7 +4,14 @@ import { Icon } from '../../components/Icon';
 
 /** What the printer said about itself, plainly: 203 dpi and wide enough for A6, or what is wrong. */
 export function CheckResult({ check }: { check: PrinterCheckData }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // Each warning in the screen's words, from its issue and facts; an issue this screen does not know yet gets a general line.
+  const warningWords = (warning: PrinterCheckData['warnings'][number]) => {
+    const facts = warning.facts ?? {};
+    const key = `printers.warnings.${warning.issue}`;
+    const context = typeof facts.subject === 'string' ? { context: facts.subject } : {};
+    return i18n.exists(key) ? t(key, { ...facts, ...context }) : t('printers.warnings.other');
+  };
   if (!check.checked) return <p className="small muted">{t('printers.checkNotPossible')}</p>;
   return (
     <div className="check-result" data-testid="printer-check">
@@ -24,7 +31,7 @@ export function CheckResult({ check }: { check: PrinterCheckData }) {
         <ul className="warning-list">
           {check.warnings.map((warning) => (
             <li key={warning.issue}>
-              <Icon name="warning" size={20} /> {warning.message}
+              <Icon name="warning" size={20} /> {warningWords(warning)}
             </li>
           ))}
         </ul>

@@ -36,7 +36,7 @@ export function KeysSection() {
       <p className="small muted">{t('setup.apiKeysIntro')}</p>
       {status && !status.keychain.available && (
         <p className="error-text" role="alert" data-testid="keychain-unavailable">
-          <Icon name="stop" size={24} /> {t('setup.keychainUnavailable')} {status.keychain.message}
+          <Icon name="stop" size={24} /> {t('setup.keychainUnavailable')} {t('errors.KEYCHAIN_UNAVAILABLE.action')}
         </p>
       )}
       <CallError error={loadState.error} />
