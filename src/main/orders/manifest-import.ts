@@ -15,8 +15,8 @@ import { hostname } from 'node:os';
 import { basename } from 'node:path';
 import { OrderStatusSchema, type OrderStatus } from '../../shared/api/schemas';
 import type { Environment } from '../../shared/contract/app';
-import type { ImportRecordData } from '../../shared/contract/imports';
-import { StationError } from '../../shared/errors';
+import type { ImportRecordData, RowProblem } from '../../shared/contract/imports';
+import { StationError, type ErrorFacts } from '../../shared/errors';
 import { normalizeScan } from '../../shared/scan';
 import type { Logger } from '../logging/logger';
 import type { StationDatabase } from '../store/database';
@@ -44,6 +44,15 @@ export interface RowError {
   /** Row (XLSX) or line (CSV) number in the file; the header is row 1. */
   row: number;
   message: string;
+  problem: RowProblem;
+  facts: ErrorFacts;
+}
+
+/** A row refused: English for the CLI, the problem and its facts for the screen. */
+interface RowRefusal {
+  error: string;
+  problem: RowProblem;
+  facts: ErrorFacts;
 }
 
 export interface ImportReport {
@@ -148,9 +157,9 @@ export function createManifestImporter(deps: ManifestImporterDeps): ManifestImpo
       }
       const progress: ImportProgress = { importId, rowsRead: 0, inserted: 0, updated: 0, failed: 0, bytesRead: 0, totalBytes: opened.totalBytes, done: false };
       const errors: RowError[] = [];
-      const fail = (row: number, message: string) => {
+      const fail = (row: number, refusal: RowRefusal) => {
         progress.failed += 1;
-        if (errors.length < maxReportedErrors) errors.push({ row, message });
+        if (errors.length < maxReportedErrors) errors.push({ row, message: refusal.error, problem: refusal.problem, facts: refusal.facts });
       };
 
       let lastReport = 0;
@@ -197,7 +206,7 @@ export function createManifestImporter(deps: ManifestImporterDeps): ManifestImpo
             progress.rowsRead += 1;
             if (!columns) continue;
             const row = parseRow(item.row.cells, columns);
-            if ('error' in row) fail(item.row.row, row.error);
+            if ('error' in row) fail(item.row.row, row);
             else batch.push(row.facts);
             if (batch.length >= batchSize) flush();
           }
@@ -313,21 +322,27 @@ function formatOrFail(head: Buffer, fileName: string): ManifestFormat {
 
 const statusAliases = new Map<string, OrderStatus>(OrderStatusSchema.options.map((status) => [status.replace(/_/g, ''), status]));
 
-function parseRow(cells: Cell[], columns: ResolvedColumns): { facts: OrderFacts } | { error: string } {
-  const read = (field: ManifestField): { value: string | null } | { error: string } => {
+function parseRow(cells: Cell[], columns: ResolvedColumns): { facts: OrderFacts } | RowRefusal {
+  const read = (field: ManifestField): { value: string | null } | RowRefusal => {
     const column = columns[field];
     if (!column) return { value: null };
     const cell = cells[column.index] ?? null;
     if (cell === null) return { value: null };
-    if (typeof cell === 'object') return { error: `${field} (column "${column.header}") ${cell.error}` };
+    if (typeof cell === 'object') {
+      return { error: `${field} (column "${column.header}") ${cell.error}`, problem: 'cell-unreadable', facts: { field, column: column.header.slice(0, 200) } };
+    }
     return { value: cell };
   };
-  const identifier = (field: ManifestField, required: boolean): { value: string | null } | { error: string } => {
+  const identifier = (field: ManifestField, required: boolean): { value: string | null } | RowRefusal => {
     const cell = read(field);
     if ('error' in cell) return cell;
-    if (cell.value === null) return required ? { error: `${field} is empty` } : cell;
+    if (cell.value === null) return required ? { error: `${field} is empty`, problem: 'empty', facts: { field } } : cell;
     const normalized = normalizeScan(cell.value);
-    if (!normalized.ok) return { error: `${field} ${normalized.reason === 'empty' ? 'is empty' : `cannot be scanned: ${normalized.message}`}` };
+    if (!normalized.ok) {
+      return normalized.reason === 'empty'
+        ? { error: `${field} is empty`, problem: 'empty', facts: { field } }
+        : { error: `${field} cannot be scanned: ${normalized.message}`, problem: 'not-scannable', facts: { field, reason: normalized.reason } };
+    }
     return { value: normalized.value };
   };
 
@@ -346,7 +361,10 @@ function parseRow(cells: Cell[], columns: ResolvedColumns): { facts: OrderFacts 
   let status: OrderStatus | null = null;
   if (statusCell.value !== null) {
     const found = statusAliases.get(statusCell.value.toLowerCase().replace(/[\s_-]/g, ''));
-    if (!found) return { error: `status "${statusCell.value.slice(0, 40)}" is not one of the Delivery API's statuses` };
+    if (!found) {
+      const value = statusCell.value.slice(0, 40);
+      return { error: `status "${value}" is not one of the Delivery API's statuses`, problem: 'unknown-status', facts: { value } };
+    }
     status = found;
   }
   return {

@@ -36,6 +36,7 @@ export interface WebhookReceiverStatus {
   lastEventAt: string | null;
   /** Why the receiver is not running when it should be (the port is taken, for example). */
   problem: string | null;
+  problemCode?: 'port-in-use' | 'cannot-listen' | null;
 }
 
 export interface WebhookReceiver {
@@ -70,6 +71,7 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
   let server: Server | null = null;
   let boundPort: number | null = null;
   let problem: string | null = null;
+  let problemCode: 'port-in-use' | 'cannot-listen' | null = null;
   let lastEventAt: string | null = null;
   const requests = { accepted: 0, rejected: 0 };
 
@@ -195,16 +197,18 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
         resolve();
       });
     }).catch((error: NodeJS.ErrnoException) => {
+      problemCode = error.code === 'EADDRINUSE' ? 'port-in-use' : 'cannot-listen';
       problem =
         error.code === 'EADDRINUSE'
           ? `Port ${config.port} is already in use on ${config.host}. Choose another port for the webhook receiver in Setup.`
           : `The webhook receiver could not listen on ${config.host}:${config.port} (${error.code ?? error.message}).`;
-      throw new StationError('NOT_CONFIGURED', problem, undefined, { cause: error });
+      throw new StationError('NOT_CONFIGURED', problem, undefined, { cause: error, facts: { subject: problemCode, host: config.host, port: config.port } });
     });
     created.on('error', (error) => deps.logger.error('webhook receiver socket error', { error: error.message }));
     server = created;
     boundPort = (created.address() as AddressInfo).port;
     problem = null;
+    problemCode = null;
     deps.logger.info('webhook receiver listening', { host: config.host, port: boundPort });
   };
 
@@ -232,6 +236,7 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
       events: { ...counters, waiting: deps.processor.queueLength() },
       lastEventAt,
       problem,
+      problemCode,
     };
   };
 

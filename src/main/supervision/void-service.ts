@@ -92,7 +92,9 @@ export function createVoidService(deps: VoidServiceDeps): VoidService {
         } catch (error) {
           if (!(error instanceof StationError) || error.code !== 'CANCEL_REFUSED') throw error;
           const status = deps.index.get(environment, order.orderId)?.status ?? null;
-          results.push({ orderId: order.orderId, orderRef: order.orderRef, outcome: 'refused', status, message: error.message, labelsVoided: 0 });
+          // The service's own words only (the contract's promise); the station's English stays in the log and the CLI's error.
+          const serviceWords = typeof error.facts?.serviceWords === 'string' ? error.facts.serviceWords : null;
+          results.push({ orderId: order.orderId, orderRef: order.orderRef, outcome: 'refused', status, message: serviceWords, labelsVoided: 0 });
         }
       }
       return { bundleId, results };

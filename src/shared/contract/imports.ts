@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorFactsSchema } from '../errors';
 import { EnvironmentSchema } from './app';
 import { defineCall, defineEvent } from './define';
 
@@ -46,7 +47,14 @@ export type ManifestSourceInput = z.infer<typeof ManifestSourceSchema>;
 
 export const ColumnMappingSchema = z.partialRecord(ManifestFieldSchema, z.string().trim().min(1).max(200));
 
-export const RowErrorSchema = z.object({ row: z.number().int(), message: z.string() });
+/** What was wrong with a manifest row, for the screen's words (facts: field, column, value, reason). */
+export const rowProblems = ['cell-unreadable', 'empty', 'not-scannable', 'unknown-status'] as const;
+export const RowProblemSchema = z.enum(rowProblems);
+export type RowProblem = z.infer<typeof RowProblemSchema>;
+
+/** `message` is English for the CLI and logs; the screen words `problem` with `facts`. */
+export const RowErrorSchema = z.object({ row: z.number().int(), message: z.string(), problem: RowProblemSchema.optional(), facts: ErrorFactsSchema.optional() });
+export type RowErrorData = z.infer<typeof RowErrorSchema>;
 
 export const ImportReportSchema = z.object({
   importId: z.string(),

@@ -27,7 +27,10 @@ export const WebhookReceiverStatusSchema = z.object({
     future: z.number().int().optional(),
   }),
   lastEventAt: z.string().nullable(),
+  /** English for logs and the CLI; the screen words `problemCode` with the host and port. */
   problem: z.string().nullable(),
+  /** Why the receiver does not listen: the port is taken, or it could not listen for another reason. */
+  problemCode: z.enum(['port-in-use', 'cannot-listen']).nullable().optional(),
 });
 
 /**

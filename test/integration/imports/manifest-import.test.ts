@@ -60,9 +60,9 @@ describe('manifest import through the contract', () => {
       columns: { orderId: 'orderId', orderRef: 'orderRef', barcode: 'barcode', bundleId: 'bundleId', recipient: 'deliveryName', status: 'status' },
     });
     expect(report.errors).toEqual([
-      { row: 3, message: 'orderId is empty' },
-      { row: 4, message: 'status "sideways" is not one of the Delivery API\'s statuses' },
-      { row: 5, message: expect.stringMatching(/^barcode cannot be scanned: .*U\+0007/) },
+      { row: 3, message: 'orderId is empty', problem: 'empty', facts: { field: 'orderId' } },
+      { row: 4, message: 'status "sideways" is not one of the Delivery API\'s statuses', problem: 'unknown-status', facts: { value: 'sideways' } },
+      { row: 5, message: expect.stringMatching(/^barcode cannot be scanned: .*U\+0007/), problem: 'not-scannable', facts: { field: 'barcode', reason: 'control-character' } },
     ]);
 
     for (const scan of ['REF-1', '3SPARCEL0001', 'ORD-1', ' ]C1REF-1\r\n']) {

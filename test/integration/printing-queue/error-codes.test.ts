@@ -92,6 +92,17 @@ describe('error codes that say what happened', () => {
     expect(added.check?.warnings).toContainEqual(expect.objectContaining({ issue: 'unreachable', facts: { where: `127.0.0.1:${port}` } }));
   });
 
+  it('a manifest row that cannot be used says why as a problem code with its facts', async () => {
+    const manifest = 'orderId,orderRef,status\r\n,REF-NO-ID,draft\r\nORD-S,REF-S,teleported\r\n';
+    const report = await station.call<{ errors: { row: number; problem?: string; facts?: Record<string, unknown> }[] }>('imports.manifest', {
+      source: { kind: 'content', fileName: 'rows.csv', base64: Buffer.from(manifest).toString('base64') },
+    });
+    expect(report.errors).toEqual([
+      expect.objectContaining({ row: 2, problem: 'empty', facts: { field: 'orderId' } }),
+      expect.objectContaining({ row: 3, problem: 'unknown-status', facts: { value: 'teleported' } }),
+    ]);
+  });
+
   it('a run id or label id that does not exist is NOT_FOUND with what and which', async () => {
     expect(await failureOf(station.call('printing.run', { runId: 'no-such-run' }))).toMatchObject({ code: 'NOT_FOUND', facts: { subject: 'run', id: 'no-such-run' } });
     expect(await failureOf(station.call('printing.labelDocument', { entryId: 987_654 }))).toMatchObject({ code: 'NOT_FOUND', facts: { subject: 'label', id: 987_654 } });
@@ -119,5 +130,29 @@ describe('a scan in an environment that is not set up', () => {
     test.station.settings.setApiBaseUrl('test', 'http://127.0.0.1:9/api');
     const result = await test.station.dispatcher.dispatch('printing.print', { scan: 'NW-104354-4' }, { host: 'web' });
     expect(result).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED', facts: { subject: 'key', environment: 'test' } } });
+  });
+});
+
+describe('a webhook receiver whose port is taken', () => {
+  let test: TestStation;
+  let blocker: net.Server;
+
+  beforeAll(async () => {
+    test = await createTestStation();
+    blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+  });
+
+  afterAll(async () => {
+    await test?.dispose();
+    await new Promise<void>((resolve) => blocker.close(() => resolve()));
+  });
+
+  it('says so as NOT_CONFIGURED with the host and port, and its status carries the problem as a code', async () => {
+    const { port } = blocker.address() as net.AddressInfo;
+    const call = (name: string, input: unknown) => test.station.dispatcher.dispatch(name, input, { host: 'web' });
+    await call('settings.set', { webhooks: { host: '127.0.0.1', port } });
+    expect(await call('webhooks.start', {})).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED', facts: { subject: 'port-in-use', host: '127.0.0.1', port } } });
+    expect(await call('webhooks.status', {})).toMatchObject({ ok: true, value: { problemCode: 'port-in-use', host: '127.0.0.1', port } });
   });
 });

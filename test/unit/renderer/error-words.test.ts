@@ -3,6 +3,7 @@ import { StationError, type StationErrorData } from '../../../src/shared/errors'
 import { createI18n } from '../../../src/renderer/src/i18n/create-i18n';
 import { errorText, shownDetails } from '../../../src/renderer/src/supervision/error-words';
 import { reasonWords, skippedWords } from '../../../src/renderer/src/journal/reason-words';
+import { rowProblemWords } from '../../../src/renderer/src/screens/setup/row-problem-words';
 import type { Language } from '../../../src/renderer/src/state/preferences';
 
 /** "Title — Action", as the panels show it, in one language. */
@@ -88,7 +89,26 @@ describe('a run’s left-out parcels and journal notes in the screen’s words',
   it('words the station’s journal notes: a cancelled label and a failure kept as "CODE: English"', () => {
     expect(reasonWords('Cancelled by Sam before it was sent.', createI18n('nl').t)).toBe('Geannuleerd door Sam voordat het verstuurd was');
     expect(reasonWords('Cancelled before it was sent.', createI18n('pl').t)).toBe('Anulowane przed wysłaniem');
+    expect(reasonWords('Printed for a cancelled order on the word of Anna: customer called', createI18n('nl').t)).toBe(
+      'Geprint voor een order met status Geannuleerd, op gezag van Anna: customer called',
+    );
     expect(reasonWords('PRINTER_OFFLINE: the printer at 127.0.0.1:9100 did not answer', createI18n('de').t)).toBe('Drucker nicht erreichbar');
     expect(reasonWords('NOT_A_CODE: words', createI18n('en').t)).toBe('NOT_A_CODE: words');
+    expect(reasonWords('PRINT_UNCERTAIN: The connection to the printer at 127.0.0.1:9100 broke while sending.', createI18n('nl').t)).toBe('Niet zeker of het etiket geprint is');
+    expect(reasonWords("removed ^JUS: it would save the label's settings as the printer's power-on settings, which are the bench admin's to set.", createI18n('de').t)).toBe(
+      'Die Station hat ^JUS aus dem Etikett entfernt: Es hätte die eigenen Einstellungen des Druckers geändert',
+    );
+  });
+});
+
+describe('a manifest row’s problem in the screen’s words', () => {
+  it('names the field and the problem in each language, not the station’s English', () => {
+    const empty = { row: 3, message: 'orderId is empty', problem: 'empty' as const, facts: { field: 'orderId' } };
+    expect(rowProblemWords(empty, createI18n('en').t)).toBe('Order id is empty');
+    expect(rowProblemWords(empty, createI18n('nl').t)).toBe('Order-id is leeg');
+    expect(rowProblemWords(empty, createI18n('de').t)).toBe('Auftrags-ID ist leer');
+    expect(rowProblemWords(empty, createI18n('pl').t)).toBe('ID zamówienia jest puste');
+    const status = { row: 4, message: 'x', problem: 'unknown-status' as const, facts: { value: 'sideways' } };
+    expect(rowProblemWords(status, createI18n('de').t)).toBe('Status „sideways“ ist kein Status des Lieferdienstes');
   });
 });

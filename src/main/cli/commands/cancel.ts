@@ -41,7 +41,7 @@ export const cancelCommand: CliCommand = {
       const name = outcome.orderRef ? `${outcome.orderRef} (order ${outcome.orderId})` : `Order ${outcome.orderId}`;
       if (outcome.outcome === 'cancelled') context.print(`${name}: cancelled; ${outcome.labelsVoided} label(s) voided. Keep the parcel off the pallet.`);
       else if (outcome.outcome === 'already') context.print(`${name}: was already cancelled from this station.`);
-      else context.print(`${name}: NOT cancelled (last known status ${outcome.status ?? 'unknown'}): ${outcome.message ?? ''}`);
+      else context.print(`${name}: NOT cancelled (last known status ${outcome.status ?? 'unknown'}): ${outcome.message ?? 'the service gave no reason'}`);
     }
     return outcomes.some((outcome) => outcome.outcome === 'refused') ? exitCodes.failed : exitCodes.ok;
   },

@@ -234,7 +234,8 @@ export class PrintRun implements LabelSource {
   uncertain(label: QueueLabel, reason: string): void {
     const slot = this.slotOf(label);
     this.recordFetch(slot);
-    this.deps.journal.markUncertain(slot.entry.id, reason);
+    // Kept as "CODE: English" like failures: the screen says "Not sure the label printed" in its language.
+    this.deps.journal.markUncertain(slot.entry.id, `PRINT_UNCERTAIN: ${reason}`);
     slot.status = 'done';
     slot.entry.state = 'uncertain';
     this.deps.observer.label(this, this.refresh(slot));

@@ -4,7 +4,9 @@
  * the ones it recognises:
  * - a reprint: "Reprint by Sam: damaged" (the reason's code);
  * - a cancelled label: "Cancelled by Sam before it was sent." / "Cancelled before it was sent.";
- * - a failure: "CODE: English sentence", worded by the error code's title.
+ * - a failure or an uncertain label: "CODE: English sentence", worded by the error code's title;
+ * - a lead's override: "Printed for a cancelled order on the word of Anna: customer called";
+ * - the note of commands cut out of a carrier's label: "removed ^JUS: it …" (zpl-prepare.ts).
  * Any other reason (an older entry, a free-text reprint reason) is shown as it is.
  */
 import type { TFunction } from 'i18next';
@@ -16,6 +18,10 @@ const reprintPattern = /^Reprint by (.*): ([a-z-]+)$/;
 const cancelledByPattern = /^Cancelled by (.+) before it was sent\.$/;
 const cancelledPattern = /^Cancelled before it was sent\.$/;
 const codePattern = /^([A-Z_]+): /;
+/** zpl-prepare.ts removalNote: "removed ^JUS, ^MNY: it …, which are the bench admin's to set." */
+const removedPattern = /^removed ([^:]+): it /;
+/** single-print.ts: a lead's override of a refusal. */
+const overridePattern = /^Printed for a ([a-z_]*) order on the word of (.+?): (.*)$/;
 
 export function reasonWords(reason: string, t: TFunction): string {
   const reprint = reprintPattern.exec(reason);
@@ -26,6 +32,13 @@ export function reasonWords(reason: string, t: TFunction): string {
   const cancelledBy = cancelledByPattern.exec(reason);
   if (cancelledBy) return t('history.cancelledBy', { operator: cancelledBy[1] });
   if (cancelledPattern.test(reason)) return t('history.cancelledUnsent');
+  const override = overridePattern.exec(reason);
+  if (override) {
+    const status = override[1] ? t(`supervision.statuses.${override[1]}`) : '?';
+    return t('history.overrideBy', { status, operator: override[2], reason: override[3] });
+  }
+  const removed = removedPattern.exec(reason);
+  if (removed) return t('history.noteRemoved', { commands: removed[1] });
   const failure = codePattern.exec(reason)?.[1];
   if (failure && (errorCodes as readonly string[]).includes(failure)) return t(`errors.${failure}.title`);
   return reason;

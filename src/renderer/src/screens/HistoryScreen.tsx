@@ -142,7 +142,7 @@ export default function HistoryScreen() {
       {voidState.done &&
         voided.map((outcome) => (
           <p key={outcome.orderId} className={outcome.outcome === 'refused' ? 'tone-text-danger' : 'ok-text'} role="status" data-testid={`history-voided-${outcome.orderId}`}>
-            {t(`supervision.void.outcome.${outcome.outcome}`, { orderRef: outcome.orderRef ?? outcome.orderId, status: outcome.status ?? '?', message: outcome.message ?? '' })}
+            {t(`supervision.void.outcome.${outcome.outcome}`, { orderRef: outcome.orderRef ?? outcome.orderId, status: outcome.status ?? '?', message: outcome.message ?? t('supervision.void.noReason') })}
           </p>
         ))}
       {where && <WhereaboutsPanel key={where} scan={where} onClose={() => setWhere(null)} />}

@@ -27,7 +27,7 @@ export function ScanVoid() {
       <CallError error={state.error} testId="scan-void-error" />
       {state.done && outcome && (
         <p className="ok-text" role="status" data-testid="scan-void-result">
-          {t(`supervision.void.outcome.${outcome.outcome}`, { orderRef: outcome.orderRef ?? outcome.orderId, status: outcome.status ?? '?', message: outcome.message ?? '' })}
+          {t(`supervision.void.outcome.${outcome.outcome}`, { orderRef: outcome.orderRef ?? outcome.orderId, status: outcome.status ?? '?', message: outcome.message ?? t('supervision.void.noReason') })}
         </p>
       )}
       {panel.state === 'void' && (

@@ -7,6 +7,7 @@ import { CallError } from '../../components/CallError';
 import { Icon } from '../../components/Icon';
 import { useStation } from '../../station-context';
 import { bytesToBase64 } from './base64';
+import { rowProblemWords } from './row-problem-words';
 
 type ImportReport = CallOutput<'imports.manifest'>;
 type ImportProgress = EventPayload<'imports.progress'>;
@@ -86,7 +87,7 @@ export function ImportSection() {
                 {report.errors.map((rowError) => (
                   <tr key={`${rowError.row}-${rowError.message}`}>
                     <td>{rowError.row}</td>
-                    <td>{rowError.message}</td>
+                    <td>{rowProblemWords(rowError, t)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -98,3 +99,4 @@ export function ImportSection() {
     </section>
   );
 }
+

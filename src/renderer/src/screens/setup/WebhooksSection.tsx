@@ -49,7 +49,7 @@ export function WebhooksSection() {
       )}
       {status.problem && (
         <p className="error-text" role="alert">
-          <Icon name="stop" size={24} /> {status.problem}
+          <Icon name="stop" size={24} /> {t(`setup.webhooksProblem.${status.problemCode ?? 'cannot-listen'}`, { host: status.host, port: status.port })}
         </p>
       )}
       <button
