@@ -259,7 +259,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     ...appHandlers({ name: productName, version: options.version, host: options.host, settings, keys: keyService }),
     ...settingsHandlers({ settings, webhooks, keys: keyService, logger, sandboxLink }),
     ...keysHandlers(keyService),
-    ...ordersHandlers({ settings, index: orders, lookup, overview }),
+    ...ordersHandlers({ settings, index: orders, lookup, overview, sandboxSampleIds: () => sandboxWiring.zplOrderIds() }),
     ...importsHandlers({ settings, importer, events, pickedFiles, pickManifestFile: options.pickManifestFile }),
     ...webhooksHandlers({ receiver: webhooks, sandboxLink, conflicts: webhookConflicts, settings }),
     ...printersHandlers({ settings, printing, logger }),
@@ -282,6 +282,8 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     printActivity: options.printActivity ?? printing.service.activity,
     services: { db, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, pickedFiles, webhooks, printing, ledger, toShip, ship, uploads },
     async start(listeners) {
+      // A shift lasts until the station restarts: the screen asks who is packing at each start.
+      settings.endShift();
       if (listeners.webhooks) await webhooks.resume();
     },
     async close() {

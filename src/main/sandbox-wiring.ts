@@ -34,18 +34,25 @@ export interface SandboxWiring {
   /** Readies the sandbox when the given environment is the sandbox; nothing otherwise. */
   readyFor(environment: Environment): Promise<void>;
   attach(parts: SandboxAttachments): void;
+  /**
+   * Ids of today's sandbox orders a first scan prints as ZPL (the service knows them and their
+   * carrier's label is ZPL, not a PDF-only one); null before the sandbox started.
+   */
+  zplOrderIds(): ReadonlySet<string> | null;
 }
 
 export function createSandboxWiring(deps: SandboxWiringDeps): SandboxWiring {
   const { sandbox, orders, logger } = deps;
   let attached: SandboxAttachments | null = null;
   let starting: Promise<void> | null = null;
+  let zplOrderIds: ReadonlySet<string> | null = null;
 
   const started = (): Promise<void> =>
     (starting ??= sandbox
       .todaysOrders()
       .then(async (seeded) => {
         seedSandboxOrders(orders, seeded);
+        zplOrderIds = new Set(seeded.filter((order) => order.zplAvailable).map((order) => order.orderId));
         logger.info('embedded sandbox ready', { orders: seeded.length });
         await attached?.webhookLink.sandboxStarted();
       })
@@ -68,6 +75,7 @@ export function createSandboxWiring(deps: SandboxWiringDeps): SandboxWiring {
     readyFor: async (environment) => {
       if (environment === 'sandbox') await ready();
     },
+    zplOrderIds: () => zplOrderIds,
     attach(parts) {
       if (attached) throw new Error('The sandbox wiring is attached once, by the composition root.');
       attached = parts;

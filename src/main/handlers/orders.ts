@@ -13,6 +13,8 @@ export interface OrdersHandlerDeps {
   /** Readies the current environment's orders (the embedded sandbox indexes its day of orders). */
   /** Today's date, for the day's bundles. */
   clock?: () => Date;
+  /** The embedded sandbox's orders that print as ZPL: the only sample orders offered on the sandbox. */
+  sandboxSampleIds?: () => ReadonlySet<string> | null;
 }
 
 type OrdersCallName = 'orders.lookup' | 'orders.count' | 'orders.samples' | 'orders.bundles';
@@ -38,7 +40,9 @@ export function ordersHandlers(deps: OrdersHandlerDeps): Pick<Handlers, OrdersCa
     },
     'orders.samples': async ({ limit }, { session }) => {
       await session.ready();
-      return { orders: deps.overview.samples(deps.settings.environment(), limit ?? 5) };
+      const environment = deps.settings.environment();
+      const only = environment === 'sandbox' ? (deps.sandboxSampleIds?.() ?? undefined) : undefined;
+      return { orders: deps.overview.samples(environment, limit ?? 5, only) };
     },
     'orders.bundles': async ({ day, unprintedOnly }, { session }) => {
       await session.ready();

@@ -44,7 +44,8 @@ export function createOrderLookup(deps: OrderLookupDeps): OrderLookup {
       const value = normalized.value;
       await deps.prepare?.(environment);
 
-      const matches = deps.index.find(environment, value);
+      const exact = deps.index.find(environment, value);
+      const matches = exact.length > 0 ? exact : findIgnoringCase(deps.index, environment, value);
       if (matches.length > 1) {
         const shown = matches.slice(0, maxCandidatesShown).map(({ order, matchedBy }) => describeCandidate(order, matchedBy));
         if (matches.length > maxCandidatesShown) shown.push(`and ${matches.length - maxCandidatesShown} more`);
@@ -80,6 +81,26 @@ export function createOrderLookup(deps: OrderLookupDeps): OrderLookup {
       return { order, matchedBy: ['service'], label };
     },
   };
+}
+
+/** Upper, lower and swapped case: what a scanner typing with Caps Lock on makes of a ref. */
+export function caseVariants(value: string): string[] {
+  const swapped = [...value].map((character) => (character === character.toUpperCase() ? character.toLowerCase() : character.toUpperCase())).join('');
+  return [...new Set([value.toUpperCase(), value.toLowerCase(), swapped])].filter((variant) => variant !== value);
+}
+
+/**
+ * When the exact scan matches nothing: the same scan in the other cases (a scanner typing with
+ * Caps Lock on sends `nw-104354-4` for `NW-104354-4`). Each variant is an exact, indexed lookup,
+ * so an unknown scan costs three more index reads, never a scan of every order; one order found
+ * is the answer, more than one is an ambiguity the packer resolves.
+ */
+function findIgnoringCase(index: OrderIndex, environment: Environment, value: string) {
+  const found = new Map<string, ReturnType<OrderIndex['find']>[number]>();
+  for (const variant of caseVariants(value)) {
+    for (const match of index.find(environment, variant)) if (!found.has(match.order.orderId)) found.set(match.order.orderId, match);
+  }
+  return [...found.values()];
 }
 
 function notFound(value: string, askedService: boolean): StationError {

@@ -64,13 +64,22 @@ export class OrderOverview {
     );
   }
 
-  /** Orders a first scan prints at once: drafts with no label printed here yet; the latest learnt first. */
-  samples(environment: Environment, limit: number): IndexedOrder[] {
-    const ids = this.sampleIds.all(environment, limit) as [string][];
-    return ids.flatMap(([orderId]) => {
+  /**
+   * Orders a first scan prints at once: drafts with no label printed here yet; the latest learnt
+   * first. `only`, when given, holds the order ids that may be offered (the embedded sandbox's
+   * orders it prints as ZPL): the index may also hold orders the service does not know.
+   */
+  samples(environment: Environment, limit: number, only?: ReadonlySet<string>): IndexedOrder[] {
+    // With a filter, read a wider window of candidates: most of them pass.
+    const ids = this.sampleIds.all(environment, only ? Math.max(limit * 20, 200) : limit) as [string][];
+    const chosen: IndexedOrder[] = [];
+    for (const [orderId] of ids) {
+      if (chosen.length >= limit) break;
+      if (only && !only.has(orderId)) continue;
       const order = this.index.get(environment, orderId);
-      return order ? [order] : [];
-    });
+      if (order) chosen.push(order);
+    }
+    return chosen;
   }
 
   /** Bundles with an order the station learnt of on `day` (local time), in the order they arrived. */
@@ -93,11 +102,13 @@ export class OrderOverview {
       const printedOrders = members.filter((member) => member.printed === 1).length;
       const printable = members.filter((member) => member.status === null || !isTerminal(member.status));
       const leftToPrint = pages < parcels && printable.some((member) => member.printed !== 1);
+      // Cancelled or finished without a label here: nothing will print for them.
+      const leftOut = members.filter((member) => member.printed !== 1 && member.status !== null && isTerminal(member.status)).length;
       const orderRefs = members
         .flatMap((member) => (member.order_ref === null ? [] : [member.order_ref]))
         .sort((a, b) => naturalOrder.compare(a, b));
       bundles.push({
-        summary: { bundleId, parcels, printed: Math.min(parcels, printedOrders + pages), orderRefs },
+        summary: { bundleId, parcels, printed: Math.min(parcels, printedOrders + pages), orderRefs, ...(leftOut > 0 ? { leftOut: Math.min(leftOut, parcels - Math.min(parcels, printedOrders + pages)) } : {}) },
         arrived: members.reduce((earliest, member) => (member.learnt_at < earliest ? member.learnt_at : earliest), members[0]?.learnt_at ?? ''),
         leftToPrint,
       });

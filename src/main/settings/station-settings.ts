@@ -67,6 +67,11 @@ export class StationSettings {
     this.repository.write(STATION, 'operator', OperatorSchema.parse(name));
   }
 
+  /** Signs the operator out: a new shift (the station started again) asks for the name afresh. */
+  endShift(): void {
+    this.setOperator('');
+  }
+
   apiBaseUrl(environment: KeyedEnvironment): string | null {
     return this.repository.read(environment, 'apiBaseUrl', ApiBaseUrlSchema.nullable(), null);
   }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EnvironmentBadge } from './components/EnvironmentBadge';
 import { Icon } from './components/Icon';
@@ -10,11 +10,13 @@ import { errorText } from './supervision/error-words';
 import { PrinterStatusArea } from './components/PrinterStatusArea';
 import { UnfinishedRunOffer } from './components/UnfinishedRuns';
 import { PullNotices } from './supervision/PullNotices';
+import { OperatorBadge, OperatorDialog, OperatorPrompt } from './operator/OperatorSignIn';
+import { ScanCueView } from './scan/ScanCueView';
 import { useStationKeyboard } from './scan/use-keyboard';
 import ScanScreen from './screens/ScanScreen';
 import { useStation } from './station-context';
 import { printerViews } from './state/app-store';
-import { useAppState, useStores } from './state/stores-context';
+import { useAppState, useScanState, useStores } from './state/stores-context';
 
 // The scan screen is in the first bundle; the others load when first opened.
 const ShiftStartScreen = lazy(() => import('./screens/ShiftStartScreen'));
@@ -39,6 +41,10 @@ export function App({ connection }: { connection?: ConnectionState | undefined }
   const printerList = useAppState((state) => state.printers);
   const printerStates = useAppState((state) => state.printerStates);
   const printers = useMemo(() => printerViews({ printers: printerList, printerStates }), [printerList, printerStates]);
+  const operator = useAppState((state) => state.settings?.operator ?? null);
+  const operatorNeeded = useScanState((state) => state.operatorNeeded);
+  // "Later" puts the sign-in off until someone presses the badge (a reprint still asks).
+  const [signInLater, setSignInLater] = useState(false);
 
   useEffect(() => {
     const app = stores.app.getState();
@@ -94,11 +100,22 @@ export function App({ connection }: { connection?: ConnectionState | undefined }
           )}
         </div>
         {environment && <EnvironmentBadge environment={environment} />}
+        {operator !== null && (
+          <OperatorBadge
+            name={operator}
+            onSignIn={() => setSignInLater(false)}
+            onSignOut={() => {
+              setSignInLater(false);
+              void stores.app.getState().saveSettings({ operator: '' });
+            }}
+          />
+        )}
         <PrinterStatusArea printers={printers} />
       </header>
       <NavBar current={screen} onNavigate={(id) => stores.app.getState().navigate(id)} />
       <div className="app-messages">
         {connection && <ConnectionBanner connection={connection} onBack={onStationBack} />}
+        {operator === '' && !signInLater && <OperatorPrompt onLater={() => setSignInLater(true)} />}
         <Notices notices={notices} onDismiss={(id) => stores.app.getState().dismissNotice(id)} />
         <UnfinishedRunOffer />
         <PullNotices />
@@ -118,6 +135,8 @@ export function App({ connection }: { connection?: ConnectionState | undefined }
           {screen === 'history' && <HistoryScreen />}
         </Suspense>
       </main>
+      <ScanCueView />
+      {operatorNeeded && <OperatorDialog onCancel={() => stores.scan.getState().dropHeldReprint()} />}
       <footer className="footer">
         {info && (
           <dl className="footer-facts" data-testid="app-info">

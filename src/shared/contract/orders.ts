@@ -41,6 +41,8 @@ export const BundleSummarySchema = z.object({
   /** How many of those orders have a printed label in the journal. */
   printed: z.number().int().nonnegative(),
   orderRefs: z.array(z.string()),
+  /** Orders cancelled or otherwise finished at the service with no label printed: not to print, shown apart. */
+  leftOut: z.number().int().nonnegative().optional(),
 });
 export type BundleSummaryData = z.infer<typeof BundleSummarySchema>;
 

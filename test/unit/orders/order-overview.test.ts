@@ -87,13 +87,28 @@ describe('sample orders and the day’s bundles', () => {
     const all = overview.bundles('test', { day: localDay(today), unprintedOnly: false });
     expect(all).toEqual([
       { bundleId: 'B1', parcels: 3, printed: 1, orderRefs: ['REF-b1-1', 'REF-b1-2', 'REF-b1-10'] },
-      { bundleId: 'B3', parcels: 2, printed: 1, orderRefs: ['REF-b3-1', 'REF-b3-2'] },
+      // B3's cancelled order is left out: never counted as one to print.
+      { bundleId: 'B3', parcels: 2, printed: 1, orderRefs: ['REF-b3-1', 'REF-b3-2'], leftOut: 1 },
       { bundleId: 'B4', parcels: 2, printed: 2, orderRefs: ['REF-b4-1', 'REF-b4-2'] },
     ]);
     // B3's other order is cancelled and B4 is done: nothing left to print of either.
     expect(overview.bundles('test', { day: localDay(today), unprintedOnly: true }).map((bundle) => bundle.bundleId)).toEqual(['B1']);
     expect(overview.bundles('test', { day: localDay(yesterday), unprintedOnly: false }).map((bundle) => bundle.bundleId)).toEqual(['B1', 'B2']);
     expect(overview.bundles('live', { day: localDay(today), unprintedOnly: false })).toEqual([]);
+  });
+
+  it('tells the parcels to print from the cancelled and finished ones left out (issue 15: 98 shown vs 94 printed + 13 left out)', () => {
+    order('m1', 'BM');
+    order('m2', 'BM');
+    order('m3', 'BM', 'cancelled');
+    order('m4', 'BM', 'completed');
+    order('m5', 'BM', 'expected');
+    // A cancelled order whose label did go out counts as printed, not as left out.
+    order('m6', 'BM', 'cancelled');
+    const [sent] = print([{ orderId: 'm6', bundleId: 'BM' }]);
+    journal.markSent(sent!.id);
+    const [bundle] = overview.bundles('test', { day: localDay(today), unprintedOnly: true });
+    expect(bundle).toMatchObject({ bundleId: 'BM', parcels: 6, printed: 1, leftOut: 2 });
   });
 
   it('counts a bundle printed as its PDF pages as printed', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createScanDetector, type KeyDecision, type KeyFacts, type KeyTarget } from '../../../src/renderer/src/scan/scan-detector';
+import { MAX_RAW_SCAN_LENGTH, normalizeScan } from '../../../src/shared/scan';
 
 const key = (key: string, time: number, extra: Partial<KeyFacts> = {}): KeyFacts => ({
   key,
@@ -151,5 +152,94 @@ describe('telling a scanner from typing', () => {
       tick(300);
     }
     expect(scans).toEqual(['ORD-1', 'ORD-2']);
+  });
+});
+
+describe('the group separator (GS, FNC1) in every form a keyboard wedge sends it', () => {
+  /** Feeds a scan whose parts are joined by one GS typed as `gs`, ending in Enter; returns the scan. */
+  function scanWithSeparator(parts: string[], gs: (detector: ReturnType<typeof createScanDetector>, tick: (step: number) => number) => void, gsAtEnd = false) {
+    const detector = createScanDetector();
+    const tick = clock(1000);
+    parts.forEach((part, index) => {
+      for (const character of part) detector.feed(key(character, tick(5)));
+      if (index < parts.length - 1 || gsAtEnd) gs(detector, tick);
+    });
+    return detector.feed(key('Enter', tick(5)));
+  }
+  const controlBracket = (detector: ReturnType<typeof createScanDetector>, tick: (step: number) => number) => {
+    detector.feed(key('Control', tick(3), { ctrlKey: true, code: 'ControlLeft' }));
+    detector.feed(key(']', tick(3), { ctrlKey: true, code: 'BracketRight' }));
+  };
+  // Some layouts report another key for Ctrl+] (a German keyboard: "+"), but its code is the same.
+  const controlBracketByCode = (detector: ReturnType<typeof createScanDetector>, tick: (step: number) => number) => {
+    detector.feed(key('+', tick(3), { ctrlKey: true, code: 'BracketRight' }));
+  };
+  const altNumpad = (detector: ReturnType<typeof createScanDetector>, tick: (step: number) => number) => {
+    detector.feed(key('Alt', tick(3), { altKey: true, code: 'AltLeft' }));
+    for (const digit of '029') detector.feed(key(digit, tick(3), { altKey: true, code: `Numpad${digit}` }));
+  };
+  const literal = (detector: ReturnType<typeof createScanDetector>, tick: (step: number) => number) => {
+    detector.feed(key('\x1D', tick(5)));
+  };
+
+  for (const [name, gs] of [
+    ['Ctrl+]', controlBracket],
+    ['Ctrl with the key of "]" on another layout', controlBracketByCode],
+    ['Alt+029 on the numpad', altNumpad],
+    ['the literal character', literal],
+  ] as const) {
+    it(`keeps a scan whole with GS as ${name} in the middle`, () => {
+      const decision = scanWithSeparator(['0108712345678906', '10ABC123'], gs);
+      expect(decision.scan).toBe('0108712345678906\x1D10ABC123');
+      expect(decision.preventDefault).toBe(true);
+    });
+
+    it(`does not lose a scan with GS as ${name} at the end`, () => {
+      expect(scanWithSeparator(['NW-104354-4'], gs, true).scan).toBe('NW-104354-4\x1D');
+    });
+  }
+
+  it('takes Alt+029 that a person types on its own as nobody\'s shortcut, and never as Alt+2 (Shift start)', () => {
+    const detector = createScanDetector();
+    const tick = clock(1000);
+    detector.feed(key('Alt', tick(3), { altKey: true, code: 'AltLeft' }));
+    const decisions = [...'029'].map((digit) => detector.feed(key(digit, tick(3), { altKey: true, code: `Numpad${digit}` })));
+    expect(decisions.every((decision) => decision.preventDefault)).toBe(true);
+  });
+});
+
+describe('scans longer than the limit', () => {
+  it('gives the whole over-long scan back as one, cut one past the limit so the check refuses it, with its true length', () => {
+    const detector = createScanDetector();
+    const tick = clock(1000);
+    const length = MAX_RAW_SCAN_LENGTH + 500;
+    const decisions: KeyDecision[] = [];
+    for (let index = 0; index < length; index += 1) decisions.push(detector.feed(key(String.fromCharCode(65 + (index % 26)), tick(2))));
+    const end = detector.feed(key('Enter', tick(2)));
+    expect(end.scanLength).toBe(length);
+    expect(end.scan?.length).toBe(MAX_RAW_SCAN_LENGTH + 1);
+    expect(normalizeScan(end.scan ?? '')).toMatchObject({ ok: false, reason: 'too-long' });
+    // No key of the tail started a scan of its own.
+    expect(decisions.filter((decision) => decision.scan !== undefined)).toEqual([]);
+  });
+});
+
+describe('what the screen shows while keys arrive', () => {
+  it('reports the characters read so far from the second fast key, and nothing once the scan is complete', () => {
+    const detector = createScanDetector();
+    const tick = clock(1000);
+    const reading = [...'ORD-7'].map((character) => detector.feed(key(character, tick(5))).reading);
+    expect(reading).toEqual([0, 2, 3, 4, 5]);
+    expect(detector.feed(key('Enter', tick(5))).reading).toBe(0);
+  });
+
+  it('says how many keys a person typed too slowly for a scan when they press Enter', () => {
+    const decisions = type('ORD-1001', { gap: 150 });
+    expect(decisions.at(-1)).toMatchObject({ typedTooSlowly: 8, preventDefault: false });
+    expect(decisions.at(-1)?.scan).toBeUndefined();
+  });
+
+  it('says nothing for a short chord or a lone Enter', () => {
+    expect(type('ab', { gap: 150 }).at(-1)?.typedTooSlowly).toBeUndefined();
   });
 });

@@ -226,3 +226,45 @@ describe('the scan screen’s state', () => {
     expect(sounds).toEqual(['error', 'printed']);
   });
 });
+
+describe('a reprint with nobody signed in (issue 15)', () => {
+  it('holds the reprint and asks for the name, then reprints once someone signed in', async () => {
+    const { service, reprints } = tableService({ 'ORD-2': duplicate('ORD-2') });
+    let operator = '';
+    const store = createScanStore({ service, playSound: () => undefined, now: () => 1, operator: () => operator });
+    await store.getState().submitScan('ORD-2');
+    store.getState().confirmReprint();
+    await store.getState().chooseReason('lost');
+    expect(reprints).toEqual([]);
+    expect(store.getState().operatorNeeded).toEqual({ scan: 'ORD-2', reason: 'lost' });
+
+    operator = 'Anna';
+    await store.getState().operatorSignedIn();
+    expect(reprints).toEqual([{ scan: 'ORD-2', reason: 'lost' }]);
+    expect(store.getState().operatorNeeded).toBeNull();
+    const panel = store.getState().panel;
+    expect(panel.state === 'outcome' && panel.outcome.kind).toBe('printed');
+  });
+
+  it('asks as well when the station answers OPERATOR_REQUIRED, instead of showing it red', async () => {
+    const { service } = tableService({ 'ORD-2': duplicate('ORD-2') });
+    service.reprint = async () => ({ kind: 'failed', scan: 'ORD-2', error: { code: 'OPERATOR_REQUIRED', message: '' } });
+    const store = createScanStore({ service, playSound: () => undefined, now: () => 1, operator: () => 'Anna' });
+    await store.getState().submitScan('ORD-2');
+    store.getState().confirmReprint();
+    await store.getState().chooseReason('damaged');
+    expect(store.getState().operatorNeeded).toEqual({ scan: 'ORD-2', reason: 'damaged' });
+    expect(store.getState().panel.state).toBe('reason');
+  });
+
+  it('drops the held reprint when nobody signs in', async () => {
+    const { service, reprints } = tableService({ 'ORD-2': duplicate('ORD-2') });
+    const store = createScanStore({ service, playSound: () => undefined, now: () => 1, operator: () => '' });
+    await store.getState().submitScan('ORD-2');
+    store.getState().confirmReprint();
+    await store.getState().chooseReason('damaged');
+    store.getState().dropHeldReprint();
+    await store.getState().operatorSignedIn();
+    expect(reprints).toEqual([]);
+  });
+});

@@ -6,6 +6,7 @@ import type { ReprintTarget, ScanPanel } from '../state/scan-store';
 import { formatClock } from '../i18n/format';
 import { errorText, shownDetails } from '../supervision/error-words';
 import { Icon } from './Icon';
+import { middleTruncate } from './middle-truncate';
 
 export interface ScanResultPanelProps {
   panel: ScanPanel;
@@ -46,7 +47,7 @@ function VoidArmedView({ scan, onDismiss }: { scan: string | null; onDismiss(): 
     <div className="result-body">
       <Icon name="stop" size={96} className="result-icon" />
       <h2 className="result-title" data-testid="void-armed">
-        {scan ? t('supervision.void.scanned', { scan }) : t('supervision.void.armed')}
+        {scan ? t('supervision.void.scanned', { scan: middleTruncate(scan) }) : t('supervision.void.armed')}
       </h2>
       <button type="button" className="button" onClick={onDismiss}>
         {t('supervision.void.keep')}
@@ -71,7 +72,9 @@ function WorkingView({ scan }: { scan: string }) {
   return (
     <div className="result-body">
       <Icon name="hourglass" size={96} className="result-icon" />
-      <h2 className="result-title">{t('scan.working', { scan })}</h2>
+      <h2 className="result-title" title={scan}>
+        {t('scan.working', { scan: middleTruncate(scan) })}
+      </h2>
     </div>
   );
 }
@@ -213,8 +216,8 @@ function OutcomeView({
               ))}
             </ul>
           )}
-          <p className="result-line small" data-testid="result-scan">
-            {t('scan.scanned', { scan: outcome.scan })}
+          <p className="result-line small result-scan" data-testid="result-scan" title={outcome.scan}>
+            {t('scan.scanned', { scan: middleTruncate(outcome.scan) })}
           </p>
         </div>
       );
@@ -225,7 +228,9 @@ function OutcomeView({
           <Icon name="stop" size={96} className="result-icon" />
           <h2 className="result-title">{t('scan.commandUnusedTitle')}</h2>
           <p className="result-action">{t('scan.commandUnusedAction')}</p>
-          <p className="result-line small">{t('scan.scanned', { scan: outcome.scan })}</p>
+          <p className="result-line small result-scan" data-testid="result-scan" title={outcome.scan}>
+            {t('scan.scanned', { scan: middleTruncate(outcome.scan) })}
+          </p>
         </div>
       );
   }

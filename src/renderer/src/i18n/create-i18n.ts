@@ -34,6 +34,8 @@ export function createI18n(language: Language): i18n {
     lng: language,
     fallbackLng: 'en',
     initAsync: false,
+    // i18next otherwise advertises its commercial service in the console of every page.
+    showSupportNotice: false,
     // React escapes what it renders; escaping here too would show "&amp;" on screen.
     interpolation: { escapeValue: false },
   });

@@ -5,6 +5,7 @@
  */
 import type { ErrorCode, StationErrorData } from '../../../shared/errors';
 import type { ScanRejection } from '../../../shared/scan';
+import type { ScanOutcomeKindName } from '../../../shared/scan-outcome-kinds';
 import type { ReprintReason } from './commands';
 import type { SoundKind } from '../sound/tones';
 
@@ -64,6 +65,14 @@ export type ScanOutcome =
   | { kind: 'failed'; scan: string; error: StationErrorData; rejection?: ScanRejection }
   /** A command barcode with nothing on screen to answer. */
   | { kind: 'command-unused'; scan: string };
+
+export type ScanOutcomeKind = ScanOutcome['kind'];
+export { scanOutcomeKinds } from '../../../shared/scan-outcome-kinds';
+
+// The shared list of kinds (the layout test's) and this union must agree both ways.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const kindsAgree: Same<ScanOutcomeKind, ScanOutcomeKindName> = true;
+void kindsAgree;
 
 /** The service behind the scan screen: one call per scan, one per reprint. Never rejects. */
 export interface ScanService {

@@ -2,8 +2,10 @@ import { useEffect } from 'react';
 import { shortcutFor } from '../navigation/shortcuts';
 import { isCommandText, reprintReasons } from './commands';
 import { classifyKeyTarget, scanEntryAttribute } from './key-target';
-import { createScanDetector, defaultScanDetectorOptions } from './scan-detector';
-import { submitOrShip } from '../ship/submit-or-ship';
+import { createScanDetector, defaultScanDetectorOptions, type KeyDecision } from './scan-detector';
+import { makeWayForScan } from './dialogs';
+import { isOperatorBadge, operatorFromBadge } from './operator-badge';
+import { handleBenchScan } from './bench-scan';
 import { asksToPrintAgain } from './scan-outcome';
 import { useStores } from '../state/stores-context';
 import { usePreferences } from '../state/stores-context';
@@ -17,6 +19,9 @@ const elementFacts = (target: EventTarget | null) => {
     isScanEntry: target.hasAttribute(scanEntryAttribute),
   };
 };
+
+/** How long "typed too slowly for a scan" stays up. */
+const slowCueMs = 4000;
 
 const isActivatable = (target: EventTarget | null) =>
   target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement || target instanceof HTMLInputElement || target instanceof HTMLSelectElement;
@@ -40,11 +45,29 @@ export function useStationKeyboard(onReady: () => void): void {
       pendingChoice = null;
     };
 
+    // The "reading…" cue goes once the run has stopped for longer than a scanner's gap.
+    let cueTimer: ReturnType<typeof setTimeout> | null = null;
+    const showCue = (decision: KeyDecision) => {
+      if (cueTimer !== null) clearTimeout(cueTimer);
+      cueTimer = null;
+      const scanStore = stores.scan.getState();
+      if (decision.reading > 0) {
+        scanStore.setCue({ state: 'reading', characters: decision.reading });
+        cueTimer = setTimeout(() => stores.scan.getState().setCue({ state: 'none' }), scanGapMs + 30);
+      } else if (decision.typedTooSlowly !== undefined) {
+        scanStore.setCue({ state: 'too-slow', characters: decision.typedTooSlowly });
+        cueTimer = setTimeout(() => stores.scan.getState().setCue({ state: 'none' }), slowCueMs);
+      } else if (scanStore.cue.state === 'reading') {
+        scanStore.setCue({ state: 'none' });
+      }
+    };
+
     const onKeyDown = (event: KeyboardEvent) => {
       cancelChoice();
       const target = classifyKeyTarget(elementFacts(event.target));
       const decision = detector.feed({
         key: event.key,
+        code: event.code,
         time: event.timeStamp,
         ctrlKey: event.ctrlKey,
         altKey: event.altKey,
@@ -53,18 +76,30 @@ export function useStationKeyboard(onReady: () => void): void {
         isComposing: event.isComposing,
         target,
       });
+      showCue(decision);
       if (decision.preventDefault) event.preventDefault();
       if (decision.scan !== undefined) {
         event.stopPropagation();
-        // On the shift-start screen a scan picks a bundle for the run; everywhere else it prints.
-        if (stores.app.getState().screen === 'shift' && !isCommandText(decision.scan)) {
-          stores.shift.getState().addBundles(decision.scan);
+        const scan = decision.scan;
+        if (isOperatorBadge(scan) && operatorFromBadge(scan) !== '') {
+          // A badge signs the operator in wherever it is scanned, and the screen stays where it is.
+          void handleBenchScan(stores, scan);
           return;
         }
-        stores.app.getState().navigate('scan');
-        void submitOrShip(stores, decision.scan);
+        // On the shift-start screen a scan picks a bundle for the run; everywhere else it prints.
+        if (stores.app.getState().screen === 'shift' && !isCommandText(scan)) {
+          stores.shift.getState().addBundles(scan);
+          return;
+        }
+        const held = makeWayForScan(document);
+        void handleBenchScan(stores, scan);
+        // A dialog with typed input stays; the result is shown once it is closed.
+        if (held) held.addEventListener('close', () => stores.app.getState().navigate('scan'), { once: true });
+        else stores.app.getState().navigate('scan');
         return;
       }
+      // The key was taken as part of a scan being read: it is nobody's shortcut.
+      if (decision.preventDefault) return;
 
       // While a dialog asks something, its own keys (Esc cancels) are the only ones that count.
       if (document.querySelector('dialog[open]')) return;
@@ -123,6 +158,7 @@ export function useStationKeyboard(onReady: () => void): void {
     const onBlur = () => {
       detector.reset();
       cancelChoice();
+      stores.scan.getState().setCue({ state: 'none' });
     };
 
     window.addEventListener('keydown', onKeyDown, { capture: true });
@@ -130,6 +166,7 @@ export function useStationKeyboard(onReady: () => void): void {
     onReady();
     return () => {
       cancelChoice();
+      if (cueTimer !== null) clearTimeout(cueTimer);
       window.removeEventListener('keydown', onKeyDown, { capture: true });
       window.removeEventListener('blur', onBlur);
     };

@@ -8,7 +8,7 @@ import { VirtualPrinterPanel } from '../components/VirtualPrinterPanel';
 import { EntryPreviewDialog } from '../preview/PreviewDialog';
 import { ShipImport } from '../ship/ShipImport';
 import { ShipPanel } from '../ship/ShipPanel';
-import { submitOrShip } from '../ship/submit-or-ship';
+import { handleBenchScan } from '../scan/bench-scan';
 import { useAppState, useSandboxState, useScanState, useShipState, useStores } from '../state/stores-context';
 import { ScanVoid } from '../supervision/ScanVoid';
 import { ScanWhereabouts } from '../supervision/ScanWhereabouts';
@@ -23,7 +23,7 @@ export default function ScanScreen() {
   const preview = useScanState((state) => state.preview);
   const environment = useAppState((state) => state.info?.environment);
   const shipPanel = useShipState((state) => state.panel);
-  const submit = (text: string) => void submitOrShip(stores, text);
+  const submit = (text: string) => void handleBenchScan(stores, text);
 
   return (
     <div className={environment === 'sandbox' ? 'scan-screen scan-screen-sandbox' : 'scan-screen'}>

@@ -4,7 +4,7 @@ import type { BundleSummaryData } from '../../../shared/contract/orders';
 import { CallError } from '../components/CallError';
 import { Icon } from '../components/Icon';
 import { UnfinishedRuns } from '../components/UnfinishedRuns';
-import { selectionTotals } from '../shift/run-math';
+import { selectionTotals, toPrintOf } from '../shift/run-math';
 import { UploadPanel } from '../shift/UploadPanel';
 import { useAppState, useShiftState, useStores } from '../state/stores-context';
 import { RunPanel } from './shift/RunPanel';
@@ -68,7 +68,7 @@ function ChooseBundles() {
           {bundles !== null && bundles.length > 0 && (
             <>
               <div className="bundle-toolbar">
-                <p data-testid="bundles-listed">{t('shift.listed', { count: bundles.length, labels: bundles.reduce((sum, bundle) => sum + bundle.parcels - bundle.printed, 0) })}</p>
+                <ListedSummary bundles={bundles} />
                 <div className="button-row">
                   <button type="button" className="button" onClick={() => shift.selectAll()} data-testid="bundles-select-all">
                     <Icon name="check" size={24} />
@@ -162,6 +162,11 @@ function BundleChoice({ bundle, checked, onToggle }: { bundle: BundleSummaryData
         <span className="mono bundle-id">{bundle.bundleId}</span>
         <span className="bundle-parcels">
           {bundle.printed > 0 ? t('shift.parcelsPartly', { count: bundle.parcels, printed: bundle.printed }) : t('shift.parcels', { count: bundle.parcels })}
+          {(bundle.leftOut ?? 0) > 0 && (
+            <small className="bundle-left-out" data-testid="bundle-left-out">
+              {t('shift.bundleLeftOut', { count: bundle.leftOut })}
+            </small>
+          )}
         </span>
         <span className="small muted bundle-refs">
           {shownRefs.join(', ')}
@@ -169,5 +174,23 @@ function BundleChoice({ bundle, checked, onToggle }: { bundle: BundleSummaryData
         </span>
       </label>
     </li>
+  );
+}
+
+/** How many bundles and parcels to print, with the parcels that will not print (cancelled, delivered) apart. */
+function ListedSummary({ bundles }: { bundles: readonly BundleSummaryData[] }) {
+  const { t } = useTranslation();
+  const toPrint = bundles.reduce((sum, bundle) => sum + toPrintOf(bundle), 0);
+  const leftOut = bundles.reduce((sum, bundle) => sum + (bundle.leftOut ?? 0), 0);
+  return (
+    <p data-testid="bundles-listed">
+      <span data-testid="bundles-to-print">{t('shift.listedSummary', { bundles: t('shift.listedBundles', { count: bundles.length }), toPrint: t('shift.toPrint', { count: toPrint }) })}</span>
+      {leftOut > 0 && (
+        <span className="small muted" data-testid="bundles-left-out">
+          {' · '}
+          {t('shift.leftOut', { count: leftOut })}
+        </span>
+      )}
+    </p>
   );
 }

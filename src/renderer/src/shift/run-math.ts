@@ -32,7 +32,12 @@ export interface ListedBundle {
   bundleId: string;
   parcels: number;
   printed: number;
+  /** Cancelled or finished at the service, no label printed: nothing to print for them. */
+  leftOut?: number;
 }
+
+/** Parcels of a listed bundle a run would still print. */
+export const toPrintOf = (bundle: ListedBundle): number => Math.max(0, bundle.parcels - bundle.printed - (bundle.leftOut ?? 0));
 
 /**
  * What a choice of bundles comes to: the labels still to print in the bundles the station lists,
@@ -44,7 +49,7 @@ export function selectionTotals(selection: readonly string[], listed: readonly L
   const unlisted: string[] = [];
   for (const id of selection) {
     const bundle = byId.get(id);
-    if (bundle) labels += Math.max(0, bundle.parcels - bundle.printed);
+    if (bundle) labels += toPrintOf(bundle);
     else unlisted.push(id);
   }
   return { labels, unlisted };

@@ -28,8 +28,19 @@ export interface PreviewTarget {
   orderRef: string;
 }
 
+/** The cue while a scanner is typing (keys outside any field), or after typing too slow for a scan. */
+export type ScanCue = { state: 'none' } | { state: 'reading'; characters: number } | { state: 'too-slow'; characters: number };
+
 export interface ScanState {
   panel: ScanPanel;
+  cue: ScanCue;
+  /** A reprint held until someone says who they are (no operator signed in). */
+  operatorNeeded: { scan: string; reason: ReprintReason } | null;
+  setCue(cue: ScanCue): void;
+  /** The operator has signed in: the held reprint goes ahead. */
+  operatorSignedIn(): Promise<void>;
+  /** Nobody signed in: the held reprint is dropped. */
+  dropHeldReprint(): void;
   /** Labels printed at this screen, newest first. */
   recent: PrintedLabel[];
   /** The label in the preview dialog, if one is open. */
@@ -52,6 +63,8 @@ export interface ScanState {
 
 export interface ScanStoreDeps {
   service: ScanService;
+  /** The operator signed in for this shift ('' when nobody is): a reprint needs one. */
+  operator?(): string;
   playSound(kind: SoundKind): void;
   now(): number;
 }
@@ -117,8 +130,20 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
     });
 
     const reprint = async (scan: string, reason: ReprintReason) => {
+      if (deps.operator && deps.operator().trim() === '') {
+        // The journal must say who reprinted: ask now rather than refuse.
+        set({ operatorNeeded: { scan, reason } });
+        return;
+      }
+      const before = get().panel;
       set({ panel: { state: 'working', scan } });
-      show(await deps.service.reprint({ scan, reason }));
+      const outcome = await deps.service.reprint({ scan, reason });
+      if (outcome.kind === 'failed' && outcome.error.code === 'OPERATOR_REQUIRED') {
+        // Signed out meanwhile (another window, the command line): ask here as well.
+        set({ panel: before, operatorNeeded: { scan, reason } });
+        return;
+      }
+      show(outcome);
     };
 
     /** The label a reprint command would act on: the duplicate (or printed-elsewhere order) on screen, or the one awaiting its reason. */
@@ -152,8 +177,24 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
 
     return {
       panel: { state: 'idle' },
+      cue: { state: 'none' },
+      operatorNeeded: null,
       recent: [],
       preview: null,
+
+      setCue: (cue) => {
+        const now = get().cue;
+        if (now.state !== cue.state || (cue.state !== 'none' && now.state !== 'none' && now.characters !== cue.characters)) set({ cue });
+      },
+
+      operatorSignedIn: () =>
+        enqueue(async () => {
+          const held = get().operatorNeeded;
+          set({ operatorNeeded: null });
+          if (held) await reprint(held.scan, held.reason);
+        }),
+
+      dropHeldReprint: () => set({ operatorNeeded: null }),
 
       submitScan: (raw) =>
         enqueue(async () => {

@@ -57,6 +57,7 @@ export function createStationStores(options: StationStoresOptions): StationStore
     app,
     scan: createScanStore({
       service: scanService,
+      operator: () => app.getState().settings?.operator ?? '',
       playSound: (kind) => sounds.play(kind, preferences.getState().volume),
       now: options.now ?? Date.now,
     }),

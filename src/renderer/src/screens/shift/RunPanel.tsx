@@ -46,7 +46,7 @@ export function RunPanel() {
     <section className={`card run-panel run-${state}`} aria-labelledby="run-title" data-testid="run-panel" data-state={state}>
       <h2 id="run-title" ref={title} tabIndex={-1}>
         <Icon name={over ? (counts.failed + counts.uncertain > 0 ? 'warning' : 'check') : state === 'paused' ? 'pause' : 'printer'} size={32} />
-        {t(`shift.states.${state}`)} — {t('shift.runOn', { bundles: bundleCount, printer: run.printerName ?? run.printerId })}
+        {t(`shift.states.${state}`)} — {t('shift.runOn', { count: bundleCount, printer: run.printerName ?? run.printerId })}
       </h2>
 
       {state === 'paused' && pauseReason && <PauseBanner reason={pauseReason} />}

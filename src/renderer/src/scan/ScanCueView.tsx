@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { useScanState } from '../state/stores-context';
+import { Icon } from '../components/Icon';
+
+/**
+ * A small cue while a scanner is typing ("Reading… 14 characters"), so a slow wireless scanner
+ * is seen to be heard; and a hint when someone typed outside any field too slowly to be a scan.
+ */
+export function ScanCueView() {
+  const { t } = useTranslation();
+  const cue = useScanState((state) => state.cue);
+  return (
+    <div className="scan-cue-slot" aria-live="polite">
+      {cue.state === 'reading' && (
+        <p className="scan-cue" data-testid="scan-cue" data-cue="reading">
+          <Icon name="scan" size={28} /> {t('scan.cueReading', { count: cue.characters })}
+        </p>
+      )}
+      {cue.state === 'too-slow' && (
+        <p className="scan-cue scan-cue-slow" data-testid="scan-cue" data-cue="too-slow">
+          <Icon name="info" size={28} /> {t('scan.cueTooSlow', { count: cue.characters })}
+        </p>
+      )}
+    </div>
+  );
+}
