@@ -5,15 +5,17 @@
  * CONFLICT naming the state; a file refused as a whole says why as a subject with the file's name;
  * an orderRef created before for another location is skipped with both locations.
  */
-import { openSync, closeSync, ftruncateSync, writeFileSync } from 'node:fs';
+import { closeSync, ftruncateSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
 import type { VirtualZebra } from '../../../src/sandbox/printer';
 import type { UploadPreview, UploadStatus } from '../../../src/shared/contract/upload';
 import type { StationErrorData } from '../../../src/shared/errors';
 import { createPrintingStation, startZebra, type PrintingStation } from '../printing-queue/support';
-import { goodRow, header, readReport, sandboxOrdersByRef, uploadRows, writeCsv } from './support';
+import { runCliIn } from '../../support/cli';
+import { memoryKeyStore } from '../../support/station';
+import { goodRow, header, readReport, sandboxOrdersByRef, stationFolder, stationKeys, uploadRows, writeCsv } from './support';
 
 describe('the upload’s refusals and skips as codes and facts', () => {
   let sandbox: RunningSandbox;
@@ -140,5 +142,18 @@ describe('the upload’s refusals and skips as codes and facts', () => {
     ]);
     // The stricter key holds: each orderRef exists once at the service.
     expect([...(await sandboxOrdersByRef(sandbox, 'ELSE')).values()].map((ids) => ids.length)).toEqual([1, 1]);
+  });
+
+  it('the CLI’s preview names the rows created before at another location, in English', async () => {
+    const dataDir = await stationFolder(sandbox, 'elsewhere-cli');
+    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
+    const cli = (...argv: string[]) => runCliIn(dataDir, { keyStore: memoryKeyStore({ test: stationKeys(sandbox) }) }, argv);
+    const first = join(dataDir, 'first.csv');
+    writeCsv(first, [goodRow('CLIELSE', 1, '1101')]);
+    expect((await cli('upload', first, '--location', '1101', '--report', join(dataDir, 'first-report.xlsx'))).code).toBe(0);
+    const second = join(dataDir, 'second.csv');
+    writeCsv(second, [{ ...goodRow('CLIELSE', 1, '1102'), deliveryPostalCode: '5928 PR', deliveryCity: 'Venlo' }]);
+    const preview = await cli('upload', second, '--location', '1101', '--location', '1102', '--preview');
+    expect(preview.stdout).toContain('row 2 (CLIELSE-00001): skipped, already created at location 1101; this row names location 1102');
   });
 });
