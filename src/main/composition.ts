@@ -252,6 +252,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     logger,
     clientFor: (environment) => clients.forEnvironment(environment),
     printBundles: async (_environment, bundleIds, printerId) => (await printing.printBundles({ bundleIds, printerId })).runId,
+    shipmentLocation: (environment, orderRef) => toShip.get(environment, orderRef)?.locationId ?? null,
   });
   const preview = createLabelPreview({ journal: printing.journal, printers: printing.printers, clientFor: (environment) => clients.forEnvironment(environment) });
 

@@ -1,9 +1,9 @@
-import { StationError } from '../../shared/errors';
 import type { Handlers } from '../contract/dispatcher';
 import type { EnvironmentSession } from '../environment-session';
 import type { PickedFiles } from '../orders/picked-files';
 import type { DeliveryClient } from '../api';
 import type { Environment } from '../../shared/contract/app';
+import { fileProblem } from '../shipping/upload-errors';
 import { uploadLabelsPdf, uploadReport } from '../shipping/upload-report';
 import type { UploadService, UploadSource } from '../shipping/upload-service';
 
@@ -28,7 +28,7 @@ export function uploadHandlers(deps: UploadHandlerDeps): Pick<Handlers, UploadCa
       let file: UploadSource;
       if (source.kind === 'picked') {
         const path = deps.pickedFiles.take(source.handle);
-        if (path === null) throw new StationError('IMPORT_FAILED', 'That file choice is no longer valid (each choice is read once, within ten minutes). Choose the file again.');
+        if (path === null) throw fileProblem('choice-expired', '', 'That file choice is no longer valid (each choice is read once, within ten minutes). Choose the file again.');
         file = { kind: 'path', path };
       } else {
         file = { kind: 'bytes', fileName: source.fileName, bytes: Buffer.from(source.base64, 'base64') };

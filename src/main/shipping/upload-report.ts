@@ -9,15 +9,8 @@
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import type { DeliveryClient } from '../api';
-import { problemInWords } from './upload-rows';
+import { problemInWords, skipInWords } from './upload-rows';
 import type { UploadRecord, StoredUploadRow } from './upload-store';
-
-const skipWords = {
-  'created-before': 'already created',
-  'unknown-before': 'sent before with an unknown outcome; a lead settles it first',
-  'in-progress': 'being created by another process',
-  'repeated-in-file': 'repeats an earlier row of this file',
-} as const;
 
 export async function uploadReport(record: UploadRecord, rows: StoredUploadRow[]): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
@@ -42,7 +35,7 @@ export async function uploadReport(record: UploadRecord, rows: StoredUploadRow[]
     const sheet = book.addWorksheet('Skipped Rows');
     sheet.addRow([...columns, 'orderId', 'reason']);
     for (const row of skipped) {
-      const reason = row.skip ? `${skipWords[row.skip.code]}${row.skip.firstRow ? ` (row ${row.skip.firstRow})` : ''}` : 'skipped';
+      const reason = row.skip ? skipInWords(row.skip) : 'skipped';
       sheet.addRow([...cellsOf(row), row.orderId ?? row.skip?.orderId ?? '', reason]);
     }
   }

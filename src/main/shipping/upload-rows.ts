@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { CreateOrderRequestSchema, type CreateOrderRequest } from '../../shared/api/schemas';
-import type { UploadRowProblem } from '../../shared/contract/upload';
+import type { UploadRowProblem, UploadSkip } from '../../shared/contract/upload';
 
 export const uploadRequiredColumns = ['orderRef', 'locationId', 'deliveryStreet', 'deliveryNumber', 'deliveryPostalCode', 'deliveryCity', 'deliveryCountry'] as const;
 export const uploadOptionalColumns = [
@@ -186,6 +186,22 @@ export function problemInWords(problem: UploadRowProblem): string {
       return 'the order was sent but it is not known whether it was created; it is not sent again until that is settled';
     case 'cancelled':
       return 'the upload was cancelled before this row was sent';
+  }
+}
+
+/** Why a row was skipped, in English, for the report workbook and the terminal. */
+export function skipInWords(skip: UploadSkip): string {
+  switch (skip.code) {
+    case 'created-before':
+      return skip.locationId && skip.rowLocationId && skip.locationId !== skip.rowLocationId
+        ? `already created at location ${skip.locationId}; this row names location ${skip.rowLocationId}`
+        : 'already created';
+    case 'unknown-before':
+      return 'sent before with an unknown outcome; a lead settles it first';
+    case 'in-progress':
+      return 'being created by another process';
+    case 'repeated-in-file':
+      return `repeats row ${skip.firstRow ?? '?'} of this file`;
   }
 }
 

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Environment } from '../../shared/contract/app';
-import type { UploadPreview, UploadRowProblem, UploadRowView, UploadStatus } from '../../shared/contract/upload';
+import type { UploadPreview, UploadRowProblem, UploadRowView, UploadSkip, UploadStatus } from '../../shared/contract/upload';
 import { StationError } from '../../shared/errors';
 import type { DeliveryClient } from '../api';
 import type { EventBus } from '../contract/event-bus';
@@ -24,6 +24,7 @@ import { detectFormat, type ManifestFormat, type ManifestItem } from '../orders/
 import type { OrderIndex } from '../orders/order-index';
 import { isCompoundFile } from '../orders/xls-reader';
 import type { CreationLedger } from './creation-ledger';
+import { columnsMissing, fileProblem, uploadStateConflict } from './upload-errors';
 import { checkUploadRow, isUploadColumn, uploadRequiredColumns, type UploadColumn } from './upload-rows';
 import type { UploadStore} from './upload-store';
 import { resultOf, type StoredUploadRow, type UploadRecord } from './upload-store';
@@ -44,6 +45,8 @@ export interface UploadServiceDeps {
   clientFor(environment: Environment): Promise<DeliveryClient>;
   /** Prints the labels of these bundles as one normal print run; answers its run id. */
   printBundles(environment: Environment, bundleIds: string[], printerId: string): Promise<string>;
+  /** The location an order to ship (the ship flow) names, for an orderRef created by shipping rather than by an upload. */
+  shipmentLocation?(environment: Environment, orderRef: string): string | null;
   /** POSTs in flight at once (the API client's own limit is the same by default). */
   concurrency?: number;
   /** Monotonic milliseconds, for the rate. */
@@ -95,15 +98,16 @@ export class UploadService {
             columnIndex = resolveHeader(header);
             continue;
           }
-          if (!header) throw new StationError('IMPORT_FAILED', `${fileName} has no header row.`);
+          if (!header) throw fileProblem('no-header', fileName, `${fileName} has no header row.`);
           rows.push(this.checkRow(environment, item, header, columnIndex, allowed, firstSeen, rows.length));
         }
       }
     } catch (error) {
-      if (error instanceof ManifestFileProblem) throw new StationError('IMPORT_FAILED', `${fileName} cannot be read: ${error.message}.`, [error.message]);
+      if (error instanceof ManifestFileProblem) throw fileProblem('unreadable', fileName, `${fileName} cannot be read: ${error.message}.`, { details: [error.message] });
       throw error;
     }
-    if (!header) throw new StationError('IMPORT_FAILED', `${fileName} is empty: it has no header row.`);
+    if (!header) throw fileProblem('no-header', fileName, `${fileName} is empty: it has no header row.`);
+    this.placeEarlierCreations(environment, rows);
 
     const id = `${new Date().toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(6).toString('base64url')}`;
     this.deps.store.create({ id, environment, fileName, columns: header.filter((name) => name !== ''), locations: [...allowed], state: 'previewed' }, rows);
@@ -130,15 +134,19 @@ export class UploadService {
           await handle.close();
         }
       } catch (error) {
-        throw new StationError('IMPORT_FAILED', `${fileName} could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`, undefined, { cause: error });
+        throw fileProblem('unreadable', fileName, `${fileName} could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`, { cause: error });
       }
     }
-    if (size === 0) throw new StationError('IMPORT_FAILED', `${fileName} is empty.`);
-    if (size > maxUploadBytes) throw new StationError('IMPORT_FAILED', `${fileName} is larger than ${maxUploadBytes / 1024 / 1024} MB; split it into smaller files.`);
+    if (size === 0) throw fileProblem('empty', fileName, `${fileName} is empty.`);
+    if (size > maxUploadBytes) {
+      throw fileProblem('too-big', fileName, `${fileName} is larger than ${maxUploadBytes / 1024 / 1024} MB; split it into smaller files.`, {
+        facts: { mb: maxUploadBytes / 1024 / 1024, sizeMb: Math.ceil((size / 1024 / 1024) * 10) / 10 },
+      });
+    }
     const parserSource: ParserSource = source.kind === 'bytes' ? { kind: 'bytes', bytes: source.bytes } : { kind: 'path', path: source.path };
     if (isCompoundFile(head)) return { format: 'xls', parserSource };
     const format = detectFormat(head, fileName);
-    if (typeof format === 'object') throw new StationError('IMPORT_FAILED', format.unsupported);
+    if (typeof format === 'object') throw fileProblem('unsupported', fileName, format.unsupported);
     return { format, parserSource };
   }
 
@@ -201,11 +209,28 @@ export class UploadService {
     return { ...base, state: 'ready', request: checked.request };
   }
 
+  /**
+   * The ledger's key is the orderRef, whatever the location (see docs/shipping.md), so a row whose
+   * orderRef was created for another location is skipped like any other; it says where, so a lead
+   * who meant a new order for this location sees the clash instead of a plain "already created".
+   */
+  private placeEarlierCreations(environment: Environment, rows: StoredUploadRow[]): void {
+    const created = rows.filter((row) => row.skip?.code === 'created-before' && row.orderRef !== null);
+    if (created.length === 0) return;
+    const fromUploads = this.deps.store.createdLocations(environment, [...new Set(created.map((row) => row.orderRef!))]);
+    for (const row of created) row.skip = this.createdBefore(environment, row.orderRef!, row.skip?.orderId ?? null, row.locationId, fromUploads);
+  }
+
+  private createdBefore(environment: Environment, orderRef: string, orderId: string | null, rowLocationId: string | null, fromUploads?: ReadonlyMap<string, string>): UploadSkip {
+    const locationId = (fromUploads ? fromUploads.get(orderRef) : this.deps.store.createdLocations(environment, [orderRef]).get(orderRef)) ?? this.deps.shipmentLocation?.(environment, orderRef) ?? null;
+    return { code: 'created-before', orderId, locationId, rowLocationId };
+  }
+
   /** Starts creating the ready rows, or resumes a paused or interrupted upload. */
   start(environment: Environment, uploadId: string, printerId?: string): UploadStatus {
     const record = this.record(environment, uploadId);
     if (record.state === 'finished' || record.state === 'cancelled') {
-      throw new StationError('INVALID_INPUT', `Upload ${uploadId} is ${record.state}; there is nothing left to start.`, [record.state]);
+      throw uploadStateConflict('start', uploadId, record.state, `Upload ${uploadId} is ${record.state}; there is nothing left to start.`);
     }
     if (printerId !== undefined) this.deps.store.setPrinting(uploadId, printerId, null);
     const current = this.runners.get(uploadId);
@@ -222,7 +247,7 @@ export class UploadService {
   pause(environment: Environment, uploadId: string): UploadStatus {
     const record = this.record(environment, uploadId);
     if (record.state !== 'running' && record.state !== 'previewed') {
-      throw new StationError('INVALID_INPUT', `Upload ${uploadId} is ${record.state}; only a running upload can be paused.`, [record.state]);
+      throw uploadStateConflict('pause', uploadId, record.state, `Upload ${uploadId} is ${record.state}; only a running upload can be paused.`);
     }
     const runner = this.runners.get(uploadId);
     if (runner) runner.stop = 'pause';
@@ -235,7 +260,7 @@ export class UploadService {
   cancel(environment: Environment, uploadId: string): UploadStatus {
     const record = this.record(environment, uploadId);
     if (record.state === 'finished' || record.state === 'cancelled') {
-      throw new StationError('INVALID_INPUT', `Upload ${uploadId} is ${record.state} already.`, [record.state]);
+      throw uploadStateConflict('cancel', uploadId, record.state, `Upload ${uploadId} is ${record.state} already.`);
     }
     const runner = this.runners.get(uploadId);
     if (runner) runner.stop = 'cancel';
@@ -401,7 +426,8 @@ export class UploadService {
       // Someone else holds this orderRef: mirror what the ledger knows, never send.
       const entry = ledger.entry(environment, orderRef, 1);
       if (entry?.state === 'created') {
-        store.settle(uploadId, row.row, { state: 'skipped', skip: { code: 'created-before', orderId: entry.orderId }, orderId: entry.orderId, barcode: entry.barcode, bundleId: entry.bundleId });
+        const skip = this.createdBefore(environment, orderRef, entry.orderId, row.locationId);
+        store.settle(uploadId, row.row, { state: 'skipped', skip, orderId: entry.orderId, barcode: entry.barcode, bundleId: entry.bundleId });
       } else if (entry?.state === 'unknown') {
         store.settle(uploadId, row.row, { state: 'unknown', problems: [{ code: 'outcome-unknown', messages: entry.reason ? [entry.reason.slice(0, 500)] : [] }] });
       } else {
@@ -469,9 +495,7 @@ function resolveHeader(header: string[]): Map<UploadColumn, number> {
     if (isUploadColumn(name) && !map.has(name)) map.set(name, index);
   });
   const missing = uploadRequiredColumns.filter((column) => !map.has(column));
-  if (missing.length > 0) {
-    throw new StationError('UPLOAD_COLUMNS_MISSING', `The file lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}; column names are exact.`, missing);
-  }
+  if (missing.length > 0) throw columnsMissing(missing);
   return map;
 }
 

@@ -183,6 +183,29 @@ export class UploadStore {
     return result;
   }
 
+  /**
+   * The location each of these orderRefs was created for by an upload of this environment (the
+   * latest upload that created it). Asked only for rows the ledger holds as created, in chunks.
+   */
+  createdLocations(environment: Environment, orderRefs: readonly string[]): Map<string, string> {
+    const found = new Map<string, string>();
+    const chunk = 500;
+    for (let start = 0; start < orderRefs.length; start += chunk) {
+      const refs = orderRefs.slice(start, start + chunk);
+      const rows = this.db
+        .prepare(
+          `SELECT r.order_ref, r.location_id FROM upload_rows r JOIN uploads u ON u.id = r.upload_id
+           WHERE u.environment = ? AND r.state = 'created' AND r.location_id IS NOT NULL AND r.order_ref IN (${refs.map(() => '?').join(', ')})
+           ORDER BY u.created_at, u.id`,
+        )
+        .raw(true)
+        .all(environment, ...refs) as [string, string][];
+      // Oldest first, so the latest upload's location is the one kept.
+      for (const [orderRef, locationId] of rows) found.set(orderRef, locationId);
+    }
+    return found;
+  }
+
   skipReasons(id: string): Record<UploadSkip['code'], number> {
     const rows = this.db.prepare(`SELECT skip FROM upload_rows WHERE upload_id = ? AND state = 'skipped'`).raw(true).all(id) as [string | null][];
     const counts: Record<UploadSkip['code'], number> = { 'created-before': 0, 'unknown-before': 0, 'in-progress': 0, 'repeated-in-file': 0 };

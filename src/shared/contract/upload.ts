@@ -11,6 +11,26 @@ import { defineCall, defineEvent } from './define';
 
 export const UploadIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, 'an upload id');
 
+/**
+ * Why a file is refused as a whole (IMPORT_FAILED, fact `subject`; facts `file`, and `mb` and
+ * `sizeMb` when it is too big). The screen words each one.
+ */
+export const uploadFileProblems = [
+  /** Larger than the station reads (facts: mb, the limit; sizeMb, the file's size). */
+  'too-big',
+  /** Zero bytes. */
+  'empty',
+  /** No header row before the first data row, or nothing at all in the worksheet. */
+  'no-header',
+  /** The reader could not read it (a damaged workbook, a hostile one beyond the limits, a file that cannot be opened). */
+  'unreadable',
+  /** Neither an XLSX or XLS workbook nor CSV text. */
+  'unsupported',
+  /** The file chosen in the dialog is no longer valid (each choice is read once, within ten minutes). */
+  'choice-expired',
+] as const;
+export type UploadFileProblem = (typeof uploadFileProblems)[number];
+
 /** Why a row is not created, or was skipped: a stable code and the facts behind it. */
 export const UploadRowProblemSchema = z.object({
   code: z.enum([
@@ -68,6 +88,10 @@ export const UploadSkipSchema = z.object({
   ]),
   orderId: z.string().nullable().optional(),
   firstRow: z.number().int().optional(),
+  /** 'created-before': the location the order was created for, when the station knows it. */
+  locationId: z.string().max(64).nullable().optional(),
+  /** 'created-before': the location this row names (differing from locationId: created elsewhere). */
+  rowLocationId: z.string().max(64).nullable().optional(),
 });
 export type UploadSkip = z.infer<typeof UploadSkipSchema>;
 

@@ -59,3 +59,63 @@ test('a lead uploads a spreadsheet at shift start: preview, progress, Completed 
   await page.getByTestId('upload-start').click();
   await expect(page.getByTestId('upload-result')).toContainText('Completed with errors — 0 created, 3 failed, 37 skipped', { timeout: 30_000 });
 });
+
+type Language = 'en' | 'nl' | 'de' | 'pl';
+
+/** The panel's own refusals as the screen shows them: [title, action] per language. */
+const refusalWords: Record<Language, { noLocation: [string, string]; tooBig: [string, string] }> = {
+  en: {
+    noLocation: ['No location chosen for the upload', 'Type the location ids of your company the rows may name (for example 1101), then choose the file again'],
+    tooBig: ['week.csv is larger than 20 MB (21 MB)', 'Split it into files of at most 20 MB and upload each one'],
+  },
+  nl: {
+    noLocation: ['Geen locatie gekozen voor de upload', "Typ de locatie-id's van uw bedrijf die de rijen mogen noemen (bijvoorbeeld 1101) en kies het bestand opnieuw"],
+    tooBig: ['week.csv is groter dan 20 MB (21 MB)', 'Splits het in bestanden van hoogstens 20 MB en upload ze een voor een'],
+  },
+  de: {
+    noLocation: ['Kein Standort für den Upload gewählt', 'Geben Sie die Standort-IDs Ihrer Firma ein, die die Zeilen nennen dürfen (zum Beispiel 1101), und wählen Sie die Datei erneut'],
+    tooBig: ['week.csv ist größer als 20 MB (21 MB)', 'Teilen Sie sie in Dateien von höchstens 20 MB und laden Sie jede einzeln hoch'],
+  },
+  pl: {
+    noLocation: ['Nie wybrano lokalizacji dla przesyłania', 'Wpisz ID lokalizacji swojej firmy, które mogą występować w wierszach (na przykład 1101), a potem wybierz plik ponownie'],
+    tooBig: ['week.csv jest większy niż 20 MB (21 MB)', 'Podziel go na pliki po najwyżej 20 MB i prześlij każdy z nich'],
+  },
+};
+
+test('the panel’s own refusals (no location, a file over 20 MB) show their real words in every language; a row created at another location says where', async ({ page, webHost }) => {
+  test.setTimeout(120_000);
+  await openStation(page, webHost);
+  const title = page.getByTestId('upload-error-title');
+  const action = page.getByTestId('upload-error-action');
+  const small = { name: 'one.csv', mimeType: 'text/csv', buffer: Buffer.from(`${columns.join(';')}\nX-1;1101;Klant;Damrak;1;1012 LH;Amsterdam;NL;300;200;100\n`) };
+  const big = { name: 'week.csv', mimeType: 'text/csv', buffer: Buffer.alloc(21 * 1024 * 1024, 0x41) };
+  for (const language of ['en', 'nl', 'de', 'pl'] as const) {
+    await page.keyboard.press('F4');
+    await page.getByTestId('setting-language').selectOption(language);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await page.keyboard.press('F2');
+    await page.getByTestId('upload-locations').fill('');
+    await page.getByTestId('upload-file').setInputFiles(small);
+    await expect(title).toHaveText(refusalWords[language].noLocation[0]);
+    await expect(action).toHaveText(refusalWords[language].noLocation[1]);
+    await page.getByTestId('upload-locations').fill('1101');
+    await page.getByTestId('upload-file').setInputFiles(big);
+    await expect(title).toHaveText(refusalWords[language].tooBig[0]);
+    await expect(action).toHaveText(refusalWords[language].tooBig[1]);
+  }
+
+  // The ledger keys on orderRef alone: the same orderRef at the company's other location is skipped, and says where it was created.
+  await page.keyboard.press('F4');
+  await page.getByTestId('setting-language').selectOption('en');
+  await page.keyboard.press('F2');
+  await page.getByTestId('upload-locations').fill('1101');
+  const orderRef = `LOC-${Date.now().toString(36)}`;
+  const row = (location: string) => `${orderRef};${location};Klant;Damrak;1;1012 LH;Amsterdam;NL;300;200;100`;
+  await page.getByTestId('upload-file').setInputFiles({ name: 'first.csv', mimeType: 'text/csv', buffer: Buffer.from(`${columns.join(';')}\n${row('1101')}\n`) });
+  await page.getByTestId('upload-start').click();
+  await expect(page.getByTestId('upload-result')).toContainText('Completed — 1 created', { timeout: 30_000 });
+  await page.getByTestId('upload-locations').fill('1101, 1102');
+  await page.getByTestId('upload-file').setInputFiles({ name: 'second.csv', mimeType: 'text/csv', buffer: Buffer.from(`${columns.join(';')}\n${row('1102')}\n`) });
+  await expect(page.getByTestId('upload-counts')).toContainText('0 ready, 0 with errors, 1 skipped');
+  await expect(page.getByTestId('upload-rows')).toContainText('Already created at location 1101 (this row names location 1102)');
+});

@@ -9,7 +9,7 @@ import { dirname, join, parse, resolve } from 'node:path';
 import type { CallName, CallOutput } from '../../../shared/contract';
 import type { RunSummaryData } from '../../../shared/contract/printing';
 import type { UploadPreview, UploadResult, UploadStatus } from '../../../shared/contract/upload';
-import { problemInWords } from '../../shipping/upload-rows';
+import { problemInWords, skipInWords } from '../../shipping/upload-rows';
 import { expectOnly, option } from '../args';
 import { exitCodes, UsageError, type CliCommand, type CliContext } from '../command';
 import { json, valueOf } from '../output';
@@ -37,6 +37,9 @@ function previewLines(preview: UploadPreview): string[] {
   const withErrors = preview.rows.filter((row) => row.state === 'invalid');
   for (const row of withErrors.slice(0, shownProblems)) lines.push(`  row ${row.row}${row.orderRef ? ` (${row.orderRef})` : ''}: ${row.problems.map(problemInWords).join('; ')}`);
   if (counts.invalid > shownProblems) lines.push(`  … and ${counts.invalid - shownProblems} more rows with errors (the report lists every one).`);
+  // Created before for another location: the ledger keys on orderRef alone, so say where.
+  const elsewhere = preview.rows.filter((row) => row.skip?.code === 'created-before' && row.skip.locationId && row.skip.rowLocationId && row.skip.locationId !== row.skip.rowLocationId);
+  for (const row of elsewhere.slice(0, shownProblems)) lines.push(`  row ${row.row}${row.orderRef ? ` (${row.orderRef})` : ''}: skipped, ${skipInWords(row.skip!)}`);
   return lines;
 }
 

@@ -1,12 +1,13 @@
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UploadPreview, UploadRowProblem, UploadRowView, UploadStatus } from '../../../shared/contract/upload';
+import type { UploadPreview, UploadStatus } from '../../../shared/contract/upload';
 import type { StationErrorData } from '../../../shared/errors';
 import { CallError } from '../components/CallError';
 import { Icon } from '../components/Icon';
 import { bytesToBase64 } from '../screens/setup/base64';
 import { useAppState } from '../state/stores-context';
 import { useStation } from '../station-context';
+import { fileTooBig, noLocationChosen, uploadRowWhy } from './upload-words';
 
 /** Files the screen sends as bytes (the web host's message limit; the CLI reads larger ones from disk). */
 const maxUploadBytes = 20 * 1024 * 1024;
@@ -65,7 +66,7 @@ export function UploadPanel() {
     setPreview(null);
     setStatus(null);
     if (file.size > maxUploadBytes) {
-      setError({ code: 'IMPORT_FAILED', message: t('upload.tooBig', { mb: maxUploadBytes / 1024 / 1024 }) });
+      setError(fileTooBig(file.name, file.size, maxUploadBytes));
       return;
     }
     const chosen = locations
@@ -73,7 +74,7 @@ export function UploadPanel() {
       .map((location) => location.trim())
       .filter((location) => location !== '');
     if (chosen.length === 0) {
-      setError({ code: 'INVALID_INPUT', message: t('upload.needLocation') });
+      setError(noLocationChosen());
       return;
     }
     setBusy(true);
@@ -106,9 +107,6 @@ export function UploadPanel() {
 
   // Left running by a station that stopped (a restart): nothing sends its rows until it is resumed.
   const interrupted = status?.state === 'running' && !status.runnerHere;
-  const problem = (entry: UploadRowProblem) =>
-    t(`upload.problem.${entry.code}`, { column: entry.column ?? '', value: entry.value ?? '', firstRow: entry.firstRow ?? '', errorCode: entry.errorCode ?? '', messages: (entry.messages ?? []).join('; ') });
-  const why = (row: UploadRowView) => (row.skip ? t(`upload.skip.${row.skip.code}`, { firstRow: row.skip.firstRow ?? '' }) : row.problems.map(problem).join('; '));
 
   return (
     <section className="card" aria-labelledby={`${id}-title`} data-testid="upload-panel">
@@ -215,7 +213,7 @@ export function UploadPanel() {
                   <tr key={row.row} data-state={row.state}>
                     <td>{row.row}</td>
                     <td>{row.orderRef ?? ''}</td>
-                    <td>{why(row)}</td>
+                    <td>{uploadRowWhy(row, t)}</td>
                   </tr>
                 ))}
               </tbody>
