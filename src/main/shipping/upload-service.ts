@@ -65,6 +65,8 @@ interface Runner {
   done: Promise<void>;
   /** Monotonic times rows settled, for the rate (last few seconds only). */
   settledAt: number[];
+  /** Rows this runner settled, for telling a pass that made progress from one that did not. */
+  settledCount: number;
   lastProgress: number;
 }
 
@@ -236,7 +238,7 @@ export class UploadService {
     const current = this.runners.get(uploadId);
     if (current && current.stop === null) return this.status(environment, uploadId);
     this.deps.store.setState(uploadId, 'running');
-    const runner: Runner = { stop: null, done: Promise.resolve(), settledAt: [], lastProgress: 0 };
+    const runner: Runner = { stop: null, done: Promise.resolve(), settledAt: [], settledCount: 0, lastProgress: 0 };
     // A runner still finishing a pause hands over to this one once its last POSTs are settled.
     const previous = current?.done ?? Promise.resolve();
     runner.done = previous.then(() => this.run(environment, uploadId, runner));
@@ -364,6 +366,7 @@ export class UploadService {
           if (runner.stop) break;
           const ready = this.deps.store.rows(uploadId, { state: 'ready', batch });
           if (ready.length === 0) break;
+          const settledBefore = runner.settledCount;
           const pace = await this.sendAll(environment, uploadId, client, ready, runner);
           if (pace === 'stop') {
             runner.stop ??= 'pause';
@@ -371,7 +374,10 @@ export class UploadService {
             break;
           }
           if (pace === 'slow-down') {
-            backoffMs = Math.min(Math.max(backoffMs * 2, 1_000), 30_000);
+            // The wait grows only while the service refuses everything: a pass that created rows
+            // before its 429 shows the pace was nearly right, so it waits the base second again.
+            const progressed = runner.settledCount > settledBefore;
+            backoffMs = progressed ? 1_000 : Math.min(Math.max(backoffMs * 2, 1_000), 30_000);
             await this.sleep(backoffMs);
           } else backoffMs = 0;
         }
@@ -411,6 +417,7 @@ export class UploadService {
           return;
         }
         runner.settledAt.push(this.now());
+        runner.settledCount += 1;
         this.emit(environment, uploadId);
       }
     };

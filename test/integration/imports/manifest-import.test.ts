@@ -71,7 +71,9 @@ describe('manifest import through the contract', () => {
     }
     const transit = await call('orders.lookup', { scan: 'REF-5', remote: false });
     expect(transit).toMatchObject({ ok: true, value: { order: { status: 'in_transit' }, matchedBy: ['orderRef'], printable: { allowed: true, message: null } } });
-    expect(await call('orders.lookup', { scan: 'ref-1', remote: false })).toMatchObject({ ok: false, error: { code: 'ORDER_NOT_FOUND' } });
+    // A Caps-Lock scan finds the one order whose reference differs only in case; an unknown one stays unknown.
+    expect(await call('orders.lookup', { scan: 'ref-1', remote: false })).toMatchObject({ ok: true, value: { order: { orderId: 'ORD-1', orderRef: 'REF-1' } } });
+    expect(await call('orders.lookup', { scan: 'ref-99', remote: false })).toMatchObject({ ok: false, error: { code: 'ORDER_NOT_FOUND' } });
   });
 
   it('updates rather than duplicates on a second import of the same file, and keeps statuses moving forwards', async () => {

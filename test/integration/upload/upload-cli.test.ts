@@ -93,7 +93,7 @@ describe('spreadsheet upload from the CLI', () => {
     atService = await sandboxOrdersByRef(sandbox, 'E2E');
     expect(atService.size).toBe(1000);
     expect([...atService.values()].every((ids) => ids.length === 1)).toBe(true);
-  }, 180_000);
+  }, 240_000);
 
   it('gives the same result for the same rows as .csv and as .xls (second worksheet not read)', async () => {
     const { rows } = uploadRows('FMT', 120, 16, LOCATION, OTHER_COMPANY_LOCATION);
