@@ -80,6 +80,8 @@ export interface StationOptions {
   sandbox?: EmbeddedSandbox;
   /** Delivery API client knobs (tests shorten retry budgets and timeouts). */
   clientOptions?: DeliveryClientsDeps['clientOptions'];
+  /** How the spreadsheet upload waits after a 429 (tests record the waits); a timer by default. */
+  uploadSleep?: (ms: number) => Promise<void>;
   /** Print queue timing and printer transport options (tests shorten polls and timeouts). */
   printing?: PrintingOptions & { transports?: Partial<PrinterTransportsOptions> };
   /** The desktop app's own file dialog for a manifest (the chosen path, or null); absent where there is none. */
@@ -253,6 +255,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     clientFor: (environment) => clients.forEnvironment(environment),
     printBundles: async (_environment, bundleIds, printerId) => (await printing.printBundles({ bundleIds, printerId })).runId,
     shipmentLocation: (environment, orderRef) => toShip.get(environment, orderRef)?.locationId ?? null,
+    ...(options.uploadSleep ? { sleep: options.uploadSleep } : {}),
   });
   const preview = createLabelPreview({ journal: printing.journal, printers: printing.printers, clientFor: (environment) => clients.forEnvironment(environment) });
 

@@ -131,6 +131,31 @@ describe('spreadsheet upload through the contract', () => {
     }
   }, 90_000);
 
+  it('after a 429 waits the base second again once rows were created, rather than ever longer', async () => {
+    // The bug this catches: every pass of the upload that met a 429 doubled the wait (1, 2, 4 … 30 s)
+    // even when it had created rows before it, so a long upload crawled at a few rows a second.
+    const waits: number[] = [];
+    const sleep = (ms: number) => {
+      waits.push(ms);
+      return new Promise<void>((resolve) => setTimeout(resolve, ms));
+    };
+    bench = await createPrintingStation(sandbox, zebraPort, { clientOptions: { retry: { maxAttempts: 1 } }, uploadSleep: sleep }, {}, 'test');
+    const station = bench;
+    await controlCall(sandbox, '/settings', { method: 'PATCH', body: { rateLimit: { requestsPerSecond: 10, burst: 4 } } });
+    try {
+      const { rows } = uploadRows('PACE', 24, 0, '1101', '1201');
+      const preview = await prepare(station, 'pace.csv', rows);
+      const uploadId = preview.status.uploadId;
+      await station.call('upload.start', { uploadId });
+      await station.station.services.uploads.settled(uploadId);
+      expect((await station.call<UploadStatus>('upload.status', { uploadId })).counts).toMatchObject({ created: 24, failed: 0, unknown: 0, ready: 0 });
+      expect(waits.length).toBeGreaterThanOrEqual(2);
+      expect(waits).toEqual(waits.map(() => 1_000));
+    } finally {
+      await controlCall(sandbox, '/settings', { method: 'PATCH', body: { rateLimit: { requestsPerSecond: 0 } } });
+    }
+  }, 90_000);
+
   it('takes a file of 2,050 rows as consecutive batches of 1,000, 1,000 and 50, each with its own result', async () => {
     bench = await createPrintingStation(sandbox, zebraPort, {}, {}, 'test');
     const station = bench;
