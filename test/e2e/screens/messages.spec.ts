@@ -47,35 +47,31 @@ async function callFromPage(page: Page, name: string, input: unknown): Promise<v
   expect(ok, name).toBe(true);
 }
 
-test('a reprint without an operator asks for the operator’s name in Setup, in every language', async ({ page, webHost, sandboxOrders }) => {
+test('a reprint without an operator asks for the name there and then, in every language, instead of refusing', async ({ page, webHost, sandboxOrders }) => {
   await openStation(page, webHost);
   const order = draftOrder(sandboxOrders);
   await scanLikeAScanner(page, order.orderRef);
   await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'printed', { timeout: 20_000 });
-  await scanLikeAScanner(page, order.orderRef);
-  await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'duplicate');
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('1');
-  await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'failed', { timeout: 20_000 });
-  const title = page.getByTestId('result-error-title');
-  const action = page.getByTestId('result-error-action');
-  await expect(title).toHaveText("A reprint needs the operator's name");
-  await expect(action).toHaveText('Enter your name as the operator in Setup (F4), then reprint');
-  await expectInEveryLanguage(page, 'F1', {
-    en: [[title, "A reprint needs the operator's name"]],
-    nl: [
-      [title, 'Opnieuw printen kan alleen met de naam van de medewerker'],
-      [action, 'Vul uw naam in als medewerker bij Instellingen (F4) en print dan opnieuw'],
-    ],
-    de: [
-      [title, 'Ein Neudruck braucht den Namen des Bedieners'],
-      [action, 'Geben Sie unter Einstellungen (F4) Ihren Namen als Bediener ein und drucken Sie dann erneut'],
-    ],
-    pl: [
-      [title, 'Ponowny wydruk wymaga imienia operatora'],
-      [action, 'Wpisz swoje imię jako operator w Ustawieniach (F4), a potem wydrukuj ponownie'],
-    ],
-  });
+  const words: Record<Language, [string, string]> = {
+    en: ['Who is reprinting?', 'Type your name or scan your operator badge'],
+    nl: ['Wie print opnieuw?', 'Typ uw naam of scan uw medewerkerspas'],
+    de: ['Wer druckt erneut?', 'Tippen Sie Ihren Namen oder scannen Sie Ihren Mitarbeiterausweis'],
+    pl: ['Kto drukuje ponownie?', 'Wpisz swoje imię lub zeskanuj identyfikator'],
+  };
+  for (const language of ['nl', 'de', 'pl', 'en'] as const) {
+    await inLanguage(page, language, 'F1');
+    await scanLikeAScanner(page, order.orderRef);
+    await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'duplicate');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('1');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading')).toHaveText(words[language][0]);
+    await expect(dialog).toContainText(words[language][1]);
+    // Never the old refusal that sent the packer to Setup.
+    await expect(page.getByTestId('scan-result')).not.toHaveAttribute('data-state', 'failed');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+  }
 });
 
 test('a stopped web host shows "the station is not running — restart it", and the page reconnects by itself when it is back', async ({ page, sandboxOrders }) => {

@@ -114,7 +114,7 @@ export function UploadPanel() {
       <p className="small muted">{t('upload.intro')}</p>
       <label className="form-field">
         <span>{t('upload.locations')}</span>
-        <input value={locations} onChange={(event) => setLocations(event.target.value)} placeholder="1101, 1102" data-testid="upload-locations" />
+        <input type="text" value={locations} onChange={(event) => setLocations(event.target.value)} placeholder="1101, 1102" data-testid="upload-locations" />
       </label>
       <label htmlFor={id} className="button file-button">
         <Icon name="file" size={28} />
