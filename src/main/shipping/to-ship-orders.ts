@@ -15,8 +15,10 @@ import { defaultManifestLimits } from '../orders/manifest-limits';
 import { detectFormat, readCsv, readXlsx, type Cell, type ManifestItem } from '../orders/manifest-readers';
 import { bytesAccess } from '../orders/manifest-zip';
 import type { StationDatabase } from '../store/database';
+import { uploadRequiredColumns } from './upload-rows';
 
-export const requiredColumns = ['orderRef', 'locationId', 'deliveryStreet', 'deliveryNumber', 'deliveryPostalCode', 'deliveryCity', 'deliveryCountry'] as const;
+// The spreadsheet upload's own required columns (spec: Spreadsheet upload).
+export const requiredColumns = uploadRequiredColumns;
 export const optionalColumns = [
   'deliverySuffix',
   'deliveryName',

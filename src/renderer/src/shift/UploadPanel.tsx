@@ -4,6 +4,7 @@ import type { UploadPreview, UploadStatus } from '../../../shared/contract/uploa
 import type { StationErrorData } from '../../../shared/errors';
 import { CallError } from '../components/CallError';
 import { Icon } from '../components/Icon';
+import { downloadBase64 } from '../journal/download';
 import { bytesToBase64 } from '../screens/setup/base64';
 import { useAppState } from '../state/stores-context';
 import { useStation } from '../station-context';
@@ -11,20 +12,6 @@ import { fileTooBig, noLocationChosen, uploadRowWhy } from './upload-words';
 
 /** Files the screen sends as bytes (the web host's message limit; the CLI reads larger ones from disk). */
 const maxUploadBytes = 20 * 1024 * 1024;
-
-/** Offers bytes (base64) as a file download. */
-function downloadBase64(fileName: string, base64: string, type: string): void {
-  const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * Spreadsheet upload at shift start: choose the file and the locations, read the preview (ready,
