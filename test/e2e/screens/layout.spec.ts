@@ -18,7 +18,8 @@ const longScan = `LONG-${'0123456789ABCDEFGHIJ'.repeat(15)}`.slice(0, 300);
 /**
  * How each outcome is brought about at a real bench (the station's sandbox, a virtual Zebra of the
  * test). A Record over the outcome kinds: a new kind does not compile until it has a scenario here.
- * Several variants of a kind are each checked ("failed": a 300-character scan, an order not found).
+ * Several variants of a kind are each checked ("failed": a 300-character scan, an order not found, a
+ * cancelled order).
  */
 const scenarios: Record<ScanOutcomeKind, { name: string; bring(bench: Bench): Promise<void> }[]> = {
   printed: [{ name: 'printed', bring: async ({ page, orders }) => scanLikeAScanner(page, draftOrder(orders, 0).orderRef) }],
@@ -36,6 +37,15 @@ const scenarios: Record<ScanOutcomeKind, { name: string; bring(bench: Bench): Pr
   failed: [
     { name: 'failed-300-characters', bring: async ({ page }) => scanLikeAScanner(page, longScan) },
     { name: 'failed-not-found', bring: async ({ page }) => scanLikeAScanner(page, 'NOT-AN-ORDER-4471/2026.B') },
+    {
+      // The panel first seen cut at 1024×768: its headline's top and its action line were hidden.
+      name: 'failed-cancelled',
+      bring: async ({ page, orders }) => {
+        const cancelled = orders.find((order) => order.status === 'cancelled');
+        if (!cancelled) throw new Error('the sandbox has no cancelled order today');
+        await scanLikeAScanner(page, cancelled.orderRef);
+      },
+    },
   ],
   'command-unused': [{ name: 'command-unused', bring: async ({ page }) => scanLikeAScanner(page, 'STATION:REPRINT') }],
   waiting: [

@@ -203,7 +203,7 @@ function OutcomeView({
       return (
         <div className="result-body" role="alert">
           <Icon name="stop" size={96} className="result-icon" />
-          <h2 className="result-title" data-testid="result-error-title">
+          <h2 className={titleClass(words.title)} data-testid="result-error-title">
             {words.title}
           </h2>
           <p className="result-action" data-testid="result-error-action">
@@ -259,4 +259,12 @@ function ReasonView({ target, onChooseReason, onDismiss }: { target: ReprintTarg
       </button>
     </div>
   );
+}
+
+/**
+ * A headline's class: one of more than 48 characters (a German "cannot be shipped (cancelled or
+ * finished)") starts smaller, so four lines of it never push the action out of a short panel.
+ */
+function titleClass(title: string): string {
+  return title.length > 48 ? 'result-title result-title-long' : 'result-title';
 }
