@@ -204,3 +204,21 @@ test('a bundle the service does not know is named as unknown to the service, not
     pl: [[title, 'Pakiet BUNDLE-NOBODY-KNOWS nie jest znany usłudze dostawczej']],
   });
 });
+
+test('a manifest over the size limit is refused on the screen with its name and size, in every language, not "the import failed"', async ({ page, webHost }) => {
+  await openStation(page, webHost);
+  const big = { name: 'week.csv', mimeType: 'text/csv', buffer: Buffer.alloc(33 * 1024 * 1024, 0x41) };
+  const words: Record<Language, string> = {
+    en: 'week.csv is larger than 32 MB (33 MB)',
+    nl: 'week.csv is groter dan 32 MB (33 MB)',
+    de: 'week.csv ist größer als 32 MB (33 MB)',
+    pl: 'week.csv jest większy niż 32 MB (33 MB)',
+  };
+  for (const language of ['nl', 'de', 'pl', 'en'] as const) {
+    await page.keyboard.press('F4');
+    await page.getByTestId('setting-language').selectOption(language);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await page.getByTestId('import-file').setInputFiles(big);
+    await expect(page.getByTestId('import-error-title')).toHaveText(words[language]);
+  }
+});

@@ -4,6 +4,7 @@ import type { CallOutput, EventPayload } from '../../../../shared/contract';
 import { maxManifestUploadBytes } from '../../../../shared/contract/imports';
 import type { StationErrorData } from '../../../../shared/errors';
 import { CallError } from '../../components/CallError';
+import { fileTooBig } from '../../shift/upload-words';
 import { Icon } from '../../components/Icon';
 import { useStation } from '../../station-context';
 import { bytesToBase64 } from './base64';
@@ -39,7 +40,7 @@ export function ImportSection() {
     setError(null);
     setProgress(null);
     if (file.size > maxManifestUploadBytes) {
-      setError({ code: 'IMPORT_FAILED', message: t('setup.importTooBig', { mb: maxManifestUploadBytes / 1024 / 1024 }) });
+      setError(fileTooBig(file.name, file.size, maxManifestUploadBytes));
       return;
     }
     setBusy(true);
