@@ -26,7 +26,7 @@ for (const [property, value] of paletteProperties()) document.documentElement.st
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
-createRoot(root).render(
+const page = (
   <StrictMode>
     <StationProvider station={station}>
       <StoresProvider stores={stores}>
@@ -35,5 +35,7 @@ createRoot(root).render(
         </I18nextProvider>
       </StoresProvider>
     </StationProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+// Rendered once the bench's language is in, so a Dutch bench never flashes English.
+void stores.languageReady.then(() => createRoot(root).render(page));

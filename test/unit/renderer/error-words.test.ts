@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StationError, type StationErrorData } from '../../../src/shared/errors';
-import { createI18n } from '../../../src/renderer/src/i18n/create-i18n';
+import { createI18n } from './all-languages';
 import { errorText, shownDetails } from '../../../src/renderer/src/supervision/error-words';
 import { reasonWords, skippedWords } from '../../../src/renderer/src/journal/reason-words';
 import { rowProblemWords } from '../../../src/renderer/src/screens/setup/row-problem-words';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorCodes } from '../../../src/shared/errors';
-import { createI18n, messageFiles, parseMessages } from '../../../src/renderer/src/i18n/create-i18n';
+import { createI18n as createScreenI18n, parseMessages, switchLanguage } from '../../../src/renderer/src/i18n/create-i18n';
+import { createI18n, messageFiles } from './all-languages';
 import { reprintReasons } from '../../../src/renderer/src/scan/commands';
 import { screenIds } from '../../../src/renderer/src/navigation/shortcuts';
 import { soundKinds } from '../../../src/renderer/src/sound/tones';
@@ -113,5 +114,18 @@ describe('The screen texts in every language', () => {
 
   it('refuse a translation file that is not nested text', () => {
     expect(() => parseMessages('{"a": 1}', 'bad.json')).toThrow(/bad\.json/);
+  });
+});
+
+describe('Languages fetched on first use', () => {
+  it('start in English, switch once the file is in, and never let a slower fetch override a later choice', async () => {
+    const screen = createScreenI18n('nl');
+    expect(screen.t('nav.scan')).toBe(createI18n('en').t('nav.scan'));
+    await switchLanguage(screen, 'nl');
+    expect(screen.language).toBe('nl');
+    expect(screen.t('nav.scan')).toBe(createI18n('nl').t('nav.scan'));
+    await switchLanguage(screen, 'de', () => false);
+    expect(screen.language).toBe('nl');
+    expect(screen.hasResourceBundle('de', 'translation')).toBe(true);
   });
 });

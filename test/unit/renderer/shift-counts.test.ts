@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../../src/renderer/src/i18n/create-i18n';
+import { createI18n } from './all-languages';
 import { selectionTotals, toPrintOf } from '../../../src/renderer/src/shift/run-math';
 
 describe('shift start counts (issue 15)', () => {

@@ -4,7 +4,7 @@ import { errorWords } from '../../../src/renderer/src/supervision/error-words';
 import { commandBarcodes, parseScanCommand } from '../../../src/renderer/src/scan/commands';
 import { runCsv } from '../../../src/renderer/src/journal/journal-csv';
 import { reasonWords } from '../../../src/renderer/src/journal/reason-words';
-import { createI18n } from '../../../src/renderer/src/i18n/create-i18n';
+import { createI18n } from './all-languages';
 
 describe('supervision words and commands on the screen', () => {
   it('gives the screen the clock time and the lead for its own words', () => {

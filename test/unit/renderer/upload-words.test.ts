@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { uploadFileProblems, type UploadRowView } from '../../../src/shared/contract/upload';
 import type { StationErrorData } from '../../../src/shared/errors';
-import { createI18n } from '../../../src/renderer/src/i18n/create-i18n';
+import { createI18n } from './all-languages';
 import { errorText } from '../../../src/renderer/src/supervision/error-words';
 import { fileTooBig, noLocationChosen, uploadRowWhy } from '../../../src/renderer/src/shift/upload-words';
 import type { Language } from '../../../src/renderer/src/state/preferences';

@@ -1,14 +1,14 @@
 import type { i18n } from 'i18next';
 import type { StoreApi } from 'zustand/vanilla';
 import type { StationApi } from '../../../shared/contract';
-import { createI18n } from '../i18n/create-i18n';
+import { createI18n, switchLanguage } from '../i18n/create-i18n';
 import { createPreviewService, type PreviewService } from '../preview/preview-service';
 import { createContractScanService } from '../scan/contract-scan-service';
 import type { ScanService } from '../scan/scan-outcome';
 import { createShipStore, type ShipState } from '../ship/ship-store';
 import { createSoundPlayer, type SoundPlayer } from '../sound/sound-player';
 import { createAppStore, type AppState } from './app-store';
-import { defaultPreferences, type PreferenceStorage } from './preferences';
+import { defaultPreferences, type Language, type PreferenceStorage } from './preferences';
 import { createPreferencesStore, type PreferencesState } from './preferences-store';
 import { createSandboxStore, type SandboxState } from './sandbox-store';
 import { createScanStore, type ScanState } from './scan-store';
@@ -25,6 +25,8 @@ export interface StationStores {
   sounds: SoundPlayer;
   preview: PreviewService;
   i18n: i18n;
+  /** Resolves once the chosen language's words are in (at once for English): the page renders then. */
+  languageReady: Promise<void>;
 }
 
 export interface StationStoresOptions {
@@ -42,8 +44,13 @@ export function createStationStores(options: StationStoresOptions): StationStore
   const preferences = createPreferencesStore(options.storage, defaultPreferences(options.browserLanguages));
   const sounds = options.sounds ?? createSoundPlayer();
   const i18n = createI18n(preferences.getState().language);
+  const showLanguage = (language: Language) =>
+    switchLanguage(i18n, language, () => preferences.getState().language === language).catch(() => {
+      // Its file could not be fetched (the station went away mid-load): the screen stays in English.
+    });
+  const languageReady = showLanguage(preferences.getState().language);
   preferences.subscribe((state, previous) => {
-    if (state.language !== previous.language) void i18n.changeLanguage(state.language);
+    if (state.language !== previous.language) void showLanguage(state.language);
   });
   const app = createAppStore(options.station);
   const scanService =
@@ -68,6 +75,7 @@ export function createStationStores(options: StationStoresOptions): StationStore
     sounds,
     preview: options.preview ?? createPreviewService(),
     i18n,
+    languageReady,
   };
 }
 
