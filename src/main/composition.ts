@@ -52,6 +52,7 @@ import { ToShipOrders } from './shipping/to-ship-orders';
 import { UploadService } from './shipping/upload-service';
 import { UploadStore } from './shipping/upload-store';
 import { openDatabase, type StationDatabase } from './store/database';
+import { createWalFlush } from './store/wal-flush';
 import { securePrivateFolder } from './store/private-files';
 import { SettingsRepository } from './store/settings-repository';
 import type { PrintActivity } from './updates/print-activity';
@@ -145,7 +146,8 @@ export interface StationServices {
 export async function composeStation(options: StationOptions): Promise<Station> {
   const { logger } = options;
   for (const fix of securePrivateFolder(options.dataDir)) logger.warn('data folder permissions narrowed to this user only', { ...fix });
-  const db: StationDatabase = openDatabase(join(options.dataDir, 'station.db'));
+  const databasePath = join(options.dataDir, 'station.db');
+  const db: StationDatabase = openDatabase(databasePath);
   const settingsStore = new SettingsRepository(db);
   const settings = new StationSettings(settingsStore);
   const keys = options.keyStore ?? createKeychainKeyStore(options.keychainService ?? 'packing-station');
@@ -206,6 +208,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   const { transports: transportOptions, ...printingOptions } = options.printing ?? {};
   const printing = createPrintingCore({
     db,
+    flushToDisk: createWalFlush(databasePath),
     orders,
     lookup,
     settings,

@@ -1,12 +1,14 @@
 /**
- * The station's core in a process of its own, for the crash test: it sets itself up on first
+ * The station's core in a process of its own, for the crash tests: it sets itself up on first
  * start (test environment on the sandbox, the day's orders in its index, the virtual Zebra as its
  * printer), starts the bundle run, or resumes the run a previous (killed) life left unfinished,
  * and reports on stdout: "running <runId>", then "finished <counts>". The parent kills it with
- * SIGKILL at random moments.
+ * SIGKILL at random moments. With `scan`, it scans that instead and reports "scan-run <runId>"
+ * once the scan's run is in its journal (the label's GET still under way), for the parent to kill.
  */
 import { z } from 'zod';
 import { OrderStatusSchema } from '../../../src/shared/api/schemas';
+import { BootMarkSchema } from '../../../src/main/boot-identity';
 import { composeStation } from '../../../src/main/composition';
 import { createLogger } from '../../../src/main/logging/logger';
 import { memoryKeyStore } from '../../support/station';
@@ -18,6 +20,8 @@ const ConfigSchema = z.object({
   printerPort: z.number().int(),
   bundleIds: z.array(z.string()),
   orders: z.array(z.object({ orderId: z.string(), orderRef: z.string(), barcode: z.string(), bundleId: z.string(), status: OrderStatusSchema })),
+  scan: z.string().optional(),
+  boot: BootMarkSchema.optional(),
 });
 
 async function main(): Promise<void> {
@@ -28,7 +32,7 @@ async function main(): Promise<void> {
     version: '0.0.0-crash-test',
     logger: createLogger((line) => process.stderr.write(`${line}\n`), { level: 'warn' }),
     keyStore: memoryKeyStore({ test: { key: config.apiKey, address: config.baseUrl } }),
-    printing: { queueTiming: { faultPollMs: 100 }, progressIntervalMs: 100 },
+    printing: { queueTiming: { faultPollMs: 100 }, progressIntervalMs: 100, ...(config.boot ? { boot: config.boot } : {}) },
   });
   const settings = station.settings;
   const { orders, printing } = station.services;
@@ -50,6 +54,19 @@ async function main(): Promise<void> {
       defaultForSingle: true,
       defaultForBundles: true,
     });
+  }
+
+  if (config.scan !== undefined) {
+    void printing.print({ scan: config.scan });
+    for (;;) {
+      const [run] = printing.service.runSummaries('test', { unfinished: true });
+      if (run) {
+        process.stdout.write(`scan-run ${run.runId}\n`);
+        // The label's GET is held by the sandbox: this life ends by the parent's kill.
+        await new Promise(() => undefined);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
   }
 
   const finished = new Promise<string>((resolve) => {

@@ -15,7 +15,7 @@ import { FakeClock, FakeZebra } from './fake-zebra';
 
 const logger = createLogger(() => undefined, { level: 'error' });
 
-function setup() {
+function setup(rowsOnDisk?: Promise<void>) {
   const clock = new FakeClock();
   const zebra = new FakeZebra(clock, { msPerLabel: 100 });
   const journal = new PrintJournal(openDatabase(':memory:'), () => new Date(clock.now()));
@@ -35,6 +35,7 @@ function setup() {
       fetchAhead: 4,
       serviceRetryMs: 5000,
       clock,
+      ...(rowsOnDisk ? { rowsOnDisk } : {}),
     });
     printRun.start();
     return printRun;
@@ -106,5 +107,34 @@ describe('a print run on the fake clock', () => {
     expect(journal.entries(run.runId).map((entry) => entry.state)).toEqual(['printed', 'printed']);
     expect(zebra.printed).toHaveLength(2);
     expect(finished).toEqual([run.runId]);
+  });
+
+  it('a scan’s label waits for its run to reach the disk before it is sent', async () => {
+    let onDisk!: () => void;
+    const { clock, zebra, journal, start } = setup(new Promise<void>((resolve) => (onDisk = resolve)));
+    let fetched = false;
+    const run = start('single', [order('D')], async (entry) => {
+      fetched = true;
+      return document(entry.orderId ?? '');
+    });
+    await clock.until(() => fetched);
+    await clock.advance(5_000);
+    expect(zebra.printed, 'nothing sent while the rows are only in memory and the log').toEqual([]);
+    expect(journal.entries(run.runId)[0]?.sentAt).toBeNull();
+
+    onDisk();
+    await clock.until(() => run.isFinished);
+    expect(zebra.printed).toHaveLength(1);
+    expect(journal.entries(run.runId)[0]?.state).toBe('printed');
+  });
+
+  it('a scan whose run cannot reach the disk is not sent: the label fails with the reason', async () => {
+    const { clock, zebra, journal, start } = setup(Promise.reject(new StationError('INTERNAL', 'The station could not write its journal to disk (EIO), so it sent nothing.')));
+    const run = start('single', [order('E')], async (entry) => document(entry.orderId ?? ''));
+    const outcome = await run.whenFirstLabelSettles();
+    expect(outcome).toMatchObject({ kind: 'error', error: { message: expect.stringMatching(/could not write its journal to disk/) } });
+    await clock.until(() => run.isFinished);
+    expect(journal.entries(run.runId)[0]).toMatchObject({ state: 'failed', reason: expect.stringMatching(/could not write its journal to disk/) });
+    expect(zebra.printed).toEqual([]);
   });
 });

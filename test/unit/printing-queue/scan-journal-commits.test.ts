@@ -1,8 +1,9 @@
 /**
- * A scan's run is committed without waiting for the disk (its "sending began", a full commit,
- * takes it there), and its fetch goes into the commit that records it sent. These tests hold the
- * parts of that which keep the journal's promises: the rows really are committed, the connection
- * waits for the disk again for every write after it, and nothing is half-written.
+ * A scan's run is committed without waiting for the disk and taken there in the background (its
+ * `onDisk`), its "sending began" is committed without waiting for the disk, and its fetch goes
+ * into the commit that records it sent. These tests hold the parts of that which keep the
+ * journal's promises: the rows really are committed, the write-ahead log is flushed for real, the
+ * connection waits for the disk again for every write after them, and nothing is half-written.
  */
 import Database from 'libsql';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,6 +14,7 @@ import type { Environment } from '../../../src/shared/contract/app';
 import { emptyRunOptions, PrintJournal, type CreateRunInput } from '../../../src/main/printing/journal/print-journal';
 import { SqliteLabelMarks } from '../../../src/main/printing/queue/label-marks';
 import { openDatabase, type StationDatabase } from '../../../src/main/store/database';
+import { createWalFlush } from '../../../src/main/store/wal-flush';
 
 const FULL = 2;
 
@@ -26,7 +28,7 @@ describe('the journal commits of a scan', () => {
     folder = mkdtempSync(join(tmpdir(), 'scan-commits-'));
     path = join(folder, 'station.db');
     db = openDatabase(path);
-    journal = new PrintJournal(db);
+    journal = new PrintJournal(db, undefined, createWalFlush(path));
   });
 
   afterEach(() => {
@@ -46,9 +48,10 @@ describe('the journal commits of a scan', () => {
     waitForDisk: false,
   });
 
-  it('commits a run written without waiting for the disk, and waits for the disk again on the next write', () => {
+  it('commits a run written without waiting for the disk, flushes it in the background, and waits for the disk again on the next write', async () => {
     expect(synchronous()).toBe(FULL);
-    const { run, entries } = journal.createRun(scanRun());
+    const { run, onDisk } = journal.createRun(scanRun());
+    await expect(onDisk).resolves.toBeUndefined();
 
     // Committed, not left in an open transaction: another connection to the file reads it.
     const other = new Database(path);
@@ -58,10 +61,26 @@ describe('the journal commits of a scan', () => {
     } finally {
       other.close();
     }
-    // "Sending began", written next, is a full commit again.
     expect(synchronous()).toBe(FULL);
-    journal.markSending(entries[0]?.id ?? -1);
-    expect(journal.entry(entries[0]?.id ?? -1)?.sentAt).not.toBeNull();
+  });
+
+  it('commits a scan’s "sending began" without waiting for the disk, and waits again on the next write', () => {
+    const { entries } = journal.createRun(scanRun());
+    const id = entries[0]?.id ?? -1;
+    journal.markSending(id, { waitForDisk: false });
+    const other = new Database(path);
+    try {
+      expect((other.prepare('SELECT sent_at FROM print_journal WHERE id = ?').get(id) as { sent_at: string | null }).sent_at).not.toBeNull();
+    } finally {
+      other.close();
+    }
+    expect(synchronous()).toBe(FULL);
+  });
+
+  it('a run that cannot be taken to the disk says so: its log cannot be flushed', async () => {
+    const broken = new PrintJournal(db, undefined, createWalFlush(join(folder, 'elsewhere', 'station.db')));
+    const { onDisk } = broken.createRun(scanRun());
+    await expect(onDisk).rejects.toThrow(/could not write its journal to disk .*sent nothing/);
   });
 
   it('leaves nothing half-written and the connection waiting for the disk when such a write fails', () => {

@@ -13,6 +13,7 @@ import {
   SkippedLabelSchema,
   type LabelFormat,
 } from '../../../shared/contract/printing';
+import { BootMarkSchema } from '../../boot-identity';
 
 export type { LabelFormat };
 export type RunKind = z.infer<typeof RunKindSchema>;
@@ -49,7 +50,15 @@ export const RunOptionsSchema = z.object({
    * The station process printing the run. The app and the CLI share one database: a run is only
    * recovered (and resumed elsewhere) once the process that owns it is gone.
    */
-  owner: z.object({ pid: z.number(), instance: z.string() }).nullable().catch(null),
+  owner: z
+    .object({
+      pid: z.number(),
+      instance: z.string(),
+      /** The operating system's boot the process ran in (absent in runs of older versions). */
+      boot: BootMarkSchema.optional(),
+    })
+    .nullable()
+    .catch(null),
 });
 export type RunOptions = z.infer<typeof RunOptionsSchema>;
 

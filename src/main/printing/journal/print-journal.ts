@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Environment } from '../../../shared/contract/app';
 import { PauseReasonSchema, type PauseReasonData, type RunCounts } from '../../../shared/contract/printing';
 import { commitWithoutWaitingForDisk, type StationDatabase } from '../../store/database';
+import type { FlushToDisk } from '../../store/wal-flush';
 import {
   JournalRowSchema,
   RunOptionsSchema,
@@ -91,13 +92,10 @@ export interface CreateRunInput {
   labels: NewLabel[];
   state?: RunState;
   /**
-   * False: the rows are committed without waiting for the disk, and reach it with the next commit
-   * that waits — at the latest the first label's "sending began", which is on disk before any byte
-   * of the label leaves. Until then nothing of the run has left the station, so a power cut that
-   * forgets the rows forgets nothing that happened (a scan's label fetched in that moment reads
-   * "expected" at the service, and its next scan asks before printing). A scan's run uses this: the
-   * wait for the disk was the largest part of the station's own time before the label's GET.
-   * Default true.
+   * False (a scan's run, written while its label's GET is under way): the rows are committed
+   * without waiting for the disk and taken there in the background; `onDisk` resolves once they
+   * are, and no label of the run may leave before it does. The wait then overlaps the service's
+   * answer instead of delaying the request. Default true: on disk when createRun returns.
    */
   waitForDisk?: boolean;
 }
@@ -107,7 +105,7 @@ export interface RecoveryReport {
   pausedRuns: string[];
   /** Single and test runs closed: their unsent label failed. */
   closedRuns: string[];
-  /** Labels that were being sent when the station stopped. */
+  /** Labels that were being sent when the station stopped (or, after a power loss, may have been). */
   uncertain: number[];
 }
 
@@ -117,6 +115,8 @@ export class PrintJournal {
   constructor(
     private readonly db: StationDatabase,
     private readonly clock: () => Date = () => new Date(),
+    /** Without it, a run asked to be written without waiting for the disk waits anyway. */
+    private readonly flushToDisk?: FlushToDisk,
   ) {
     const prepare = (sql: string) => db.prepare(sql);
     this.statements = {
@@ -164,6 +164,7 @@ export class PrintJournal {
         `SELECT ${runColumns} FROM print_runs WHERE environment = ? AND state IN ('running', 'paused') ORDER BY created_at DESC, rowid DESC LIMIT ?`,
       ),
       sendingRows: prepare(`SELECT id FROM print_journal WHERE run_id = ? AND state IN ('queued', 'fetched') AND sent_at IS NOT NULL`),
+      unsentRows: prepare(`SELECT id FROM print_journal WHERE run_id = ? AND state IN ('queued', 'fetched') AND sent_at IS NULL`),
       insertIdentifier: prepare('INSERT OR IGNORE INTO print_label_identifiers (environment, entry_id, identifier) VALUES (?, ?, ?)'),
       // The order's own rows, and pages printed before their order was known whose text named it:
       // two indexed lookups (an OR across them would read every row of the environment).
@@ -205,7 +206,7 @@ export class PrintJournal {
   }
 
   /** A run and its labels (positions 0…n-1 in the order given), as one transaction. */
-  createRun(input: CreateRunInput): { run: RunRow; entries: JournalRow[] } {
+  createRun(input: CreateRunInput): { run: RunRow; entries: JournalRow[]; onDisk: Promise<void> } {
     const id = randomUUID();
     const now = this.now();
     const s = this.statements;
@@ -262,8 +263,15 @@ export class PrintJournal {
         });
       });
     });
-    if (input.waitForDisk === false) commitWithoutWaitingForDisk(this.db, write);
-    else write();
+    let onDisk = Promise.resolve();
+    if (input.waitForDisk === false && this.flushToDisk) {
+      commitWithoutWaitingForDisk(this.db, write);
+      onDisk = this.flushToDisk();
+      // Whoever sends the run's first label waits on it and hears its failure.
+      onDisk.catch(() => undefined);
+    } else {
+      write();
+    }
     const run: RunRow = {
       id,
       environment: input.environment,
@@ -277,7 +285,7 @@ export class PrintJournal {
       updatedAt: now,
       finishedAt: null,
     };
-    return { run, entries };
+    return { run, entries, onDisk };
   }
 
   run(runId: string): RunRow | null {
@@ -324,10 +332,17 @@ export class PrintJournal {
     return this.entry(id)?.reason ?? null;
   }
 
-  /** Written before the first byte of the label leaves. */
-  markSending(id: number): void {
+  /**
+   * Written before the first byte of the label leaves. `waitForDisk: false` (a scan's label, the
+   * one commit between the service's answer and the printer): the mark survives the station's
+   * process dying, since the operating system holds the write, but not the computer losing power;
+   * recovery reads an unsent label of a scan left by an earlier boot as uncertain for that reason.
+   */
+  markSending(id: number, options: { waitForDisk?: boolean } = {}): void {
     const now = this.now();
-    this.statements.sending.run(now, now, id);
+    const write = () => this.statements.sending.run(now, now, id);
+    if (options.waitForDisk === false) commitWithoutWaitingForDisk(this.db, write);
+    else write();
   }
 
   /** Nothing of the label reached the printer after all (the connection was never made). */
@@ -417,13 +432,16 @@ export class PrintJournal {
   /**
    * After a crash or power loss: every label that was being sent becomes uncertain; bundle and
    * retry runs left running or paused wait for someone to resume them; a single or test run is
-   * closed (a parcel scanned minutes ago is not printed out of the blue), its unsent label failed.
+   * closed (a parcel scanned minutes ago is not printed out of the blue), its unsent label failed
+   * — or uncertain when `powerLost` says the computer may have lost power since the run was
+   * written: its "sending began" did not wait for the disk (markSending) and may be gone.
    */
   recoverInterrupted(
     pauseReason: PauseReasonData,
     uncertainReason: string,
     unsentSingleReason: string,
     which: (run: RunRow) => boolean = () => true,
+    powerLost?: { since(run: RunRow): boolean; reason: string },
   ): RecoveryReport {
     const report: RecoveryReport = { pausedRuns: [], closedRuns: [], uncertain: [] };
     this.db.transaction(() => {
@@ -435,6 +453,13 @@ export class PrintJournal {
           report.uncertain.push(row.id);
         }
         if (run.kind === 'single' || run.kind === 'test') {
+          if (powerLost?.since(run)) {
+            for (const record of this.statements.unsentRows.all(run.id)) {
+              const row = parseRecord(IdRecordSchema, record, 'label id');
+              this.markUncertain(row.id, powerLost.reason);
+              report.uncertain.push(row.id);
+            }
+          }
           this.failUnsent(run.id, unsentSingleReason);
           this.finishRun(run.id, 'finished');
           report.closedRuns.push(run.id);

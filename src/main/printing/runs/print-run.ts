@@ -56,6 +56,11 @@ export interface PrintRunDeps {
   /** Wait before trying the Delivery API again after it could not be reached. */
   serviceRetryMs: number;
   clock?: QueueClock;
+  /**
+   * Resolves once the run's journal rows are on disk (a scan's run is written without waiting for
+   * it; journal createRun): no label of the run is ready to send before. Default: already there.
+   */
+  rowsOnDisk?: Promise<void>;
 }
 
 type SlotStatus = 'pending' | 'fetching' | 'ready' | 'sending' | 'sent' | 'done';
@@ -191,7 +196,9 @@ export class PrintRun implements LabelSource {
   sending(label: QueueLabel): void {
     const slot = this.slotOf(label);
     slot.status = 'sending';
-    this.deps.journal.markSending(slot.entry.id);
+    // A scan's label: its run is on disk already (written during the GET), and this mark's wait for
+    // the disk would sit between the service's answer and the printer (docs/printing-queue.md).
+    this.deps.journal.markSending(slot.entry.id, { waitForDisk: this.deps.run.kind !== 'single' });
     slot.entry.sentAt = this.now();
   }
 
@@ -384,7 +391,8 @@ export class PrintRun implements LabelSource {
   private fetch(slot: Slot): void {
     slot.status = 'fetching';
     const entry = slot.entry;
-    this.deps.documents(entry).then(
+    const document = this.deps.documents(entry);
+    (this.deps.rowsOnDisk ? Promise.all([document, this.deps.rowsOnDisk]).then(([ready]) => ready) : document).then(
       (document) => {
         if (slot.status !== 'fetching') return;
         if (this.urgent && !document.note && this.record.state === 'running') {

@@ -29,6 +29,7 @@ import { ProgressThrottle } from './progress-throttle';
 import { QueueRegistry } from './queue-registry';
 import { RunControls } from './run-controls';
 import { RunOwnership, stationStopped } from './run-ownership';
+import { currentBoot, type BootMark } from '../../boot-identity';
 import { RunReadModels } from './run-read-models';
 
 export interface PrintingOptions {
@@ -39,6 +40,8 @@ export interface PrintingOptions {
   serviceRetryMs?: number;
   /** Least time between two progress events of a run. Default 250 ms. */
   progressIntervalMs?: number;
+  /** The computer's boot this process runs in (run-ownership.ts). Default: read from the system. */
+  boot?: BootMark;
 }
 
 export interface PrintServiceDeps {
@@ -98,7 +101,7 @@ export class PrintService {
       // The label route's identity check asks each new connection's printer who it is before its first label.
       identifiedSerial: (printer) => deps.printers.get(printer.environment, printer.id)?.options.serialNumber ?? null,
     });
-    this.ownership = new RunOwnership(deps.journal, deps.logger, this.clock, (runId) => this.runs.has(runId));
+    this.ownership = new RunOwnership(deps.journal, deps.logger, this.clock, (runId) => this.runs.has(runId), deps.options?.boot ?? currentBoot());
     this.read = new RunReadModels({
       journal: deps.journal,
       printers: deps.printers,
@@ -186,17 +189,17 @@ export class PrintService {
   /** Journal rows for a new run, then the run itself, started. */
   launch(input: LaunchInput): PrintRun {
     this.requireLaunchable(input.printer);
-    const { run, entries } = this.deps.journal.createRun({
+    const { run, entries, onDisk } = this.deps.journal.createRun({
       environment: input.environment,
       kind: input.kind,
       printerId: input.printer.id,
       operator: input.operator,
       options: { ...input.options, owner: this.ownership.owner },
       labels: input.labels,
-      // A scan waits on this run: its rows reach the disk with its label's "sending began".
+      // A scan's run reaches the disk while its label's GET is under way (journal: createRun).
       waitForDisk: input.kind !== 'single',
     });
-    return this.startRun(run, entries, input.printer, input.documents, input.bundles, input.firstDocument);
+    return this.startRun(run, entries, input.printer, input.documents, input.bundles, input.firstDocument, onDisk);
   }
 
   private startRun(
@@ -206,6 +209,7 @@ export class PrintService {
     documents?: DocumentSource,
     planned?: BundleDocuments,
     firstDocument?: Promise<PreparedDocument>,
+    onDisk: Promise<void> = Promise.resolve(),
   ): PrintRun {
     const queue = this.queueFor(printer);
     const bundles = planned ?? new BundleDocuments(() => this.deps.clientFor(run.environment));
@@ -224,6 +228,7 @@ export class PrintService {
         first = undefined;
         return ahead;
       },
+      rowsOnDisk: onDisk,
       classifyFetchFailure,
       observer: this.observer,
       logger: this.deps.logger,

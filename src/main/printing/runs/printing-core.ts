@@ -20,9 +20,12 @@ import { SqliteLabelMarks } from '../queue/label-marks';
 import { printScan, type SinglePrintInput } from '../single-print';
 import type { PrinterTransports } from '../transports/printer-transports';
 import { PrintService, type PrintingOptions } from './print-service';
+import type { FlushToDisk } from '../../store/wal-flush';
 
 export interface PrintingCoreDeps {
   db: StationDatabase;
+  /** Takes commits that did not wait for the disk there in the background (store/wal-flush.ts). */
+  flushToDisk?: FlushToDisk;
   orders: OrderIndex;
   lookup: OrderLookup;
   settings: StationSettings;
@@ -47,7 +50,7 @@ export interface PrintingCore {
 }
 
 export function createPrintingCore(deps: PrintingCoreDeps): PrintingCore {
-  const journal = new PrintJournal(deps.db);
+  const journal = new PrintJournal(deps.db, undefined, deps.flushToDisk);
   const printers = new PrinterRegistry(deps.db);
   const service = new PrintService({
     journal,

@@ -12,6 +12,7 @@ import type { RunRow } from '../journal/journal-types';
 import type { PrintJournal } from '../journal/print-journal';
 import type { QueueClock } from '../queue/clock';
 import { processAlive } from '../../process-alive';
+import { sameBoot, type BootMark } from '../../boot-identity';
 
 export const stationStopped: Omit<PauseReasonData, 'since'> = {
   by: 'station',
@@ -23,7 +24,7 @@ export const stationStopped: Omit<PauseReasonData, 'since'> = {
 
 export class RunOwnership {
   /** This process, as the owner of the runs it prints. */
-  readonly owner = { pid: process.pid, instance: randomUUID() };
+  readonly owner: { pid: number; instance: string; boot: BootMark };
 
   constructor(
     private readonly journal: PrintJournal,
@@ -31,7 +32,20 @@ export class RunOwnership {
     private readonly clock: QueueClock,
     /** True when this process has the run live in memory. */
     private readonly isLive: (runId: string) => boolean,
-  ) {}
+    boot: BootMark,
+  ) {
+    this.owner = { pid: process.pid, instance: randomUUID(), boot };
+  }
+
+  /**
+   * The run's process ran in an earlier boot of the computer (or doubt about it): a power loss
+   * may have taken writes that did not wait for the disk. Runs of versions that recorded no boot
+   * wrote "sending began" to disk before sending.
+   */
+  private computerRestartedSince(run: RunRow): boolean {
+    const boot = run.options.owner?.boot;
+    return boot !== undefined && !sameBoot(boot, this.owner.boot);
+  }
 
   /** No live station process is printing the run (its owner is gone, or it never had one). */
   isOrphan(run: RunRow): boolean {
@@ -50,6 +64,11 @@ export class RunOwnership {
       'The station stopped while sending this label, so it may or may not have printed. Check the printer and say whether it came out.',
       'Not sent: the station stopped before this label reached the printer.',
       which,
+      {
+        since: (run) => run.kind === 'single' && this.computerRestartedSince(run),
+        reason:
+          'The computer shut down while this label was being fetched or sent (a power cut?), so the station cannot tell whether it reached the printer. Check the printer and say whether it came out.',
+      },
     );
     if (report.pausedRuns.length + report.uncertain.length + report.closedRuns.length > 0) {
       this.logger.warn('print runs interrupted by a stop were recovered', {
