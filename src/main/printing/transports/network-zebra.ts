@@ -132,9 +132,18 @@ class ZebraLink {
   /** Sends a query and resolves with its complete answer. */
   async ask(query: ZebraQuery, limits: WaitLimits): Promise<string> {
     this.throwIfBroken();
-    // Anything left over belongs to no question; a fresh buffer keeps it out of this answer.
-    this.inbound = '';
+    this.expectAnswer();
     this.socket.write(queryCommand(query), 'latin1');
+    return this.answerTo(query, limits);
+  }
+
+  /** Before a query is written: anything left over belongs to no question, and is kept out of its answer. */
+  expectAnswer(): void {
+    this.inbound = '';
+  }
+
+  /** The complete answer to a query written since expectAnswer. */
+  async answerTo(query: ZebraQuery, limits: WaitLimits): Promise<string> {
     await this.waitUntil(() => isQueryAnswered(query, this.inbound), limits);
     const answer = this.inbound;
     this.inbound = '';
@@ -216,9 +225,14 @@ export class NetworkZebraTransport implements StatusTransport {
     return this.exclusive(async () => {
       const total = data.byteLength;
       const link = await this.open(options.signal);
+      const confirming = options.confirm !== false;
+      // The ~HS rides right behind the label in the same write: read after the label, its answer
+      // proves the printer has all of it, without waiting for the label's write to complete first.
+      const bytes = confirming ? Buffer.concat([data, Buffer.from(queryCommand(hostStatusQuery), 'latin1')]) : data;
       const progress: WriteProgress = { attempted: 0, written: 0 };
+      link.expectAnswer();
       try {
-        await link.writeAll(data, this.settings.chunkBytes, progress, {
+        await link.writeAll(bytes, this.settings.chunkBytes, progress, {
           timeoutMs: this.settings.writeTimeoutMs,
           signal: options.signal,
         });
@@ -227,12 +241,12 @@ export class NetworkZebraTransport implements StatusTransport {
         // Bytes handed to the socket but not yet confirmed by the OS may have left all the same.
         const delivery: Delivery =
           progress.attempted === 0 ? 'none' : progress.written < total ? 'partial' : 'unconfirmed';
-        throw this.failure(error, 'write', { delivery, bytesWritten: progress.written, totalBytes: total });
+        throw this.failure(error, 'write', { delivery, bytesWritten: Math.min(progress.written, total), totalBytes: total });
       }
-      if (options.confirm === false) return { bytesWritten: total, confirmed: false };
+      if (!confirming) return { bytesWritten: total, confirmed: false };
       const confirmTimeoutMs = this.settings.confirmTimeoutMs;
       try {
-        const answer = await link.ask(hostStatusQuery, { timeoutMs: confirmTimeoutMs, signal: options.signal });
+        const answer = await link.answerTo(hostStatusQuery, { timeoutMs: confirmTimeoutMs, signal: options.signal });
         return { bytesWritten: total, confirmed: true, status: parseHostStatus(answer) };
       } catch (error) {
         this.drop(link);
