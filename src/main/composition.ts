@@ -4,6 +4,7 @@
  * tests all build the same graph through here, with their own data folder and host.
  */
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Environment } from '../shared/contract/app';
 import { createEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox';
@@ -178,7 +179,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   const webhookStore = options.webhookStore ?? new SqliteEngine(db, false);
   // The creation and upload ledgers and the orders to ship live in the same store as the webhook
   // intake, so a status event settles a parcel of unknown outcome in the intake's own transaction.
-  const ledger = new CreationLedger(webhookStore, { bench: benchId(db), process: `${hostname()}:${process.pid}:${Date.now()}` });
+  const ledger = new CreationLedger(webhookStore, { bench: benchId(db), process: `${hostname()}:${process.pid}:${randomBytes(6).toString('hex')}` });
   const interrupted = await ledger.recoverInterrupted();
   if (interrupted > 0) logger.warn('orders whose creation was interrupted are now of unknown outcome', { parcels: interrupted });
   const toShip = new ToShipOrders(webhookStore);

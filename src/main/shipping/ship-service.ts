@@ -124,9 +124,9 @@ export class ShipService {
       for (const entry of created.values()) print(entry, false);
       try {
         for (const parcel of toCreate) {
-          const entry = await this.createParcel(environment, client, shipment, address, pudoId, parcel, parcelCount, created.get(1)?.bundleId ?? null);
+          const { entry, createdNow } = await this.createParcel(environment, client, shipment, address, pudoId, parcel, parcelCount, created.get(1)?.bundleId ?? null);
           created.set(parcel, entry);
-          print(entry, true);
+          print(entry, createdNow);
         }
       } catch (error) {
         // The parcels that were created still get their labels before the refusal is told.
@@ -151,11 +151,14 @@ export class ShipService {
     parcel: number,
     parcelCount: number,
     bundleId: string | null,
-  ): Promise<LedgerEntry> {
+  ): Promise<{ entry: LedgerEntry; createdNow: boolean }> {
     const { ledger } = this.deps;
     if (!(await ledger.claim(environment, shipment.orderRef, parcel, parcelCount))) {
-      // Another process or bench holds it (posting, or already settled): never sent twice.
-      throw unknownOutcome(shipment.orderRef, [(await ledger.entry(environment, shipment.orderRef, parcel))!]);
+      // Another process or bench took it first: never sent twice. Created by now: it is that
+      // order (printed, not created); still posting or unknown: the packer is told so.
+      const taken = (await ledger.entry(environment, shipment.orderRef, parcel))!;
+      if (taken.state === 'created') return { entry: taken, createdNow: false };
+      throw unknownOutcome(shipment.orderRef, [taken]);
     }
     if (parcel > 1 && bundleId === null) {
       await ledger.markRejected(environment, shipment.orderRef, parcel, 'the first parcel, which creates the bundle, is not created');
@@ -200,7 +203,7 @@ export class ShipService {
     await ledger.markCreated(environment, shipment.orderRef, parcel, facts);
     this.deps.orders.upsert(environment, { ...facts, orderRef: serviceRef, recipient: shipment.recipient.name, status: order.status }, 'created');
     this.deps.logger.info('order created for a parcel', { environment, orderRef: shipment.orderRef, parcel, parcelCount, orderId: order.orderId });
-    return (await ledger.entry(environment, shipment.orderRef, parcel))!;
+    return { entry: (await ledger.entry(environment, shipment.orderRef, parcel))!, createdNow: true };
   }
 
   private async printParcel(
