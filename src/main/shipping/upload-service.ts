@@ -468,10 +468,12 @@ export class UploadService {
       // Nothing was created: the ledger row goes back to claimable, the upload row stays ready.
       if (code === 'RATE_LIMITED') {
         await ledger.markRejected(environment, orderRef, 1, message);
+        await store.reopen(uploadId, row.row);
         return 'slow-down';
       }
       if (stopsTheUpload.has(code)) {
         await ledger.markRejected(environment, orderRef, 1, message);
+        await store.reopen(uploadId, row.row);
         this.deps.logger.warn('spreadsheet upload paused: the service cannot be reached or the key is not accepted', { environment, uploadId, code });
         return 'stop';
       }

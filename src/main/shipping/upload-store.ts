@@ -96,6 +96,9 @@ const rowColumnCount = 14; // upload_id and the columns above
 /** Rows per INSERT when an upload is stored: few round trips, well under both engines' parameter limits. */
 const rowsPerInsert = 200;
 
+/** A row skipped because another runner holds its claim, exactly as `settle` writes it. */
+const inProgress = JSON.stringify({ code: 'in-progress' } satisfies UploadSkip);
+
 export const emptyCounts = (): UploadCounts => ({ total: 0, ready: 0, invalid: 0, skipped: 0, created: 0, failed: 0, unknown: 0, cancelled: 0 });
 
 /** The dashboard's three results: every row done, some rows not, or none done. */
@@ -250,13 +253,14 @@ export class UploadStore {
 
   /**
    * Settles a row; only a ready row changes, so two runners never both settle it. The answer to a
-   * POST that was sent also settles a row cancelled while the POST was in flight: what the
-   * service did wins over the cancellation.
+   * POST that was sent (`answered`) also settles a row cancelled while the POST was in flight, and
+   * one another runner of the same upload (another bench) marked "in progress" because this runner
+   * held the claim: what the service did wins over both.
    */
   async settle(id: string, row: number, outcome: RowOutcome, answered = false, session: StoreSession = this.engine): Promise<boolean> {
     const result = await session.execute(
       `UPDATE upload_rows SET state = $1, problems = COALESCE($2, problems), skip = $3, order_id = $4, barcode = $5, tracking_url = $6, bundle_id = $7
-       WHERE upload_id = $8 AND row_number = $9 AND state IN ('ready', ${answered ? "'cancelled'" : "'ready'"})`,
+       WHERE upload_id = $8 AND row_number = $9 AND (state = 'ready' OR ($10 = 1 AND (state = 'cancelled' OR (state = 'skipped' AND skip = $11))))`,
       [
         outcome.state,
         outcome.problems ? JSON.stringify(outcome.problems) : null,
@@ -267,9 +271,19 @@ export class UploadStore {
         outcome.bundleId ?? null,
         id,
         row,
+        answered,
+        inProgress,
       ],
     );
     return result.changes === 1;
+  }
+
+  /**
+   * A row whose POST created nothing (a 429, no link) goes back to ready for this runner to send
+   * again, also when another runner of the upload marked it "in progress" meanwhile.
+   */
+  async reopen(id: string, row: number): Promise<void> {
+    await this.engine.execute(`UPDATE upload_rows SET state = 'ready', skip = NULL WHERE upload_id = $1 AND row_number = $2 AND state = 'skipped' AND skip = $3`, [id, row, inProgress]);
   }
 
   /** The rows not sent when an upload is cancelled. */

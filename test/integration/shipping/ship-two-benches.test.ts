@@ -3,7 +3,8 @@
  * sandbox: each a whole station (its own data folder and bench id, its own engine on the store).
  * Exactly one bench creates each parcel, whatever the timing; a bench asking while the other is
  * posting is told so and sends nothing; a bench starting leaves another bench's POST in flight
- * alone, and a bench restarting settles its own.
+ * alone, and a bench restarting settles its own. Both benches running one spreadsheet upload
+ * create each row once and count it created.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,7 @@ import type { CallName, CallOutput } from '../../../src/shared/contract';
 import type { StationErrorData } from '../../../src/shared/errors';
 import { createTestDatabase, type TestDatabase } from '../../support/postgres-server';
 import { memoryKeyStore } from '../../support/station';
+import { goodRow, header as uploadHeader } from '../upload/support';
 import { postgresConfig } from '../store-engine/engines';
 
 type Outcome<K extends CallName> = { ok: true; value: CallOutput<K> } | { ok: false; error: StationErrorData };
@@ -34,7 +36,7 @@ async function until<T>(probe: () => Promise<T | null | undefined>, what: string
   }
 }
 
-const header = 'orderRef,locationId,deliveryStreet,deliveryNumber,deliverySuffix,deliveryPostalCode,deliveryCity,deliveryCountry,deliveryName,parcels';
+const shipHeader = 'orderRef,locationId,deliveryStreet,deliveryNumber,deliverySuffix,deliveryPostalCode,deliveryCity,deliveryCountry,deliveryName,parcels';
 const slips = ['NW-TWO-1', 'NW-TWO-2', 'NW-TWO-3', 'NW-TWO-4'];
 
 interface Bench {
@@ -97,7 +99,7 @@ describe('two benches shipping on one shared store', () => {
     await b.station.services.sandboxReady();
     const rows = [...slips.map((slip, index) => `${slip},1101,Damrak,${index + 1},,1012 LG,Amsterdam,NL,Noah Visser,2`), 'NW-TWO-SLOW,1101,Rokin,5,,1012 KK,Amsterdam,NL,Mila Jansen,1'];
     const file = join(a.dataDir, 'to-ship.csv');
-    writeFileSync(file, [header, ...rows].join('\n'));
+    writeFileSync(file, [shipHeader, ...rows].join('\n'));
     // One bench imports: the orders to ship are the warehouse's.
     expect(await call(a, 'shipping.import', { source: { kind: 'path', path: file } })).toMatchObject({ newRows: 5 });
   }, 60_000);
@@ -156,6 +158,27 @@ describe('two benches shipping on one shared store', () => {
     expect(shippedByB.parcels[0]).toMatchObject({ createdNow: false, orderId: shippedByA.value.parcels[0]!.orderId });
     expect(await createdAtService('NW-TWO-SLOW')).toBe(1);
   }, 30_000);
+
+  it('run the same spreadsheet upload at the same moment: every row created exactly once, and the upload counts each row created', async () => {
+    const [a, b] = benches as [Bench, Bench];
+    const rows = Array.from({ length: 24 }, (_, index) => goodRow('NW-UP-TWO', index + 1, '1101'));
+    const csv = [uploadHeader.join(','), ...rows.map((row) => uploadHeader.map((column) => row[column]).join(','))].join('\n');
+    const preview = await call(a, 'upload.prepare', { source: { kind: 'content', fileName: 'orders.csv', base64: Buffer.from(csv).toString('base64') }, locations: ['1101'] });
+    expect(preview.status.counts).toMatchObject({ total: 24, ready: 24 });
+    const uploadId = preview.status.uploadId;
+    await slowCreates(60);
+    try {
+      await Promise.all([call(a, 'upload.start', { uploadId }), call(b, 'upload.start', { uploadId })]);
+      await Promise.all([a.station.services.uploads.settled(uploadId), b.station.services.uploads.settled(uploadId)]);
+    } finally {
+      await slowCreates(0);
+    }
+    const perRow = await Promise.all(rows.map((row) => createdAtService(row.orderRef)));
+    expect(perRow).toEqual(rows.map(() => 1));
+    const status = await call(b, 'upload.status', { uploadId });
+    expect(status?.counts).toMatchObject({ total: 24, created: 24, skipped: 0, unknown: 0, failed: 0, ready: 0 });
+    expect(status?.result).toBe('completed');
+  }, 60_000);
 
   it('a bench starting leaves another bench\'s parcel posting alone; the bench that left it posting settles it as unknown when it restarts', async () => {
     const [a, b] = benches as [Bench, Bench];

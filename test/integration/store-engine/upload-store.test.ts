@@ -85,7 +85,7 @@ describe.each(engineFactories)('the upload store: $name', (factory) => {
 
   it('settles a row only from ready; a cancelled row only by the answer to a POST that was sent', async () => {
     const { id } = await newUpload(3);
-    expect(await uploads.settle(id, 2, { state: 'skipped', skip: { code: 'in-progress' } })).toBe(true);
+    expect(await uploads.settle(id, 2, { state: 'skipped', skip: { code: 'unknown-before' } })).toBe(true);
     expect(await uploads.settle(id, 2, { state: 'created', orderId: 'o-late' }, true)).toBe(false);
     expect(await uploads.cancelReady(id)).toBe(2);
     expect(await uploads.settle(id, 3, { state: 'created', orderId: 'o-3' })).toBe(false);
@@ -94,7 +94,27 @@ describe.each(engineFactories)('the upload store: $name', (factory) => {
     expect(rows.map((row) => row.state)).toEqual(['skipped', 'created', 'cancelled']);
     expect(rows[1]).toMatchObject({ orderId: 'o-3', barcode: 'DT3', trackingUrl: 'https://t/3', bundleId: 'B3' });
     expect(rows[2]!.problems).toEqual([{ code: 'cancelled' }]);
-    expect(await uploads.skipReasons(id)).toEqual({ 'created-before': 0, 'unknown-before': 0, 'in-progress': 1, 'repeated-in-file': 0 });
+    expect(await uploads.skipReasons(id)).toEqual({ 'created-before': 0, 'unknown-before': 1, 'in-progress': 0, 'repeated-in-file': 0 });
+  });
+
+  it('lets the answer to a sent POST override "in progress", which another bench running the upload marked, and reopens a row whose POST created nothing', async () => {
+    const { id } = await newUpload(4);
+    // Another bench's runner lost the claims of rows 2 to 4 to this one while their POSTs were in flight.
+    for (const row of [2, 3, 4]) expect(await uploads.settle(id, row, { state: 'skipped', skip: { code: 'in-progress' } })).toBe(true);
+    expect(await uploads.settle(id, 2, { state: 'created', orderId: 'o-2' })).toBe(false);
+    expect(await uploads.settle(id, 2, { state: 'created', orderId: 'o-2' }, true)).toBe(true);
+    // Row 3's POST got a 429: nothing was created, so it is to be sent again.
+    await uploads.reopen(id, 3);
+    // Row 5 was skipped for another reason: no answer changes it, and it is not reopened.
+    expect(await uploads.settle(id, 5, { state: 'skipped', skip: { code: 'created-before', orderId: 'o-old' } })).toBe(true);
+    expect(await uploads.settle(id, 5, { state: 'created', orderId: 'o-5' }, true)).toBe(false);
+    await uploads.reopen(id, 5);
+    expect((await uploads.rows(id)).map((row) => [row.row, row.state, row.skip?.code ?? null])).toEqual([
+      [2, 'created', null],
+      [3, 'ready', null],
+      [4, 'skipped', 'in-progress'],
+      [5, 'skipped', 'created-before'],
+    ]);
   });
 
   it('moves an upload\'s state only from the states given, and lists the latest first', async () => {
