@@ -103,14 +103,9 @@ export class CreationLedger {
   }
 
   /** Writes the intention for a parcel unless a row for it exists; returns the row as it now is. */
-  async intend(environment: Environment, orderRef: string, parcel: number, parcelCount: number, session: StoreSession = this.engine): Promise<LedgerEntry> {
-    const now = this.clock().toISOString();
-    await session.execute(
-      `INSERT INTO creation_ledger (environment, order_ref, parcel, parcel_count, service_ref, state, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, 'intended', $6, $6) ON CONFLICT (environment, order_ref, parcel) DO NOTHING`,
-      [environment, orderRef, parcel, parcelCount, serviceRefFor(orderRef, parcel), now],
-    );
-    return (await this.entry(environment, orderRef, parcel, session))!;
+  async intend(environment: Environment, orderRef: string, parcel: number, parcelCount: number, session?: StoreSession): Promise<LedgerEntry> {
+    if (session) return this.intendIn(session, environment, orderRef, parcel, parcelCount);
+    return retryingRace(() => this.intendIn(this.engine, environment, orderRef, parcel, parcelCount));
   }
 
   /**
@@ -121,15 +116,27 @@ export class CreationLedger {
    */
   async claim(environment: Environment, orderRef: string, parcel: number, parcelCount: number): Promise<boolean> {
     // The intention and the claim in one transaction: one disk sync before the POST, not two.
-    return this.engine.transaction(async (tx) => {
-      await this.intend(environment, orderRef, parcel, parcelCount, tx);
-      const result = await tx.execute(
-        `UPDATE creation_ledger SET state = 'posting', bench = $1, owner = $2, parcel_count = $3, reason = NULL, updated_at = $4
-         WHERE environment = $5 AND order_ref = $6 AND parcel = $7 AND state IN ('intended', 'rejected')`,
-        [this.poster.bench, this.poster.process, parcelCount, this.clock().toISOString(), environment, orderRef, parcel],
-      );
-      return result.changes === 1;
-    });
+    return retryingRace(() =>
+      this.engine.transaction(async (tx) => {
+        await this.intendIn(tx, environment, orderRef, parcel, parcelCount);
+        const result = await tx.execute(
+          `UPDATE creation_ledger SET state = 'posting', bench = $1, owner = $2, parcel_count = $3, reason = NULL, updated_at = $4
+           WHERE environment = $5 AND order_ref = $6 AND parcel = $7 AND state IN ('intended', 'rejected')`,
+          [this.poster.bench, this.poster.process, parcelCount, this.clock().toISOString(), environment, orderRef, parcel],
+        );
+        return result.changes === 1;
+      }),
+    );
+  }
+
+  private async intendIn(session: StoreSession, environment: Environment, orderRef: string, parcel: number, parcelCount: number): Promise<LedgerEntry> {
+    const now = this.clock().toISOString();
+    await session.execute(
+      `INSERT INTO creation_ledger (environment, order_ref, parcel, parcel_count, service_ref, state, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, 'intended', $6, $6) ON CONFLICT (environment, order_ref, parcel) DO NOTHING`,
+      [environment, orderRef, parcel, parcelCount, serviceRefFor(orderRef, parcel), now],
+    );
+    return (await this.entry(environment, orderRef, parcel, session))!;
   }
 
   async markCreated(environment: Environment, orderRef: string, parcel: number, facts: CreatedFacts, session: StoreSession = this.engine): Promise<void> {
@@ -229,6 +236,21 @@ export class CreationLedger {
       [state, reason, facts?.orderId ?? null, facts?.barcode ?? null, facts?.bundleId ?? null, this.clock().toISOString(), environment, orderRef, parcel, ...from],
     );
     return result.changes > 0;
+  }
+}
+
+/**
+ * Two benches writing the same new intention at once: PostgreSQL's ON CONFLICT covers only the
+ * primary key it names, so the second insert may instead fail on the service_ref index (once the
+ * first has committed). Run again, the insert finds the row and does nothing. A conflict that
+ * stays (another parcel holds this service_ref) is thrown on the second attempt.
+ */
+async function retryingRace<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof StationError) || error.code !== 'STORE_CONFLICT') throw error;
+    return work();
   }
 }
 

@@ -33,15 +33,17 @@ describe.each(engineFactories)('the creation ledger: $name', (factory) => {
     expect([1, 2, 3].map((parcel) => serviceRefFor('NW-1', parcel))).toEqual(['NW-1', 'NW-1-P2', 'NW-1-P3']);
   });
 
-  it('lets exactly one of two benches claiming at the same moment take each parcel', async () => {
-    const orderRef = ref('NW-RACE');
-    const parcels = [1, 2, 3, 4, 5, 6, 7, 8];
-    const claims = await Promise.all(parcels.flatMap((parcel) => [benchA.claim('test', orderRef, parcel, 8), benchB.claim('test', orderRef, parcel, 8)]));
-    for (const parcel of parcels) {
-      const [a, b] = [claims[(parcel - 1) * 2], claims[(parcel - 1) * 2 + 1]];
-      expect([a, b].filter(Boolean), `parcel ${parcel}`).toHaveLength(1);
+  it('lets exactly one of two benches claiming at the same moment take each parcel, also when both write its new row at once', async () => {
+    // Many parcels at once, so that the two benches' first writes of a new row really overlap.
+    const parcels = Array.from({ length: 40 }, (_, index) => index + 1);
+    for (const orderRef of [ref('NW-RACE'), ref('NW-RACE'), ref('NW-RACE'), ref('NW-RACE')]) {
+      const claims = await Promise.all(parcels.flatMap((parcel) => [benchA.claim('test', orderRef, parcel, 40), benchB.claim('test', orderRef, parcel, 40)]));
+      for (const parcel of parcels) {
+        const [a, b] = [claims[(parcel - 1) * 2], claims[(parcel - 1) * 2 + 1]];
+        expect([a, b].filter(Boolean), `${orderRef} parcel ${parcel}`).toHaveLength(1);
+      }
+      expect((await benchA.parcels('test', orderRef)).map((entry) => entry.state)).toEqual(parcels.map(() => 'posting'));
     }
-    expect((await benchA.parcels('test', orderRef)).map((entry) => entry.state)).toEqual(parcels.map(() => 'posting'));
   });
 
   it('never lets an unknown or created parcel be taken again, but a rejected one may be', async () => {
