@@ -96,6 +96,21 @@ export class CreationLedger {
     return row ? toEntry(row) : null;
   }
 
+  /** Parcel 1 of each of these orders, where the ledger has one (asked in chunks). */
+  async firstParcels(environment: Environment, orderRefs: readonly string[]): Promise<Map<string, LedgerEntry>> {
+    const found = new Map<string, LedgerEntry>();
+    const chunk = 500;
+    for (let start = 0; start < orderRefs.length; start += chunk) {
+      const refs = orderRefs.slice(start, start + chunk);
+      const rows = await this.engine.query<LedgerRow>(
+        `SELECT ${columns} FROM creation_ledger WHERE environment = $1 AND parcel = 1 AND order_ref IN (${refs.map((_, index) => `$${index + 2}`).join(', ')})`,
+        [environment, ...refs],
+      );
+      for (const row of rows) found.set(row.order_ref, toEntry(row));
+    }
+    return found;
+  }
+
   /** Parcels waiting for a webhook or a lead, oldest first. */
   async unknown(environment: Environment): Promise<LedgerEntry[]> {
     const rows = await this.engine.query<LedgerRow>(`SELECT ${columns} FROM creation_ledger WHERE environment = $1 AND state = 'unknown' ORDER BY updated_at, order_ref, parcel`, [environment]);

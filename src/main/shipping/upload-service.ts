@@ -101,7 +101,7 @@ export class UploadService {
             continue;
           }
           if (!header) throw fileProblem('no-header', fileName, `${fileName} has no header row.`);
-          rows.push(await this.checkRow(environment, item, header, columnIndex, allowed, firstSeen, rows.length));
+          rows.push(this.checkRow(item, header, columnIndex, allowed, firstSeen, rows.length));
         }
       }
     } catch (error) {
@@ -109,6 +109,7 @@ export class UploadService {
       throw error;
     }
     if (!header) throw fileProblem('no-header', fileName, `${fileName} is empty: it has no header row.`);
+    await this.applyLedger(environment, rows);
     await this.placeEarlierCreations(environment, rows);
 
     const id = `${new Date().toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(6).toString('base64url')}`;
@@ -152,15 +153,14 @@ export class UploadService {
     return { format, parserSource };
   }
 
-  private async checkRow(
-    environment: Environment,
+  private checkRow(
     item: Extract<ManifestItem, { kind: 'row' }>,
     header: string[],
     columnIndex: Map<UploadColumn, number>,
     locations: ReadonlySet<string>,
     firstSeen: Map<string, { row: number; cells: string }>,
     index: number,
-  ): Promise<StoredUploadRow> {
+  ): StoredUploadRow {
     const cells: Record<string, string> = {};
     const known: Partial<Record<UploadColumn, string>> = {};
     const cellProblems: UploadRowProblem[] = [];
@@ -204,11 +204,19 @@ export class UploadService {
       firstSeen.set(orderRef, { row: item.row.row, cells: signature });
     }
     if (base.problems.length > 0 || !checked.request) return base;
-    const entry = await this.deps.ledger.entry(environment, checked.request.orderRef ?? '', 1);
-    if (entry?.state === 'created') return { ...base, state: 'skipped', skip: { code: 'created-before', orderId: entry.orderId }, orderId: entry.orderId, barcode: entry.barcode, bundleId: entry.bundleId };
-    if (entry?.state === 'unknown') return { ...base, state: 'skipped', skip: { code: 'unknown-before' } };
-    if (entry?.state === 'posting') return { ...base, state: 'skipped', skip: { code: 'in-progress' } };
     return { ...base, state: 'ready', request: checked.request };
+  }
+
+  /** Rows the creation ledger already knows (created, unknown, being posted) are skipped, asked in chunks. */
+  private async applyLedger(environment: Environment, rows: StoredUploadRow[]): Promise<void> {
+    const ready = rows.filter((row) => row.state === 'ready' && row.request !== null);
+    const known = await this.deps.ledger.firstParcels(environment, [...new Set(ready.map((row) => row.request!.orderRef ?? ''))]);
+    for (const row of ready) {
+      const entry = known.get(row.request!.orderRef ?? '');
+      if (entry?.state === 'created') Object.assign(row, { state: 'skipped', request: null, skip: { code: 'created-before', orderId: entry.orderId }, orderId: entry.orderId, barcode: entry.barcode, bundleId: entry.bundleId });
+      else if (entry?.state === 'unknown') Object.assign(row, { state: 'skipped', request: null, skip: { code: 'unknown-before' } });
+      else if (entry?.state === 'posting') Object.assign(row, { state: 'skipped', request: null, skip: { code: 'in-progress' } });
+    }
   }
 
   /**
