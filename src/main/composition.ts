@@ -3,9 +3,9 @@
  * settings and hands each its dependencies. The Electron shell, the web host, the CLI and the
  * tests all build the same graph through here, with their own data folder and host.
  */
-import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { join } from 'node:path';
 import type { Environment } from '../shared/contract/app';
 import { createEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox';
 import { createDispatcher, type Dispatcher, type Handlers } from './contract/dispatcher';
@@ -45,11 +45,11 @@ import { createCommandRunner } from './printing/transports/command-runner';
 import { createPrinterTransports, type PrinterTransportsOptions } from './printing/transports/printer-transports';
 import { createSandboxWiring } from './sandbox-wiring';
 import { createDeliveryClients, type DeliveryClients, type DeliveryClientsDeps } from './settings/delivery-clients';
+import { benchId } from './settings/bench-id';
 import { StationSettings } from './settings/station-settings';
 import { AddressLookups } from './shipping/address-lookups';
 import { CreationLedger } from './shipping/creation-ledger';
 import { ledgerHearsStatusEvents } from './shipping/ledger-events';
-import { benchId } from './settings/bench-id';
 import { ShipService } from './shipping/ship-service';
 import { ToShipOrders } from './shipping/to-ship-orders';
 import { UploadService } from './shipping/upload-service';
