@@ -70,7 +70,7 @@ async function floor(n: number, parcels: number): Promise<number> {
 }
 
 let saved = 0;
-function toShip(parcels: number): string {
+async function toShip(parcels: number): Promise<string> {
   saved += 1;
   const shipment: Shipment = {
     orderRef: `SHIP-${saved}`,
@@ -87,12 +87,12 @@ function toShip(parcels: number): string {
     deliveryDate: null,
     name: null,
   };
-  bench.station.services.toShip.save('sandbox', shipment, 'bench');
+  await bench.station.services.toShip.save('sandbox', shipment, 'bench');
   return shipment.orderRef;
 }
 
 async function station(parcels: number): Promise<number> {
-  const orderRef = toShip(parcels);
+  const orderRef = await toShip(parcels);
   const arrival = lastArrival(parcels);
   const started = performance.now();
   const outcome = await bench.call<{ outcome: string; parcels?: { printed: string }[] }>('shipping.ship', { orderRef });

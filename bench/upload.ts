@@ -99,11 +99,11 @@ async function station(round: number): Promise<{ rate: number; peakRssMb: number
   const prepareMs = performance.now() - prepareStarted;
   if (preview.status.counts.ready !== rows) throw new Error(`preview: ${JSON.stringify(preview.status.counts)}`);
   const started = performance.now();
-  uploads.start('test', preview.status.uploadId);
+  await uploads.start('test', preview.status.uploadId);
   await uploads.settled(preview.status.uploadId);
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
-  const status = uploads.status('test', preview.status.uploadId);
+  const status = await uploads.status('test', preview.status.uploadId);
   if (status.counts.created !== rows) throw new Error(`station: ${JSON.stringify(status.counts)}`);
   await composed.close();
   return { rate: rows / seconds, peakRssMb: peakRss / 1024 / 1024, prepareMs };

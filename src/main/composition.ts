@@ -3,6 +3,8 @@
  * settings and hands each its dependencies. The Electron shell, the web host, the CLI and the
  * tests all build the same graph through here, with their own data folder and host.
  */
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Environment } from '../shared/contract/app';
 import { createEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox';
@@ -43,6 +45,7 @@ import { createCommandRunner } from './printing/transports/command-runner';
 import { createPrinterTransports, type PrinterTransportsOptions } from './printing/transports/printer-transports';
 import { createSandboxWiring } from './sandbox-wiring';
 import { createDeliveryClients, type DeliveryClients, type DeliveryClientsDeps } from './settings/delivery-clients';
+import { benchId } from './settings/bench-id';
 import { StationSettings } from './settings/station-settings';
 import { AddressLookups } from './shipping/address-lookups';
 import { CreationLedger } from './shipping/creation-ledger';
@@ -173,14 +176,16 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   keyService = createKeyService({ store: keys, settings, logger, clientWithKey: (environment, key) => clients.withKey(environment, key) });
   const lookup = createOrderLookup({ index: orders, prepare, clientFor: (environment) => clients.forEnvironment(environment) });
   const importer = createManifestImporter({ db, index: orders, logger });
-  const ledger = new CreationLedger(db, `${process.pid}-${Date.now()}`);
-  const interrupted = ledger.recoverInterrupted();
-  if (interrupted > 0) logger.warn('orders whose creation was interrupted are now of unknown outcome', { parcels: interrupted });
-  const toShip = new ToShipOrders(db);
-  const settleCreations = ledgerHearsStatusEvents(ledger, logger);
   const pickedFiles = createPickedFiles();
   // One bench: the engine shares the station's libsql handle with the repositories not yet ported.
   const webhookStore = options.webhookStore ?? new SqliteEngine(db, false);
+  // The creation and upload ledgers and the orders to ship live in the same store as the webhook
+  // intake, so a status event settles a parcel of unknown outcome in the intake's own transaction.
+  const ledger = new CreationLedger(webhookStore, { bench: benchId(db), process: `${hostname()}:${process.pid}:${randomBytes(6).toString('hex')}` });
+  const interrupted = await ledger.recoverInterrupted();
+  if (interrupted > 0) logger.warn('orders whose creation was interrupted are now of unknown outcome', { parcels: interrupted });
+  const toShip = new ToShipOrders(webhookStore);
+  const settleCreations = ledgerHearsStatusEvents(ledger, logger);
   const webhookConflicts = createWebhookConflicts({ engine: webhookStore, events, logger, clock: options.webhookClock });
   const timeline = createStatusTimeline(webhookStore);
   // The journal is built with the printing core below; a webhook only reaches it once listening starts.
@@ -199,9 +204,8 @@ export async function composeStation(options: StationOptions): Promise<Station> 
         const notices = pullNotices;
         const raised = await notices?.consider(tx, event);
         if (notices && raised !== undefined && raised !== null) afterCommit(() => notices.announce(event.environment, raised));
-        // A status event of an order whose creation is of unknown outcome settles it (the creation
-        // ledger is still the bench's own file: on the shared store, the bench settles it when it ships).
-        if (!options.webhookStore) settleCreations(event.environment, event.payload);
+        // A status event of an order whose creation is of unknown outcome settles it.
+        await settleCreations(tx, event.environment, event.payload);
       },
     }),
   });
@@ -250,14 +254,14 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     logger,
   });
   const uploads = new UploadService({
-    store: new UploadStore(db, () => new Date()),
+    store: new UploadStore(webhookStore, () => new Date()),
     ledger,
     orders,
     events,
     logger,
     clientFor: (environment) => clients.forEnvironment(environment),
     printBundles: async (_environment, bundleIds, printerId) => (await printing.printBundles({ bundleIds, printerId })).runId,
-    shipmentLocation: (environment, orderRef) => toShip.get(environment, orderRef)?.locationId ?? null,
+    shipmentLocation: async (environment, orderRef) => (await toShip.get(environment, orderRef))?.locationId ?? null,
     ...(options.uploadSleep ? { sleep: options.uploadSleep } : {}),
   });
   const preview = createLabelPreview({ journal: printing.journal, printers: printing.printers, clientFor: (environment) => clients.forEnvironment(environment) });

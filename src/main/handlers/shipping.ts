@@ -37,9 +37,9 @@ export function shippingHandlers(deps: ShippingHandlerDeps): Pick<Handlers, Ship
     'shipping.checkPostalCode': async ({ locationId, request }, { session }) => deps.lookups.checkPostalCode(await ready(session), locationId, request),
     'shipping.coverage': async ({ locationId, refresh }, { session }) => deps.lookups.coverage(await ready(session), locationId, { refresh }),
     'shipping.pickupPoints': async (query, { session }) => deps.lookups.pickupPoints(await ready(session), query),
-    'shipping.newShipment': (input) => {
+    'shipping.newShipment': async (input) => {
       const environment = deps.settings.environment();
-      if (deps.ledger.parcels(environment, input.orderRef).some((entry) => entry.state !== 'rejected')) {
+      if ((await deps.ledger.parcels(environment, input.orderRef)).some((entry) => entry.state !== 'rejected')) {
         throw new StationError('INVALID_INPUT', `${input.orderRef} is already being shipped; give the new shipment its own reference.`);
       }
       const shipment = {
@@ -57,7 +57,7 @@ export function shippingHandlers(deps: ShippingHandlerDeps): Pick<Handlers, Ship
         deliveryDate: null,
         name: null,
       };
-      deps.toShip.save(environment, shipment, 'new-shipment form');
+      await deps.toShip.save(environment, shipment, 'new-shipment form');
       return shipment;
     },
     'shipping.toShip': ({ orderRef }) => deps.toShip.get(deps.settings.environment(), orderRef),
@@ -73,11 +73,11 @@ export function shippingHandlers(deps: ShippingHandlerDeps): Pick<Handlers, Ship
       await session.ready();
       return deps.ship.ship(input);
     },
-    'shipping.ledger': ({ orderRef }) => deps.ledger.parcels(deps.settings.environment(), orderRef).map(entryData),
-    'shipping.unknown': () => deps.ledger.unknown(deps.settings.environment()).map(entryData),
-    'shipping.decide': ({ orderRef, parcel, exists, orderId, operator, reason }) =>
+    'shipping.ledger': async ({ orderRef }) => (await deps.ledger.parcels(deps.settings.environment(), orderRef)).map(entryData),
+    'shipping.unknown': async () => (await deps.ledger.unknown(deps.settings.environment())).map(entryData),
+    'shipping.decide': async ({ orderRef, parcel, exists, orderId, operator, reason }) =>
       entryData(
-        deps.ledger.decide(deps.settings.environment(), orderRef, parcel, exists ? { exists: true, orderId: orderId! } : { exists: false }, { operator, reason }),
+        await deps.ledger.decide(deps.settings.environment(), orderRef, parcel, exists ? { exists: true, orderId: orderId! } : { exists: false }, { operator, reason }),
       ),
   };
 }

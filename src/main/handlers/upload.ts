@@ -38,20 +38,20 @@ export function uploadHandlers(deps: UploadHandlerDeps): Pick<Handlers, UploadCa
     'upload.start': async ({ uploadId, printerId }, { session }) => uploads.start(await ready(session), uploadId, printerId),
     'upload.pause': ({ uploadId }, { session }) => uploads.pause(session.environment, uploadId),
     'upload.cancel': ({ uploadId }, { session }) => uploads.cancel(session.environment, uploadId),
-    'upload.status': ({ uploadId }, { session }) => {
+    'upload.status': async ({ uploadId }, { session }) => {
       if (uploadId !== undefined) return uploads.status(session.environment, uploadId);
-      return uploads.latest(session.environment, 1)[0] ?? null;
+      return (await uploads.latest(session.environment, 1))[0] ?? null;
     },
     'upload.list': ({ limit }, { session }) => uploads.latest(session.environment, limit),
     'upload.report': async ({ uploadId }, { session }) => {
-      const record = uploads.record(session.environment, uploadId);
-      const workbook = await uploadReport(record, uploads.rows(session.environment, uploadId));
+      const record = await uploads.record(session.environment, uploadId);
+      const workbook = await uploadReport(record, await uploads.rows(session.environment, uploadId));
       return { fileName: `${reportName(record.fileName, uploadId, 'report')}.xlsx`, base64: workbook.toString('base64') };
     },
     'upload.labels': async ({ uploadId }, { session }) => {
       const environment = await ready(session);
-      const record = uploads.record(environment, uploadId);
-      const { pdf, labels } = await uploadLabelsPdf(await deps.clientFor(environment), uploads.rows(environment, uploadId));
+      const record = await uploads.record(environment, uploadId);
+      const { pdf, labels } = await uploadLabelsPdf(await deps.clientFor(environment), await uploads.rows(environment, uploadId));
       return { fileName: `${reportName(record.fileName, uploadId, 'labels')}.pdf`, base64: pdf.toString('base64'), labels };
     },
   };

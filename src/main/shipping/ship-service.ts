@@ -77,11 +77,11 @@ export class ShipService {
   private async shipOnce(environment: Environment, input: ReturnType<typeof ShipInputSchema.parse>): Promise<ShipOutcome> {
     const startedAt = this.now();
     const { ledger } = this.deps;
-    const shipment = this.deps.toShip.get(environment, input.orderRef);
+    const shipment = await this.deps.toShip.get(environment, input.orderRef);
     if (!shipment) {
       throw new StationError('ORDER_NOT_FOUND', `${input.orderRef} is not an order to ship here: import the shop's export first, or use the new-shipment form.`);
     }
-    const existing = ledger.parcels(environment, shipment.orderRef);
+    const existing = await ledger.parcels(environment, shipment.orderRef);
     const pending = existing.filter((entry) => entry.state === 'unknown' || entry.state === 'posting');
     if (pending.length > 0) throw unknownOutcome(shipment.orderRef, pending);
 
@@ -124,9 +124,9 @@ export class ShipService {
       for (const entry of created.values()) print(entry, false);
       try {
         for (const parcel of toCreate) {
-          const entry = await this.createParcel(environment, client, shipment, address, pudoId, parcel, parcelCount, created.get(1)?.bundleId ?? null);
+          const { entry, createdNow } = await this.createParcel(environment, client, shipment, address, pudoId, parcel, parcelCount, created.get(1)?.bundleId ?? null);
           created.set(parcel, entry);
-          print(entry, true);
+          print(entry, createdNow);
         }
       } catch (error) {
         // The parcels that were created still get their labels before the refusal is told.
@@ -151,18 +151,23 @@ export class ShipService {
     parcel: number,
     parcelCount: number,
     bundleId: string | null,
-  ): Promise<LedgerEntry> {
+  ): Promise<{ entry: LedgerEntry; createdNow: boolean }> {
     const { ledger } = this.deps;
-    if (!ledger.claim(environment, shipment.orderRef, parcel, parcelCount)) {
-      throw unknownOutcome(shipment.orderRef, [ledger.entry(environment, shipment.orderRef, parcel)!]);
+    if (!(await ledger.claim(environment, shipment.orderRef, parcel, parcelCount))) {
+      // Another process or bench took it first: never sent twice. Created by now: it is that
+      // order (printed, not created); still posting or unknown: the packer is told so.
+      const taken = (await ledger.entry(environment, shipment.orderRef, parcel))!;
+      if (taken.state === 'created') return { entry: taken, createdNow: false };
+      throw unknownOutcome(shipment.orderRef, [taken]);
     }
     if (parcel > 1 && bundleId === null) {
-      ledger.markRejected(environment, shipment.orderRef, parcel, 'the first parcel, which creates the bundle, is not created');
+      await ledger.markRejected(environment, shipment.orderRef, parcel, 'the first parcel, which creates the bundle, is not created');
       throw new StationError('INTERNAL', `Parcel ${parcel} of ${shipment.orderRef} cannot join a bundle: the first parcel is not created.`);
     }
     const serviceRef = serviceRefFor(shipment.orderRef, parcel);
+    let order: Awaited<ReturnType<DeliveryClient['createOrder']>>;
     try {
-      const order = await client.createOrder({
+      order = await client.createOrder({
         locationId: shipment.locationId,
         orderRef: serviceRef,
         ...(bundleId !== null && parcel > 1 ? { orderBundleId: bundleId } : {}),
@@ -178,25 +183,27 @@ export class ShipService {
         ...(shipment.notAtNeighbour ? { notAtNeighbour: true } : {}),
         ...(shipment.deliveryDate ? { deliveryDate: shipment.deliveryDate } : {}),
       });
-      const facts = { orderId: order.orderId, barcode: order.barcode, bundleId: order.orderBundle.bundleId };
-      // The ledger's outcome and the order index in one transaction (one disk sync).
-      this.deps.orders.transaction(() => {
-        ledger.markCreated(environment, shipment.orderRef, parcel, facts);
-        this.deps.orders.upsert(environment, { ...facts, orderRef: serviceRef, recipient: shipment.recipient.name, status: order.status }, 'created');
-      });
-      this.deps.logger.info('order created for a parcel', { environment, orderRef: shipment.orderRef, parcel, parcelCount, orderId: order.orderId });
-      return ledger.entry(environment, shipment.orderRef, parcel)!;
     } catch (error) {
       const ambiguous = !(error instanceof StationError) || error.code === 'OUTCOME_UNKNOWN';
       const reason = error instanceof Error ? error.message : String(error);
       if (ambiguous) {
-        ledger.markUnknown(environment, shipment.orderRef, parcel, reason);
+        await ledger.markUnknown(environment, shipment.orderRef, parcel, reason);
         this.deps.logger.error('order creation outcome unknown', { environment, orderRef: shipment.orderRef, parcel });
-        throw unknownOutcome(shipment.orderRef, [ledger.entry(environment, shipment.orderRef, parcel)!]);
+        throw unknownOutcome(shipment.orderRef, [(await ledger.entry(environment, shipment.orderRef, parcel))!]);
       }
-      ledger.markRejected(environment, shipment.orderRef, parcel, reason);
+      await ledger.markRejected(environment, shipment.orderRef, parcel, reason);
       throw explainRefusal(error as StationError, shipment, pudoId, parcel, parcelCount);
     }
+    // The order exists from here on: a failure to record it must never count as a refusal (that
+    // would let it be created again). Left 'posting', the next start of this bench makes it unknown.
+    const facts = { orderId: order.orderId, barcode: order.barcode, bundleId: order.orderBundle.bundleId };
+    // The ledger first: it is what keeps the order from being created twice. The order index is
+    // still on the synchronous handle, so it is written after the ledger's own write, never inside
+    // an engine transaction (docs/architecture.md, porting plan).
+    await ledger.markCreated(environment, shipment.orderRef, parcel, facts);
+    this.deps.orders.upsert(environment, { ...facts, orderRef: serviceRef, recipient: shipment.recipient.name, status: order.status }, 'created');
+    this.deps.logger.info('order created for a parcel', { environment, orderRef: shipment.orderRef, parcel, parcelCount, orderId: order.orderId });
+    return { entry: (await ledger.entry(environment, shipment.orderRef, parcel))!, createdNow: true };
   }
 
   private async printParcel(

@@ -14,7 +14,7 @@ import { StationError } from '../../shared/errors';
 import { defaultManifestLimits } from '../orders/manifest-limits';
 import { detectFormat, readCsv, readXlsx, type Cell, type ManifestItem } from '../orders/manifest-readers';
 import { bytesAccess } from '../orders/manifest-zip';
-import type { StationDatabase } from '../store/database';
+import type { StoreEngine } from '../store/engine/store-engine';
 import { uploadRequiredColumns } from './upload-rows';
 
 // The spreadsheet upload's own required columns (spec: Spreadsheet upload).
@@ -142,28 +142,29 @@ export class ToShipOrders {
   private readonly clock: () => Date;
 
   constructor(
-    private readonly db: StationDatabase,
+    private readonly engine: StoreEngine,
     clock?: () => Date,
   ) {
     this.clock = clock ?? (() => new Date());
   }
 
-  get(environment: Environment, orderRef: string): Shipment | null {
-    const row = this.db.prepare('SELECT shipment FROM to_ship_orders WHERE environment = ? AND order_ref = ?').raw(true).get(environment, orderRef.trim()) as [string] | undefined;
-    return row ? ShipmentSchema.parse(JSON.parse(row[0])) : null;
+  async get(environment: Environment, orderRef: string): Promise<Shipment | null> {
+    const [row] = await this.engine.query<{ shipment: string }>('SELECT shipment FROM to_ship_orders WHERE environment = $1 AND order_ref = $2', [environment, orderRef.trim()]);
+    return row ? ShipmentSchema.parse(JSON.parse(row.shipment)) : null;
   }
 
   /** Inserts or replaces; says which. */
-  save(environment: Environment, shipment: Shipment, source: string): 'new' | 'updated' {
+  async save(environment: Environment, shipment: Shipment, source: string): Promise<'new' | 'updated'> {
     const now = this.clock().toISOString();
-    const existed = this.get(environment, shipment.orderRef) !== null;
-    this.db
-      .prepare(
-        `INSERT INTO to_ship_orders (environment, order_ref, shipment, imported_from, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+    return this.engine.transaction(async (tx) => {
+      const existed = (await tx.queryForUpdate('SELECT order_ref FROM to_ship_orders WHERE environment = $1 AND order_ref = $2', [environment, shipment.orderRef])).length > 0;
+      await tx.execute(
+        `INSERT INTO to_ship_orders (environment, order_ref, shipment, imported_from, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)
          ON CONFLICT (environment, order_ref) DO UPDATE SET shipment = excluded.shipment, imported_from = excluded.imported_from, updated_at = excluded.updated_at`,
-      )
-      .run(environment, shipment.orderRef, JSON.stringify(shipment), source, now, now);
-    return existed ? 'updated' : 'new';
+        [environment, shipment.orderRef, JSON.stringify(shipment), source, now],
+      );
+      return existed ? 'updated' : 'new';
+    });
   }
 
   /** Reads a CSV or XLSX export (first worksheet) and stores every valid row; rejected rows say why. */
@@ -220,7 +221,7 @@ export class ToShipOrders {
         continue;
       }
       seenInFile.set(parsed.data.orderRef, item.row.row);
-      const outcome = this.save(environment, parsed.data, fileName);
+      const outcome = await this.save(environment, parsed.data, fileName);
       if (outcome === 'new') report.newRows += 1;
       else report.updatedRows += 1;
       report.rows.push({ row: item.row.row, orderRef, outcome, reason: null });

@@ -46,7 +46,7 @@ export interface UploadServiceDeps {
   /** Prints the labels of these bundles as one normal print run; answers its run id. */
   printBundles(environment: Environment, bundleIds: string[], printerId: string): Promise<string>;
   /** The location an order to ship (the ship flow) names, for an orderRef created by shipping rather than by an upload. */
-  shipmentLocation?(environment: Environment, orderRef: string): string | null;
+  shipmentLocation?(environment: Environment, orderRef: string): Promise<string | null>;
   /** POSTs in flight at once (the API client's own limit is the same by default). */
   concurrency?: number;
   /** Monotonic milliseconds, for the rate. */
@@ -101,7 +101,7 @@ export class UploadService {
             continue;
           }
           if (!header) throw fileProblem('no-header', fileName, `${fileName} has no header row.`);
-          rows.push(this.checkRow(environment, item, header, columnIndex, allowed, firstSeen, rows.length));
+          rows.push(this.checkRow(item, header, columnIndex, allowed, firstSeen, rows.length));
         }
       }
     } catch (error) {
@@ -109,13 +109,14 @@ export class UploadService {
       throw error;
     }
     if (!header) throw fileProblem('no-header', fileName, `${fileName} is empty: it has no header row.`);
-    this.placeEarlierCreations(environment, rows);
+    await this.applyLedger(environment, rows);
+    await this.placeEarlierCreations(environment, rows);
 
     const id = `${new Date().toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(6).toString('base64url')}`;
-    this.deps.store.create({ id, environment, fileName, columns: header.filter((name) => name !== ''), locations: [...allowed], state: 'previewed' }, rows);
+    await this.deps.store.create({ id, environment, fileName, columns: header.filter((name) => name !== ''), locations: [...allowed], state: 'previewed' }, rows);
     this.deps.logger.info('spreadsheet upload prepared', { environment, uploadId: id, rows: rows.length });
-    const shown = this.deps.store.notReady(id, previewRowsShown);
-    return { status: this.status(environment, id), rows: shown.rows.map(rowView), rowsOmitted: shown.total - shown.rows.length };
+    const shown = await this.deps.store.notReady(id, previewRowsShown);
+    return { status: await this.status(environment, id), rows: shown.rows.map(rowView), rowsOmitted: shown.total - shown.rows.length };
   }
 
   private async open(source: UploadSource, fileName: string): Promise<{ format: ManifestFormat | 'xls'; parserSource: ParserSource }> {
@@ -153,7 +154,6 @@ export class UploadService {
   }
 
   private checkRow(
-    environment: Environment,
     item: Extract<ManifestItem, { kind: 'row' }>,
     header: string[],
     columnIndex: Map<UploadColumn, number>,
@@ -204,11 +204,19 @@ export class UploadService {
       firstSeen.set(orderRef, { row: item.row.row, cells: signature });
     }
     if (base.problems.length > 0 || !checked.request) return base;
-    const entry = this.deps.ledger.entry(environment, checked.request.orderRef ?? '', 1);
-    if (entry?.state === 'created') return { ...base, state: 'skipped', skip: { code: 'created-before', orderId: entry.orderId }, orderId: entry.orderId, barcode: entry.barcode, bundleId: entry.bundleId };
-    if (entry?.state === 'unknown') return { ...base, state: 'skipped', skip: { code: 'unknown-before' } };
-    if (entry?.state === 'posting') return { ...base, state: 'skipped', skip: { code: 'in-progress' } };
     return { ...base, state: 'ready', request: checked.request };
+  }
+
+  /** Rows the creation ledger already knows (created, unknown, being posted) are skipped, asked in chunks. */
+  private async applyLedger(environment: Environment, rows: StoredUploadRow[]): Promise<void> {
+    const ready = rows.filter((row) => row.state === 'ready' && row.request !== null);
+    const known = await this.deps.ledger.firstParcels(environment, [...new Set(ready.map((row) => row.request!.orderRef ?? ''))]);
+    for (const row of ready) {
+      const entry = known.get(row.request!.orderRef ?? '');
+      if (entry?.state === 'created') Object.assign(row, { state: 'skipped', request: null, skip: { code: 'created-before', orderId: entry.orderId }, orderId: entry.orderId, barcode: entry.barcode, bundleId: entry.bundleId });
+      else if (entry?.state === 'unknown') Object.assign(row, { state: 'skipped', request: null, skip: { code: 'unknown-before' } });
+      else if (entry?.state === 'posting') Object.assign(row, { state: 'skipped', request: null, skip: { code: 'in-progress' } });
+    }
   }
 
   /**
@@ -216,28 +224,35 @@ export class UploadService {
    * orderRef was created for another location is skipped like any other; it says where, so a lead
    * who meant a new order for this location sees the clash instead of a plain "already created".
    */
-  private placeEarlierCreations(environment: Environment, rows: StoredUploadRow[]): void {
+  private async placeEarlierCreations(environment: Environment, rows: StoredUploadRow[]): Promise<void> {
     const created = rows.filter((row) => row.skip?.code === 'created-before' && row.orderRef !== null);
     if (created.length === 0) return;
-    const fromUploads = this.deps.store.createdLocations(environment, [...new Set(created.map((row) => row.orderRef!))]);
-    for (const row of created) row.skip = this.createdBefore(environment, row.orderRef!, row.skip?.orderId ?? null, row.locationId, fromUploads);
+    const fromUploads = await this.deps.store.createdLocations(environment, [...new Set(created.map((row) => row.orderRef!))]);
+    for (const row of created) row.skip = await this.createdBefore(environment, row.orderRef!, row.skip?.orderId ?? null, row.locationId, fromUploads);
   }
 
-  private createdBefore(environment: Environment, orderRef: string, orderId: string | null, rowLocationId: string | null, fromUploads?: ReadonlyMap<string, string>): UploadSkip {
-    const locationId = (fromUploads ? fromUploads.get(orderRef) : this.deps.store.createdLocations(environment, [orderRef]).get(orderRef)) ?? this.deps.shipmentLocation?.(environment, orderRef) ?? null;
+  private async createdBefore(
+    environment: Environment,
+    orderRef: string,
+    orderId: string | null,
+    rowLocationId: string | null,
+    fromUploads?: ReadonlyMap<string, string>,
+  ): Promise<UploadSkip> {
+    const fromAnUpload = fromUploads ? fromUploads.get(orderRef) : (await this.deps.store.createdLocations(environment, [orderRef])).get(orderRef);
+    const locationId = fromAnUpload ?? (await this.deps.shipmentLocation?.(environment, orderRef)) ?? null;
     return { code: 'created-before', orderId, locationId, rowLocationId };
   }
 
   /** Starts creating the ready rows, or resumes a paused or interrupted upload. */
-  start(environment: Environment, uploadId: string, printerId?: string): UploadStatus {
-    const record = this.record(environment, uploadId);
+  async start(environment: Environment, uploadId: string, printerId?: string): Promise<UploadStatus> {
+    const record = await this.record(environment, uploadId);
     if (record.state === 'finished' || record.state === 'cancelled') {
       throw uploadStateConflict('start', uploadId, record.state, `Upload ${uploadId} is ${record.state}; there is nothing left to start.`);
     }
-    if (printerId !== undefined) this.deps.store.setPrinting(uploadId, printerId, null);
+    if (printerId !== undefined) await this.deps.store.setPrinting(uploadId, printerId, null);
     const current = this.runners.get(uploadId);
     if (current && current.stop === null) return this.status(environment, uploadId);
-    this.deps.store.setState(uploadId, 'running');
+    await this.deps.store.setState(uploadId, 'running');
     const runner: Runner = { stop: null, done: Promise.resolve(), settledAt: [], settledCount: 0, lastProgress: 0 };
     // A runner still finishing a pause hands over to this one once its last POSTs are settled.
     const previous = current?.done ?? Promise.resolve();
@@ -246,31 +261,31 @@ export class UploadService {
     return this.status(environment, uploadId);
   }
 
-  pause(environment: Environment, uploadId: string): UploadStatus {
-    const record = this.record(environment, uploadId);
+  async pause(environment: Environment, uploadId: string): Promise<UploadStatus> {
+    const record = await this.record(environment, uploadId);
     if (record.state !== 'running' && record.state !== 'previewed') {
       throw uploadStateConflict('pause', uploadId, record.state, `Upload ${uploadId} is ${record.state}; only a running upload can be paused.`);
     }
     const runner = this.runners.get(uploadId);
     if (runner) runner.stop = 'pause';
-    this.deps.store.setState(uploadId, 'paused');
-    this.emit(environment, uploadId, true);
+    await this.deps.store.setState(uploadId, 'paused');
+    await this.emit(environment, uploadId, true);
     return this.status(environment, uploadId);
   }
 
   /** Stops sending; rows not sent yet are cancelled (the POSTs in flight still settle). */
-  cancel(environment: Environment, uploadId: string): UploadStatus {
-    const record = this.record(environment, uploadId);
+  async cancel(environment: Environment, uploadId: string): Promise<UploadStatus> {
+    const record = await this.record(environment, uploadId);
     if (record.state === 'finished' || record.state === 'cancelled') {
       throw uploadStateConflict('cancel', uploadId, record.state, `Upload ${uploadId} is ${record.state} already.`);
     }
     const runner = this.runners.get(uploadId);
     if (runner) runner.stop = 'cancel';
-    this.deps.store.transaction(() => {
-      this.deps.store.cancelReady(uploadId);
-      this.deps.store.setState(uploadId, 'cancelled');
+    await this.deps.store.transaction(async (tx) => {
+      await this.deps.store.cancelReady(uploadId, tx);
+      await this.deps.store.setState(uploadId, 'cancelled', undefined, tx);
     });
-    this.emit(environment, uploadId, true);
+    await this.emit(environment, uploadId, true);
     return this.status(environment, uploadId);
   }
 
@@ -291,23 +306,25 @@ export class UploadService {
     await Promise.all(running.map((runner) => runner.done));
   }
 
-  latest(environment: Environment, limit: number): UploadStatus[] {
-    return this.deps.store.latest(environment, limit).map((record) => this.status(environment, record.id));
+  async latest(environment: Environment, limit: number): Promise<UploadStatus[]> {
+    const statuses: UploadStatus[] = [];
+    for (const record of await this.deps.store.latest(environment, limit)) statuses.push(await this.status(environment, record.id));
+    return statuses;
   }
 
-  record(environment: Environment, uploadId: string): UploadRecord {
-    const record = this.deps.store.get(uploadId);
+  async record(environment: Environment, uploadId: string): Promise<UploadRecord> {
+    const record = await this.deps.store.get(uploadId);
     if (!record || record.environment !== environment) throw new StationError('UPLOAD_NOT_FOUND', `There is no upload ${uploadId} in the ${environment} environment.`, [uploadId]);
     return record;
   }
 
-  status(environment: Environment, uploadId: string): UploadStatus {
-    const record = this.record(environment, uploadId);
-    const perBatch = this.deps.store.counts(uploadId);
+  async status(environment: Environment, uploadId: string): Promise<UploadStatus> {
+    const record = await this.record(environment, uploadId);
+    const perBatch = await this.deps.store.counts(uploadId);
     const whole = perBatch.get(0) ?? { counts: { total: 0, ready: 0, invalid: 0, skipped: 0, created: 0, failed: 0, unknown: 0, cancelled: 0 }, firstRow: 0, lastRow: 0 };
     const counts = whole.counts;
     const stopped = record.state === 'cancelled';
-    const reasons = this.deps.store.skipReasons(uploadId);
+    const reasons = await this.deps.store.skipReasons(uploadId);
     const runner = this.runners.get(uploadId);
     return {
       uploadId,
@@ -334,8 +351,8 @@ export class UploadService {
     };
   }
 
-  rows(environment: Environment, uploadId: string): StoredUploadRow[] {
-    this.record(environment, uploadId);
+  async rows(environment: Environment, uploadId: string): Promise<StoredUploadRow[]> {
+    await this.record(environment, uploadId);
     return this.deps.store.rows(uploadId);
   }
 
@@ -348,29 +365,29 @@ export class UploadService {
     return Math.round((runner.settledAt.length / span) * 1000 * 10) / 10;
   }
 
-  private emit(environment: Environment, uploadId: string, force = false): void {
+  private async emit(environment: Environment, uploadId: string, force = false): Promise<void> {
     const runner = this.runners.get(uploadId);
     const now = this.now();
     if (!force && runner && now - runner.lastProgress < (this.deps.progressIntervalMs ?? 250)) return;
     if (runner) runner.lastProgress = now;
-    this.deps.events.emit('upload.progress', this.status(environment, uploadId));
+    this.deps.events.emit('upload.progress', await this.status(environment, uploadId));
   }
 
   private async run(environment: Environment, uploadId: string, runner: Runner): Promise<void> {
     try {
       const client = await this.deps.clientFor(environment);
-      const batches = [...this.deps.store.counts(uploadId).keys()].filter((batch) => batch > 0).sort((a, b) => a - b);
+      const batches = [...(await this.deps.store.counts(uploadId)).keys()].filter((batch) => batch > 0).sort((a, b) => a - b);
       let backoffMs = 0;
       for (const batch of batches) {
         for (;;) {
           if (runner.stop) break;
-          const ready = this.deps.store.rows(uploadId, { state: 'ready', batch });
+          const ready = await this.deps.store.rows(uploadId, { state: 'ready', batch });
           if (ready.length === 0) break;
           const settledBefore = runner.settledCount;
           const pace = await this.sendAll(environment, uploadId, client, ready, runner);
           if (pace === 'stop') {
             runner.stop ??= 'pause';
-            this.deps.store.setState(uploadId, 'paused', ['running']);
+            await this.deps.store.setState(uploadId, 'paused', ['running']);
             break;
           }
           if (pace === 'slow-down') {
@@ -382,18 +399,18 @@ export class UploadService {
           } else backoffMs = 0;
         }
         if (runner.stop) break;
-        this.emit(environment, uploadId, true);
+        await this.emit(environment, uploadId, true);
       }
-      if (!runner.stop && this.deps.store.setState(uploadId, 'finished', ['running'])) {
-        this.deps.logger.info('spreadsheet upload finished', { environment, uploadId, ...this.status(environment, uploadId).counts });
+      if (!runner.stop && (await this.deps.store.setState(uploadId, 'finished', ['running']))) {
+        this.deps.logger.info('spreadsheet upload finished', { environment, uploadId, ...(await this.status(environment, uploadId)).counts });
         await this.printLabels(environment, uploadId);
       }
     } catch (error) {
       this.deps.logger.error('spreadsheet upload stopped', { environment, uploadId, error: error instanceof Error ? error.message : String(error) });
-      this.deps.store.setState(uploadId, 'paused', ['running']);
+      await this.deps.store.setState(uploadId, 'paused', ['running']).catch(() => false);
     } finally {
       if (this.runners.get(uploadId) === runner) this.runners.delete(uploadId);
-      this.emit(environment, uploadId, true);
+      await this.emit(environment, uploadId, true).catch(() => undefined);
     }
   }
 
@@ -404,7 +421,7 @@ export class UploadService {
     const worker = async () => {
       while (next < rows.length && runner.stop === null && verdict !== 'stop') {
         // Another process (the CLI next to the app) may have paused or cancelled the upload.
-        const state = this.deps.store.stateOf(uploadId);
+        const state = await this.deps.store.stateOf(uploadId);
         if (state !== 'running') {
           runner.stop ??= state === 'cancelled' ? 'cancel' : 'pause';
           break;
@@ -418,7 +435,7 @@ export class UploadService {
         }
         runner.settledAt.push(this.now());
         runner.settledCount += 1;
-        this.emit(environment, uploadId);
+        await this.emit(environment, uploadId);
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.concurrency, rows.length) }, worker));
@@ -429,67 +446,71 @@ export class UploadService {
     const { ledger, store } = this.deps;
     const request = row.request!;
     const orderRef = request.orderRef ?? '';
-    if (!ledger.claim(environment, orderRef, 1, 1)) {
-      // Someone else holds this orderRef: mirror what the ledger knows, never send.
-      const entry = ledger.entry(environment, orderRef, 1);
+    if (!(await ledger.claim(environment, orderRef, 1, 1))) {
+      // Someone else (a ship, another upload, another bench running this one) holds this orderRef: mirror what the ledger knows, never send.
+      const entry = await ledger.entry(environment, orderRef, 1);
       if (entry?.state === 'created') {
-        const skip = this.createdBefore(environment, orderRef, entry.orderId, row.locationId);
-        store.settle(uploadId, row.row, { state: 'skipped', skip, orderId: entry.orderId, barcode: entry.barcode, bundleId: entry.bundleId });
+        const skip = await this.createdBefore(environment, orderRef, entry.orderId, row.locationId);
+        await store.settle(uploadId, row.row, { state: 'skipped', skip, orderId: entry.orderId, barcode: entry.barcode, bundleId: entry.bundleId });
       } else if (entry?.state === 'unknown') {
-        store.settle(uploadId, row.row, { state: 'unknown', problems: [{ code: 'outcome-unknown', messages: entry.reason ? [entry.reason.slice(0, 500)] : [] }] });
+        await store.settle(uploadId, row.row, { state: 'unknown', problems: [{ code: 'outcome-unknown', messages: entry.reason ? [entry.reason.slice(0, 500)] : [] }] });
       } else {
-        store.settle(uploadId, row.row, { state: 'skipped', skip: { code: 'in-progress' } });
+        await store.settle(uploadId, row.row, { state: 'skipped', skip: { code: 'in-progress' } });
       }
       return 'ok';
     }
+    let order: Awaited<ReturnType<DeliveryClient['createOrder']>>;
     try {
-      const order = await client.createOrder(request);
-      const facts = { orderId: order.orderId, barcode: order.barcode, bundleId: order.orderBundle.bundleId };
-      // The ledger, the order index and the upload row in one transaction: one outcome, one disk sync.
-      this.deps.orders.transaction(() => {
-        ledger.markCreated(environment, orderRef, 1, facts);
-        this.deps.orders.upsert(environment, { ...facts, orderRef, recipient: request.deliveryName, status: order.status }, 'created');
-        store.settle(uploadId, row.row, { state: 'created', problems: [], ...facts, trackingUrl: order.trackingUrl }, true);
-      });
-      return 'ok';
+      order = await client.createOrder(request);
     } catch (error) {
       const code = error instanceof StationError ? error.code : null;
       const message = error instanceof Error ? error.message : String(error);
       if (code === null || code === 'OUTCOME_UNKNOWN') {
-        store.transaction(() => {
-          ledger.markUnknown(environment, orderRef, 1, message);
-          store.settle(uploadId, row.row, { state: 'unknown', problems: [{ code: 'outcome-unknown', messages: [message.slice(0, 500)] }] }, true);
+        await store.transaction(async (tx) => {
+          await ledger.markUnknown(environment, orderRef, 1, message, tx);
+          await store.settle(uploadId, row.row, { state: 'unknown', problems: [{ code: 'outcome-unknown', messages: [message.slice(0, 500)] }] }, true, tx);
         });
         this.deps.logger.error('upload row: order creation outcome unknown', { environment, uploadId, row: row.row, orderRef });
         return 'ok';
       }
       // Nothing was created: the ledger row goes back to claimable, the upload row stays ready.
       if (code === 'RATE_LIMITED') {
-        ledger.markRejected(environment, orderRef, 1, message);
+        await ledger.markRejected(environment, orderRef, 1, message);
+        await store.reopen(uploadId, row.row);
         return 'slow-down';
       }
       if (stopsTheUpload.has(code)) {
-        ledger.markRejected(environment, orderRef, 1, message);
+        await ledger.markRejected(environment, orderRef, 1, message);
+        await store.reopen(uploadId, row.row);
         this.deps.logger.warn('spreadsheet upload paused: the service cannot be reached or the key is not accepted', { environment, uploadId, code });
         return 'stop';
       }
       const details = error instanceof StationError && error.details?.length ? error.details : [message];
-      store.transaction(() => {
-        ledger.markRejected(environment, orderRef, 1, message);
-        store.settle(uploadId, row.row, { state: 'failed', problems: [{ code: 'refused', errorCode: code, messages: details.slice(0, 20).map((text) => text.slice(0, 500)) }] }, true);
+      await store.transaction(async (tx) => {
+        await ledger.markRejected(environment, orderRef, 1, message, tx);
+        await store.settle(uploadId, row.row, { state: 'failed', problems: [{ code: 'refused', errorCode: code, messages: details.slice(0, 20).map((text) => text.slice(0, 500)) }] }, true, tx);
       });
       return 'ok';
     }
+    const facts = { orderId: order.orderId, barcode: order.barcode, bundleId: order.orderBundle.bundleId };
+    // The ledger and the upload row in one transaction: one outcome, one disk sync. The order index
+    // is still on the synchronous handle, so it is written after, outside the engine's transaction.
+    await store.transaction(async (tx) => {
+      await ledger.markCreated(environment, orderRef, 1, facts, tx);
+      await store.settle(uploadId, row.row, { state: 'created', problems: [], ...facts, trackingUrl: order.trackingUrl }, true, tx);
+    });
+    this.deps.orders.upsert(environment, { ...facts, orderRef, recipient: request.deliveryName, status: order.status }, 'created');
+    return 'ok';
   }
 
   private async printLabels(environment: Environment, uploadId: string): Promise<void> {
-    const record = this.record(environment, uploadId);
+    const record = await this.record(environment, uploadId);
     if (!record.printerId) return;
-    const bundleIds = [...new Set(this.deps.store.rows(uploadId, { state: 'created' }).flatMap((row) => (row.bundleId ? [row.bundleId] : [])))];
+    const bundleIds = [...new Set((await this.deps.store.rows(uploadId, { state: 'created' })).flatMap((row) => (row.bundleId ? [row.bundleId] : [])))];
     if (bundleIds.length === 0) return;
     try {
       const runId = await this.deps.printBundles(environment, bundleIds, record.printerId);
-      this.deps.store.setPrinting(uploadId, record.printerId, runId);
+      await this.deps.store.setPrinting(uploadId, record.printerId, runId);
     } catch (error) {
       this.deps.logger.error('labels of a spreadsheet upload not printed', { environment, uploadId, error: error instanceof Error ? error.message : String(error) });
     }

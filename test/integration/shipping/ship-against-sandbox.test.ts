@@ -197,8 +197,8 @@ describe('ship from the bench on the embedded sandbox', () => {
   it('after a restart between creating and printing, prints the order and does not create it again', async () => {
     // What the ship does up to its POST's answer, then the process ends before printing.
     const ledger = station.services.ledger;
-    ledger.intend('sandbox', 'NW-CRASH-1', 1, 1);
-    expect(ledger.claim('sandbox', 'NW-CRASH-1', 1, 1)).toBe(true);
+    await ledger.intend('sandbox', 'NW-CRASH-1', 1, 1);
+    expect(await ledger.claim('sandbox', 'NW-CRASH-1', 1, 1)).toBe(true);
     const client = await station.services.clients.forEnvironment('sandbox');
     const order = await client.createOrder({
       locationId: '1101',
@@ -206,7 +206,7 @@ describe('ship from the bench on the embedded sandbox', () => {
       deliveryName: 'Mila Jansen',
       deliveryAddress: { street: 'Rokin', houseNumber: '5', postalCode: '1012 KK', city: 'Amsterdam', countryCode: 'NL' },
     });
-    ledger.markCreated('sandbox', 'NW-CRASH-1', 1, { orderId: order.orderId, barcode: order.barcode, bundleId: order.orderBundle.bundleId });
+    await ledger.markCreated('sandbox', 'NW-CRASH-1', 1, { orderId: order.orderId, barcode: order.barcode, bundleId: order.orderBundle.bundleId });
     await station.close();
 
     station = await launch();
@@ -224,8 +224,8 @@ describe('ship from the bench on the embedded sandbox', () => {
 
   it('a parcel left posting by a process that stopped is unknown after a restart, never posted again', async () => {
     const ledger = station.services.ledger;
-    ledger.intend('sandbox', 'NW-SHIP-STOPPED', 1, 1);
-    expect(ledger.claim('sandbox', 'NW-SHIP-STOPPED', 1, 1)).toBe(true);
+    await ledger.intend('sandbox', 'NW-SHIP-STOPPED', 1, 1);
+    expect(await ledger.claim('sandbox', 'NW-SHIP-STOPPED', 1, 1)).toBe(true);
     await station.close();
     station = await launch();
     expect((await call('shipping.ledger', { orderRef: 'NW-SHIP-STOPPED' }))[0]).toMatchObject({ state: 'unknown' });

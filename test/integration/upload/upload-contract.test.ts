@@ -97,7 +97,7 @@ describe('spreadsheet upload through the contract', () => {
     expect(status.printRunId).not.toBeNull();
     const finished = await station.waitForEvent('printing.finished', (summary) => summary.runId === status.printRunId, 60_000);
     expect(finished.counts.printed).toBe(5);
-    const created = station.station.services.uploads.rows('test', uploadId);
+    const created = await station.station.services.uploads.rows('test', uploadId);
     const printedBarcodes = zebra
       .printed()
       .slice(before)

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { createEventBus } from '../../../src/main/contract/event-bus';
 import { createLogger } from '../../../src/main/logging/logger';
+import { CreationLedger } from '../../../src/main/shipping/creation-ledger';
 import { PostgresEngine } from '../../../src/main/store/engine/postgres-engine';
 import { createPullNotices } from '../../../src/main/supervision/pull-notices';
 import type { PullNoticeData } from '../../../src/shared/contract/supervision';
@@ -115,6 +116,19 @@ describe('webhooks serve --store (the warehouse receiver)', () => {
     expect(at - sent).toBeLessThan(1000);
     expect(await bench.query('SELECT status, source FROM orders')).toEqual([{ status: 'cancelled', source: 'webhook' }]);
     await following.close();
+  });
+
+  it('settles a bench\'s parcel of unknown outcome in the shared store from the service\'s status event', async () => {
+    const receiver = await startReceiver(await freeLoopbackPort(), database.info.password);
+    bench = await PostgresEngine.open(postgresConfig(database.info));
+    // A bench's POST for REF-ORD-7 lost its answer: the parcel is unknown in the warehouse's ledger.
+    const ledger = new CreationLedger(bench, { bench: 'bench-3', process: 'bench-3:1' });
+    expect(await ledger.claim('test', 'REF-ORD-7', 1, 1)).toBe(true);
+    await ledger.markUnknown('test', 'REF-ORD-7', 1, 'the connection dropped');
+    const response = await post(receiver.url, statusEvent('ORD-7', 'draft', null, { updatedAt: new Date().toISOString() }));
+    expect(response.status).toBe(200);
+    // Answered after the intake committed, the parcel's settlement with it.
+    expect(await ledger.entry('test', 'REF-ORD-7', 1)).toMatchObject({ state: 'created', orderId: 'ORD-7', barcode: 'BC-ORD-7', bundleId: 'BUN-7' });
   });
 
   it('killed mid-stream and restarted, loses nothing the service sends again, and writes each event once', async () => {

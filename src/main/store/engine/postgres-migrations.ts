@@ -332,4 +332,11 @@ export const postgresMigrations: readonly Migration[] = [
       CREATE INDEX upload_rows_by_state ON upload_rows (upload_id, state, row_number);
     `,
   },
+  {
+    version: 11,
+    name: 'the bench posting a parcel',
+    sql: `
+      ALTER TABLE creation_ledger ADD COLUMN bench text;
+    `,
+  },
 ];
