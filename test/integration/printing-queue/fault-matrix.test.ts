@@ -47,6 +47,14 @@ const waitForPause = (station: PrintingStation, runId: string, kind: string) =>
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await sleep(2);
+  }
+}
+
 const cases: Case[] = [
   {
     name: 'refused connection',
@@ -147,6 +155,8 @@ const cases: Case[] = [
     zebra: { labelsPerSecond: 40 },
     async during(zebra) {
       await zebra.waitForLabels(50, 20_000);
+      // On a loaded machine the station may not have refilled the buffer yet: the power goes with formats in it.
+      await until(() => zebra.state().status.formatsInBuffer >= 1, 'formats in the printer’s buffer');
       await zebra.powerCycle({ offMs: 300 });
     },
     uncertain: 'lost-with-buffer',
@@ -229,12 +239,13 @@ describe('fault matrix: 200-label bundle runs to a virtual Zebra', () => {
       testCase.after?.(zebra);
       if (testCase.uncertain === 'none') expect(summary.uncertain).toEqual([]);
       if (testCase.uncertain === 'lost-with-buffer') {
-        expect(summary.uncertain.length).toBeGreaterThanOrEqual(1);
+        // Every label the restart lost is uncertain (above: none of them is journaled printed). A
+        // label that came out just before the restart may be uncertain too when no exact label
+        // count was taken (docs/printing-queue.md, "Proof of printing"): a question, never a loss.
+        const lost = zebra.discarded().filter((format) => format.reason === 'power-cycle').map((format) => barcodeOfZpl(format.zpl));
+        for (const barcode of lost) expect(uncertain.has(barcode ?? ''), `${barcode} was lost with the buffer and is not listed uncertain`).toBe(true);
         expect(summary.uncertain.length).toBeLessThanOrEqual(MAX_IN_BUFFER + 1);
-        for (const entry of summary.uncertain) {
-          expect(printedCount.get(entry.barcode ?? '') ?? 0, `uncertain ${entry.orderRef} came out`).toBe(0);
-          expect(entry.reason).toMatch(/restarted|label counter .* never reached|broke/);
-        }
+        for (const entry of summary.uncertain) expect(entry.reason).toMatch(/restarted|label counter .* never reached|broke/);
       }
       if (testCase.uncertain === 'printer-replaced') {
         expect(summary.uncertain.length).toBeGreaterThanOrEqual(1);

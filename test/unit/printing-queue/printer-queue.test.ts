@@ -163,6 +163,18 @@ describe('the print queue, with a fake Zebra and no real waiting', () => {
     expect(run.printedIds).toEqual([2]);
   });
 
+  it('an adopted label without a due count, after a restart shorter than the printer’s whole-second uptime can show: uncertain, not printed', async () => {
+    const { clock, zebra, queue } = setup();
+    // Off for 300 ms, and asked 200 ms after it came back: it reports 0 s since power-on.
+    zebra.powerCycle(300);
+    await clock.advance(500);
+    const run = new RecordingSource([]);
+    queue.adopt(run, [{ entryId: 1, runId: run.runId, bytes: new Uint8Array(0), formats: 1, sentAtMs: clock.now() - 700 }]);
+    await clock.until(() => run.settled === 1);
+    expect(run.printedIds).toEqual([]);
+    expect(run.uncertainReasons.get(1)).toMatch(/may have restarted while this label was in its buffer \(it reports 0 s since power-on/);
+  });
+
   it('a printer swapped for another at the same address: labels of the old one are uncertain, whatever the new counter says', async () => {
     const { clock, zebra, queue } = setup({ msPerLabel: 500, maxFormats: 3 });
     const run = new RecordingSource(ids(1, 3));

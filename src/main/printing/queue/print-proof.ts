@@ -6,7 +6,7 @@
  *    breaks every connection, so the same connection means no restart in between; or
  * 2. the drain was seen on another connection (an idle close, a reset, the station restarted),
  *    and the printer's marks say it carried on: the same serial number, and a time since power-on
- *    longer than the time since the label reached it; or
+ *    (in whole seconds, rounded down) at least the time since the label reached it; or
  * 3. its life label counter (odometer) reached the count the label was due at.
  * When the counter and the label's due count are known they decide alone (the counter only goes
  * up, one per label); the time since power-on is for printers or labels without them.
@@ -39,8 +39,8 @@ export interface DrainSighting {
 export type Verdict = { printed: true; proof: 'same-connection' | 'no-restart' | 'label-counter' } | { printed: false; reason: string };
 
 /**
- * The printer reports whole seconds (rounded down): a printer that kept running reports at least
- * the time since the label reached it less this.
+ * The printer reports whole seconds (rounded down): its true time since power-on is less than
+ * what it reports plus this.
  */
 export const uptimeResolutionSeconds = 1;
 
@@ -79,6 +79,14 @@ export function judgeDrained(label: LabelProof, seen: DrainSighting): Verdict {
     return {
       printed: false,
       reason: `The printer restarted (on for ${marks.uptimeSeconds} s, the label reached it ${Math.round(sinceSentSeconds)} s ago) while this label was in its buffer: it was probably lost. Check whether it printed.`,
+    };
+  }
+  // Only a time since power-on of at least the label's age proves the printer was on all along;
+  // in between, a restart in the second its whole-second count hides cannot be ruled out.
+  if (marks.uptimeSeconds < sinceSentSeconds) {
+    return {
+      printed: false,
+      reason: `The printer may have restarted while this label was in its buffer (it reports ${marks.uptimeSeconds} s since power-on, in whole seconds; the label reached it ${sinceSentSeconds.toFixed(1)} s ago), and it could be lost. Check whether it printed.`,
     };
   }
   return { printed: true, proof: 'no-restart' };
