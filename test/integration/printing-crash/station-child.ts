@@ -41,10 +41,8 @@ async function main(): Promise<void> {
     settings.setApiBaseUrl('test', config.baseUrl);
     settings.setEnvironment('test');
   }
-  if (orders.count('test') < config.orders.length) {
-    orders.transaction(() => {
-      for (const order of config.orders) orders.upsert('test', order, 'import');
-    });
+  if ((await orders.count('test')) < config.orders.length) {
+    await orders.transaction((tx) => orders.upsertBatch(tx, 'test', config.orders, 'import'));
   }
   if (printing.printers.list('test').length === 0) {
     printing.printers.add('test', {
