@@ -12,7 +12,7 @@ import { StationError } from '../../../shared/errors';
 import type { DeliveryClient } from '../../api';
 import type { EventBus } from '../../contract/event-bus';
 import type { Logger } from '../../logging/logger';
-import type { OrderIndex } from '../../orders/order-index';
+import type { IndexedOrder, OrderIndex } from '../../orders/order-index';
 import type { StationSettings } from '../../settings/station-settings';
 import type { PrintActivity } from '../../updates/print-activity';
 import type { JournalRow, NewLabel, RunKind, RunOptions, RunRow } from '../journal/journal-types';
@@ -294,6 +294,11 @@ export class PrintService {
     return this.read.entryData(entry);
   }
 
+  /** The entry with its order as the caller already read it (see RunReadModels.entryDataOf). */
+  entryDataOf(entry: JournalRow, order: IndexedOrder | null): JournalEntryData {
+    return this.read.entryDataOf(entry, order);
+  }
+
   progressData(run: PrintRun): RunProgressData {
     return this.read.progressData(run);
   }
@@ -301,8 +306,8 @@ export class PrintService {
   // ── events ───────────────────────────────────────────────────────────────
 
   /**
-   * Events go out in the order they happened: a label's and a finished run's read the order index
-   * (the store engine, asynchronous), so each is read at once and emitted after the ones before it.
+   * A label's and a finished run's events read the order index (the store engine, asynchronous):
+   * each is read at once and emitted after the ones before it, so they go out in the order they happened.
    */
   private emitted: Promise<void> = Promise.resolve();
 
@@ -316,11 +321,9 @@ export class PrintService {
   }
 
   private readonly observer: RunObserver = {
-    progress: (run, important) =>
-      this.throttle.offer(run.runId, important, () => {
-        const progress = this.read.progressData(run);
-        this.emitInOrder(Promise.resolve(() => this.deps.events.emit('printing.progress', progress)));
-      }),
+    // Progress needs no order facts: it goes out at once. (A run's finish forgets its throttle,
+    // so no progress follows its printing.finished.)
+    progress: (run, important) => this.throttle.offer(run.runId, important, () => this.deps.events.emit('printing.progress', this.read.progressData(run))),
     label: (run, entry) => {
       if (run.urgent || entry.state === 'failed' || entry.state === 'uncertain') {
         this.emitInOrder(this.read.entryData(entry).then((data) => () => this.deps.events.emit('printing.label', data)));

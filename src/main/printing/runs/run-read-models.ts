@@ -84,6 +84,11 @@ export class RunReadModels {
     return this.withOrder(entry, await this.ordersOf(entry.environment, [entry]));
   }
 
+  /** The entry with an order the caller already read (a scan's answer: no second read of the index). */
+  entryDataOf(entry: JournalRow, order: IndexedOrder | null): JournalEntryData {
+    return this.withOrder(entry, new Map(order && order.orderId === entry.orderId ? [[order.orderId, order]] : []));
+  }
+
   private async entriesData(environment: Environment, entries: readonly JournalRow[]): Promise<JournalEntryData[]> {
     const orders = await this.ordersOf(environment, entries);
     return entries.map((entry) => this.withOrder(entry, orders));
