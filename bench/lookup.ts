@@ -5,6 +5,7 @@
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { OrderFacts } from '../src/main/orders/order-index';
 import { createTestStation } from '../test/support/station';
 
 const orderCount = Number(process.argv[2] ?? 1_000_000);
@@ -22,19 +23,15 @@ try {
   const fillStarted = performance.now();
   const batch = 10_000;
   for (let start = 0; start < orderCount; start += batch) {
-    orders.transaction(() => {
-      for (let n = start; n < Math.min(orderCount, start + batch); n += 1) {
-        orders.upsert(
-          'test',
-          { orderId: `ord_${n.toString(36).padStart(8, '0')}`, orderRef: `REF-${n}`, barcode: `3SPSB${String(n).padStart(10, '0')}`, bundleId: `B-${Math.floor(n / 5)}`, status: 'draft' },
-          'import',
-        );
-      }
-    });
+    const facts: OrderFacts[] = [];
+    for (let n = start; n < Math.min(orderCount, start + batch); n += 1) {
+      facts.push({ orderId: `ord_${n.toString(36).padStart(8, '0')}`, orderRef: `REF-${n}`, barcode: `3SPSB${String(n).padStart(10, '0')}`, bundleId: `B-${Math.floor(n / 5)}`, status: 'draft' as const });
+    }
+    await orders.transaction((tx) => orders.upsertBatch(tx, 'test', facts, 'import'));
   }
   const fillSeconds = (performance.now() - fillStarted) / 1000;
   const dbBytes = statSync(join(test.dataDir, 'station.db')).size + (statSync(join(test.dataDir, 'station.db-wal'), { throwIfNoEntry: false })?.size ?? 0);
-  console.log(`index: ${orders.count('test').toLocaleString('en')} orders written in ${fillSeconds.toFixed(1)} s (${Math.round(orderCount / fillSeconds).toLocaleString('en')} orders/s), database ${(dbBytes / 1024 / 1024).toFixed(0)} MB`);
+  console.log(`index: ${(await orders.count('test')).toLocaleString('en')} orders written in ${fillSeconds.toFixed(1)} s (${Math.round(orderCount / fillSeconds).toLocaleString('en')} orders/s), database ${(dbBytes / 1024 / 1024).toFixed(0)} MB`);
 
   const scans: string[] = [];
   for (let n = 0; n < lookupCount; n += 1) {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { OrderIndex } from '../src/main/orders/order-index';
 import { OrderOverview } from '../src/main/orders/order-overview';
 import { openDatabase } from '../src/main/store/database';
+import { SqliteEngine } from '../src/main/store/engine/sqlite-engine';
 
 const folder = mkdtempSync(join(tmpdir(), 'bench-overview-'));
 const db = openDatabase(join(folder, 'station.db'));
@@ -26,20 +27,21 @@ db.transaction(() => {
   }
 })();
 
-const overview = new OrderOverview(db, new OrderIndex(db));
+const engine = new SqliteEngine(db, false);
+const overview = new OrderOverview(db, engine, new OrderIndex(engine));
 const day = new Date(firstDay + 150 * 86_400_000).toISOString().slice(0, 10);
-const time = (run: () => unknown) => {
+const time = async (run: () => Promise<unknown>) => {
   const samples: number[] = [];
   for (let n = 0; n < 20; n++) {
     const started = performance.now();
-    run();
+    await run();
     samples.push(performance.now() - started);
   }
   samples.sort((a, b) => a - b);
   return `p50 ${samples[10]!.toFixed(2)} ms, max ${samples[19]!.toFixed(2)} ms`;
 };
 console.log(`${orders.toLocaleString('en')} orders in the index`);
-console.log(`orders.samples (5)              ${time(() => overview.samples('live', 5))}`);
-console.log(`orders.bundles (one day, ${overview.bundles('live', { day, unprintedOnly: true }).length} bundles) ${time(() => overview.bundles('live', { day, unprintedOnly: true }))}`);
+console.log(`orders.samples (5)              ${await time(() => overview.samples('live', 5))}`);
+console.log(`orders.bundles (one day, ${(await overview.bundles('live', { day, unprintedOnly: true })).length} bundles) ${await time(() => overview.bundles('live', { day, unprintedOnly: true }))}`);
 db.close();
 rmSync(folder, { recursive: true, force: true });

@@ -3,12 +3,14 @@
  * for the run, reached over loopback TCP) and in SQLite (the station's file), loaded with the same
  * multi-row inserts through the store engine, then p50 / p99 of random lookups through the engine:
  * one query by order ref, a scan's full resolution (by ref, by barcode, by order id: three
- * queries, as OrderIndex.find does), and the same resolution as one UNION ALL query.
+ * queries, as OrderIndex.find did before the port), the same resolution as one UNION ALL query, and
+ * the ported order index's own `find` (one UNION ALL; on SQLite naming its indexes, INDEXED BY).
  * Run: npx tsx bench/store-lookup.ts [orders=1000000] [lookups=20000]
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { OrderIndex } from '../src/main/orders/order-index';
 import { PostgresEngine } from '../src/main/store/engine/postgres-engine';
 import { SqliteEngine } from '../src/main/store/engine/sqlite-engine';
 import type { SqlValue, StoreEngine } from '../src/main/store/engine/store-engine';
@@ -63,12 +65,15 @@ interface Figures {
   byRef: number[];
   resolve: number[];
   resolveInOne: number[];
+  orderIndexFind: number[];
 }
 
 async function measure(engine: StoreEngine): Promise<Figures> {
   const byRef: number[] = [];
   const resolve: number[] = [];
   const inOne: number[] = [];
+  const viaIndex: number[] = [];
+  const index = new OrderIndex(engine);
   const pick = () => Math.floor(Math.random() * orderCount);
   for (let i = 0; i < 1_000; i += 1) await engine.query(`SELECT ${columns} FROM orders WHERE environment = $1 AND order_ref = $2`, ['test', orderRef(pick())]);
   for (let i = 0; i < lookupCount; i += 1) {
@@ -88,9 +93,13 @@ async function measure(engine: StoreEngine): Promise<Figures> {
     const matches = await engine.query(resolveInOne, ['test', scan]);
     inOne.push(performance.now() - started);
     if (matches.length !== (i % 4 === 3 ? 0 : 1)) throw new Error(`resolving ${scan} found ${matches.length} rows`);
+    started = performance.now();
+    const found = await index.find('test', scan);
+    viaIndex.push(performance.now() - started);
+    if (found.length !== (i % 4 === 3 ? 0 : 1)) throw new Error(`OrderIndex.find(${scan}) found ${found.length} orders`);
   }
   const sorted = (values: number[]) => values.sort((a, b) => a - b);
-  return { byRef: sorted(byRef), resolve: sorted(resolve), resolveInOne: sorted(inOne) };
+  return { byRef: sorted(byRef), resolve: sorted(resolve), resolveInOne: sorted(inOne), orderIndexFind: sorted(viaIndex) };
 }
 
 function report(name: string, seconds: number, size: string, figures: Figures) {
@@ -99,6 +108,7 @@ function report(name: string, seconds: number, size: string, figures: Figures) {
     ['lookup by order ref (1 query)', figures.byRef],
     ['scan resolution (ref, barcode, id: 3 queries)', figures.resolve],
     ['scan resolution in one UNION ALL query', figures.resolveInOne],
+    ['OrderIndex.find (the ported index: one UNION ALL, rows parsed)', figures.orderIndexFind],
   ] as const) {
     console.log(`  ${label}: p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted[sorted.length - 1] ?? 0)}`);
   }

@@ -124,6 +124,8 @@ export interface StationListeners {
 
 export interface StationServices {
   readonly db: StationDatabase;
+  /** The store engine of the ported repositories (the order index, the ledgers, the webhook intake). */
+  readonly store: StoreEngine;
   readonly sandbox: EmbeddedSandbox;
   /**
    * Starts the embedded sandbox if needed; its day of orders goes into the index as it starts, and
@@ -155,7 +157,10 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   const settings = new StationSettings(settingsStore);
   const keys = options.keyStore ?? createKeychainKeyStore(options.keychainService ?? 'packing-station');
   const events = createEventBus(logger);
-  const orders = new OrderIndex(db);
+  // One bench: the engine shares the station's libsql handle with the repositories not yet ported.
+  // The order index, the ledgers and the webhook intake live in it (a warehouse's shared store when given).
+  const webhookStore = options.webhookStore ?? new SqliteEngine(db, false);
+  const orders = new OrderIndex(webhookStore);
   const sandbox = options.sandbox ?? createEmbeddedSandbox();
   const sandboxWiring = createSandboxWiring({ sandbox, orders, logger });
   const prepare = async (environment: Environment) => {
@@ -175,10 +180,8 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   });
   keyService = createKeyService({ store: keys, settings, logger, clientWithKey: (environment, key) => clients.withKey(environment, key) });
   const lookup = createOrderLookup({ index: orders, prepare, clientFor: (environment) => clients.forEnvironment(environment) });
-  const importer = createManifestImporter({ db, index: orders, logger });
+  const importer = createManifestImporter({ engine: webhookStore, index: orders, logger });
   const pickedFiles = createPickedFiles();
-  // One bench: the engine shares the station's libsql handle with the repositories not yet ported.
-  const webhookStore = options.webhookStore ?? new SqliteEngine(db, false);
   // The creation and upload ledgers and the orders to ship live in the same store as the webhook
   // intake, so a status event settles a parcel of unknown outcome in the intake's own transaction.
   const ledger = new CreationLedger(webhookStore, { bench: benchId(db), process: `${hostname()}:${process.pid}:${randomBytes(6).toString('hex')}` });
@@ -243,7 +246,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     webhookLink: sandboxLink,
   });
   const sandboxReady = sandboxWiring.ready;
-  const overview = new OrderOverview(db, orders);
+  const overview = new OrderOverview(db, webhookStore, orders);
   const ship = new ShipService({
     settings,
     ledger,
@@ -291,7 +294,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     logger,
     settings,
     printActivity: options.printActivity ?? printing.service.activity,
-    services: { db, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, pickedFiles, webhooks, printing, ledger, toShip, ship, uploads },
+    services: { db, store: webhookStore, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, pickedFiles, webhooks, printing, ledger, toShip, ship, uploads },
     async start(listeners) {
       // A shift lasts until the station restarts: the screen asks who is packing at each start.
       settings.endShift();

@@ -51,7 +51,7 @@ export function createSandboxWiring(deps: SandboxWiringDeps): SandboxWiring {
     (starting ??= sandbox
       .todaysOrders()
       .then(async (seeded) => {
-        seedSandboxOrders(orders, seeded);
+        await seedSandboxOrders(orders, seeded);
         zplOrderIds = new Set(seeded.filter((order) => order.zplAvailable).map((order) => order.orderId));
         logger.info('embedded sandbox ready', { orders: seeded.length });
         await attached?.webhookLink.sandboxStarted();

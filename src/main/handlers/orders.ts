@@ -36,17 +36,17 @@ export function ordersHandlers(deps: OrdersHandlerDeps): Pick<Handlers, OrdersCa
       // A count is still an answer when the sandbox cannot start: what the index holds.
       await session.ready().catch(() => undefined);
       const environment = deps.settings.environment();
-      return { environment, orders: deps.index.count(environment) };
+      return { environment, orders: await deps.index.count(environment) };
     },
     'orders.samples': async ({ limit }, { session }) => {
       await session.ready();
       const environment = deps.settings.environment();
       const only = environment === 'sandbox' ? (deps.sandboxSampleIds?.() ?? undefined) : undefined;
-      return { orders: deps.overview.samples(environment, limit ?? 5, only) };
+      return { orders: await deps.overview.samples(environment, limit ?? 5, only) };
     },
     'orders.bundles': async ({ day, unprintedOnly }, { session }) => {
       await session.ready();
-      return { bundles: deps.overview.bundles(deps.settings.environment(), { day: day ?? localDay(clock()), unprintedOnly: unprintedOnly !== false }) };
+      return { bundles: await deps.overview.bundles(deps.settings.environment(), { day: day ?? localDay(clock()), unprintedOnly: unprintedOnly !== false }) };
     },
   };
 }

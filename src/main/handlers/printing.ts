@@ -50,16 +50,16 @@ export function printingHandlers({ settings, printing, preview, logger }: Printi
     'printing.cancel': ({ runId }) => service.cancel(settings.environment(), runId, settings.operator()),
     'printing.retryFailed': ({ runId }) => service.retryFailed(settings.environment(), runId, settings.operator()),
     'printing.decide': ({ entryId, decision, operator }) => service.decide(settings.environment(), entryId, decision, operator ?? settings.operator()),
-    'printing.runs': ({ unfinished, limit }) => ({
-      runs: service.runSummaries(settings.environment(), { ...(unfinished !== undefined ? { unfinished } : {}), ...(limit !== undefined ? { limit } : {}) }),
+    'printing.runs': async ({ unfinished, limit }) => ({
+      runs: await service.runSummaries(settings.environment(), { ...(unfinished !== undefined ? { unfinished } : {}), ...(limit !== undefined ? { limit } : {}) }),
     }),
-    'printing.run': ({ runId }) => {
+    'printing.run': async ({ runId }) => {
       const environment = settings.environment();
-      const entries = service.runEntries(environment, runId);
-      return { run: service.summary(runId), entries };
+      const entries = await service.runEntries(environment, runId);
+      return { run: await service.summary(runId), entries };
     },
-    'printing.journal': ({ orderId, limit }) => ({
-      entries: service.journalEntries(settings.environment(), { ...(orderId !== undefined ? { orderId } : {}), ...(limit !== undefined ? { limit } : {}) }),
+    'printing.journal': async ({ orderId, limit }) => ({
+      entries: await service.journalEntries(settings.environment(), { ...(orderId !== undefined ? { orderId } : {}), ...(limit !== undefined ? { limit } : {}) }),
     }),
     'printing.labelDocument': ({ entryId }) => preview.document(settings.environment(), entryId),
   };

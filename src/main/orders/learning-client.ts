@@ -10,9 +10,9 @@ import type { Logger } from '../logging/logger';
 import type { OrderFacts, OrderIndex, OrderSource } from './order-index';
 
 export function createLearningClient(environment: Environment, client: DeliveryClient, index: OrderIndex, logger: Logger): DeliveryClient {
-  const learn = (record: OrderRecord, source: OrderSource) => {
+  const learn = async (record: OrderRecord, source: OrderSource) => {
     try {
-      index.upsert(environment, factsFromRecord(record), source);
+      await index.upsert(environment, factsFromRecord(record), source);
     } catch (error) {
       // The call itself succeeded; a failure to remember it must not turn into a failed call.
       logger.error('could not record an order in the index', { orderId: record.orderId, error: error instanceof Error ? error.message : String(error) });
@@ -29,12 +29,12 @@ export function createLearningClient(environment: Environment, client: DeliveryC
     close: () => client.close(),
     async createOrder(request) {
       const created = await client.createOrder(request);
-      learn(created, 'created');
+      await learn(created, 'created');
       return created;
     },
     async cancelOrder(orderId) {
       const record = await client.cancelOrder(orderId);
-      learn(record, 'api');
+      await learn(record, 'api');
       return record;
     },
   };

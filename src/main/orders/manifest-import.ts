@@ -13,13 +13,14 @@ import { randomUUID } from 'node:crypto';
 import { open, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { basename } from 'node:path';
+import { z } from 'zod';
 import { OrderStatusSchema, type OrderStatus } from '../../shared/api/schemas';
-import type { Environment } from '../../shared/contract/app';
+import { EnvironmentSchema, type Environment } from '../../shared/contract/app';
 import type { ImportRecordData, RowProblem } from '../../shared/contract/imports';
 import { StationError, type ErrorFacts } from '../../shared/errors';
 import { normalizeScan } from '../../shared/scan';
 import type { Logger } from '../logging/logger';
-import type { StationDatabase } from '../store/database';
+import type { StoreEngine } from '../store/engine/store-engine';
 import { resolveColumns, type ColumnMapping, type ManifestField, type ResolvedColumns } from './manifest-columns';
 import { ManifestFileProblem, type ManifestLimits } from './manifest-limits';
 import { parseManifest } from './manifest-parser';
@@ -80,11 +81,12 @@ export interface ImportOptions {
 }
 
 export interface ManifestImporterDeps {
-  db: StationDatabase;
+  /** The store the order index lives in (the imports' records go with the orders they wrote). */
+  engine: StoreEngine;
   index: OrderIndex;
   logger: Logger;
   clock?: () => Date;
-  /** Rows per transaction. */
+  /** Rows per transaction (one engine transaction, its upserts batched: order-index.ts upsertBatch). */
   batchSize?: number;
   /** Least time between two progress reports (the last one is always sent). */
   progressIntervalMs?: number;
@@ -97,62 +99,83 @@ export interface ManifestImporterDeps {
 export interface ManifestImporter {
   import(environment: Environment, source: ManifestSource, options?: ImportOptions): Promise<ImportReport>;
   /** The latest imports of an environment, newest first. */
-  recent(environment: Environment, limit: number): ImportRecordData[];
+  recent(environment: Environment, limit: number): Promise<ImportRecordData[]>;
 }
 
 export const maxManifestFileBytes = 256 * 1024 * 1024;
 export const maxReportedErrors = 1000;
 const headBytes = 64 * 1024;
 
-type ImportRow = [string, string, string, string, string, number, number, number, number, string | null, string, string | null];
+const count = z.coerce.number().int();
+const ImportRowSchema = z.object({
+  id: z.string(),
+  environment: EnvironmentSchema,
+  file_name: z.string(),
+  format: z.string(),
+  state: z.enum(['running', 'finished', 'failed', 'interrupted']),
+  rows_read: count,
+  rows_inserted: count,
+  rows_updated: count,
+  rows_failed: count,
+  message: z.string().nullable(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+});
 
 export function createManifestImporter(deps: ManifestImporterDeps): ManifestImporter {
   const clock = deps.clock ?? (() => new Date());
   const batchSize = deps.batchSize ?? 2000;
   const progressIntervalMs = deps.progressIntervalMs ?? 100;
   const owner = hostname();
-  // OR IGNORE + changes: claiming an import id is one atomic step, so two calls with the same id
-  // cannot both start (the second is told the id is taken, not "UNIQUE constraint failed").
-  const insertImport = deps.db.prepare(
-    `INSERT OR IGNORE INTO manifest_imports (id, environment, file_name, format, state, started_at, owner_host, owner_pid) VALUES (?, ?, ?, ?, 'running', ?, ?, ?)`,
-  );
-  const existingImport = deps.db.prepare('SELECT state, started_at FROM manifest_imports WHERE id = ?').raw(true);
-  const finishImport = deps.db.prepare(
-    `UPDATE manifest_imports SET state = ?, rows_read = ?, rows_inserted = ?, rows_updated = ?, rows_failed = ?, message = ?, finished_at = ? WHERE id = ?`,
-  );
-  const recentImports = deps.db
-    .prepare(
-      `SELECT id, environment, file_name, format, state, rows_read, rows_inserted, rows_updated, rows_failed, message, started_at, finished_at
-       FROM manifest_imports WHERE environment = ? ORDER BY started_at DESC, rowid DESC LIMIT ?`,
-    )
-    .raw(true);
-  markInterrupted(deps.db, owner, clock, deps.logger);
+  // Imports a crashed station left running are marked first (once, before any read of them).
+  const recovered = markInterrupted(deps.engine, owner, clock, deps.logger).catch((error: unknown) => {
+    deps.logger.warn('could not check for imports cut short by a stop', { reason: describe(error) });
+  });
 
   return {
-    recent(environment, limit) {
-      return (recentImports.all(environment, limit) as ImportRow[]).map((row) => ({
-        importId: row[0],
-        environment: row[1] as Environment,
-        fileName: row[2],
-        format: row[3] as ManifestFormat,
-        state: row[4] as ImportRecordData['state'],
-        rowsRead: row[5],
-        inserted: row[6],
-        updated: row[7],
-        failed: row[8],
-        message: row[9],
-        startedAt: row[10],
-        finishedAt: row[11],
-      }));
+    async recent(environment, limit) {
+      await recovered;
+      // Newest first; of two started in the same millisecond, the one still running or finished later.
+      const rows = await deps.engine.query(
+        `SELECT id, environment, file_name, format, state, rows_read, rows_inserted, rows_updated, rows_failed, message, started_at, finished_at
+         FROM manifest_imports WHERE environment = $1 ORDER BY started_at DESC, (finished_at IS NULL) DESC, finished_at DESC, id DESC LIMIT $2`,
+        [environment, limit],
+      );
+      return rows.map((raw) => {
+        const row = ImportRowSchema.parse(raw);
+        return {
+          importId: row.id,
+          environment: row.environment,
+          fileName: row.file_name,
+          format: row.format as ManifestFormat,
+          state: row.state,
+          rowsRead: row.rows_read,
+          inserted: row.rows_inserted,
+          updated: row.rows_updated,
+          failed: row.rows_failed,
+          message: row.message,
+          startedAt: row.started_at,
+          finishedAt: row.finished_at,
+        };
+      });
     },
 
     async import(environment, source, options = {}) {
       const startedAt = performance.now();
       const importId = options.importId ?? randomUUID();
       const opened = await openSource(source);
-      const claimed = insertImport.run(importId, environment, opened.fileName, opened.format, clock().toISOString(), owner, process.pid);
+      await recovered;
+      // ON CONFLICT DO NOTHING + changes: claiming an import id is one atomic step, so two calls
+      // with the same id cannot both start (the second is told the id is taken, not "UNIQUE constraint failed").
+      const claimed = await deps.engine.execute(
+        `INSERT INTO manifest_imports (id, environment, file_name, format, state, started_at, owner_host, owner_pid) VALUES ($1, $2, $3, $4, 'running', $5, $6, $7)
+         ON CONFLICT (id) DO NOTHING`,
+        [importId, environment, opened.fileName, opened.format, clock().toISOString(), owner, process.pid],
+      );
       if (claimed.changes === 0) {
-        const [state, when] = (existingImport.all(importId)[0] as [string, string] | undefined) ?? ['running', ''];
+        const [existing] = await deps.engine.query('SELECT state, started_at FROM manifest_imports WHERE id = $1', [importId]);
+        const state = typeof existing?.state === 'string' ? existing.state : 'running';
+        const when = typeof existing?.started_at === 'string' ? existing.started_at : '';
         throw new StationError('IMPORT_FAILED', `The import id "${importId}" is already used by an import that ${state === 'running' ? 'is running' : `${state === 'finished' ? 'finished' : `ended ${state}`}`}${when ? ` (started ${when})` : ''}. Give each import its own id.`);
       }
       const progress: ImportProgress = { importId, rowsRead: 0, inserted: 0, updated: 0, failed: 0, bytesRead: 0, totalBytes: opened.totalBytes, done: false };
@@ -170,19 +193,25 @@ export function createManifestImporter(deps: ManifestImporterDeps): ManifestImpo
         options.onProgress?.({ ...progress });
       };
 
+      const finish = async (state: 'finished' | 'failed', message: string | null) => {
+        await deps.engine.execute(
+          `UPDATE manifest_imports SET state = $1, rows_read = $2, rows_inserted = $3, rows_updated = $4, rows_failed = $5, message = $6, finished_at = $7 WHERE id = $8`,
+          [state, progress.rowsRead, progress.inserted, progress.updated, progress.failed, message, clock().toISOString(), importId],
+        );
+      };
+
       let columns: ResolvedColumns | null = null;
       let batch: OrderFacts[] = [];
-      const flush = () => {
+      // One engine transaction per batch, not per file: the transaction awaits only its own
+      // statements (a bench's SQLite handle is shared with repositories not yet on the engine, and
+      // the parser's next batch may take a while), and the rows before a failure stay imported.
+      const flush = async () => {
         if (batch.length === 0) return;
         const rows = batch;
         batch = [];
-        deps.index.transaction(() => {
-          for (const facts of rows) {
-            const outcome = deps.index.upsert(environment, facts, 'import');
-            if (outcome.change === 'inserted') progress.inserted += 1;
-            else progress.updated += 1;
-          }
-        });
+        const outcome = await retryingDeadlock(() => deps.index.transaction((tx) => deps.index.upsertBatch(tx, environment, rows, 'import')));
+        progress.inserted += outcome.inserted;
+        progress.updated += outcome.updated;
         report(false);
       };
 
@@ -208,11 +237,11 @@ export function createManifestImporter(deps: ManifestImporterDeps): ManifestImpo
             const row = parseRow(item.row.cells, columns);
             if ('error' in row) fail(item.row.row, row);
             else batch.push(row.facts);
-            if (batch.length >= batchSize) flush();
+            if (batch.length >= batchSize) await flush();
           }
           report(false);
         }
-        flush();
+        await flush();
         if (!columns) throw new StationError('IMPORT_FAILED', `${opened.fileName} is empty: it has no header row and no orders.`);
       } catch (error) {
         // Only a file that changed between the check and the import (or a failing disk) can fail
@@ -226,14 +255,14 @@ export function createManifestImporter(deps: ManifestImporterDeps): ManifestImpo
             : error instanceof ManifestFileProblem
               ? new StationError('IMPORT_FAILED', `${lead}: ${error.message}.${aftermath}`)
               : new StationError('IMPORT_FAILED', `${lead}: ${describe(error)}.${aftermath}`, undefined, { cause: error });
-        finishImport.run('failed', progress.rowsRead, progress.inserted, progress.updated, progress.failed, failure.message, clock().toISOString(), importId);
+        await finish('failed', failure.message);
         progress.done = true;
         report(true);
         deps.logger.warn('manifest import failed', { importId, fileName: opened.fileName, code: failure.code, rowsRead: progress.rowsRead, reason: failure.message.slice(0, 300) });
         throw failure;
       }
 
-      finishImport.run('finished', progress.rowsRead, progress.inserted, progress.updated, progress.failed, null, clock().toISOString(), importId);
+      await finish('finished', null);
       progress.done = true;
       progress.bytesRead = Math.max(progress.bytesRead, progress.totalBytes);
       report(true);
@@ -262,17 +291,37 @@ export function createManifestImporter(deps: ManifestImporterDeps): ManifestImpo
  * cut) are marked `interrupted`: the rows written before it stopped stay. A running import of
  * another live process (the app, while the CLI starts) is left alone.
  */
-function markInterrupted(db: StationDatabase, owner: string, clock: () => Date, logger: Logger): void {
-  const running = db.prepare(`SELECT id, owner_host, owner_pid FROM manifest_imports WHERE state = 'running'`).raw(true).all() as [string, string | null, number | null][];
-  const mark = db.prepare(
-    `UPDATE manifest_imports SET state = 'interrupted', message = ?, finished_at = ? WHERE id = ? AND state = 'running'`,
-  );
-  for (const [id, host, pid] of running) {
+async function markInterrupted(engine: StoreEngine, owner: string, clock: () => Date, logger: Logger): Promise<void> {
+  const running = await engine.query(`SELECT id, owner_host, owner_pid FROM manifest_imports WHERE state = 'running'`);
+  for (const raw of running) {
+    const { id, owner_host: host, owner_pid: pid } = RunningImportSchema.parse(raw);
     if (host !== null && host !== owner) continue;
     if (pid !== null && pid !== process.pid && processAlive(pid)) continue;
     if (pid === process.pid) continue;
-    mark.run('The station stopped while this import ran (a crash or a forced stop). The rows written before that stay; import the file again to finish it.', clock().toISOString(), id);
+    await engine.execute(`UPDATE manifest_imports SET state = 'interrupted', message = $1, finished_at = $2 WHERE id = $3 AND state = 'running'`, [
+      'The station stopped while this import ran (a crash or a forced stop). The rows written before that stay; import the file again to finish it.',
+      clock().toISOString(),
+      id,
+    ]);
     logger.warn('manifest import was interrupted by a stop of the station', { importId: id });
+  }
+}
+
+const RunningImportSchema = z.object({ id: z.string(), owner_host: z.string().nullable(), owner_pid: z.coerce.number().int().nullable() });
+
+/**
+ * Two benches importing the same manifest at once on a shared store lock the same orders; the
+ * batches lock in order-id order, but PostgreSQL may still pick one as a deadlock victim (SQLSTATE
+ * 40P01) when their batches overlap unevenly. The victim's batch was rolled back whole: run it again.
+ */
+async function retryingDeadlock<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw error;
+    }
   }
 }
 

@@ -2,12 +2,25 @@
  * The order index: every order the station knows, per environment, findable by order ref,
  * parcel barcode or order id, with its last known status. Identifiers are stored normalised
  * exactly as scans are (src/shared/scan.ts), so resolving a scan is three indexed equality
- * lookups; case matters, nothing is guessed, and more than one order is an ambiguity.
+ * lookups (sent as one query); case matters, nothing is guessed, and more than one order is an
+ * ambiguity.
+ *
+ * It lives in the store engine (both engines, portable SQL; docs/architecture.md "Two
+ * deployments"): on a warehouse's shared store an order one bench imported is scanned at every
+ * bench, and the webhook receiver service writes the statuses every bench reads.
+ *
+ * Exactly once: every write runs in a transaction that first takes the order's row with
+ * `queryForUpdate`, so two writers weighing facts of the same order take turns, and a row another
+ * transaction inserted meanwhile is found by `INSERT … ON CONFLICT DO NOTHING` instead of failing.
+ * The functions taking a `tx` are for callers that write more in the same transaction (the
+ * webhook intake, a lead settling a conflict); the class runs its own transactions.
  */
+import { z } from 'zod';
 import { OrderStatusSchema, type OrderStatus } from '../../shared/api/schemas';
-import type { Environment } from '../../shared/contract/app';
+import { EnvironmentSchema, type Environment } from '../../shared/contract/app';
+import { StationError } from '../../shared/errors';
 import { normalizeIdentifier } from '../../shared/scan';
-import type { StationDatabase } from '../store/database';
+import type { EngineKind, SqlValue, StoreEngine, StoreSession, StoreTransaction } from '../store/engine/store-engine';
 import { decideStatus, laterTime, type StatusDecision, type StatusNews } from './status-progress';
 
 /** How the station first learnt of an order. */
@@ -63,146 +76,147 @@ export interface UpsertOutcome {
   status: StatusDecision | null;
 }
 
-type OrderRow = [
-  environment: string,
-  orderId: string,
-  orderRef: string | null,
-  barcode: string | null,
-  bundleId: string | null,
-  recipient: string | null,
-  status: string | null,
-  statusUpdatedAt: string | null,
-  source: string,
-  createdAt: string,
-  updatedAt: string,
-  voidedAt: string | null,
-  voidedBy: string | null,
-  voidReason: string | null,
-];
+export interface BatchOutcome {
+  inserted: number;
+  updated: number;
+}
+
+export type Correction = Partial<Pick<IndexedOrder, 'orderRef' | 'barcode' | 'bundleId' | 'status' | 'statusUpdatedAt'>>;
 
 const columns = 'environment, order_id, order_ref, barcode, bundle_id, recipient, status, status_updated_at, source, created_at, updated_at, voided_at, voided_by, void_reason';
-const insertColumns = 'environment, order_id, order_ref, barcode, bundle_id, recipient, status, status_updated_at, source, created_at, updated_at';
 const maxRecipientLength = 200;
+/** Orders per statement of a batch: 11 parameters each stays far below both engines' limits. */
+const chunkSize = 500;
+
+const sourceSchema = z.enum(['created', 'import', 'webhook', 'lookup', 'api']);
+const text = z.string();
+const nullableText = z.string().nullable();
+// The rows are parsed, not cast: on a shared store another station's version may have written them.
+const orderRowSchema = z.object({
+  environment: EnvironmentSchema,
+  order_id: text,
+  order_ref: nullableText,
+  barcode: nullableText,
+  bundle_id: nullableText,
+  recipient: nullableText,
+  // A status this version does not know (written by a newer one) counts as unknown, not as an error.
+  status: nullableText.transform((value) => {
+    if (value === null) return null;
+    const parsed = OrderStatusSchema.safeParse(value);
+    return parsed.success ? parsed.data : null;
+  }),
+  status_updated_at: nullableText,
+  source: text.transform((value) => {
+    const parsed = sourceSchema.safeParse(value);
+    return parsed.success ? parsed.data : ('api' as const);
+  }),
+  created_at: text,
+  updated_at: text,
+  voided_at: nullableText,
+  voided_by: nullableText,
+  void_reason: nullableText,
+});
+const matchedRowSchema = orderRowSchema.extend({ matched: z.enum(['orderRef', 'barcode', 'orderId']) });
+
+/**
+ * The statements, per engine. SQLite without planner statistics (a station never runs ANALYZE)
+ * prefers scanning the environment's whole primary-key range over the partial indexes for
+ * `order_ref = ?` and `barcode = ?` — seconds instead of microseconds at a million orders
+ * (measured: docs/architecture.md, planner hints) — so on SQLite the two lookups name their
+ * index. PostgreSQL (autovacuum keeps statistics) picks the index by itself and knows no such
+ * syntax.
+ */
+class OrderStatements {
+  readonly resolve: string;
+  readonly byBundle: string;
+  private readonly byRef: string;
+  private readonly byBarcode: string;
+
+  constructor(kind: EngineKind) {
+    const hint = (index: string) => (kind === 'sqlite' ? ` INDEXED BY ${index}` : '');
+    this.byRef = `FROM orders${hint('orders_by_ref')} WHERE environment = $1 AND order_ref`;
+    this.byBarcode = `FROM orders${hint('orders_by_barcode')} WHERE environment = $1 AND barcode`;
+    this.resolve = this.resolveAny(1);
+    this.byBundle = `SELECT ${columns} FROM orders${hint('orders_by_bundle')} WHERE environment = $1 AND bundle_id = $2 ORDER BY created_at, order_id`;
+  }
+
+  /** One round trip for a scan's three lookups, for each of `count` values ($2 …). */
+  resolveAny(count: number): string {
+    const values = count === 1 ? '= $2' : `IN (${Array.from({ length: count }, (_, index) => `$${index + 2}`).join(', ')})`;
+    return [
+      `SELECT 'orderRef' AS matched, ${columns} ${this.byRef} ${values}`,
+      `SELECT 'barcode' AS matched, ${columns} ${this.byBarcode} ${values}`,
+      `SELECT 'orderId' AS matched, ${columns} FROM orders WHERE environment = $1 AND order_id ${values}`,
+    ].join(' UNION ALL ');
+  }
+
+  /** Other orders holding a ref or a barcode (for identifierClash). */
+  holders(column: 'order_ref' | 'barcode'): string {
+    return `SELECT order_id ${column === 'order_ref' ? this.byRef : this.byBarcode} = $2 AND order_id <> $3 ORDER BY order_id`;
+  }
+}
+
+const statementsByKind = { sqlite: new OrderStatements('sqlite'), postgres: new OrderStatements('postgres') };
 
 export class OrderIndex {
-  private readonly byRef;
-  private readonly byBarcode;
-  private readonly byId;
-  private readonly insertRow;
-  private readonly updateRow;
-  private readonly inBundle;
-  private readonly countRows;
-  private readonly setStatus;
+  private readonly sql: OrderStatements;
 
-  // Single-row reads use .all()[0]: in libsql 0.5, .get() on a statement whose previous .all()
-  // found nothing answers undefined even when the row exists.
   constructor(
-    private readonly db: StationDatabase,
+    private readonly engine: StoreEngine,
     private readonly clock: () => Date = () => new Date(),
   ) {
-    // INDEXED BY: without statistics SQLite prefers scanning the environment's whole primary key
-    // range over these indexes (seconds instead of microseconds at a million orders).
-    this.byRef = db.prepare(`SELECT ${columns} FROM orders INDEXED BY orders_by_ref WHERE environment = ? AND order_ref = ?`).raw(true);
-    this.byBarcode = db.prepare(`SELECT ${columns} FROM orders INDEXED BY orders_by_barcode WHERE environment = ? AND barcode = ?`).raw(true);
-    this.byId = db.prepare(`SELECT ${columns} FROM orders WHERE environment = ? AND order_id = ?`).raw(true);
-    this.insertRow = db.prepare(`INSERT INTO orders (${insertColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    this.updateRow = db.prepare(
-      `UPDATE orders SET order_ref = ?, barcode = ?, bundle_id = ?, recipient = ?, status = ?, status_updated_at = ?, updated_at = ?
-       WHERE environment = ? AND order_id = ?`,
-    );
-    this.inBundle = db.prepare(`SELECT ${columns} FROM orders INDEXED BY orders_by_bundle WHERE environment = ? AND bundle_id = ? ORDER BY created_at, order_id`).raw(true);
-    this.countRows = db.prepare('SELECT count(*) FROM orders WHERE environment = ?').raw(true);
-    this.setStatus = db.prepare(
-      'UPDATE orders SET status = ?, status_updated_at = NULL, created_at = ?, updated_at = ? WHERE environment = ? AND order_id = ?',
-    );
+    this.sql = statementsByKind[engine.kind];
   }
 
   /** Every order whose ref, barcode or id equals the (already normalised) scan. */
-  find(environment: Environment, value: string): OrderMatch[] {
-    const matches = new Map<string, OrderMatch>();
-    const collect = (rows: unknown[], field: MatchField) => {
-      for (const raw of rows) {
-        const order = toOrder(raw as OrderRow);
-        const existing = matches.get(order.orderId);
-        if (existing) existing.matchedBy.push(field);
-        else matches.set(order.orderId, { order, matchedBy: [field] });
-      }
-    };
-    collect(this.byRef.all(environment, value), 'orderRef');
-    collect(this.byBarcode.all(environment, value), 'barcode');
-    collect(this.byId.all(environment, value), 'orderId');
-    return [...matches.values()];
+  async find(environment: Environment, value: string, session: StoreSession = this.engine): Promise<OrderMatch[]> {
+    return collectMatches(await session.query(this.sql.resolve, [environment, value]));
   }
 
-  get(environment: Environment, orderId: string): IndexedOrder | null {
-    const row = this.byId.all(environment, orderId)[0] as OrderRow | undefined;
-    return row ? toOrder(row) : null;
+  /**
+   * Every order whose ref, barcode or id equals any of these values (a scan's case variants), in
+   * one round trip.
+   */
+  async findAny(environment: Environment, values: readonly string[]): Promise<OrderMatch[]> {
+    if (values.length === 0) return [];
+    return collectMatches(await this.engine.query(this.sql.resolveAny(values.length), [environment, ...values]));
   }
 
-  ordersInBundle(environment: Environment, bundleId: string): IndexedOrder[] {
-    return this.inBundle.all(environment, bundleId).map((row) => toOrder(row as OrderRow));
+  async get(environment: Environment, orderId: string, session: StoreSession = this.engine): Promise<IndexedOrder | null> {
+    return orderOf(session, environment, orderId);
   }
 
-  count(environment: Environment): number {
-    const row = this.countRows.get(environment) as [number];
-    return row[0];
+  /** These orders, by id, where the index has them (asked in chunks). */
+  async getMany(environment: Environment, orderIds: readonly string[], session: StoreSession = this.engine): Promise<Map<string, IndexedOrder>> {
+    return readOrders(session, environment, [...new Set(orderIds)], false);
+  }
+
+  async ordersInBundle(environment: Environment, bundleId: string): Promise<IndexedOrder[]> {
+    return (await this.engine.query(this.sql.byBundle, [environment, bundleId])).map(toOrder);
+  }
+
+  async count(environment: Environment): Promise<number> {
+    const [row] = await this.engine.query('SELECT count(*) AS orders FROM orders WHERE environment = $1', [environment]);
+    return z.coerce.number().parse(row?.orders ?? 0);
   }
 
   /**
    * Records what a source knows of one order: new identifiers fill in or replace the old, a
-   * status only moves forwards (see status-progress.ts). Call inside a transaction for many.
+   * status only moves forwards (see status-progress.ts). Its own transaction unless given one.
    */
-  upsert(environment: Environment, facts: OrderFacts, source: OrderSource): UpsertOutcome {
-    const orderId = normalizeIdentifier(facts.orderId);
-    if (orderId === null) throw new Error('An order without a usable order id cannot be indexed.');
+  async upsert(environment: Environment, facts: OrderFacts, source: OrderSource, tx?: StoreTransaction): Promise<UpsertOutcome> {
     const now = this.clock().toISOString();
-    const orderRef = normalizeIdentifier(facts.orderRef);
-    const barcode = normalizeIdentifier(facts.barcode);
-    const bundleId = normalizeIdentifier(facts.bundleId);
-    const recipient = cleanRecipient(facts.recipient);
-    const news: StatusNews | null = facts.status
-      ? { status: facts.status, previousStatus: facts.previousStatus ?? null, updatedAt: facts.statusUpdatedAt ?? null }
-      : null;
+    const work = async (session: StoreTransaction) => upsertOrder(session, environment, await lockOrder(session, environment, requireOrderId(facts)), facts, source, now);
+    return tx ? work(tx) : this.engine.transaction(work);
+  }
 
-    const existingRow = this.byId.all(environment, orderId)[0] as OrderRow | undefined;
-    if (!existingRow) {
-      this.insertRow.run(
-        environment,
-        orderId,
-        orderRef,
-        barcode,
-        bundleId,
-        recipient,
-        news?.status ?? null,
-        news?.updatedAt ?? null,
-        source,
-        now,
-        now,
-      );
-      return { change: 'inserted', status: news ? 'applied' : null };
-    }
-    const existing = toOrder(existingRow);
-    const decision = news ? decideStatus({ status: existing.status, updatedAt: existing.statusUpdatedAt }, news) : null;
-    let status = existing.status;
-    let statusUpdatedAt = existing.statusUpdatedAt;
-    if (news && decision === 'applied') {
-      status = news.status;
-      statusUpdatedAt = news.updatedAt;
-    } else if (news && decision === 'same') {
-      statusUpdatedAt = laterTime(news.updatedAt, existing.statusUpdatedAt);
-    }
-    this.updateRow.run(
-      orderRef ?? existing.orderRef,
-      barcode ?? existing.barcode,
-      bundleId ?? existing.bundleId,
-      recipient ?? existing.recipient,
-      status,
-      statusUpdatedAt,
-      now,
-      environment,
-      orderId,
-    );
-    return { change: 'updated', status: decision };
+  /**
+   * Many facts at once, inside the caller's transaction (a manifest's batch): one locking read and
+   * one multi-row insert per 500 orders, an update per order already indexed. Facts of the same
+   * order apply in the order given.
+   */
+  async upsertBatch(tx: StoreTransaction, environment: Environment, facts: readonly OrderFacts[], source: OrderSource): Promise<BatchOutcome> {
+    return upsertBatch(tx, environment, facts, source, this.clock().toISOString());
   }
 
   /**
@@ -211,38 +225,19 @@ export class OrderIndex {
    * order. Empty when the facts only repeat or fill in what is known. A webhook with a clash is
    * not applied (status-events.ts): a parcel scan must never come to resolve to another order.
    */
-  identifierClash(environment: Environment, facts: OrderFacts): string[] {
+  async identifierClash(environment: Environment, facts: OrderFacts, session: StoreSession = this.engine): Promise<string[]> {
     const orderId = normalizeIdentifier(facts.orderId);
     if (orderId === null) return [];
-    const existing = this.get(environment, orderId);
-    const clashes: string[] = [];
-    const fields = [
-      ['orderRef', 'order ref', normalizeIdentifier(facts.orderRef), existing?.orderRef ?? null],
-      ['barcode', 'barcode', normalizeIdentifier(facts.barcode), existing?.barcode ?? null],
-      ['bundleId', 'bundle', normalizeIdentifier(facts.bundleId), existing?.bundleId ?? null],
-    ] as const;
-    for (const [, label, claimed, known] of fields) {
-      if (claimed !== null && known !== null && claimed !== known) clashes.push(`its ${label} would change from ${known} to ${claimed}`);
-    }
-    for (const [field, label, claimed] of fields) {
-      if (claimed === null || field === 'bundleId') continue;
-      const rows = (field === 'orderRef' ? this.byRef : this.byBarcode).all(environment, claimed) as OrderRow[];
-      const others = rows.map(toOrder).filter((order) => order.orderId !== orderId);
-      if (others.length > 0) clashes.push(`its ${label} ${claimed} already belongs to order ${others.map((order) => order.orderId).join(', ')}`);
-    }
-    return clashes;
+    return identifierClash(session, this.engine.kind, environment, await orderOf(session, environment, orderId), facts);
   }
 
   /**
    * A lead's correction, without the forward-only rules: sets exactly the fields given (settling
    * a webhook conflict). Answers false when the order is not in the index.
    */
-  correct(environment: Environment, orderId: string, change: Partial<Pick<IndexedOrder, 'orderRef' | 'barcode' | 'bundleId' | 'status' | 'statusUpdatedAt'>>): boolean {
-    const existing = this.get(environment, orderId);
-    if (!existing) return false;
-    const next = { ...existing, ...change };
-    this.updateRow.run(next.orderRef, next.barcode, next.bundleId, next.recipient, next.status, next.statusUpdatedAt, this.clock().toISOString(), environment, orderId);
-    return true;
+  async correct(environment: Environment, orderId: string, change: Correction): Promise<boolean> {
+    const now = this.clock().toISOString();
+    return this.engine.transaction((tx) => correctOrder(tx, environment, orderId, change, now));
   }
 
   /**
@@ -250,38 +245,266 @@ export class OrderIndex {
    * one source that is the truth by definition: the embedded sandbox describing its own freshly
    * started world (its orders are that day's orders, whatever an earlier run of it said).
    */
-  reseed(environment: Environment, orderId: string, status: OrderStatus): void {
+  async reseed(tx: StoreTransaction, environment: Environment, orderId: string, status: OrderStatus): Promise<void> {
     const now = this.clock().toISOString();
-    this.setStatus.run(status, now, now, environment, orderId);
+    await tx.execute('UPDATE orders SET status = $1, status_updated_at = NULL, created_at = $2, updated_at = $2 WHERE environment = $3 AND order_id = $4', [status, now, environment, orderId]);
   }
 
-  /** Runs `work` in one transaction: many upserts at the cost of one disk sync. */
-  transaction<T>(work: () => T): T {
-    return this.db.transaction(work)();
+  /**
+   * Runs `work` in one transaction: many writes at the cost of one disk sync. `work` must await
+   * only calls on `tx`: while it is open on one bench's SQLite file, a repository still using the
+   * synchronous handle would write inside it.
+   */
+  transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T> {
+    return this.engine.transaction(work);
   }
+}
+
+// ── The session forms, for a caller's own transaction (webhook intake, conflicts) ─────────────
+
+export async function orderOf(session: StoreSession, environment: Environment, orderId: string): Promise<IndexedOrder | null> {
+  const [row] = await session.query(`SELECT ${columns} FROM orders WHERE environment = $1 AND order_id = $2`, [environment, orderId]);
+  return row ? toOrder(row) : null;
+}
+
+/** The order's row, locked until the transaction ends (null when the index does not hold it). */
+export async function lockOrder(tx: StoreTransaction, environment: Environment, orderId: string): Promise<IndexedOrder | null> {
+  const [row] = await tx.queryForUpdate(`SELECT ${columns} FROM orders WHERE environment = $1 AND order_id = $2`, [environment, orderId]);
+  return row ? toOrder(row) : null;
+}
+
+/** What in these facts would change an identifier the index holds, given the order as known (see OrderIndex.identifierClash). */
+export async function identifierClash(session: StoreSession, kind: EngineKind, environment: Environment, known: IndexedOrder | null, facts: OrderFacts): Promise<string[]> {
+  const orderId = normalizeIdentifier(facts.orderId);
+  if (orderId === null) return [];
+  const clashes: string[] = [];
+  const fields = [
+    ['order_ref', 'order ref', normalizeIdentifier(facts.orderRef), known?.orderRef ?? null],
+    ['barcode', 'barcode', normalizeIdentifier(facts.barcode), known?.barcode ?? null],
+    ['bundle_id', 'bundle', normalizeIdentifier(facts.bundleId), known?.bundleId ?? null],
+  ] as const;
+  for (const [, label, claimed, had] of fields) {
+    if (claimed !== null && had !== null && claimed !== had) clashes.push(`its ${label} would change from ${had} to ${claimed}`);
+  }
+  const sql = statementsByKind[kind];
+  for (const [column, label, claimed] of fields) {
+    if (claimed === null || column === 'bundle_id') continue;
+    const others = await session.query(sql.holders(column), [environment, claimed, orderId]);
+    const ids = others.map((other) => text.parse(other.order_id));
+    if (ids.length > 0) clashes.push(`its ${label} ${claimed} already belongs to order ${ids.join(', ')}`);
+  }
+  return clashes;
+}
+
+/**
+ * Records what a source says of one order, given the row as `lockOrder` read it: identifiers
+ * fill in, the status only moves forwards. Inside the caller's transaction.
+ */
+export async function upsertOrder(
+  tx: StoreTransaction,
+  environment: Environment,
+  known: IndexedOrder | null,
+  facts: OrderFacts,
+  source: OrderSource,
+  now: string,
+): Promise<UpsertOutcome> {
+  const orderId = requireOrderId(facts);
+  let existing = known;
+  if (!existing) {
+    const fresh = applyFacts(environment, orderId, null, facts, source, now);
+    const inserted = await tx.execute(
+      `INSERT INTO orders (environment, order_id, order_ref, barcode, bundle_id, recipient, status, status_updated_at, source, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) ON CONFLICT (environment, order_id) DO NOTHING`,
+      insertValues(fresh.order).slice(0, 10),
+    );
+    if (inserted.changes === 1) return { change: 'inserted', status: fresh.status };
+    // Another transaction indexed the order in the meantime: weigh the facts against its row.
+    existing = await lockOrder(tx, environment, orderId);
+    if (!existing) throw new Error(`Order ${orderId} was neither inserted nor found.`);
+  }
+  const next = applyFacts(environment, orderId, existing, facts, source, now);
+  await writeOrder(tx, next.order);
+  return { change: 'updated', status: next.status };
+}
+
+/** A lead's correction, without the forward-only rules; false when the order is not in the index. */
+export async function correctOrder(tx: StoreTransaction, environment: Environment, orderId: string, change: Correction, now: string): Promise<boolean> {
+  const existing = await lockOrder(tx, environment, orderId);
+  if (!existing) return false;
+  await writeOrder(tx, { ...existing, ...change, updatedAt: now });
+  return true;
+}
+
+/** Many facts in the caller's transaction (see OrderIndex.upsertBatch). */
+export async function upsertBatch(tx: StoreTransaction, environment: Environment, facts: readonly OrderFacts[], source: OrderSource, now: string): Promise<BatchOutcome> {
+  const outcome: BatchOutcome = { inserted: 0, updated: 0 };
+  const byOrder = new Map<string, OrderFacts[]>();
+  for (const fact of facts) {
+    const orderId = requireOrderId(fact);
+    const list = byOrder.get(orderId);
+    if (list) list.push(fact);
+    else byOrder.set(orderId, [fact]);
+  }
+  // Sorted, so two benches importing the same manifest lock and insert in the same order.
+  const orderIds = [...byOrder.keys()].sort();
+  const known = await readOrders(tx, environment, orderIds, true);
+  const fresh: IndexedOrder[] = [];
+  const changed: IndexedOrder[] = [];
+  for (const orderId of orderIds) {
+    let order = known.get(orderId) ?? null;
+    for (const fact of byOrder.get(orderId)!) {
+      if (order === null) outcome.inserted += 1;
+      else outcome.updated += 1;
+      order = applyFacts(environment, orderId, order, fact, source, now).order;
+    }
+    (known.has(orderId) ? changed : fresh).push(order!);
+  }
+  const raced: string[] = [];
+  for (let start = 0; start < fresh.length; start += chunkSize) {
+    const chunk = fresh.slice(start, start + chunkSize);
+    const rows = chunk.map((_, index) => `(${Array.from({ length: 11 }, (_, column) => `$${index * 11 + column + 1}`).join(', ')})`);
+    const inserted = await tx.query(
+      `INSERT INTO orders (environment, order_id, order_ref, barcode, bundle_id, recipient, status, status_updated_at, source, created_at, updated_at)
+       VALUES ${rows.join(', ')} ON CONFLICT (environment, order_id) DO NOTHING RETURNING order_id`,
+      chunk.flatMap(insertValues),
+    );
+    const done = new Set(inserted.map((row) => text.parse(row.order_id)));
+    for (const order of chunk) if (!done.has(order.orderId)) raced.push(order.orderId);
+  }
+  for (const order of changed) await writeOrder(tx, order);
+  // Orders another transaction indexed since this one read: their facts are weighed against that row.
+  for (const orderId of raced) {
+    outcome.inserted -= 1;
+    outcome.updated += 1;
+    for (const fact of byOrder.get(orderId)!) await upsertOrder(tx, environment, await lockOrder(tx, environment, orderId), fact, source, now);
+  }
+  return outcome;
+}
+
+// ── Rows ──────────────────────────────────────────────────────────────────────────────────────
+
+/** The order as it becomes with these facts (a new order when `existing` is null). */
+function applyFacts(
+  environment: Environment,
+  orderId: string,
+  existing: IndexedOrder | null,
+  facts: OrderFacts,
+  source: OrderSource,
+  now: string,
+): { order: IndexedOrder; status: StatusDecision | null } {
+  const news: StatusNews | null = facts.status ? { status: facts.status, previousStatus: facts.previousStatus ?? null, updatedAt: facts.statusUpdatedAt ?? null } : null;
+  const orderRef = normalizeIdentifier(facts.orderRef);
+  const barcode = normalizeIdentifier(facts.barcode);
+  const bundleId = normalizeIdentifier(facts.bundleId);
+  const recipient = cleanRecipient(facts.recipient);
+  if (!existing) {
+    const order: IndexedOrder = {
+      environment,
+      orderId,
+      orderRef,
+      barcode,
+      bundleId,
+      recipient,
+      status: news?.status ?? null,
+      statusUpdatedAt: news?.updatedAt ?? null,
+      source,
+      createdAt: now,
+      updatedAt: now,
+      voided: null,
+    };
+    return { order, status: news ? 'applied' : null };
+  }
+  const decision = news ? decideStatus({ status: existing.status, updatedAt: existing.statusUpdatedAt }, news) : null;
+  let status = existing.status;
+  let statusUpdatedAt = existing.statusUpdatedAt;
+  if (news && decision === 'applied') {
+    status = news.status;
+    statusUpdatedAt = news.updatedAt;
+  } else if (news && decision === 'same') {
+    statusUpdatedAt = laterTime(news.updatedAt, existing.statusUpdatedAt);
+  }
+  return {
+    order: {
+      ...existing,
+      orderRef: orderRef ?? existing.orderRef,
+      barcode: barcode ?? existing.barcode,
+      bundleId: bundleId ?? existing.bundleId,
+      recipient: recipient ?? existing.recipient,
+      status,
+      statusUpdatedAt,
+      updatedAt: now,
+    },
+    status: decision,
+  };
+}
+
+function insertValues(order: IndexedOrder): SqlValue[] {
+  return [order.environment, order.orderId, order.orderRef, order.barcode, order.bundleId, order.recipient, order.status, order.statusUpdatedAt, order.source, order.createdAt, order.updatedAt];
+}
+
+async function writeOrder(tx: StoreTransaction, order: Pick<IndexedOrder, 'environment' | 'orderId' | 'orderRef' | 'barcode' | 'bundleId' | 'recipient' | 'status' | 'statusUpdatedAt' | 'updatedAt'>): Promise<void> {
+  await tx.execute(
+    `UPDATE orders SET order_ref = $1, barcode = $2, bundle_id = $3, recipient = $4, status = $5, status_updated_at = $6, updated_at = $7
+     WHERE environment = $8 AND order_id = $9`,
+    [order.orderRef, order.barcode, order.bundleId, order.recipient, order.status, order.statusUpdatedAt, order.updatedAt, order.environment, order.orderId],
+  );
+}
+
+async function readOrders(session: StoreSession, environment: Environment, orderIds: readonly string[], lock: boolean): Promise<Map<string, IndexedOrder>> {
+  const found = new Map<string, IndexedOrder>();
+  for (let start = 0; start < orderIds.length; start += chunkSize) {
+    const ids = orderIds.slice(start, start + chunkSize);
+    const sql = `SELECT ${columns} FROM orders WHERE environment = $1 AND order_id IN (${ids.map((_, index) => `$${index + 2}`).join(', ')}) ORDER BY order_id`;
+    const rows = lock ? await (session as StoreTransaction).queryForUpdate(sql, [environment, ...ids]) : await session.query(sql, [environment, ...ids]);
+    for (const row of rows) {
+      const order = toOrder(row);
+      found.set(order.orderId, order);
+    }
+  }
+  return found;
+}
+
+function collectMatches(rows: readonly unknown[]): OrderMatch[] {
+  const matches = new Map<string, OrderMatch>();
+  for (const raw of rows) {
+    const row = matchedRowSchema.parse(raw);
+    const order = fromRow(row);
+    const existing = matches.get(order.orderId);
+    if (existing) existing.matchedBy.push(row.matched);
+    else matches.set(order.orderId, { order, matchedBy: [row.matched] });
+  }
+  return [...matches.values()];
+}
+
+function requireOrderId(facts: OrderFacts): string {
+  const orderId = normalizeIdentifier(facts.orderId);
+  if (orderId === null) throw new StationError('INVALID_INPUT', 'An order without a usable order id cannot be indexed.');
+  return orderId;
 }
 
 function cleanRecipient(value: string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
-  const text = value.replace(/[\p{Cc}\p{Cf}]/gu, ' ').trim();
-  return text === '' ? null : text.slice(0, maxRecipientLength);
+  const cleaned = value.replace(/[\p{Cc}\p{Cf}]/gu, ' ').trim();
+  return cleaned === '' ? null : cleaned.slice(0, maxRecipientLength);
 }
 
-function toOrder(row: OrderRow): IndexedOrder {
-  const status = row[6] === null ? null : OrderStatusSchema.safeParse(row[6]);
+function toOrder(raw: unknown): IndexedOrder {
+  return fromRow(orderRowSchema.parse(raw));
+}
+
+function fromRow(row: z.output<typeof orderRowSchema>): IndexedOrder {
   return {
-    environment: row[0] as Environment,
-    orderId: row[1],
-    orderRef: row[2],
-    barcode: row[3],
-    bundleId: row[4],
-    recipient: row[5],
-    // A status this version does not know (written by a newer one) counts as unknown, not as an error.
-    status: status?.success ? status.data : null,
-    statusUpdatedAt: row[7],
-    source: row[8] as OrderSource,
-    createdAt: row[9],
-    updatedAt: row[10],
-    voided: row[11] !== null ? { at: row[11], by: row[12] ?? '', reason: row[13] ?? '' } : null,
+    environment: row.environment,
+    orderId: row.order_id,
+    orderRef: row.order_ref,
+    barcode: row.barcode,
+    bundleId: row.bundle_id,
+    recipient: row.recipient,
+    status: row.status,
+    statusUpdatedAt: row.status_updated_at,
+    source: row.source,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    voided: row.voided_at !== null ? { at: row.voided_at, by: row.voided_by ?? '', reason: row.void_reason ?? '' } : null,
   };
 }

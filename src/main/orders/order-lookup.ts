@@ -7,7 +7,7 @@ import type { Environment } from '../../shared/contract/app';
 import { StationError } from '../../shared/errors';
 import { GROUP_SEPARATOR, normalizeScan } from '../../shared/scan';
 import type { DeliveryClient, LabelRequest, OrderLabel } from '../api';
-import type { IndexedOrder, MatchField, OrderIndex } from './order-index';
+import type { IndexedOrder, MatchField, OrderIndex, OrderMatch } from './order-index';
 
 export interface LookupOptions {
   /** Ask the Delivery API when the index does not know the scan. Default true. */
@@ -44,8 +44,8 @@ export function createOrderLookup(deps: OrderLookupDeps): OrderLookup {
       const value = normalized.value;
       await deps.prepare?.(environment);
 
-      const exact = deps.index.find(environment, value);
-      const matches = exact.length > 0 ? exact : findIgnoringCase(deps.index, environment, value);
+      const exact = await deps.index.find(environment, value);
+      const matches = exact.length > 0 ? exact : await findIgnoringCase(deps.index, environment, value);
       if (matches.length > 1) {
         const shown = matches.slice(0, maxCandidatesShown).map(({ order, matchedBy }) => describeCandidate(order, matchedBy));
         if (matches.length > maxCandidatesShown) shown.push(`and ${matches.length - maxCandidatesShown} more`);
@@ -75,8 +75,8 @@ export function createOrderLookup(deps: OrderLookupDeps): OrderLookup {
         }
         throw error;
       }
-      deps.index.upsert(environment, { orderId: value }, 'lookup');
-      const order = deps.index.get(environment, value);
+      await deps.index.upsert(environment, { orderId: value }, 'lookup');
+      const order = await deps.index.get(environment, value);
       if (!order) throw new StationError('INTERNAL', 'The order that was just recorded could not be read back.');
       return { order, matchedBy: ['service'], label };
     },
@@ -92,15 +92,11 @@ export function caseVariants(value: string): string[] {
 /**
  * When the exact scan matches nothing: the same scan in the other cases (a scanner typing with
  * Caps Lock on sends `nw-104354-4` for `NW-104354-4`). Each variant is an exact, indexed lookup,
- * so an unknown scan costs three more index reads, never a scan of every order; one order found
+ * all asked in one query, so an unknown scan costs one more round trip, never a scan of every order; one order found
  * is the answer, more than one is an ambiguity the packer resolves.
  */
-function findIgnoringCase(index: OrderIndex, environment: Environment, value: string) {
-  const found = new Map<string, ReturnType<OrderIndex['find']>[number]>();
-  for (const variant of caseVariants(value)) {
-    for (const match of index.find(environment, variant)) if (!found.has(match.order.orderId)) found.set(match.order.orderId, match);
-  }
-  return [...found.values()];
+async function findIgnoringCase(index: OrderIndex, environment: Environment, value: string): Promise<OrderMatch[]> {
+  return index.findAny(environment, caseVariants(value));
 }
 
 function notFound(value: string, askedService: boolean): StationError {

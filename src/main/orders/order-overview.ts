@@ -5,18 +5,24 @@
  * printer (sent, printed, being sent, or uncertain without a decision) — the rule the duplicate
  * guard and bundle runs go by, so an order listed here as not printed is one a scan will print.
  */
+import { z } from 'zod';
 import { terminalStatuses } from '../../shared/api/schemas';
 import type { Environment } from '../../shared/contract/app';
 import type { BundleSummaryData } from '../../shared/contract/orders';
 import { StationError } from '../../shared/errors';
 import type { StationDatabase } from '../store/database';
+import type { StoreEngine } from '../store/engine/store-engine';
 import type { IndexedOrder, OrderIndex } from './order-index';
 
 const maybePrinted = `(j.state IN ('sent', 'printed') OR (j.state = 'uncertain' AND j.decided_at IS NULL) OR (j.state IN ('queued', 'fetched') AND j.sent_at IS NOT NULL))`;
 
 const naturalOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'variant' });
 
-type BundleOrderRow = { bundle_id: string; order_id: string; order_ref: string | null; status: string | null; learnt_at: string; printed: number };
+const bundleOrderRow = z.object({ bundle_id: z.string(), order_id: z.string(), order_ref: z.string().nullable(), status: z.string().nullable(), learnt_at: z.string() });
+type BundleOrderRow = z.infer<typeof bundleOrderRow> & { printed: boolean };
+
+/** Orders asked of the journal per statement. */
+const chunkSize = 500;
 
 export interface BundleListOptions {
   /** Local day, YYYY-MM-DD. */
@@ -25,37 +31,41 @@ export interface BundleListOptions {
   unprintedOnly: boolean;
 }
 
+/**
+ * The orders are read from the store engine (a warehouse's shared store, or the bench's file),
+ * the journal from the bench's file while it is not yet ported: the two are joined here, not in
+ * SQL, because on a shared store they are two databases.
+ */
 export class OrderOverview {
-  private readonly sampleIds;
-  private readonly bundleOrders;
+  private readonly printedOf;
   private readonly bundlePages;
+  private readonly sampleSql: string;
+  private readonly bundleSql: string;
 
   constructor(
     db: StationDatabase,
+    private readonly engine: StoreEngine,
     private readonly index: OrderIndex,
   ) {
-    this.sampleIds = db
-      .prepare(
-        // Walks the newest orders first and stops at the limit (the index only orders by time;
-        // ties are sorted as they come), instead of sorting the whole environment. Only drafts: an
-        // `expected` order was printed elsewhere and a trainee's scan of it asks before printing.
-        `SELECT o.order_id FROM orders o INDEXED BY orders_by_learnt
-         WHERE o.environment = ? AND o.status = 'draft'
-           AND NOT EXISTS (SELECT 1 FROM print_journal j INDEXED BY print_journal_by_order WHERE j.environment = o.environment AND j.order_id = o.order_id AND ${maybePrinted})
-         ORDER BY o.created_at DESC, (o.order_ref IS NULL), o.order_ref, o.order_id
-         LIMIT ?`,
-      )
-      .raw(true);
+    // SQLite without statistics would not use these indexes by itself (see order-index.ts).
+    const hint = (name: string) => (engine.kind === 'sqlite' ? ` INDEXED BY ${name}` : '');
+    // Walks the newest orders first, a page at a time (the index only orders by time; ties are
+    // sorted as they come), instead of sorting the whole environment. Only drafts: an `expected`
+    // order was printed elsewhere and a trainee's scan of it asks before printing.
+    this.sampleSql = `SELECT order_id FROM orders${hint('orders_by_learnt')} WHERE environment = $1 AND status = 'draft'
+       ORDER BY created_at DESC, (order_ref IS NULL), order_ref, order_id LIMIT $2 OFFSET $3`;
     // Every order of each bundle that has an order learnt that day (a bundle's other orders may
-    // have come earlier or later), with whether a label of it may have reached a printer.
-    this.bundleOrders = db.prepare(
-      `SELECT o.bundle_id, o.order_id, o.order_ref, o.status, o.created_at AS learnt_at,
-              EXISTS (SELECT 1 FROM print_journal j INDEXED BY print_journal_by_order WHERE j.environment = o.environment AND j.order_id = o.order_id AND ${maybePrinted}) AS printed
-       FROM orders o INDEXED BY orders_by_bundle
-       WHERE o.environment = ? AND o.bundle_id IN (
-         SELECT DISTINCT bundle_id FROM orders WHERE environment = ? AND bundle_id IS NOT NULL AND created_at >= ? AND created_at < ?
-       )`,
-    );
+    // have come earlier or later).
+    this.bundleSql = `SELECT o.bundle_id, o.order_id, o.order_ref, o.status, o.created_at AS learnt_at
+       FROM orders o${hint('orders_by_bundle')}
+       WHERE o.environment = $1 AND o.bundle_id IN (
+         SELECT DISTINCT bundle_id FROM orders WHERE environment = $1 AND bundle_id IS NOT NULL AND created_at >= $2 AND created_at < $3
+       )`;
+    const placeholders = Array.from({ length: chunkSize }, () => '?').join(', ');
+    // Whether a label of these orders may have reached a printer (unused slots are NULL, matching nothing).
+    this.printedOf = db
+      .prepare(`SELECT DISTINCT j.order_id FROM print_journal j INDEXED BY print_journal_by_order WHERE j.environment = ? AND j.order_id IN (${placeholders}) AND ${maybePrinted}`)
+      .raw(true);
     // Bundles printed as the service's PDF (or its pages as images) have rows without an order id.
     this.bundlePages = db.prepare(
       `SELECT j.bundle_id, count(DISTINCT j.bundle_position) AS pages FROM print_journal j INDEXED BY print_journal_by_order
@@ -69,24 +79,29 @@ export class OrderOverview {
    * first. `only`, when given, holds the order ids that may be offered (the embedded sandbox's
    * orders it prints as ZPL): the index may also hold orders the service does not know.
    */
-  samples(environment: Environment, limit: number, only?: ReadonlySet<string>): IndexedOrder[] {
+  async samples(environment: Environment, limit: number, only?: ReadonlySet<string>): Promise<IndexedOrder[]> {
     // With a filter, read a wider window of candidates: most of them pass.
-    const ids = this.sampleIds.all(environment, only ? Math.max(limit * 20, 200) : limit) as [string][];
-    const chosen: IndexedOrder[] = [];
-    for (const [orderId] of ids) {
-      if (chosen.length >= limit) break;
-      if (only && !only.has(orderId)) continue;
-      const order = this.index.get(environment, orderId);
-      if (order) chosen.push(order);
+    const page = only ? Math.max(limit * 20, 200) : Math.max(limit * 4, 50);
+    const chosen: string[] = [];
+    // A bounded walk: a day where every recent draft is printed offers fewer samples, never a long wait.
+    for (let offset = 0, pages = 0; chosen.length < limit && pages < 10; offset += page, pages += 1) {
+      const rows = await this.engine.query(this.sampleSql, [environment, page, offset]);
+      const ids = rows.map((row) => z.string().parse(row.order_id)).filter((orderId) => !only || only.has(orderId));
+      const printed = this.printed(environment, ids);
+      for (const orderId of ids) if (chosen.length < limit && !printed.has(orderId)) chosen.push(orderId);
+      if (rows.length < page) break;
     }
-    return chosen;
+    const orders = await this.index.getMany(environment, chosen);
+    return chosen.flatMap((orderId) => orders.get(orderId) ?? []);
   }
 
   /** Bundles with an order the station learnt of on `day` (local time), in the order they arrived. */
-  bundles(environment: Environment, options: BundleListOptions): BundleSummaryData[] {
+  async bundles(environment: Environment, options: BundleListOptions): Promise<BundleSummaryData[]> {
     const { start, end } = localDayBounds(options.day);
-    const rows = this.bundleOrders.all(environment, environment, start.toISOString(), end.toISOString()) as BundleOrderRow[];
-    if (rows.length === 0) return [];
+    const found = (await this.engine.query(this.bundleSql, [environment, start.toISOString(), end.toISOString()])).map((row) => bundleOrderRow.parse(row));
+    if (found.length === 0) return [];
+    const printed = this.printed(environment, found.map((row) => row.order_id));
+    const rows: BundleOrderRow[] = found.map((row) => ({ ...row, printed: printed.has(row.order_id) }));
     const pagesPrinted = new Map((this.bundlePages.all(environment) as { bundle_id: string; pages: number }[]).map((row) => [row.bundle_id, row.pages]));
 
     const byBundle = new Map<string, BundleOrderRow[]>();
@@ -99,11 +114,11 @@ export class OrderOverview {
     for (const [bundleId, members] of byBundle) {
       const parcels = members.length;
       const pages = pagesPrinted.get(bundleId) ?? 0;
-      const printedOrders = members.filter((member) => member.printed === 1).length;
+      const printedOrders = members.filter((member) => member.printed).length;
       const printable = members.filter((member) => member.status === null || !isTerminal(member.status));
-      const leftToPrint = pages < parcels && printable.some((member) => member.printed !== 1);
+      const leftToPrint = pages < parcels && printable.some((member) => !member.printed);
       // Cancelled or finished without a label here: nothing will print for them.
-      const leftOut = members.filter((member) => member.printed !== 1 && member.status !== null && isTerminal(member.status)).length;
+      const leftOut = members.filter((member) => !member.printed && member.status !== null && isTerminal(member.status)).length;
       const orderRefs = members
         .flatMap((member) => (member.order_ref === null ? [] : [member.order_ref]))
         .sort((a, b) => naturalOrder.compare(a, b));
@@ -117,6 +132,18 @@ export class OrderOverview {
       .filter((bundle) => !options.unprintedOnly || bundle.leftToPrint)
       .sort((a, b) => (a.arrived === b.arrived ? naturalOrder.compare(a.summary.bundleId, b.summary.bundleId) : a.arrived < b.arrived ? -1 : 1))
       .map((bundle) => bundle.summary);
+  }
+
+  /** Which of these orders have a label that may have reached a printer (the journal's rule). */
+  private printed(environment: Environment, orderIds: readonly string[]): Set<string> {
+    const printed = new Set<string>();
+    const unique = [...new Set(orderIds)];
+    for (let start = 0; start < unique.length; start += chunkSize) {
+      const ids: (string | null)[] = unique.slice(start, start + chunkSize);
+      while (ids.length < chunkSize) ids.push(null);
+      for (const [orderId] of this.printedOf.all(environment, ...ids) as [string][]) printed.add(orderId);
+    }
+    return printed;
   }
 }
 

@@ -17,12 +17,15 @@ export interface SeedOrder {
   deliveryName: string;
 }
 
-export function seedSandboxOrders(index: OrderIndex, orders: readonly SeedOrder[]): number {
-  index.transaction(() => {
-    for (const order of orders) {
-      index.upsert('sandbox', { orderId: order.orderId, orderRef: order.orderRef, barcode: order.barcode, bundleId: order.bundleId, recipient: order.deliveryName }, 'import');
-      index.reseed('sandbox', order.orderId, order.status);
-    }
+export async function seedSandboxOrders(index: OrderIndex, orders: readonly SeedOrder[]): Promise<number> {
+  await index.transaction(async (tx) => {
+    await index.upsertBatch(
+      tx,
+      'sandbox',
+      orders.map((order) => ({ orderId: order.orderId, orderRef: order.orderRef, barcode: order.barcode, bundleId: order.bundleId, recipient: order.deliveryName })),
+      'import',
+    );
+    for (const order of orders) await index.reseed(tx, 'sandbox', order.orderId, order.status);
   });
   return orders.length;
 }

@@ -29,10 +29,9 @@ import type { Environment } from '../../shared/contract/app';
 import { normalizeIdentifier } from '../../shared/scan';
 import type { Logger } from '../logging/logger';
 import type { StoreEngine, StoreTransaction } from '../store/engine/store-engine';
-import type { IndexedOrder } from './order-index';
 import { decideStatus, isTerminalStatus } from './status-progress';
 import type { WebhookConflicts } from './webhook-conflicts';
-import { identifierClash, lockOrder, upsertOrder } from './webhook-orders';
+import { identifierClash, lockOrder, upsertOrder, type IndexedOrder } from './order-index';
 
 export interface StatusEventCounters {
   queued: number;
@@ -161,7 +160,7 @@ export function createStatusEventProcessor(deps: StatusEventProcessorDeps): Stat
       previousStatus: payload.previousStatus,
       statusUpdatedAt: payload.updatedAt,
     };
-    const clashes = await identifierClash(tx, environment, known, facts);
+    const clashes = await identifierClash(tx, deps.engine.kind, environment, known, facts);
     if (clashes.length > 0) {
       await record('identifier', false, `Not applied: ${clashes.join('; ')}. Identifiers the station knows never change by webhook.`);
       return counted;

@@ -13,8 +13,7 @@ import { normalizeIdentifier } from '../../shared/scan';
 import type { EventBus } from '../contract/event-bus';
 import type { Logger } from '../logging/logger';
 import type { Row, StoreEngine, StoreSession, StoreTransaction, Subscription } from '../store/engine/store-engine';
-import type { IndexedOrder } from './order-index';
-import { correctOrder, upsertOrder } from './webhook-orders';
+import { correctOrder, upsertOrder, type IndexedOrder } from './order-index';
 
 export type ConflictKind = WebhookConflictData['kind'];
 

@@ -107,7 +107,7 @@ interface PlanContext {
 
 async function planBundle(context: PlanContext): Promise<PlannedBundle> {
   const { deps, environment, printer, bundleId } = context;
-  const known = printer.format === 'zpl' ? bundleOrder(deps.orders.ordersInBundle(environment, bundleId)) : [];
+  const known = printer.format === 'zpl' ? bundleOrder(await deps.orders.ordersInBundle(environment, bundleId)) : [];
   if (known.length > 0) return planPerOrder(context, known);
   try {
     const pages = await context.documents.pages(bundleId);

@@ -197,11 +197,10 @@ export class ShipService {
     // The order exists from here on: a failure to record it must never count as a refusal (that
     // would let it be created again). Left 'posting', the next start of this bench makes it unknown.
     const facts = { orderId: order.orderId, barcode: order.barcode, bundleId: order.orderBundle.bundleId };
-    // The ledger first: it is what keeps the order from being created twice. The order index is
-    // still on the synchronous handle, so it is written after the ledger's own write, never inside
-    // an engine transaction (docs/architecture.md, porting plan).
+    // The ledger first, committed on its own: it is what keeps the order from being created twice,
+    // so a failure to index the order must not take it back.
     await ledger.markCreated(environment, shipment.orderRef, parcel, facts);
-    this.deps.orders.upsert(environment, { ...facts, orderRef: serviceRef, recipient: shipment.recipient.name, status: order.status }, 'created');
+    await this.deps.orders.upsert(environment, { ...facts, orderRef: serviceRef, recipient: shipment.recipient.name, status: order.status }, 'created');
     this.deps.logger.info('order created for a parcel', { environment, orderRef: shipment.orderRef, parcel, parcelCount, orderId: order.orderId });
     return { entry: (await ledger.entry(environment, shipment.orderRef, parcel))!, createdNow: true };
   }

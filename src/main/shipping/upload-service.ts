@@ -494,12 +494,12 @@ export class UploadService {
     }
     const facts = { orderId: order.orderId, barcode: order.barcode, bundleId: order.orderBundle.bundleId };
     // The ledger and the upload row in one transaction: one outcome, one disk sync. The order index
-    // is still on the synchronous handle, so it is written after, outside the engine's transaction.
+    // is written after, so a failure to index the order cannot take back the record of its creation.
     await store.transaction(async (tx) => {
       await ledger.markCreated(environment, orderRef, 1, facts, tx);
       await store.settle(uploadId, row.row, { state: 'created', problems: [], ...facts, trackingUrl: order.trackingUrl }, true, tx);
     });
-    this.deps.orders.upsert(environment, { ...facts, orderRef, recipient: request.deliveryName, status: order.status }, 'created');
+    await this.deps.orders.upsert(environment, { ...facts, orderRef, recipient: request.deliveryName, status: order.status }, 'created');
     return 'ok';
   }
 

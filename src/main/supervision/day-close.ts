@@ -52,9 +52,10 @@ export function createDayClose(deps: DayCloseDeps): DayClose {
       const { start, end } = localDayBounds(options.day);
       const bundles = new Map<string | null, Parcel[]>();
       const setApart: HandoverData['setApart'] = [];
-      for (const record of printed.all(environment, start.toISOString(), end.toISOString())) {
-        const row = PrintedRowSchema.parse(record);
-        const order = deps.index.get(environment, row.orderId);
+      const rows = printed.all(environment, start.toISOString(), end.toISOString()).map((record) => PrintedRowSchema.parse(record));
+      const orders = await deps.index.getMany(environment, rows.map((row) => row.orderId));
+      for (const row of rows) {
+        const order = orders.get(row.orderId);
         const facts = await deps.timeline.facts(environment, row.orderId);
         if (options.location !== undefined && facts.locationId !== options.location) continue;
         const parcel: Parcel = {

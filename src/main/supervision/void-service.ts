@@ -38,7 +38,6 @@ export interface VoidServiceDeps {
 
 export function createVoidService(deps: VoidServiceDeps): VoidService {
   const clock = deps.clock ?? (() => new Date());
-  const voidOrder = deps.db.prepare('UPDATE orders SET voided_at = ?, voided_by = ?, void_reason = ? WHERE environment = ? AND order_id = ? AND voided_at IS NULL');
   const voidLabels = deps.db.prepare(
     'UPDATE print_journal SET voided_at = ?, voided_by = ?, void_reason = ?, updated_at = ? WHERE environment = ? AND order_id = ? AND voided_at IS NULL',
   );
@@ -53,6 +52,8 @@ export function createVoidService(deps: VoidServiceDeps): VoidService {
   const cancelOrder = async (environment: Environment, order: IndexedOrder, request: CancelRequest): Promise<CancelOutcomeData> => {
     const labelsVoided = () => (countVoided.all(environment, order.orderId)[0] as [number])[0];
     if (order.voided) {
+      // Its labels too, should a stop have come between the two writes (below): voiding them again changes nothing.
+      voidLabels.run(order.voided.at, order.voided.by, order.voided.reason, order.voided.at, environment, order.orderId);
       return { orderId: order.orderId, orderRef: order.orderRef, outcome: 'already', status: order.status, message: null, labelsVoided: labelsVoided() };
     }
     const client = await deps.clientFor(environment);
@@ -68,11 +69,14 @@ export function createVoidService(deps: VoidServiceDeps): VoidService {
       throw refusal(order, `the service answered that the order is ${record.status}, not cancelled`, 'VALIDATION');
     }
     const now = clock().toISOString();
-    deps.index.transaction(() => {
-      deps.index.upsert(environment, { orderId: order.orderId, status: 'cancelled', previousStatus: order.status, statusUpdatedAt: stringField(record, 'updatedAt') }, 'api');
-      voidOrder.run(now, request.operator, request.reason, environment, order.orderId);
-      voidLabels.run(now, request.operator, request.reason, now, environment, order.orderId);
+    // The order (the store engine) first, then its labels (the journal, still on the bench's
+    // synchronous handle): an engine transaction is never held open across the journal's writes.
+    // A stop between the two is mended by cancelling again, which answers "already" and voids the labels.
+    await deps.index.transaction(async (tx) => {
+      await deps.index.upsert(environment, { orderId: order.orderId, status: 'cancelled', previousStatus: order.status, statusUpdatedAt: stringField(record, 'updatedAt') }, 'api', tx);
+      await tx.execute('UPDATE orders SET voided_at = $1, voided_by = $2, void_reason = $3 WHERE environment = $4 AND order_id = $5 AND voided_at IS NULL', [now, request.operator, request.reason, environment, order.orderId]);
     });
+    voidLabels.run(now, request.operator, request.reason, now, environment, order.orderId);
     return { orderId: order.orderId, orderRef: order.orderRef, outcome: 'cancelled', status: 'cancelled', message: null, labelsVoided: labelsVoided() };
   };
 
@@ -86,12 +90,12 @@ export function createVoidService(deps: VoidServiceDeps): VoidService {
       confirmLive(environment, request);
       const bundleId = await bundleOf(environment, request.scan);
       const results: CancelOutcomeData[] = [];
-      for (const order of deps.index.ordersInBundle(environment, bundleId)) {
+      for (const order of await deps.index.ordersInBundle(environment, bundleId)) {
         try {
           results.push(await cancelOrder(environment, order, request));
         } catch (error) {
           if (!(error instanceof StationError) || error.code !== 'CANCEL_REFUSED') throw error;
-          const status = deps.index.get(environment, order.orderId)?.status ?? null;
+          const status = (await deps.index.get(environment, order.orderId))?.status ?? null;
           // The service's own words only (the contract's promise); the station's English stays in the log and the CLI's error.
           const serviceWords = typeof error.facts?.serviceWords === 'string' ? error.facts.serviceWords : null;
           results.push({ orderId: order.orderId, orderRef: order.orderRef, outcome: 'refused', status, message: serviceWords, labelsVoided: 0 });
@@ -103,7 +107,7 @@ export function createVoidService(deps: VoidServiceDeps): VoidService {
 
   async function bundleOf(environment: Environment, scan: string): Promise<string> {
     const asBundle = scan.trim();
-    if (deps.index.ordersInBundle(environment, asBundle).length > 0) return asBundle;
+    if ((await deps.index.ordersInBundle(environment, asBundle)).length > 0) return asBundle;
     const { order } = await deps.lookup.lookup(environment, scan);
     if (!order.bundleId) throw new StationError('INVALID_INPUT', `Order ${order.orderId} belongs to no bundle the station knows; cancel it on its own.`);
     return order.bundleId;

@@ -54,7 +54,7 @@ describe('a hostile workbook fails only its own import', () => {
     // Cells within the bounds, but the shared text part unpacks past the per-part limit.
     const bomb = sharedStringsBomb({ strings: 3000, stringChars: 30_000 });
     const importer = createManifestImporter({
-      db: test.station.services.db,
+      engine: test.station.services.store,
       index: test.station.services.orders,
       logger: createLogger(() => undefined),
       limits: { ...defaultManifestLimits, maxSharedTextChars: 1e12, maxPartBytes: 16 * 1024 * 1024 },
@@ -69,7 +69,7 @@ describe('a hostile workbook fails only its own import', () => {
     const bomb = sharedStringsBomb({ strings: 12, stringChars: 40_000_000 });
     const unbounded = 1e12;
     const importer = createManifestImporter({
-      db: test.station.services.db,
+      engine: test.station.services.store,
       index: test.station.services.orders,
       logger: createLogger(() => undefined),
       limits: { ...defaultManifestLimits, maxCellChars: unbounded, maxSharedTextChars: unbounded, maxPartBytes: unbounded, maxInflatedBytes: unbounded },

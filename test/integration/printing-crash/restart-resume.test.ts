@@ -44,10 +44,10 @@ async function openStation(setup: Setup, dataDir: string, port: number): Promise
     station.settings.setApiBaseUrl('test', setup.sandbox.environments.test.baseUrl);
     station.settings.setEnvironment('test');
   }
-  if (orders.count('test') === 0) {
-    orders.transaction(() => {
+  if ((await orders.count('test')) === 0) {
+    await orders.transaction(async (tx) => {
       for (const { orderId, orderRef, barcode, bundleId, status } of setup.picked.orders) {
-        orders.upsert('test', { orderId, orderRef, barcode, bundleId, status: OrderStatusSchema.parse(status) }, 'import');
+        await orders.upsert('test', { orderId, orderRef, barcode, bundleId, status: OrderStatusSchema.parse(status) }, 'import', tx);
       }
     });
   }

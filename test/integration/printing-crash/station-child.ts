@@ -41,10 +41,8 @@ async function main(): Promise<void> {
     settings.setApiBaseUrl('test', config.baseUrl);
     settings.setEnvironment('test');
   }
-  if (orders.count('test') < config.orders.length) {
-    orders.transaction(() => {
-      for (const order of config.orders) orders.upsert('test', order, 'import');
-    });
+  if ((await orders.count('test')) < config.orders.length) {
+    await orders.transaction((tx) => orders.upsertBatch(tx, 'test', config.orders, 'import'));
   }
   if (printing.printers.list('test').length === 0) {
     printing.printers.add('test', {
@@ -59,7 +57,7 @@ async function main(): Promise<void> {
   if (config.scan !== undefined) {
     void printing.print({ scan: config.scan });
     for (;;) {
-      const [run] = printing.service.runSummaries('test', { unfinished: true });
+      const [run] = await printing.service.runSummaries('test', { unfinished: true });
       if (run) {
         process.stdout.write(`scan-run ${run.runId}\n`);
         // The label's GET is held by the sandbox: this life ends by the parent's kill.
@@ -74,12 +72,12 @@ async function main(): Promise<void> {
       if (name === 'printing.finished') resolve(JSON.stringify((payload as { counts: unknown }).counts));
     });
   });
-  const unfinished = printing.service.runSummaries('test', { unfinished: true });
-  const all = printing.service.runSummaries('test', {});
+  const unfinished = await printing.service.runSummaries('test', { unfinished: true });
+  const all = await printing.service.runSummaries('test', {});
   let runId: string;
   if (unfinished[0]) {
     runId = unfinished[0].runId;
-    printing.service.resume('test', runId);
+    await printing.service.resume('test', runId);
   } else if (all.length === 0) {
     runId = (await printing.printBundles({ bundleIds: config.bundleIds })).runId;
   } else {

@@ -64,9 +64,9 @@ describe('scans to a printer in a fault wait for it (scenario 2)', () => {
     // Drafts: a scan prints them at once (an `expected` order was printed elsewhere and asks first).
     orders = (await stationOrders(sandbox)).filter((order) => order.zplAvailable && order.status === 'draft').slice(0, 6);
     const index = station.station.services.orders;
-    index.transaction(() => {
+    await index.transaction(async (tx) => {
       for (const { orderId, orderRef, barcode, bundleId, status } of orders) {
-        index.upsert('test', { orderId, orderRef, barcode, bundleId, status: OrderStatusSchema.parse(status) }, 'import');
+        await index.upsert('test', { orderId, orderRef, barcode, bundleId, status: OrderStatusSchema.parse(status) }, 'import', tx);
       }
     });
   });

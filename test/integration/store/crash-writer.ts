@@ -4,26 +4,25 @@
  * with SIGKILL at a random moment.
  */
 import { openDatabase } from '../../../src/main/store/database';
+import { SqliteEngine } from '../../../src/main/store/engine/sqlite-engine';
 import { OrderIndex } from '../../../src/main/orders/order-index';
 
 const [path, firstBatchText, rowsPerBatchText] = process.argv.slice(2);
 if (!path || !firstBatchText || !rowsPerBatchText) throw new Error('usage: crash-writer <db> <first batch> <rows per batch>');
 const db = openDatabase(path);
-const index = new OrderIndex(db);
+const index = new OrderIndex(new SqliteEngine(db));
 const rowsPerBatch = Number(rowsPerBatchText);
-const journal = db.prepare(
-  `INSERT INTO print_journal (environment, printer_id, operator, order_id, format, state, queued_at, updated_at)
-   VALUES ('test', 'zebra-1', 'crash test', ?, 'zpl', 'queued', ?, ?)`,
-);
+// The journal row through the same transaction: the test is about one commit holding both or neither.
+const journal = `INSERT INTO print_journal (environment, printer_id, operator, order_id, format, state, queued_at, updated_at)
+   VALUES ('test', 'zebra-1', 'crash test', $1, 'zpl', 'queued', $2, $2)`;
 const padding = 'x'.repeat(300);
 
 for (let batch = Number(firstBatchText); ; batch += 1) {
-  index.transaction(() => {
+  await index.transaction(async (tx) => {
     for (let row = 0; row < rowsPerBatch; row += 1) {
       const orderId = `B${batch}-R${row}`;
-      index.upsert('test', { orderId, orderRef: `REF-${batch}-${row}`, barcode: `BC${batch}${row}`, recipient: `${padding}${row}`, status: 'draft' }, 'import');
-      const now = new Date().toISOString();
-      journal.run(orderId, now, now);
+      await index.upsert('test', { orderId, orderRef: `REF-${batch}-${row}`, barcode: `BC${batch}${row}`, recipient: `${padding}${row}`, status: 'draft' }, 'import', tx);
+      await tx.execute(journal, [orderId, new Date().toISOString()]);
     }
   });
   process.stdout.write(`committed ${batch}\n`);

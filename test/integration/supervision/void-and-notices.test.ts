@@ -94,6 +94,21 @@ describe('voiding an order through the service', () => {
     expect(logged).toContainEqual(expect.objectContaining({ scan: order.orderRef, outcome: 'ORDER_VOIDED' }));
   });
 
+  it('voids the labels when cancelled again after a stop came between marking the order and voiding its labels', async () => {
+    const order = freshOrder();
+    const entry = await printOf(order);
+    // What such a stop leaves: the order marked in the store engine, its label in the journal untouched.
+    await station.station.services.store.execute(
+      `UPDATE orders SET status = 'cancelled', voided_at = $1, voided_by = 'Anna', void_reason = 'customer called' WHERE environment = $2 AND order_id = $3`,
+      ['2026-11-24T06:28:00.000Z', station.station.settings.environment(), order.orderId],
+    );
+    expect((await station.station.services.orders.get(station.station.settings.environment(), order.orderId))?.voided).toMatchObject({ by: 'Anna' });
+    const outcome = await station.call<CallOutput<'supervision.cancel'>>('supervision.cancel', { scan: order.barcode, reason: 'again', operator: 'Lead' });
+    expect(outcome).toMatchObject({ orderId: order.orderId, outcome: 'already', labelsVoided: 1 });
+    const { labels } = await station.call<CallOutput<'supervision.whereabouts'>>('supervision.whereabouts', { scan: order.orderRef });
+    expect(labels.find((row) => row.id === entry.id)).toMatchObject({ state: 'voided', voidedBy: 'Anna', voidReason: 'customer called', voidedAt: '2026-11-24T06:28:00.000Z' });
+  });
+
   it('shows the service’s refusal and the last known status for an order beyond in_transit, and marks nothing', async () => {
     const order = freshOrder();
     const entry = await printOf(order);

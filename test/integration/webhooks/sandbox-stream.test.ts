@@ -100,7 +100,7 @@ describe('webhook stream from the sandbox', () => {
     expect(moved.size).toBeGreaterThan(ordersInPlay * 0.8);
     const wrong: string[] = [];
     for (const order of truth) {
-      const indexed = test.station.services.orders.get('test', order.orderId);
+      const indexed = await test.station.services.orders.get('test', order.orderId);
       // An order that never moved sent no event, so the index has not heard of it.
       const expected = moved.has(order.orderId) ? order.status : null;
       if ((indexed?.status ?? null) !== expected) wrong.push(`${order.orderId}: index ${indexed?.status ?? 'unknown'}, service ${order.status}`);

@@ -4,6 +4,7 @@ import { emptyRunOptions, PrintJournal } from '../../../src/main/printing/journa
 import type { NewLabel } from '../../../src/main/printing/journal/journal-types';
 import { OrderIndex } from '../../../src/main/orders/order-index';
 import { openDatabase, type StationDatabase } from '../../../src/main/store/database';
+import { SqliteEngine } from '../../../src/main/store/engine/sqlite-engine';
 
 describe('identifiers read from a label page’s text', () => {
   it('keeps the barcode, order ref and order id, whole, without spaces and word by word, and drops address words', () => {
@@ -30,7 +31,7 @@ describe('the duplicate guard knows a page printed before its order was known', 
   beforeEach(() => {
     db = openDatabase(':memory:');
     journal = new PrintJournal(db);
-    index = new OrderIndex(db);
+    index = new OrderIndex(new SqliteEngine(db, false));
   });
 
   const page = (position: number, identifiers: string[]): NewLabel => ({ orderId: null, bundleId: 'BND-9', bundlePosition: position, bundleCount: 2, format: 'gfa', identifiers });
@@ -44,19 +45,19 @@ describe('the duplicate guard knows a page printed before its order was known', 
   const learn = (orderId: string, orderRef: string, barcode: string) =>
     index.upsert('test', { orderId, orderRef, barcode, bundleId: 'BND-9', recipient: null, status: null, statusUpdatedAt: null }, 'import');
 
-  it('finds the page by the order’s barcode or ref once the index knows the order, and not before', () => {
+  it('finds the page by the order’s barcode or ref once the index knows the order, and not before', async () => {
     const [first, second] = printPages([page(1, ['3SPSB0014411', 'REF-1001']), page(2, ['3SPSB0024411', 'REF-1002'])]);
     expect(journal.previousPrint('test', 'ord_1')).toBeNull();
-    learn('ord_1', 'REF-1001', '3SPSB0014411');
-    learn('ord_2', 'REF-1002', 'OTHER-BARCODE-2');
+    await learn('ord_1', 'REF-1001', '3SPSB0014411');
+    await learn('ord_2', 'REF-1002', 'OTHER-BARCODE-2');
     expect(journal.previousPrint('test', 'ord_1')?.id).toBe(first?.id);
     // Matched by its ref alone when the barcode the index has differs.
     expect(journal.previousPrint('test', 'ord_2')?.id).toBe(second?.id);
     expect(journal.previousPrint('test', 'ord_3')).toBeNull();
   });
 
-  it('answers for a page whose identifiers name an order printed natively before', () => {
-    learn('ord_5', 'REF-1005', '3SPSB0054411');
+  it('answers for a page whose identifiers name an order printed natively before', async () => {
+    await learn('ord_5', 'REF-1005', '3SPSB0054411');
     printPages([{ orderId: 'ord_5', bundleId: 'BND-9', bundlePosition: null, bundleCount: null, format: 'zpl' }]);
     expect(journal.previousPrintOfPage('test', ['3SPSB0054411'])?.orderId).toBe('ord_5');
     expect(journal.previousPrintOfPage('test', ['ord_5'])?.orderId).toBe('ord_5');

@@ -30,7 +30,7 @@ export const sandboxCommand: CliCommand = {
       const { close: _close, ...description } = running;
       context.print(JSON.stringify(description));
       context.warn(`Sandbox running: API ${description.environments.test.baseUrl.replace(/\/test$/, '')}/{test,live}, control API ${description.control.baseUrl}, ${description.printers.length} virtual Zebra printer(s). Press Ctrl+C to stop.`);
-      context.warn(`The station's sandbox environment works as ${description.environments.test.companies[0]?.name ?? 'the first company'} (${station.services.orders.count('sandbox')} orders today).`);
+      context.warn(`The station's sandbox environment works as ${description.environments.test.companies[0]?.name ?? 'the first company'} (${await station.services.orders.count('sandbox')} orders today).`);
       await context.stopped();
       return exitCodes.ok;
     } catch (error) {

@@ -12,7 +12,7 @@ import { StationError } from '../../../shared/errors';
 import type { DeliveryClient } from '../../api';
 import type { EventBus } from '../../contract/event-bus';
 import type { Logger } from '../../logging/logger';
-import type { OrderIndex } from '../../orders/order-index';
+import type { IndexedOrder, OrderIndex } from '../../orders/order-index';
 import type { StationSettings } from '../../settings/station-settings';
 import type { PrintActivity } from '../../updates/print-activity';
 import type { JournalRow, NewLabel, RunKind, RunOptions, RunRow } from '../journal/journal-types';
@@ -252,46 +252,51 @@ export class PrintService {
 
   // ── controls (run-controls.ts) ───────────────────────────────────────────
 
-  pause(environment: Environment, runId: string, operator: string): RunSummaryData {
+  pause(environment: Environment, runId: string, operator: string): Promise<RunSummaryData> {
     return this.controls.pause(environment, runId, operator);
   }
 
-  resume(environment: Environment, runId: string): RunSummaryData {
+  resume(environment: Environment, runId: string): Promise<RunSummaryData> {
     return this.controls.resume(environment, runId);
   }
 
-  cancel(environment: Environment, runId: string, operator: string): RunSummaryData {
+  cancel(environment: Environment, runId: string, operator: string): Promise<RunSummaryData> {
     return this.controls.cancel(environment, runId, operator);
   }
 
-  retryFailed(environment: Environment, runId: string, operator: string): RunSummaryData {
+  retryFailed(environment: Environment, runId: string, operator: string): Promise<RunSummaryData> {
     return this.controls.retryFailed(environment, runId, operator);
   }
 
-  decide(environment: Environment, entryId: number, decision: 'printed' | 'print-again', operator: string): { entry: JournalEntryData; reprintRun: RunSummaryData | null } {
+  decide(environment: Environment, entryId: number, decision: 'printed' | 'print-again', operator: string): Promise<{ entry: JournalEntryData; reprintRun: RunSummaryData | null }> {
     return this.controls.decide(environment, entryId, decision, operator);
   }
 
   // ── reading (run-read-models.ts) ─────────────────────────────────────────
 
-  summary(runId: string): RunSummaryData {
+  summary(runId: string): Promise<RunSummaryData> {
     return this.read.summary(runId);
   }
 
-  runSummaries(environment: Environment, options: { unfinished?: boolean; limit?: number }): RunSummaryData[] {
+  runSummaries(environment: Environment, options: { unfinished?: boolean; limit?: number }): Promise<RunSummaryData[]> {
     return this.read.runSummaries(environment, options);
   }
 
-  runEntries(environment: Environment, runId: string): JournalEntryData[] {
+  runEntries(environment: Environment, runId: string): Promise<JournalEntryData[]> {
     return this.read.runEntries(environment, runId);
   }
 
-  journalEntries(environment: Environment, options: { orderId?: string; limit?: number }): JournalEntryData[] {
+  journalEntries(environment: Environment, options: { orderId?: string; limit?: number }): Promise<JournalEntryData[]> {
     return this.read.journalEntries(environment, options);
   }
 
-  entryData(entry: JournalRow): JournalEntryData {
+  entryData(entry: JournalRow): Promise<JournalEntryData> {
     return this.read.entryData(entry);
+  }
+
+  /** The entry with its order as the caller already read it (see RunReadModels.entryDataOf). */
+  entryDataOf(entry: JournalRow, order: IndexedOrder | null): JournalEntryData {
+    return this.read.entryDataOf(entry, order);
   }
 
   progressData(run: PrintRun): RunProgressData {
@@ -300,17 +305,36 @@ export class PrintService {
 
   // ── events ───────────────────────────────────────────────────────────────
 
+  /**
+   * A label's and a finished run's events read the order index (the store engine, asynchronous):
+   * each is read at once and emitted after the ones before it, so they go out in the order they happened.
+   */
+  private emitted: Promise<void> = Promise.resolve();
+
+  private emitInOrder(ready: Promise<() => void>): void {
+    this.emitted = this.emitted
+      .then(() => ready)
+      .then(
+        (emit) => emit(),
+        (error: unknown) => this.deps.logger.warn('a printing event could not be read', { reason: error instanceof Error ? error.message : String(error) }),
+      );
+  }
+
   private readonly observer: RunObserver = {
+    // Progress needs no order facts: it goes out at once. (A run's finish forgets its throttle,
+    // so no progress follows its printing.finished.)
     progress: (run, important) => this.throttle.offer(run.runId, important, () => this.deps.events.emit('printing.progress', this.read.progressData(run))),
     label: (run, entry) => {
-      if (run.urgent || entry.state === 'failed' || entry.state === 'uncertain') this.deps.events.emit('printing.label', this.read.entryData(entry));
+      if (run.urgent || entry.state === 'failed' || entry.state === 'uncertain') {
+        this.emitInOrder(this.read.entryData(entry).then((data) => () => this.deps.events.emit('printing.label', data)));
+      }
     },
     finished: (run) => {
       this.throttle.forget(run.runId);
       this.runs.delete(run.runId);
       this.bundleDocuments.get(run.runId)?.clear();
       this.bundleDocuments.delete(run.runId);
-      this.deps.events.emit('printing.finished', this.read.summary(run.runId));
+      this.emitInOrder(this.read.summary(run.runId).then((summary) => () => this.deps.events.emit('printing.finished', summary)));
       this.idle.notifyIfIdle();
     },
   };
@@ -323,6 +347,7 @@ export class PrintService {
     for (const run of this.runs.values()) run.interrupt({ ...stationStopped, since });
     await this.queues.closeAll();
     this.throttle.clear();
+    await this.emitted;
     // This process's runs are settled the way a crash would settle them; other processes' runs are theirs.
     const mine = new Set(this.runs.keys());
     this.runs.clear();

@@ -29,7 +29,7 @@ export interface RunControlDeps {
 export class RunControls {
   constructor(private readonly deps: RunControlDeps) {}
 
-  pause(environment: Environment, runId: string, operator: string): RunSummaryData {
+  async pause(environment: Environment, runId: string, operator: string): Promise<RunSummaryData> {
     const record = this.deps.read.requireRun(environment, runId);
     const live = this.deps.liveRun(runId);
     if (live) live.pause(operator);
@@ -38,7 +38,7 @@ export class RunControls {
     return this.deps.read.summary(runId);
   }
 
-  resume(environment: Environment, runId: string): RunSummaryData {
+  async resume(environment: Environment, runId: string): Promise<RunSummaryData> {
     const record = this.deps.read.requireRun(environment, runId);
     const live = this.deps.liveRun(runId);
     if (live) {
@@ -60,7 +60,7 @@ export class RunControls {
     return this.deps.read.summary(runId);
   }
 
-  cancel(environment: Environment, runId: string, operator: string): RunSummaryData {
+  async cancel(environment: Environment, runId: string, operator: string): Promise<RunSummaryData> {
     const record = this.deps.read.requireRun(environment, runId);
     const live = this.deps.liveRun(runId);
     if (live) {
@@ -72,13 +72,13 @@ export class RunControls {
     const reason = operator ? `Cancelled by ${operator} before it was sent.` : 'Cancelled before it was sent.';
     this.deps.journal.failUnsent(runId, reason);
     this.deps.journal.finishRun(runId, 'cancelled');
-    const summary = this.deps.read.summary(runId);
+    const summary = await this.deps.read.summary(runId);
     this.deps.events.emit('printing.finished', summary);
     return summary;
   }
 
   /** A new run with the failed labels of a run, in their order. */
-  retryFailed(environment: Environment, runId: string, operator: string): RunSummaryData {
+  async retryFailed(environment: Environment, runId: string, operator: string): Promise<RunSummaryData> {
     const record = this.deps.read.requireRun(environment, runId);
     const failed = this.deps.journal.entries(runId).filter((entry) => entry.state === 'failed' && entry.decidedAt === null);
     if (failed.length === 0) throw new StationError('CONFLICT', 'This run has no failed labels to print again.', undefined, { facts: { subject: 'no-failed', id: runId } });
@@ -102,7 +102,7 @@ export class RunControls {
   }
 
   /** Settles an uncertain label; "print-again" starts a run that prints it, linked to it. */
-  decide(environment: Environment, entryId: number, decision: 'printed' | 'print-again', operator: string): { entry: JournalEntryData; reprintRun: RunSummaryData | null } {
+  async decide(environment: Environment, entryId: number, decision: 'printed' | 'print-again', operator: string): Promise<{ entry: JournalEntryData; reprintRun: RunSummaryData | null }> {
     const before = this.deps.journal.entry(entryId);
     if (!before || before.environment !== environment) {
       throw new StationError('NOT_FOUND', `There is no label ${entryId} in the journal of this environment.`, undefined, { facts: { subject: 'label', id: entryId } });
@@ -113,7 +113,8 @@ export class RunControls {
         facts: { subject: 'label-decided', id: entryId, state: before.decidedAt ? 'decided' : before.state },
       });
     }
-    this.deps.events.emit('printing.label', this.deps.read.entryData(after));
+    const entry = await this.deps.read.entryData(after);
+    this.deps.events.emit('printing.label', entry);
     let reprintRun: RunSummaryData | null = null;
     if (decision === 'print-again') {
       const printer = this.deps.printers.get(environment, after.printerId);
@@ -136,8 +137,8 @@ export class RunControls {
           },
         ],
       });
-      reprintRun = this.deps.read.summary(run.runId);
+      reprintRun = await this.deps.read.summary(run.runId);
     }
-    return { entry: this.deps.read.entryData(after), reprintRun };
+    return { entry, reprintRun };
   }
 }

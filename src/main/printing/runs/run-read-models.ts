@@ -1,12 +1,15 @@
 /**
  * What the screen and the CLI read about runs and labels: run summaries, a run's labels, the
  * journal, progress — joined with the order index (ref, barcode, recipient) and printer names.
- * Live runs answer from memory (their counts move faster than the journal is read).
+ * Live runs answer from memory (their counts move faster than the journal is read). The journal
+ * is read at once (synchronously, as it is), then the orders of the rows in one query to the
+ * store engine: on a warehouse's shared store the order index and the bench's journal are two
+ * databases, so they are joined here, not in SQL.
  */
 import type { Environment } from '../../../shared/contract/app';
 import type { JournalEntryData, RunProgressData, RunSummaryData } from '../../../shared/contract/printing';
 import { StationError } from '../../../shared/errors';
-import type { OrderIndex } from '../../orders/order-index';
+import type { IndexedOrder, OrderIndex } from '../../orders/order-index';
 import type { JournalRow, RunRow } from '../journal/journal-types';
 import type { PrintJournal } from '../journal/print-journal';
 import type { QueueClock } from '../queue/clock';
@@ -32,7 +35,7 @@ export class RunReadModels {
     return record;
   }
 
-  summary(runId: string): RunSummaryData {
+  async summary(runId: string): Promise<RunSummaryData> {
     const record = this.deps.journal.requireRun(runId);
     const live = this.deps.liveRun(runId);
     const run = live?.run ?? record;
@@ -40,6 +43,7 @@ export class RunReadModels {
     const counts = live ? live.counts() : this.deps.journal.counts(runId);
     const unsettled = entries.filter((entry) => entry.state === 'uncertain' && entry.decidedAt === null);
     const failed = entries.filter((entry) => entry.state === 'failed');
+    const orders = await this.ordersOf(run.environment, [...unsettled, ...failed]);
     return {
       runId,
       environment: run.environment,
@@ -53,8 +57,8 @@ export class RunReadModels {
       reverse: run.options.reverse,
       bundles: run.options.bundles,
       skipped: run.options.skipped,
-      uncertain: unsettled.map((entry) => this.entryData(entry)),
-      failed: failed.map((entry) => this.entryData(entry)),
+      uncertain: unsettled.map((entry) => this.withOrder(entry, orders)),
+      failed: failed.map((entry) => this.withOrder(entry, orders)),
       retryOf: run.options.retryOf,
       resumable: live ? run.state === 'paused' : (run.state === 'paused' || run.state === 'running') && this.deps.isOrphan(run),
       createdAt: run.createdAt,
@@ -63,21 +67,41 @@ export class RunReadModels {
     };
   }
 
-  runSummaries(environment: Environment, options: { unfinished?: boolean; limit?: number }): RunSummaryData[] {
-    return this.deps.journal.runs(environment, options).map((run) => this.summary(run.id));
+  runSummaries(environment: Environment, options: { unfinished?: boolean; limit?: number }): Promise<RunSummaryData[]> {
+    return Promise.all(this.deps.journal.runs(environment, options).map((run) => this.summary(run.id)));
   }
 
-  runEntries(environment: Environment, runId: string): JournalEntryData[] {
+  async runEntries(environment: Environment, runId: string): Promise<JournalEntryData[]> {
     this.requireRun(environment, runId);
-    return this.deps.journal.entries(runId).map((entry) => this.entryData(entry));
+    return this.entriesData(environment, this.deps.journal.entries(runId));
   }
 
-  journalEntries(environment: Environment, options: { orderId?: string; limit?: number }): JournalEntryData[] {
-    return this.deps.journal.journal(environment, options).map((entry) => this.entryData(entry));
+  async journalEntries(environment: Environment, options: { orderId?: string; limit?: number }): Promise<JournalEntryData[]> {
+    return this.entriesData(environment, this.deps.journal.journal(environment, options));
   }
 
-  entryData(entry: JournalRow): JournalEntryData {
-    const order = entry.orderId ? this.deps.orders.get(entry.environment, entry.orderId) : null;
+  async entryData(entry: JournalRow): Promise<JournalEntryData> {
+    return this.withOrder(entry, await this.ordersOf(entry.environment, [entry]));
+  }
+
+  /** The entry with an order the caller already read (a scan's answer: no second read of the index). */
+  entryDataOf(entry: JournalRow, order: IndexedOrder | null): JournalEntryData {
+    return this.withOrder(entry, new Map(order && order.orderId === entry.orderId ? [[order.orderId, order]] : []));
+  }
+
+  private async entriesData(environment: Environment, entries: readonly JournalRow[]): Promise<JournalEntryData[]> {
+    const orders = await this.ordersOf(environment, entries);
+    return entries.map((entry) => this.withOrder(entry, orders));
+  }
+
+  /** The orders of these journal rows, in one query (none when no row names an order). */
+  private async ordersOf(environment: Environment, entries: readonly JournalRow[]): Promise<ReadonlyMap<string, IndexedOrder>> {
+    const orderIds = entries.flatMap((entry) => (entry.orderId ? [entry.orderId] : []));
+    return orderIds.length === 0 ? new Map() : this.deps.orders.getMany(environment, orderIds);
+  }
+
+  private withOrder(entry: JournalRow, orders: ReadonlyMap<string, IndexedOrder>): JournalEntryData {
+    const order = entry.orderId ? orders.get(entry.orderId) : undefined;
     return {
       id: entry.id,
       environment: entry.environment,
