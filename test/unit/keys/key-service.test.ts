@@ -8,7 +8,7 @@ import { SettingsRepository } from '../../../src/main/store/settings-repository'
 import { StationError } from '../../../src/shared/errors';
 import { memoryKeyStore } from '../../support/station';
 
-function service(store: KeyStore) {
+function service(store: KeyStore, clock?: () => Date) {
   const lines: string[] = [];
   const settings = new StationSettings(new SettingsRepository(openDatabase(':memory:')));
   settings.setApiBaseUrl('test', 'https://test.delivery.example');
@@ -21,6 +21,7 @@ function service(store: KeyStore) {
     clientWithKey: async () => {
       throw new StationError('NOT_CONFIGURED', 'no API in this test');
     },
+    ...(clock ? { clock } : {}),
   });
   return { keys, settings, lines, logger };
 }
@@ -65,5 +66,29 @@ describe('key service', () => {
   it('does not verify without a key', async () => {
     const { keys } = service(memoryKeyStore());
     await expect(keys.verify('live')).rejects.toMatchObject({ code: 'KEY_MISSING' });
+  });
+
+  it('reads the keychain once a minute for the clients, not once per call, and takes this process’s own changes at once', async () => {
+    const keychain = memoryKeyStore({ test: { key: 'sk_test_first_key_111', address: 'https://test.delivery.example' } });
+    let reads = 0;
+    const counting: KeyStore = { ...keychain, get: (environment) => ((reads += 1), keychain.get(environment)) };
+    let now = Date.parse('2026-11-24T06:00:00Z');
+    const { keys } = service(counting, () => new Date(now));
+
+    for (let call = 0; call < 50; call++) expect((await keys.readKey('test'))?.key).toBe('sk_test_first_key_111');
+    expect(reads).toBe(1);
+
+    // Another process (the CLI) stores a new key: seen once the minute is over.
+    await keychain.set('test', { key: 'sk_test_other_process_222', address: 'https://test.delivery.example' });
+    now += 59_000;
+    expect((await keys.readKey('test'))?.key).toBe('sk_test_first_key_111');
+    now += 1_000;
+    expect((await keys.readKey('test'))?.key).toBe('sk_test_other_process_222');
+
+    // This process's own change is used at once; a removed key is gone at once.
+    await keys.set('test', 'sk_test_typed_here_333');
+    expect((await keys.readKey('test'))?.key).toBe('sk_test_typed_here_333');
+    await keys.remove('test');
+    expect(await keys.readKey('test')).toBeNull();
   });
 });
