@@ -18,7 +18,8 @@ export interface StoredKey {
 /**
  * The API key of each environment, kept in the OS keychain (macOS Keychain, Windows Credential
  * Manager, Linux Secret Service) together with the address it is bound to, in one entry, so the
- * two can never be changed apart. The key is read per use and never written anywhere else.
+ * two can never be changed apart. The key is never written anywhere else (the key service keeps
+ * a read key in memory for a minute: key-service.ts).
  */
 export interface KeyStore {
   has(environment: KeyedEnvironment): Promise<boolean>;
