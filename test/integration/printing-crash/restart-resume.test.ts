@@ -18,6 +18,7 @@ import type { JournalEntryData, RunSummaryData } from '../../../src/shared/contr
 import type { RunningSandbox } from '../../../src/sandbox';
 import type { VirtualZebra } from '../../../src/sandbox/printer';
 import { memoryKeyStore } from '../../support/station';
+import { waitUntil } from '../../support/wait-until';
 import { barcodeOfZpl, bundlesWithLabels, startTestSandbox, startZebra, stationOrders, type TodaysOrder } from '../printing-queue/support';
 
 const LABELS = 106;
@@ -68,18 +69,6 @@ const call = async <T>(station: Station, name: string, input: unknown): Promise<
   if (!result.ok) throw new Error(`${name}: ${result.error.code} ${result.error.message}`);
   return result.value as T;
 };
-
-function waitFor(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const check = (): void => {
-      if (condition()) return resolve();
-      if (Date.now() - started > timeoutMs) return reject(new Error(`timed out waiting for ${what}`));
-      setTimeout(check, 20);
-    };
-    check();
-  });
-}
 
 /** The printer out of paper with formats of the run still in its buffer. */
 const stuckWithFormats = (zebra: VirtualZebra) => () => zebra.faults().paperOut && zebra.state().status.formatsInBuffer >= 1;
@@ -160,7 +149,7 @@ describe('a run resumed after the station stopped in a pause and the printer res
       await zebra.runOutOfPaperAfter(PAPER_RUNS_OUT_AFTER);
       const first = await openStation(setup, dir, port);
       await call(first, 'printing.printBundles', { bundleIds: setup.picked.bundleIds });
-      await waitFor(stuckWithFormats(zebra), 'paper out with formats buffered');
+      await waitUntil(stuckWithFormats(zebra), 'paper out with formats buffered');
       const lostInBuffer = zebra.state().status.formatsInBuffer;
       await first.close();
 
@@ -194,8 +183,8 @@ describe('a run resumed after the station stopped in a pause and the printer res
       const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
       const lines: string[] = [];
       createInterface({ input: child.stdout }).on('line', (line) => lines.push(line));
-      await waitFor(() => lines.some((line) => line.startsWith('running')), 'the child station to start the run');
-      await waitFor(stuckWithFormats(zebra), 'paper out with formats buffered');
+      await waitUntil(() => lines.some((line) => line.startsWith('running')), 'the child station to start the run');
+      await waitUntil(stuckWithFormats(zebra), 'paper out with formats buffered');
       // Station and printer lose power together.
       child.kill('SIGKILL');
       expect(await exited).toBe('SIGKILL');

@@ -19,23 +19,12 @@ import type { JournalEntryData, PrintOutcomeData } from '../../../src/shared/con
 import type { RunningSandbox } from '../../../src/sandbox';
 import type { VirtualZebra } from '../../../src/sandbox/printer';
 import { memoryKeyStore } from '../../support/station';
+import { waitUntil } from '../../support/wait-until';
 import { startTestSandbox, startZebra, stationOrders, type TodaysOrder } from '../printing-queue/support';
 
 const childPath = join(__dirname, 'station-child.ts');
 const bootOfTheScan: BootMark = { bootId: 'boot-of-the-scan', bootedAtMs: Date.parse('2026-11-24T05:00:00Z') };
 const nextBoot: BootMark = { bootId: 'boot-after-the-power-cut', bootedAtMs: Date.parse('2026-11-24T06:30:00Z') };
-
-function waitFor(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const check = (): void => {
-      if (condition()) return resolve();
-      if (Date.now() - started > timeoutMs) return reject(new Error(`timed out waiting for ${what}`));
-      setTimeout(check, 20);
-    };
-    check();
-  });
-}
 
 describe('a scan cut off while its label was being fetched', () => {
   let sandbox: RunningSandbox;
@@ -92,7 +81,7 @@ describe('a scan cut off while its label was being fetched', () => {
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
     const lines: string[] = [];
     createInterface({ input: child.stdout }).on('line', (line) => lines.push(line));
-    await waitFor(() => lines.some((line) => line.startsWith('scan-run ')), "the scan's run in the child's journal");
+    await waitUntil(() => lines.some((line) => line.startsWith('scan-run ')), "the scan's run in the child's journal");
     child.kill('SIGKILL');
     await exited;
   }, 60_000);

@@ -19,6 +19,7 @@ import {
   type PrintingStation,
   type TodaysOrder,
 } from './support';
+import { waitUntil } from '../../support/wait-until';
 
 const LABELS = 200;
 const MAX_IN_BUFFER = 3;
@@ -46,14 +47,6 @@ const waitForPause = (station: PrintingStation, runId: string, kind: string) =>
   station.waitForEvent('printing.progress', (progress) => progress.runId === runId && progress.state === 'paused' && progress.pauseReason?.fault?.kind === kind, 20_000);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await sleep(2);
-  }
-}
 
 const cases: Case[] = [
   {
@@ -156,7 +149,7 @@ const cases: Case[] = [
     async during(zebra) {
       await zebra.waitForLabels(50, 20_000);
       // On a loaded machine the station may not have refilled the buffer yet: the power goes with formats in it.
-      await until(() => zebra.state().status.formatsInBuffer >= 1, 'formats in the printer’s buffer');
+      await waitUntil(() => zebra.state().status.formatsInBuffer >= 1, 'formats in the printer’s buffer', 20_000, 2);
       await zebra.powerCycle({ offMs: 300 });
     },
     uncertain: 'lost-with-buffer',
