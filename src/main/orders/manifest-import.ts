@@ -27,6 +27,7 @@ import { parseManifest } from './manifest-parser';
 import { detectFormat, type Cell, type ManifestFormat } from './manifest-readers';
 import type { OrderFacts, OrderIndex } from './order-index';
 import { processAlive } from '../process-alive';
+import { retryLostRace } from '../store/engine/retry-lost-race';
 
 export type ManifestSource = { kind: 'path'; path: string } | { kind: 'bytes'; fileName: string; bytes: Buffer };
 
@@ -209,7 +210,7 @@ export function createManifestImporter(deps: ManifestImporterDeps): ManifestImpo
         if (batch.length === 0) return;
         const rows = batch;
         batch = [];
-        const outcome = await retryingDeadlock(() => deps.index.transaction((tx) => deps.index.upsertBatch(tx, environment, rows, 'import')));
+        const outcome = await retryLostRace(() => deps.index.transaction((tx) => deps.index.upsertBatch(tx, environment, rows, 'import')));
         progress.inserted += outcome.inserted;
         progress.updated += outcome.updated;
         report(false);
@@ -309,21 +310,6 @@ async function markInterrupted(engine: StoreEngine, owner: string, clock: () => 
 
 const RunningImportSchema = z.object({ id: z.string(), owner_host: z.string().nullable(), owner_pid: z.coerce.number().int().nullable() });
 
-/**
- * Two benches importing the same manifest at once on a shared store lock the same orders; the
- * batches lock in order-id order, but PostgreSQL may still pick one as a deadlock victim (SQLSTATE
- * 40P01) when their batches overlap unevenly. The victim's batch was rolled back whole: run it again.
- */
-async function retryingDeadlock<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await work();
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw error;
-    }
-  }
-}
 
 interface OpenedSource {
   fileName: string;

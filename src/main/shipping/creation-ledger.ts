@@ -16,6 +16,7 @@
 import type { Environment } from '../../shared/contract/app';
 import { StationError } from '../../shared/errors';
 import type { StoreEngine, StoreSession } from '../store/engine/store-engine';
+import { retryLostRace } from '../store/engine/retry-lost-race';
 
 export const ledgerStates = ['intended', 'posting', 'created', 'rejected', 'unknown'] as const;
 export type LedgerState = (typeof ledgerStates)[number];
@@ -257,16 +258,19 @@ export class CreationLedger {
 /**
  * Two benches writing the same new intention at once: PostgreSQL's ON CONFLICT covers only the
  * primary key it names, so the second insert may instead fail on the service_ref index (once the
- * first has committed). Run again, the insert finds the row and does nothing. A conflict that
- * stays (another parcel holds this service_ref) is thrown on the second attempt.
+ * first has committed), or one of the two inserts be chosen as a deadlock victim (each waits on the
+ * other's entry in one of the two unique indexes). Run again, the insert finds the row and does
+ * nothing. A conflict that stays (another parcel holds this service_ref) is thrown on the second attempt.
  */
 async function retryingRace<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!(error instanceof StationError) || error.code !== 'STORE_CONFLICT') throw error;
-    return work();
-  }
+  return retryLostRace(async () => {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof StationError) || error.code !== 'STORE_CONFLICT') throw error;
+      return work();
+    }
+  });
 }
 
 function notUnknown(orderRef: string, parcel: number, state: LedgerState): StationError {
