@@ -21,6 +21,7 @@ import { createTestDatabase, type TestDatabase } from '../../support/postgres-se
 import { memoryKeyStore } from '../../support/station';
 import { goodRow, header as uploadHeader } from '../upload/support';
 import { postgresConfig } from '../store-engine/engines';
+import { controlCall } from '../printing-queue/support';
 
 type Outcome<K extends CallName> = { ok: true; value: CallOutput<K> } | { ok: false; error: StationErrorData };
 
@@ -78,15 +79,7 @@ describe('two benches shipping on one shared store', () => {
     if (!result.ok) throw new Error(`${name}: ${result.error.code} ${result.error.message}`);
     return result.value;
   };
-  const control = async (path: string, init: { method?: string; body?: unknown } = {}): Promise<unknown> => {
-    const response = await fetch(`${running.control.baseUrl}${path}`, {
-      method: init.method ?? 'GET',
-      headers: { authorization: `Bearer ${running.control.token}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    if (!response.ok) throw new Error(`control ${path}: HTTP ${response.status} ${await response.text()}`);
-    return response.json();
-  };
+  const control = (path: string, init: { method?: string; body?: unknown } = {}) => controlCall(running, path, init);
   const createdAtService = async (serviceRef: string) => SandboxOrdersSchema.parse(await control(`/environments/test/orders?orderRef=${encodeURIComponent(serviceRef)}`)).orders.length;
   const slowCreates = (latencyMs: number) => control('/settings', { method: 'PATCH', body: { faults: { faultScope: 'create-order', latencyMs } } });
 
