@@ -51,6 +51,8 @@ export interface ZplRefusal {
   refused: ClassifiedCommand[];
 }
 
+/** The commands formatLayouts reads parameters of; every other command is only looked at by name. */
+const layoutCommands = new Set(['^PW', '^LL', '^PO', '^LH', '^LT', '^MU', '^PQ', '^DF']);
 const drawingCommands = new Set(['^FD', '^FV', '^GB', '^GC', '^GD', '^GE', '^GF', '^GS', '^XG', '^IM', '^IL', '^XF']);
 
 export function prepareZplForPrinter(bytes: Uint8Array): PreparedZpl | ZplRefusal {
@@ -158,7 +160,11 @@ function formatLayouts(commands: readonly ZplCommand[], count: number): ZplForma
       index += 1;
       current = { ...carried, draws: false, quantity: 1, stored: false };
     }
-    const [first, second] = command.params.split(',');
+    if (!layoutCommands.has(command.name)) {
+      if (drawingCommands.has(command.name)) current.draws = true;
+      continue;
+    }
+    const [first, second] = command.params.split(',', 2);
     switch (command.name) {
       case '^PW':
         current.printWidthDots = integer(first) ?? current.printWidthDots;
@@ -189,8 +195,6 @@ function formatLayouts(commands: readonly ZplCommand[], count: number): ZplForma
       case '^DF':
         current.stored = true;
         break;
-      default:
-        if (drawingCommands.has(command.name)) current.draws = true;
     }
   }
   if (count > 0) finish();

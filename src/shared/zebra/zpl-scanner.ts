@@ -54,16 +54,35 @@ const CR = 0x0d;
 const LF = 0x0a;
 const TAB = 0x09;
 const SPACE = 0x20;
+const CARET = 0x5e;
+const TILDE = 0x7e;
+const COMMA = 0x2c;
+const BANG = 0x21;
+const BRACE = 0x7b;
 
 const isBlank = (byte: number): boolean => byte === SPACE || byte === TAB || byte === CR || byte === LF;
 /** Bytes no ZPL text holds outside a binary download: C0 controls other than tab/CR/LF, and DEL. */
 const isControl = (byte: number): boolean => (byte < SPACE && byte !== TAB && byte !== CR && byte !== LF) || byte === 0x7f;
+const upper = (byte: number): number => (byte >= 0x61 && byte <= 0x7a ? byte - 0x20 : byte);
+const sgdLine = /^![ \t]*U1?[ \t]+[A-Za-z]/;
+const sgdCommand = /^![ \t]*(U1?)[ \t]+([A-Za-z]+)/;
 
 const latin1 = (bytes: Uint8Array, start: number, end: number): string => {
+  // Most parameters are a few bytes: a loop beats building an argument list for them.
+  if (end - start <= 32) {
+    let text = '';
+    for (let index = start; index < end; index += 1) text += String.fromCharCode(bytes[index] as number);
+    return text;
+  }
   let text = '';
-  for (let index = start; index < end; index += 8192) text += String.fromCharCode(...bytes.subarray(index, Math.min(end, index + 8192)));
+  for (let index = start; index < end; index += 8192) {
+    text += String.fromCharCode.apply(null, bytes.subarray(index, Math.min(end, index + 8192)) as unknown as number[]);
+  }
   return text;
 };
+
+const binaryDataMessage = (byte: number): string =>
+  `it holds binary data (byte 0x${byte.toString(16).padStart(2, '0')}) outside any graphic or font download, so it is not ZPL text`;
 
 /** Commands whose payload may be binary: the count of bytes to skip comes from their parameters. */
 type Payload = { kind: 'none' } | { kind: 'binary'; bytes: number; delimiters: number };
@@ -77,168 +96,184 @@ class Failure {
 
 export function scanZpl(bytes: Uint8Array): ZplScan {
   try {
-    return scan(bytes);
+    return new Scanner(bytes).scan();
   } catch (error) {
     if (error instanceof Failure) return { ok: false, reason: error.reason, at: error.at };
     throw error;
   }
 }
 
-function scan(bytes: Uint8Array): ZplScan {
-  const length = bytes.length;
-  let caret = 0x5e;
-  let tilde = 0x7e;
-  let delimiter = 0x2c;
-  let position = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  const commands: ZplCommand[] = [];
-  const formats: ZplFormatSpan[] = [];
-  let open: number | null = null;
+/** One pass over a document; a class rather than closures, since labels are scanned on every print. */
+class Scanner {
+  private readonly length: number;
+  private caret = CARET;
+  private tilde = TILDE;
+  private delimiter = COMMA;
+  private readonly commands: ZplCommand[] = [];
+  private readonly formats: ZplFormatSpan[] = [];
+  /** Offset of the open format's ^XA, or null outside every format. */
+  private open: number | null = null;
 
-  const isPrefix = (byte: number): boolean => byte === caret || byte === tilde;
-  const atLineStart = (at: number): boolean => {
+  constructor(private readonly bytes: Uint8Array) {
+    this.length = bytes.length;
+  }
+
+  scan(): ZplScan {
+    const { bytes, length } = this;
+    let position = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+    while (position < length) {
+      const byte = bytes[position] as number;
+      if (isBlank(byte)) {
+        position += 1;
+        continue;
+      }
+      if (byte === BANG && this.sgdAt(position)) {
+        position = this.setGetDo(position);
+        continue;
+      }
+      if (byte === BRACE && this.jsonAt(position)) {
+        position = this.jsonSetGetDo(position);
+        continue;
+      }
+      if (byte !== this.caret && byte !== this.tilde) {
+        if (isControl(byte)) throw new Failure(binaryDataMessage(byte), position);
+        throw new Failure(this.open === null ? 'it has text outside any ^XA…^XZ format, so it is not ZPL' : 'it has text that is not a ZPL command', position);
+      }
+      position = this.command(position);
+    }
+    if (this.open !== null) throw new Failure('it does not end with ^XZ (it may be truncated)', length);
+    if (this.formats.length === 0) {
+      const blank = this.commands.length === 0;
+      throw new Failure(blank ? 'it is empty' : 'it holds no ^XA…^XZ format, so nothing would print', 0);
+    }
+    return { ok: true, commands: this.commands, formats: this.formats };
+  }
+
+  private atLineStart(at: number): boolean {
+    const bytes = this.bytes;
     let index = at - 1;
     while (index >= 0 && (bytes[index] === SPACE || bytes[index] === TAB)) index -= 1;
     return index < 0 || bytes[index] === LF || bytes[index] === CR || (index === 2 && bytes[0] === 0xef);
-  };
-  const sgdAt = (at: number): boolean => bytes[at] === 0x21 && /^![ \t]*U1?[ \t]+[A-Za-z]/.test(latin1(bytes, at, Math.min(length, at + 12))) && atLineStart(at);
-  const jsonAt = (at: number): boolean => open === null && bytes[at] === 0x7b && atLineStart(at);
+  }
+
+  private sgdAt(at: number): boolean {
+    return this.bytes[at] === BANG && sgdLine.test(latin1(this.bytes, at, Math.min(this.length, at + 12))) && this.atLineStart(at);
+  }
+
+  private jsonAt(at: number): boolean {
+    return this.open === null && this.bytes[at] === BRACE && this.atLineStart(at);
+  }
 
   /** Where the parameters of a command end: the next prefix, or a Set-Get-Do line. */
-  const paramsEnd = (from: number): number => {
+  private paramsEnd(from: number): number {
+    const { bytes, length, caret, tilde } = this;
     for (let index = from; index < length; index += 1) {
-      const byte = bytes[index] ?? 0;
-      if (isPrefix(byte)) return index;
-      if ((byte === 0x21 && sgdAt(index)) || (byte === 0x7b && jsonAt(index))) return index;
-      if (isControl(byte)) throw new Failure(`it holds binary data (byte 0x${byte.toString(16).padStart(2, '0')}) outside any graphic or font download, so it is not ZPL text`, index);
+      const byte = bytes[index] as number;
+      if (byte === caret || byte === tilde) return index;
+      if (byte === BANG) {
+        if (this.sgdAt(index)) return index;
+      } else if (byte === BRACE) {
+        if (this.jsonAt(index)) return index;
+      } else if (isControl(byte)) {
+        throw new Failure(binaryDataMessage(byte), index);
+      }
     }
     return length;
-  };
+  }
 
-  const push = (name: string, start: number, paramsStart: number, paramsStop: number, end: number): ZplCommand => {
-    const params = latin1(bytes, paramsStart, Math.min(paramsStop, paramsStart + maxParamsText));
-    const command = { name, start, end, paramsStart, params, format: open === null ? null : formats.length };
-    commands.push(command);
+  private push(name: string, start: number, paramsStart: number, paramsStop: number, end: number): ZplCommand {
+    const params = latin1(this.bytes, paramsStart, Math.min(paramsStop, paramsStart + maxParamsText));
+    const command: ZplCommand = { name, start, end, paramsStart, params, format: this.open === null ? null : this.formats.length };
+    this.commands.push(command);
     return command;
-  };
-
-  while (position < length) {
-    const byte = bytes[position] ?? 0;
-    if (isBlank(byte)) {
-      position += 1;
-      continue;
-    }
-    if (byte === 0x21 && sgdAt(position)) {
-      position = setGetDo(position);
-      continue;
-    }
-    if (byte === 0x7b && jsonAt(position)) {
-      position = jsonSetGetDo(position);
-      continue;
-    }
-    if (!isPrefix(byte)) {
-      if (isControl(byte)) throw new Failure(`it holds binary data (byte 0x${byte.toString(16).padStart(2, '0')}) outside any graphic or font download, so it is not ZPL text`, position);
-      throw new Failure(open === null ? 'it has text outside any ^XA…^XZ format, so it is not ZPL' : 'it has text that is not a ZPL command', position);
-    }
-    position = command(position);
   }
-  if (open !== null) throw new Failure('it does not end with ^XZ (it may be truncated)', length);
-  if (formats.length === 0) {
-    const blank = commands.length === 0;
-    throw new Failure(blank ? 'it is empty' : 'it holds no ^XA…^XZ format, so nothing would print', 0);
-  }
-  return { ok: true, commands, formats };
 
-  function command(start: number): number {
-    const prefix = bytes[start] === caret ? '^' : '~';
+  private command(start: number): number {
+    const { bytes, length } = this;
+    const prefix = bytes[start] === this.caret ? '^' : '~';
     if (start + 1 >= length) throw new Failure('it ends in the middle of a command (it may be truncated)', start);
-    const first = String.fromCharCode(bytes[start + 1] ?? 0).toUpperCase();
+    const first = upper(bytes[start + 1] as number);
     let name: string;
     let paramsStart: number;
-    if (prefix === '^' && first === 'A' && bytes[start + 2] !== 0x40) {
+    if (prefix === '^' && first === 0x41 && bytes[start + 2] !== 0x40) {
       // ^A takes its font name straight after the A (^A0N,30,30); ^A@ is a command of its own.
       name = '^A';
       paramsStart = start + 2;
     } else {
       if (start + 2 >= length) throw new Failure('it ends in the middle of a command (it may be truncated)', start);
-      name = prefix + first + String.fromCharCode(bytes[start + 2] ?? 0).toUpperCase();
+      const second = upper(bytes[start + 2] as number);
+      if (!nameByte(first) || !nameByte(second)) throw new Failure(`it holds a command name that is not text after a ${prefix} prefix, so it is not ZPL`, start);
+      name = prefix + String.fromCharCode(first, second);
       paramsStart = start + 3;
-    }
-    if ([...name].some((char) => isControl(char.charCodeAt(0)) || char.charCodeAt(0) > 0x7e)) {
-      throw new Failure(`it holds a command name that is not text after a ${prefix} prefix, so it is not ZPL`, start);
     }
 
     // A change of prefix or delimiter takes effect on the very next byte.
-    const change = name.slice(1);
-    if (change === 'CC' || change === 'CT' || change === 'CD') {
+    if (name === '^CC' || name === '~CC' || name === '^CT' || name === '~CT' || name === '^CD' || name === '~CD') {
       const chosen = bytes[paramsStart];
       if (chosen === undefined) throw new Failure('it ends in the middle of a command (it may be truncated)', start);
-      if (change === 'CC') caret = chosen;
-      else if (change === 'CT') tilde = chosen;
-      else delimiter = chosen;
-      const stop = paramsEnd(paramsStart + 1);
-      push(name, start, paramsStart, stop, stop);
+      const change = name.slice(1);
+      if (change === 'CC') this.caret = chosen;
+      else if (change === 'CT') this.tilde = chosen;
+      else this.delimiter = chosen;
+      const stop = this.paramsEnd(paramsStart + 1);
+      this.push(name, start, paramsStart, stop, stop);
       return stop;
     }
 
-    const payload = payloadOf(name, paramsStart);
+    const payload = this.payloadOf(name, paramsStart);
     if (payload.kind === 'binary') {
-      const dataStart = afterDelimiters(paramsStart, payload.delimiters);
+      const dataStart = this.afterDelimiters(paramsStart, payload.delimiters);
       const end = dataStart + payload.bytes;
       if (end > length) throw new Failure(`its ${name} download is shorter than the ${payload.bytes} bytes it announces (it may be truncated)`, start);
-      const stop = paramsEnd(end);
-      const found = push(name, start, paramsStart, dataStart, stop);
+      const stop = this.paramsEnd(end);
+      const found = this.push(name, start, paramsStart, dataStart, stop);
       found.payload = { start: dataStart, end };
       // The parameters after the payload (normally none) belong to the command too.
       if (stop > end) found.params += latin1(bytes, end, Math.min(stop, end + maxParamsText));
       return stop;
     }
 
-    const stop = paramsEnd(paramsStart);
+    const stop = this.paramsEnd(paramsStart);
     // An ^XA inside a format is ignored by the printer: the format still ends at the next ^XZ.
-    if (name === '^XA' && open === null) open = start;
-    push(name, start, paramsStart, stop, stop);
+    if (name === '^XA' && this.open === null) this.open = start;
+    this.push(name, start, paramsStart, stop, stop);
     if (name === '^XZ') {
-      if (open !== null) {
-        formats.push({ start: open, end: paramsStart });
-        open = null;
+      if (this.open !== null) {
+        this.formats.push({ start: this.open, end: paramsStart });
+        this.open = null;
       }
       for (let index = paramsStart; index < stop; index += 1) {
-        if (!isBlank(bytes[index] ?? 0)) throw new Failure('it has text outside any ^XA…^XZ format, so it is not ZPL', index);
+        if (!isBlank(bytes[index] as number)) throw new Failure('it has text outside any ^XA…^XZ format, so it is not ZPL', index);
       }
     }
     return stop;
   }
 
   /** The binary payload of a command, from the counts in its parameters. */
-  function payloadOf(name: string, paramsStart: number): Payload {
+  private payloadOf(name: string, paramsStart: number): Payload {
     if (name === '^GF') {
       // ^GFa,b,c,d,data: B (binary) and C (compressed binary) carry exactly b bytes.
-      const [type, count] = fields(paramsStart, 4);
+      const [type, count] = this.fields(paramsStart, 4);
       const kind = (type ?? 'A').trim().toUpperCase();
       if (kind === 'B' || kind === 'C') return { kind: 'binary', bytes: byteCount(count, name, paramsStart), delimiters: 4 };
     } else if (name === '~DY') {
       // ~DYd:f,b,x,t,w,data: B (binary, e.g. fonts) and C (AR-compressed) carry exactly t bytes.
-      const [, type, , count] = fields(paramsStart, 5);
+      const [, type, , count] = this.fields(paramsStart, 5);
       const kind = (type ?? '').trim().toUpperCase();
       if (kind === 'B' || kind === 'C') return { kind: 'binary', bytes: byteCount(count, name, paramsStart), delimiters: 5 };
     }
     return { kind: 'none' };
   }
 
-  function byteCount(text: string | undefined, name: string, at: number): number {
-    const value = (text ?? '').trim();
-    if (!/^\d{1,9}$/.test(value)) throw new Failure(`its ${name} download does not say how many bytes follow, so where it ends cannot be known`, at);
-    return Number(value);
-  }
-
   /** The first `count` delimited parameters (only as far as a prefix: a binary payload follows them). */
-  function fields(from: number, count: number): string[] {
+  private fields(from: number, count: number): string[] {
+    const { bytes, length } = this;
     const found: string[] = [];
     let current = '';
     for (let index = from; index < length && found.length < count; index += 1) {
-      const byte = bytes[index] ?? 0;
-      if (isPrefix(byte)) break;
-      if (byte === delimiter) {
+      const byte = bytes[index] as number;
+      if (byte === this.caret || byte === this.tilde) break;
+      if (byte === this.delimiter) {
         found.push(current);
         current = '';
       } else current += String.fromCharCode(byte);
@@ -247,10 +282,10 @@ function scan(bytes: Uint8Array): ZplScan {
     return found;
   }
 
-  function afterDelimiters(from: number, count: number): number {
+  private afterDelimiters(from: number, count: number): number {
     let seen = 0;
-    for (let index = from; index < length; index += 1) {
-      if (bytes[index] === delimiter) {
+    for (let index = from; index < this.length; index += 1) {
+      if (this.bytes[index] === this.delimiter) {
         seen += 1;
         if (seen === count) return index + 1;
       }
@@ -259,28 +294,30 @@ function scan(bytes: Uint8Array): ZplScan {
   }
 
   /** `! U1 setvar "name" "value"` up to the end of its line. */
-  function setGetDo(start: number): number {
+  private setGetDo(start: number): number {
+    const { bytes, length } = this;
     let end = start;
     while (end < length && bytes[end] !== CR && bytes[end] !== LF) end += 1;
     const line = latin1(bytes, start, end);
-    const match = /^![ \t]*(U1?)[ \t]+([A-Za-z]+)/.exec(line);
+    const match = sgdCommand.exec(line);
     const verb = (match?.[2] ?? '').toLowerCase();
     if (!match || !['setvar', 'getvar', 'do'].includes(verb)) throw new Failure('it has a line starting with "!" that is not a Set-Get-Do command, so it is not ZPL', start);
     for (let index = start; index < end; index += 1) {
-      if (isControl(bytes[index] ?? 0)) throw new Failure('it holds binary data in a Set-Get-Do line, so it is not ZPL text', index);
+      if (isControl(bytes[index] as number)) throw new Failure('it holds binary data in a Set-Get-Do line, so it is not ZPL text', index);
     }
-    push(`! ${match[1]!.toUpperCase()} ${verb}`, start, start + match[0].length, end, end);
+    this.push(`! ${(match[1] ?? '').toUpperCase()} ${verb}`, start, start + match[0].length, end, end);
     return end;
   }
 
   /** `{}{"name":"value"}`: a JSON object (after an optional empty one), its braces balanced outside strings. */
-  function jsonSetGetDo(start: number): number {
+  private jsonSetGetDo(start: number): number {
+    const { bytes, length } = this;
     let depth = 0;
     let inString = false;
     let escaped = false;
     let objects = 0;
     for (let index = start; index < length; index += 1) {
-      const byte = bytes[index] ?? 0;
+      const byte = bytes[index] as number;
       if (inString) {
         if (escaped) escaped = false;
         else if (byte === 0x5c) escaped = true;
@@ -288,19 +325,28 @@ function scan(bytes: Uint8Array): ZplScan {
         continue;
       }
       if (byte === 0x22) inString = true;
-      else if (byte === 0x7b) depth += 1;
+      else if (byte === BRACE) depth += 1;
       else if (byte === 0x7d) {
         depth -= 1;
         if (depth === 0) {
           objects += 1;
           const text = latin1(bytes, start, index + 1);
           // `{}` is the envelope that announces a JSON Set-Get-Do command; the object follows it.
-          if (objects === 1 && text === '{}' && bytes[index + 1] === 0x7b) continue;
-          push('{}', start, start, index + 1, index + 1).params = text;
+          if (objects === 1 && text === '{}' && bytes[index + 1] === BRACE) continue;
+          this.push('{}', start, start, index + 1, index + 1).params = text;
           return index + 1;
         }
       } else if (depth === 0 && !isBlank(byte)) break;
     }
     throw new Failure('it has a "{" that does not open a complete JSON Set-Get-Do command, so it is not ZPL', start);
   }
+}
+
+/** A command name's characters are ASCII text (a printer reads no other). */
+const nameByte = (byte: number): boolean => byte <= TILDE && !isControl(byte);
+
+function byteCount(text: string | undefined, name: string, at: number): number {
+  const value = (text ?? '').trim();
+  if (!/^\d{1,9}$/.test(value)) throw new Failure(`its ${name} download does not say how many bytes follow, so where it ends cannot be known`, at);
+  return Number(value);
 }

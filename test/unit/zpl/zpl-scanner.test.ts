@@ -120,4 +120,9 @@ describe('the ZPL scanner', () => {
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.reason).toMatch(reason);
   });
+
+  it('refuses a command name outside ASCII, even one whose upper case is ASCII letters (ß → SS)', () => {
+    const scan = scanZpl(bytes('^XA^FO10,10^', [0xdf], 'D1^FS^XZ'));
+    expect(scan).toMatchObject({ ok: false, reason: 'it holds a command name that is not text after a ^ prefix, so it is not ZPL', at: 11 });
+  });
 });
