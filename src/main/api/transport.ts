@@ -99,19 +99,16 @@ export function createTransport(options: TransportOptions): Transport {
 
   const send = async (request: TransportRequest): Promise<TransportResult> => {
     const controller = new AbortController();
-    const reasons = {
-      attempt: new Error('attempt timed out'),
-      response: new Error('no response headers in time'),
-      body: new Error('response body stalled'),
+    // Which limit ended the request; the abort's reason is made only then (an error per stage on
+    // every request would cost the label's GET its stack traces).
+    let abortedBy: 'attempt' | 'response' | 'body' | undefined;
+    const abortWith = (stage: 'attempt' | 'response' | 'body') => () => {
+      abortedBy ??= stage;
+      controller.abort(new Error(`${stage} time limit reached`));
     };
-    const abortWith = (reason: Error) => () => controller.abort(reason);
-    const attemptTimer = setTimeout(abortWith(reasons.attempt), request.attemptTimeoutMs);
-    let stageTimer = setTimeout(abortWith(reasons.response), request.responseTimeoutMs);
-    const abortedStage = (): 'attempt' | 'response' | 'body' | undefined => {
-      if (!controller.signal.aborted) return undefined;
-      const reason: unknown = controller.signal.reason;
-      return reason === reasons.attempt ? 'attempt' : reason === reasons.response ? 'response' : reason === reasons.body ? 'body' : undefined;
-    };
+    const attemptTimer = setTimeout(abortWith('attempt'), request.attemptTimeoutMs);
+    let stageTimer = setTimeout(abortWith('response'), request.responseTimeoutMs);
+    const abortedStage = (): 'attempt' | 'response' | 'body' | undefined => (controller.signal.aborted ? abortedBy : undefined);
     try {
       const response = await pool.request({
         method: request.method,
@@ -123,7 +120,7 @@ export function createTransport(options: TransportOptions): Transport {
         signal: controller.signal,
       });
       clearTimeout(stageTimer);
-      stageTimer = setTimeout(abortWith(reasons.body), request.bodyIdleTimeoutMs);
+      stageTimer = setTimeout(abortWith('body'), request.bodyIdleTimeoutMs);
       const chunks: Buffer[] = [];
       let received = 0;
       for await (const chunk of response.body) {
