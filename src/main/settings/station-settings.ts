@@ -22,6 +22,16 @@ export const defaultWebhookReceiverSettings: WebhookReceiverSettings = {
   bodyLimitBytes: 64 * 1024,
 };
 
+/**
+ * Which store this bench runs on. Kept in the bench's own file, like every setting: the address
+ * must be known before the shared store is reached. The address never carries the password.
+ */
+export const StoreSettingValueSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('local') }),
+  z.object({ kind: z.literal('postgres'), address: z.string().min(1).max(500) }),
+]);
+export type StoreSettingValue = z.infer<typeof StoreSettingValueSchema>;
+
 const SecretSchema = z.string().regex(/^[A-Za-z0-9_-]{32,128}$/);
 
 export const KeyVerificationSchema = z.object({
@@ -97,6 +107,14 @@ export class StationSettings {
     const secret = SecretSchema.parse(this.randomSecret());
     this.repository.write(environment, 'webhookSecret', secret);
     return secret;
+  }
+
+  store(): StoreSettingValue {
+    return this.repository.read(STATION, 'store', StoreSettingValueSchema, { kind: 'local' });
+  }
+
+  setStore(value: StoreSettingValue): void {
+    this.repository.write(STATION, 'store', StoreSettingValueSchema.parse(value));
   }
 
   keyVerification(environment: KeyedEnvironment): KeyVerification | null {
