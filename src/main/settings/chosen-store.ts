@@ -8,7 +8,7 @@
  */
 import type { Logger } from '../logging/logger';
 import type { StationDatabase } from '../store/database';
-import { parseStoreAddress, storeConfig } from '../store/engine/postgres-config';
+import { parseStoreAddress, storeConfig, type PostgresAddress } from '../store/engine/postgres-config';
 import { PostgresEngine } from '../store/engine/postgres-engine';
 import { SqliteEngine } from '../store/engine/sqlite-engine';
 import type { StoreEngine } from '../store/engine/store-engine';
@@ -43,6 +43,20 @@ export interface ChosenStoreDeps {
   health?: StoreHealthOptions;
 }
 
+/**
+ * The engine's configuration. A certificate authority file that cannot be read must not stop the
+ * bench from opening: without it the server's certificate is checked against the system's
+ * authorities only, so the connection fails safe (problem "tls") and the log says why.
+ */
+function readableConfig(address: PostgresAddress, password: () => Promise<string>, logger: Logger) {
+  try {
+    return storeConfig(address, password);
+  } catch (error) {
+    logger.error('the shared store\'s certificate authority file cannot be read', { file: address.caFile ?? '', error: error instanceof Error ? error.message : String(error) });
+    return storeConfig({ ...address, caFile: null }, password);
+  }
+}
+
 export async function openChosenStore(deps: ChosenStoreDeps): Promise<ChosenStore> {
   const setting = deps.settings.store();
   if (setting.kind === 'local') {
@@ -51,7 +65,7 @@ export async function openChosenStore(deps: ChosenStoreDeps): Promise<ChosenStor
   }
   const address = parseStoreAddress(setting.address);
   const password = keychainPassword(deps.passwords, address);
-  const engine = new PostgresEngine({ ...storeConfig(address, password), applicationName: deps.applicationName, connectTimeoutMs: deps.health?.connectTimeoutMs ?? 5_000 });
+  const engine = new PostgresEngine({ ...readableConfig(address, password, deps.logger), applicationName: deps.applicationName, connectTimeoutMs: deps.health?.connectTimeoutMs ?? 5_000 });
   const health = sharedStoreHealth({
     // The password first: without one no connection is attempted (a half-made login would linger on the server).
     probe: async () => {
