@@ -51,7 +51,7 @@ import { StationSettings } from './settings/station-settings';
 import { openChosenStore, type StoreHealthOptions } from './settings/chosen-store';
 import { createStoreChoice } from './settings/store-choice';
 import { createKeychainStorePasswords, type StorePasswords } from './store/engine/store-password';
-import { localStoreHealth, type StoreHealth } from './store/store-health';
+import { isUnreachable, localStoreHealth, type StoreHealth } from './store/store-health';
 import { AddressLookups } from './shipping/address-lookups';
 import { CreationLedger } from './shipping/creation-ledger';
 import { ledgerHearsStatusEvents } from './shipping/ledger-events';
@@ -177,8 +177,17 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   const webhookStore = chosenStore.engine;
   const storeHealth = chosenStore.health;
   storeHealth.onChange((health) => events.emit('store.health', health));
-  // Work that needs the store at start waits for it when the shared store is offline.
-  const onceReachable = async (work: () => Promise<void>) => (storeHealth.current().state === 'offline' ? storeHealth.whenOnline(work) : work());
+  // Work that needs the store at start waits for it when the shared store is offline, or went
+  // offline under it: the station opens all the same.
+  const onceReachable = async (work: () => Promise<void>) => {
+    if (storeHealth.current().state === 'offline') return storeHealth.whenOnline(work);
+    try {
+      await work();
+    } catch (error) {
+      if (!isUnreachable(error) || storeHealth.current().state === 'local') throw error;
+      storeHealth.whenOnline(work);
+    }
+  };
   const orders = new OrderIndex(webhookStore);
   const sandbox = options.sandbox ?? createEmbeddedSandbox();
   const sandboxWiring = createSandboxWiring({ sandbox, orders, logger });
