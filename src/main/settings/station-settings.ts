@@ -11,6 +11,7 @@ import {
   type SettingsChange,
   type WebhookReceiverSettings,
 } from '../../shared/contract/settings';
+import { parseStoreAddress } from '../store/engine/postgres-config';
 import type { SettingsRepository } from '../store/settings-repository';
 
 const STATION = 'station';
@@ -22,13 +23,23 @@ export const defaultWebhookReceiverSettings: WebhookReceiverSettings = {
   bodyLimitBytes: 64 * 1024,
 };
 
+function isUsableStoreAddress(text: string): boolean {
+  try {
+    parseStoreAddress(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Which store this bench runs on. Kept in the bench's own file, like every setting: the address
  * must be known before the shared store is reached. The address never carries the password.
  */
 export const StoreSettingValueSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('local') }),
-  z.object({ kind: z.literal('postgres'), address: z.string().min(1).max(500) }),
+  // An address that no longer reads (edited by hand) falls back to local rather than stopping the bench.
+  z.object({ kind: z.literal('postgres'), address: z.string().min(1).max(500).refine(isUsableStoreAddress) }),
 ]);
 export type StoreSettingValue = z.infer<typeof StoreSettingValueSchema>;
 

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { runCliIn } from '../../support/cli';
 import { createTestDatabase, type TestDatabase } from '../../support/postgres-server';
 import { memoryKeyStore } from '../../support/station';
-import { memoryStorePasswords, storeAddressOf } from '../../support/shared-store';
+import { memoryStorePasswords, openStationIn, storeAddressOf } from '../../support/shared-store';
 
 let dataDir: string;
 let database: TestDatabase;
@@ -94,5 +94,17 @@ describe('settings set/get/test store', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('[NOT_CONFIGURED]');
     expect((await cli(['settings', 'get', 'store'])).stdout).toContain('store: local');
+  });
+
+  it('reads a store address edited by hand into something unusable as local, and the bench still opens', async () => {
+    const station = await openStationIn(dataDir, { storePasswords: passwords });
+    station.services.db
+      .prepare("INSERT INTO settings (scope, key, value, updated_at) VALUES ('station', 'store', ?, '2026-11-24T06:00:00.000Z')")
+      .run(JSON.stringify({ kind: 'postgres', address: 'postgres://station:secret@db.warehouse.lan/packing' }));
+    await station.close();
+    const got = await cli(['settings', 'get', 'store']);
+    expect(got.code).toBe(0);
+    expect(got.stdout).toContain('store: local (this bench only)');
+    expect(got.stdout).toContain('in use now: local (local)');
   });
 });
