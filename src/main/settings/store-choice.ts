@@ -130,6 +130,16 @@ export function createStoreChoice(deps: StoreChoiceDeps): StoreChoiceService {
     await passwords.remove(parseStoreAddress(previous));
   };
 
+  /**
+   * The stored password, only for exactly the saved address: the same server with another TLS mode
+   * or certificate authority (a downgrade any contract caller could ask for) needs it typed again.
+   */
+  const storedPasswordFor = async (address: PostgresAddress): Promise<string | null> => {
+    const saved = settings.store();
+    if (saved.kind !== 'postgres' || saved.address !== formatStoreAddress(address)) return null;
+    return passwords.get(address);
+  };
+
   return {
     status,
     async set(choice) {
@@ -143,8 +153,8 @@ export function createStoreChoice(deps: StoreChoiceDeps): StoreChoiceService {
       const address = readStoreAddress(choice.address, choice.tls);
       const text = formatStoreAddress(address);
       if (choice.password !== undefined) await passwords.set(address, choice.password);
-      else if ((await passwords.get(address)) === null) {
-        throw new StationError('NOT_CONFIGURED', `No password is stored for ${text}: enter it with the address.`, [text], { facts: { server: serverOf(address), problem: 'no-password' } });
+      else if ((await storedPasswordFor(address)) === null) {
+        throw new StationError('NOT_CONFIGURED', `No password is stored for ${text} (with this encryption): enter it with the address.`, [text], { facts: { server: serverOf(address), problem: 'no-password' } });
       }
       settings.setStore({ kind: 'postgres', address: text });
       await forgetPasswordOf(previousAddress, text);
@@ -152,7 +162,7 @@ export function createStoreChoice(deps: StoreChoiceDeps): StoreChoiceService {
     },
     async test(request) {
       const address = readStoreAddress(request.address, request.tls);
-      const password = request.password ?? (await passwords.get(address));
+      const password = request.password ?? (await storedPasswordFor(address));
       if (password === null) {
         throw new StationError('NOT_CONFIGURED', `No password is stored for ${formatStoreAddress(address)}: enter it to test the connection.`, undefined, {
           facts: { server: serverOf(address), problem: 'no-password' },

@@ -89,6 +89,21 @@ describe('settings set/get/test store', () => {
     expect(passwords.entries.size).toBe(0);
   });
 
+  it('uses the stored password only with the saved address: another encryption for the same server needs it typed again', async () => {
+    const { info } = database;
+    expect((await cli(['settings', 'set', 'store', storeAddressOf(info)], info.password)).code).toBe(0);
+    // The saved address, no password typed: the stored one is used.
+    expect((await cli(['settings', 'test', 'store', storeAddressOf(info)], '')).stdout).toContain('reachable, schema version');
+    const otherTls = storeAddressOf(info).replace('sslmode=disable', 'sslmode=require');
+    const tested = await cli(['settings', 'test', 'store', otherTls], '');
+    expect(tested.code).toBe(1);
+    expect(tested.stderr).toContain('[NOT_CONFIGURED]');
+    const saved = await cli(['settings', 'set', 'store', storeAddressOf(info), '--tls', 'require'], '');
+    expect(saved.code).toBe(1);
+    expect(saved.stderr).toContain('[NOT_CONFIGURED]');
+    expect((await cli(['settings', 'get', 'store'])).stdout).toContain(`store: ${storeAddressOf(info)}`);
+  });
+
   it('refuses a shared store with no password given and none stored', async () => {
     const refused = await cli(['settings', 'set', 'store', storeAddressOf(database.info)], '');
     expect(refused.code).toBe(1);
