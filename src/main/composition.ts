@@ -19,6 +19,7 @@ import { printersHandlers } from './handlers/printers';
 import { printingHandlers } from './handlers/printing';
 import { sandboxHandlers } from './handlers/embedded-sandbox';
 import { settingsHandlers } from './handlers/settings';
+import { storeHandlers } from './handlers/store';
 import { shippingHandlers } from './handlers/shipping';
 import { supervisionHandlers } from './handlers/supervision';
 import { uploadHandlers } from './handlers/upload';
@@ -47,6 +48,10 @@ import { createSandboxWiring } from './sandbox-wiring';
 import { createDeliveryClients, type DeliveryClients, type DeliveryClientsDeps } from './settings/delivery-clients';
 import { benchId } from './settings/bench-id';
 import { StationSettings } from './settings/station-settings';
+import { openChosenStore, type StoreHealthOptions } from './settings/chosen-store';
+import { createStoreChoice } from './settings/store-choice';
+import { createKeychainStorePasswords, type StorePasswords } from './store/engine/store-password';
+import { isUnreachable, localStoreHealth, type StoreHealth } from './store/store-health';
 import { AddressLookups } from './shipping/address-lookups';
 import { CreationLedger } from './shipping/creation-ledger';
 import { ledgerHearsStatusEvents } from './shipping/ledger-events';
@@ -63,8 +68,7 @@ import { createDayClose } from './supervision/day-close';
 import { printHandover } from './supervision/handover-print';
 import { createPullNotices } from './supervision/pull-notices';
 import { createStatusTimeline } from './supervision/status-timeline';
-import { SqliteEngine } from './store/engine/sqlite-engine';
-import type { StoreEngine } from './store/engine/store-engine';
+import type { StoreEngine, Subscription } from './store/engine/store-engine';
 import { createVoidService } from './supervision/void-service';
 
 export const productName = 'Packing Station';
@@ -98,6 +102,10 @@ export interface StationOptions {
    * By default the bench's own SQLite file, through an engine sharing the station's handle.
    */
   webhookStore?: StoreEngine;
+  /** Where the shared store's password is kept; the OS keychain under `keychainService` by default. */
+  storePasswords?: StorePasswords;
+  /** How the shared store's health is watched (tests shorten the probe and inject timers). */
+  storeHealth?: StoreHealthOptions;
 }
 
 export interface Station {
@@ -126,6 +134,8 @@ export interface StationServices {
   readonly db: StationDatabase;
   /** The store engine of the ported repositories (the order index, the ledgers, the webhook intake). */
   readonly store: StoreEngine;
+  /** Whether the shared store answers (always "local" on a bench's own file): printing asks it first. */
+  readonly storeHealth: StoreHealth;
   readonly sandbox: EmbeddedSandbox;
   /**
    * Starts the embedded sandbox if needed; its day of orders goes into the index as it starts, and
@@ -157,9 +167,27 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   const settings = new StationSettings(settingsStore);
   const keys = options.keyStore ?? createKeychainKeyStore(options.keychainService ?? 'packing-station');
   const events = createEventBus(logger);
-  // One bench: the engine shares the station's libsql handle with the repositories not yet ported.
-  // The order index, the ledgers and the webhook intake live in it (a warehouse's shared store when given).
-  const webhookStore = options.webhookStore ?? new SqliteEngine(db, false);
+  // The order index, the ledgers and the webhook intake live in the store the `store` setting names:
+  // the bench's own file (an engine sharing the station's libsql handle) or the warehouse's shared
+  // PostgreSQL store. An injected store (`webhooks serve --store`, tests) is closed by whoever opened it.
+  const storePasswords = options.storePasswords ?? createKeychainStorePasswords(options.keychainService ?? 'packing-station');
+  const chosenStore = options.webhookStore
+    ? { engine: options.webhookStore, health: localStoreHealth(), inUse: { kind: options.webhookStore.kind === 'sqlite' ? ('local' as const) : ('postgres' as const), address: null }, close: async () => undefined }
+    : await openChosenStore({ settings, db, passwords: storePasswords, logger, applicationName: `packing-station ${settings.stationName()}`, health: options.storeHealth });
+  const webhookStore = chosenStore.engine;
+  const storeHealth = chosenStore.health;
+  storeHealth.onChange((health) => events.emit('store.health', health));
+  // Work that needs the store at start waits for it when the shared store is offline, or went
+  // offline under it: the station opens all the same.
+  const onceReachable = async (work: () => Promise<void>) => {
+    if (storeHealth.current().state === 'offline') return storeHealth.whenOnline(work);
+    try {
+      await work();
+    } catch (error) {
+      if (!isUnreachable(error) || storeHealth.current().state === 'local') throw error;
+      storeHealth.whenOnline(work);
+    }
+  };
   const orders = new OrderIndex(webhookStore);
   const sandbox = options.sandbox ?? createEmbeddedSandbox();
   const sandboxWiring = createSandboxWiring({ sandbox, orders, logger });
@@ -185,8 +213,10 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   // The creation and upload ledgers and the orders to ship live in the same store as the webhook
   // intake, so a status event settles a parcel of unknown outcome in the intake's own transaction.
   const ledger = new CreationLedger(webhookStore, { bench: benchId(db), process: `${hostname()}:${process.pid}:${randomBytes(6).toString('hex')}` });
-  const interrupted = await ledger.recoverInterrupted();
-  if (interrupted > 0) logger.warn('orders whose creation was interrupted are now of unknown outcome', { parcels: interrupted });
+  await onceReachable(async () => {
+    const interrupted = await ledger.recoverInterrupted();
+    if (interrupted > 0) logger.warn('orders whose creation was interrupted are now of unknown outcome', { parcels: interrupted });
+  });
   const toShip = new ToShipOrders(webhookStore);
   const settleCreations = ledgerHearsStatusEvents(ledger, logger);
   const webhookConflicts = createWebhookConflicts({ engine: webhookStore, events, logger, clock: options.webhookClock });
@@ -229,7 +259,11 @@ export async function composeStation(options: StationOptions): Promise<Station> 
 
   pullNotices = createPullNotices({ engine: webhookStore, events, logger, benchName: () => settings.stationName(), clock: options.webhookClock });
   // Notices and conflicts reach the screen by notification, whichever process wrote them.
-  const following = [await pullNotices.follow(), await webhookConflicts.follow()];
+  const following: Subscription[] = [];
+  const notices = pullNotices;
+  await onceReachable(async () => {
+    following.push(await notices.follow(), await webhookConflicts.follow());
+  });
   const voids = createVoidService({ db, index: orders, lookup, clientFor: (environment) => clients.forEnvironment(environment) });
   const dayClose = createDayClose({ db, index: orders, timeline, notices: pullNotices, dataDir: options.dataDir, benchName: () => settings.stationName() });
 
@@ -277,10 +311,11 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     ...importsHandlers({ settings, importer, events, pickedFiles, pickManifestFile: options.pickManifestFile }),
     ...webhooksHandlers({ receiver: webhooks, sandboxLink, conflicts: webhookConflicts, settings }),
     ...printersHandlers({ settings, printing, logger }),
-    ...printingHandlers({ settings, printing, preview, logger }),
+    ...printingHandlers({ settings, printing, preview, logger, storeHealth }),
     ...sandboxHandlers({ settings, sandbox }),
     ...supervisionHandlers({ settings, voids, notices: pullNotices, timeline, dayClose, index: orders, lookup, journal: printing.journal, printHandover: (environment, printer, handover, pdf) => printHandover({ printers: printing.printers, transports: printing.transports }, environment, printer, handover, pdf) }),
     ...shippingHandlers({ settings, ship, ledger, toShip, lookups: new AddressLookups({ clientFor: (environment) => clients.forEnvironment(environment) }) }),
+    ...storeHandlers(createStoreChoice({ settings, passwords: storePasswords, inUse: chosenStore.inUse, health: storeHealth, applicationName: () => `packing-station ${settings.stationName()}` })),
     ...uploadHandlers({ uploads, pickedFiles, clientFor: (environment) => clients.forEnvironment(environment) }),
   };
 
@@ -294,7 +329,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     logger,
     settings,
     printActivity: options.printActivity ?? printing.service.activity,
-    services: { db, store: webhookStore, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, pickedFiles, webhooks, printing, ledger, toShip, ship, uploads },
+    services: { db, store: webhookStore, storeHealth, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, pickedFiles, webhooks, printing, ledger, toShip, ship, uploads },
     async start(listeners) {
       // A shift lasts until the station restarts: the screen asks who is packing at each start.
       settings.endShift();
@@ -305,7 +340,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
       await printing.close();
       await webhooks.close();
       for (const subscription of following) await subscription.close();
-      if (!options.webhookStore) await webhookStore.close();
+      await chosenStore.close();
       await clients.close();
       if (!options.sandbox) await sandbox.close();
       db.close();

@@ -14,6 +14,7 @@ import { printingCalls, printingEvents } from './contract/printing';
 import { sandboxCalls } from './contract/embedded-sandbox';
 import { settingsCalls } from './contract/settings';
 import { shippingCalls } from './contract/shipping';
+import { storeCalls, storeEvents } from './contract/store';
 import { supervisionCalls, supervisionEvents } from './contract/supervision';
 import { uploadCalls, uploadEvents } from './contract/upload';
 import { webhooksCalls, webhooksEvents } from './contract/webhooks';
@@ -32,6 +33,7 @@ export const calls = {
   ...supervisionCalls,
   ...shippingCalls,
   ...uploadCalls,
+  ...storeCalls,
 } as const;
 
 export const events = {
@@ -42,6 +44,7 @@ export const events = {
   ...webhooksEvents,
   ...supervisionEvents,
   ...uploadEvents,
+  ...storeEvents,
 } as const;
 
 export type Calls = typeof calls;

@@ -78,6 +78,8 @@ export const errorCodes = [
   'STORE_CONFLICT',
   /** The station's store cannot be reached (the shared PostgreSQL server is down or unreachable). */
   'STORE_UNAVAILABLE',
+  /** Printing refused: the shared store is offline, so the duplicate guard cannot be asked (facts: since). */
+  'STORE_OFFLINE',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(errorCodes);

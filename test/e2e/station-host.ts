@@ -25,6 +25,8 @@ export interface StationHostOptions {
   keyring?: boolean;
   /** The port to listen on (a station restarted where its pages expect it); a free one by default. */
   port?: number;
+  /** With keyring: the keyring's folder to reuse (a station started again keeps its secrets); kept after stop. */
+  keyringHome?: string;
 }
 
 /**
@@ -38,7 +40,7 @@ export async function startStationHost(options: StationHostOptions = {}): Promis
   const [command, ...args] = options.keyring ? ['dbus-run-session', '--', 'bash', 'scripts/with-keyring.sh', ...node] : node;
   const env = { ...process.env };
   // A keyring of its own, gone with the test.
-  if (options.keyring) env.XDG_DATA_HOME = mkdtempSync(join(tmpdir(), 'station-e2e-keyring-'));
+  if (options.keyring) env.XDG_DATA_HOME = options.keyringHome ?? mkdtempSync(join(tmpdir(), 'station-e2e-keyring-'));
   // Its own process group, so stopping it reaches D-Bus and the keyring too.
   const child = spawn(command!, args, { stdio: ['ignore', 'pipe', 'pipe'], env, detached: true });
   let stderr = '';
@@ -61,7 +63,7 @@ export async function startStationHost(options: StationHostOptions = {}): Promis
         // Already gone.
       }
       await exited;
-      if (env.XDG_DATA_HOME !== process.env.XDG_DATA_HOME && env.XDG_DATA_HOME) rmSync(env.XDG_DATA_HOME, { recursive: true, force: true });
+      if (env.XDG_DATA_HOME !== process.env.XDG_DATA_HOME && env.XDG_DATA_HOME && !options.keyringHome) rmSync(env.XDG_DATA_HOME, { recursive: true, force: true });
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Logger } from '../logging/logger';
 import type { LabelPreview } from '../printing/label-preview';
 import type { PrintingCore } from '../printing/runs/printing-core';
 import type { StationSettings } from '../settings/station-settings';
+import type { StoreHealth } from '../store/store-health';
 
 export interface PrintingHandlerDeps {
   settings: StationSettings;
@@ -12,6 +13,8 @@ export interface PrintingHandlerDeps {
   /** Readies the current environment before a print (on the sandbox: its orders and its virtual Zebra). */
   /** Where a refused scan is written down with its outcome (code and words), for a lead reading the log later. */
   logger?: Logger;
+  /** The shared store's health: while it is offline nothing is printed (the duplicate guard cannot be asked). */
+  storeHealth?: Pick<StoreHealth, 'refusePrintingWhenOffline'>;
 }
 
 type PrintingCallName =
@@ -27,10 +30,11 @@ type PrintingCallName =
   | 'printing.journal'
   | 'printing.labelDocument';
 
-export function printingHandlers({ settings, printing, preview, logger }: PrintingHandlerDeps): Pick<Handlers, PrintingCallName> {
+export function printingHandlers({ settings, printing, preview, logger, storeHealth }: PrintingHandlerDeps): Pick<Handlers, PrintingCallName> {
   const service = printing.service;
   return {
     'printing.print': async (input, { session }) => {
+      storeHealth?.refusePrintingWhenOffline();
       await session.ready();
       try {
         return await printing.print(input);
@@ -42,6 +46,7 @@ export function printingHandlers({ settings, printing, preview, logger }: Printi
       }
     },
     'printing.printBundles': async (input, { session }) => {
+      storeHealth?.refusePrintingWhenOffline();
       await session.ready();
       return printing.printBundles(input);
     },

@@ -11,6 +11,7 @@ import {
   type SettingsChange,
   type WebhookReceiverSettings,
 } from '../../shared/contract/settings';
+import { parseStoreAddress } from '../store/engine/postgres-config';
 import type { SettingsRepository } from '../store/settings-repository';
 
 const STATION = 'station';
@@ -21,6 +22,26 @@ export const defaultWebhookReceiverSettings: WebhookReceiverSettings = {
   port: 8787,
   bodyLimitBytes: 64 * 1024,
 };
+
+function isUsableStoreAddress(text: string): boolean {
+  try {
+    parseStoreAddress(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Which store this bench runs on. Kept in the bench's own file, like every setting: the address
+ * must be known before the shared store is reached. The address never carries the password.
+ */
+export const StoreSettingValueSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('local') }),
+  // An address that no longer reads (edited by hand) falls back to local rather than stopping the bench.
+  z.object({ kind: z.literal('postgres'), address: z.string().min(1).max(500).refine(isUsableStoreAddress) }),
+]);
+export type StoreSettingValue = z.infer<typeof StoreSettingValueSchema>;
 
 const SecretSchema = z.string().regex(/^[A-Za-z0-9_-]{32,128}$/);
 
@@ -97,6 +118,14 @@ export class StationSettings {
     const secret = SecretSchema.parse(this.randomSecret());
     this.repository.write(environment, 'webhookSecret', secret);
     return secret;
+  }
+
+  store(): StoreSettingValue {
+    return this.repository.read(STATION, 'store', StoreSettingValueSchema, { kind: 'local' });
+  }
+
+  setStore(value: StoreSettingValue): void {
+    this.repository.write(STATION, 'store', StoreSettingValueSchema.parse(value));
   }
 
   keyVerification(environment: KeyedEnvironment): KeyVerification | null {

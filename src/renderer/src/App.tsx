@@ -5,6 +5,7 @@ import { Icon } from './components/Icon';
 import { NavBar } from './components/NavBar';
 import { Notices } from './components/Notices';
 import { ConnectionBanner } from './components/ConnectionBanner';
+import { StoreOfflineBanner } from './components/StoreOfflineBanner';
 import type { ConnectionState } from './connection-state';
 import { errorText } from './supervision/error-words';
 import { PrinterStatusArea } from './components/PrinterStatusArea';
@@ -115,6 +116,7 @@ export function App({ connection }: { connection?: ConnectionState | undefined }
       <NavBar current={screen} onNavigate={(id) => stores.app.getState().navigate(id)} />
       <div className="app-messages">
         {connection && <ConnectionBanner connection={connection} onBack={onStationBack} />}
+        <StoreOfflineBanner />
         {operator === '' && !signInLater && <OperatorPrompt onLater={() => setSignInLater(true)} />}
         <Notices notices={notices} onDismiss={(id) => stores.app.getState().dismissNotice(id)} />
         <UnfinishedRunOffer />

@@ -2,6 +2,7 @@ import type { SettingsChange, SettingsChangeResult } from '../../../shared/contr
 import { expectOnly, numberOption, option } from '../args';
 import { exitCodes, UsageError, type CliCommand } from '../command';
 import { json, valueOf } from '../output';
+import { runStoreSetting, storeOptions, storeUsage } from './settings-store';
 
 const settingOptions = ['env', 'station-name', 'operator', 'api-url-test', 'api-url-live', 'webhook-host', 'webhook-port', 'webhook-body-limit'] as const;
 
@@ -15,10 +16,12 @@ export const settingsCommand: CliCommand = {
     'settings set [--env sandbox|test|live] [--station-name <text>] [--operator <name>]',
     '             [--api-url-test <url>|none] [--api-url-live <url>|none]   (a new address forgets that environment\'s API key)',
     '             [--webhook-host <address>] [--webhook-port <n>] [--webhook-body-limit <bytes>]',
+    storeUsage,
   ].join('\n'),
-  valueOptions: settingOptions,
+  valueOptions: [...settingOptions, ...storeOptions],
   async run(context) {
     const [action, ...rest] = context.args.positionals;
+    if ((action === 'get' || action === 'set' || action === 'test') && rest[0] === 'store') return runStoreSetting(context, action, rest.slice(1));
     if (rest.length > 0 || (action !== undefined && action !== 'set')) throw new UsageError('Use "settings" to show them or "settings set --<name> <value>" to change them.');
     const station = await context.openStation();
     if (action === undefined) {

@@ -5,6 +5,7 @@ import { ImportSection } from './setup/ImportSection';
 import { KeysSection } from './setup/KeysSection';
 import { ScreenPreferences } from './setup/ScreenPreferences';
 import { StationSection } from './setup/StationSection';
+import { StoreSection } from './setup/StoreSection';
 import { WebhooksSection } from './setup/WebhooksSection';
 
 export default function SetupScreen() {
@@ -22,6 +23,7 @@ export default function SetupScreen() {
           <ScreenPreferences />
           <ImportSection />
           <WebhooksSection />
+          <StoreSection />
         </div>
       </div>
     </div>

@@ -1,0 +1,155 @@
+/**
+ * `settings get store`, `settings set store <address>|local`, `settings test store [<address>]`:
+ * the IT admin's way to put a bench on the warehouse's shared store. The password is read from
+ * standard input (typed without echo at a terminal, or piped in), never from the command line,
+ * and goes into the OS keychain under the address; the settings keep the address only.
+ */
+import type { StoreStatus, StoreTestResult } from '../../../shared/contract/store';
+import { expectOnly, option } from '../args';
+import { exitCodes, UsageError, type CliContext } from '../command';
+import { valueOf } from '../output';
+
+export const storeOptions = ['tls', 'ca'] as const;
+
+export const storeUsage = [
+  'settings get store                     the store this bench uses (the address, never the password)',
+  'settings set store postgres://<user>@<host>:<port>/<database>[?sslmode=disable|require|verify-full&sslrootcert=<ca.pem>]',
+  '             [--tls disable|require|verify-full] [--ca <ca.pem>] [--test]',
+  '             the password is asked for (or read from standard input) and kept in the OS keychain',
+  'settings set store local               back to this bench\'s own file',
+  'settings test store [<address>]        connect (changing nothing) and say "reachable, schema version N"',
+].join('\n');
+
+const tlsModes = ['disable', 'require', 'verify-full'] as const;
+type Tls = (typeof tlsModes)[number];
+
+function tlsOption(context: CliContext): Tls | undefined {
+  const tls = option(context.args, 'tls');
+  if (tls === undefined) return undefined;
+  if (!(tlsModes as readonly string[]).includes(tls)) throw new UsageError(`--tls must be disable, require or verify-full, not "${tls}".`);
+  return tls as Tls;
+}
+
+/** The address with --ca as its sslrootcert; an address that does not parse is left for the station to refuse. */
+function withCa(address: string, ca: string | undefined): string {
+  if (ca === undefined) return address;
+  try {
+    const url = new URL(address);
+    url.searchParams.set('sslrootcert', ca);
+    return url.toString();
+  } catch {
+    return address;
+  }
+}
+
+/** The password: typed without echo at a terminal, or piped in. Empty: none given. */
+async function readPassword(context: CliContext): Promise<string | undefined> {
+  const { stdin, stderr } = context.io;
+  if (stdin.isTTY && stdin.setRawMode) {
+    stderr.write('Password of the shared store (typing is hidden, Enter to finish; Enter alone keeps the stored one): ');
+    stdin.setRawMode(true);
+    stdin.resume();
+    try {
+      const typed = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        const onData = (chunk: Buffer | string) => {
+          for (const character of chunk.toString()) {
+            if (character === '\r' || character === '\n') {
+              stdin.off('data', onData);
+              stderr.write('\n');
+              resolve(text);
+              return;
+            }
+            if (character === '\u0003') {
+              stdin.off('data', onData);
+              reject(new UsageError('Cancelled.'));
+              return;
+            }
+            if (character === '\u007f' || character === '\b') text = text.slice(0, -1);
+            else text += character;
+          }
+        };
+        stdin.on('data', onData);
+      });
+      return typed === '' ? undefined : typed;
+    } finally {
+      stdin.setRawMode(false);
+      stdin.pause();
+    }
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stdin as AsyncIterable<Buffer | string>) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    size += buffer.length;
+    if (size > 1000) throw new UsageError('Standard input holds more than a password.');
+    chunks.push(buffer);
+  }
+  // One trailing line break (echo, a file) is not part of the password.
+  const text = Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return text === '' ? undefined : text;
+}
+
+function printStatus(context: CliContext, status: StoreStatus): void {
+  const { chosen } = status;
+  context.print(chosen.kind === 'local' ? 'store: local (this bench only)' : `store: ${chosen.address}`);
+  if (chosen.kind === 'postgres') context.print(`password: ${chosen.passwordStored ? 'stored in the OS keychain' : 'none stored'}`);
+  context.print(`in use now: ${status.inUse.kind === 'local' ? 'local' : (status.inUse.address ?? 'a shared store')} (${status.health.state})`);
+  if (status.restartNeeded) context.print('The new store is used from the next start of the station.');
+}
+
+async function testStore(context: CliContext, address: string, tls: Tls | undefined, password: string | undefined): Promise<number> {
+  const station = await context.openStation();
+  const input = { address, ...(tls ? { tls } : {}), ...(password !== undefined ? { password } : {}) };
+  const result = valueOf<StoreTestResult>(context, await station.dispatcher.dispatch('store.test', input, { host: 'web' }));
+  if (result === null) return exitCodes.failed;
+  context.print(`${result.server}: reachable, schema version ${result.schemaVersion}`);
+  return exitCodes.ok;
+}
+
+/** `settings get|set|test store …`; the positionals after the action. */
+export async function runStoreSetting(context: CliContext, action: 'get' | 'set' | 'test', rest: string[]): Promise<number> {
+  if (action === 'get') {
+    if (rest.length > 0) throw new UsageError('Use "settings get store".');
+    expectOnly(context.args, {});
+    const station = await context.openStation();
+    const status = valueOf<StoreStatus>(context, await station.dispatcher.dispatch('store.get', {}, { host: 'web' }));
+    if (status === null) return exitCodes.failed;
+    printStatus(context, status);
+    return exitCodes.ok;
+  }
+  if (action === 'test') {
+    if (rest.length > 1) throw new UsageError('Use "settings test store [<address>]".');
+    expectOnly(context.args, { options: storeOptions });
+    const tls = tlsOption(context);
+    const given = rest[0];
+    if (given === undefined) {
+      const station = await context.openStation();
+      const status = valueOf<StoreStatus>(context, await station.dispatcher.dispatch('store.get', {}, { host: 'web' }));
+      if (status === null) return exitCodes.failed;
+      if (status.chosen.kind === 'local') throw new UsageError('This bench uses its own file: name a shared store to test, "settings test store postgres://…".');
+      return testStore(context, withCa(status.chosen.address, option(context.args, 'ca')), tls, undefined);
+    }
+    return testStore(context, withCa(given, option(context.args, 'ca')), tls, await readPassword(context));
+  }
+  const [target, ...extra] = rest;
+  if (target === undefined || extra.length > 0) throw new UsageError('Use "settings set store postgres://user@host:port/database" or "settings set store local".');
+  const station = await context.openStation();
+  if (target === 'local') {
+    expectOnly(context.args, {});
+    const status = valueOf<StoreStatus>(context, await station.dispatcher.dispatch('store.set', { kind: 'local' }, { host: 'web' }));
+    if (status === null) return exitCodes.failed;
+    printStatus(context, status);
+    return exitCodes.ok;
+  }
+  expectOnly(context.args, { options: storeOptions, flags: ['test'] });
+  const tls = tlsOption(context);
+  const address = withCa(target, option(context.args, 'ca'));
+  const password = await readPassword(context);
+  const choice = { kind: 'postgres' as const, address, ...(tls ? { tls } : {}), ...(password !== undefined ? { password } : {}) };
+  const status = valueOf<StoreStatus>(context, await station.dispatcher.dispatch('store.set', choice, { host: 'web' }));
+  if (status === null) return exitCodes.failed;
+  printStatus(context, status);
+  if (!context.args.flags.has('test') || status.chosen.kind !== 'postgres') return exitCodes.ok;
+  return testStore(context, status.chosen.address, undefined, undefined);
+}
