@@ -2,6 +2,7 @@ import { KeyedEnvironmentSchema, type KeyedEnvironment } from '../../../shared/c
 import { expectOnly, option } from '../args';
 import { exitCodes, UsageError, type CliCommand, type CliContext } from '../command';
 import { json, valueOf } from '../output';
+import { readSecret } from '../read-secret';
 
 const environmentOf = (context: CliContext): KeyedEnvironment => {
   const text = option(context.args, 'env');
@@ -10,52 +11,9 @@ const environmentOf = (context: CliContext): KeyedEnvironment => {
   return parsed.data;
 };
 
-/**
- * Reads the key from standard input: typed without echo at a terminal, or piped in. Never from
- * the command line, where it would land in the shell's history and the process list.
- */
+/** The key: typed without echo at a terminal, or piped in; never from the command line. */
 async function readKey(context: CliContext, environment: KeyedEnvironment): Promise<string> {
-  const { stdin, stderr } = context.io;
-  if (stdin.isTTY && stdin.setRawMode) {
-    stderr.write(`API key for ${environment} (typing is hidden, Enter to finish): `);
-    stdin.setRawMode(true);
-    stdin.resume();
-    try {
-      return await new Promise<string>((resolve, reject) => {
-        let typed = '';
-        const onData = (chunk: Buffer | string) => {
-          for (const character of chunk.toString()) {
-            if (character === '\r' || character === '\n') {
-              stdin.off('data', onData);
-              stderr.write('\n');
-              resolve(typed);
-              return;
-            }
-            if (character === '\u0003') {
-              stdin.off('data', onData);
-              reject(new UsageError('Cancelled.'));
-              return;
-            }
-            if (character === '\u007f' || character === '\b') typed = typed.slice(0, -1);
-            else typed += character;
-          }
-        };
-        stdin.on('data', onData);
-      });
-    } finally {
-      stdin.setRawMode(false);
-      stdin.pause();
-    }
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stdin as AsyncIterable<Buffer | string>) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    size += buffer.length;
-    if (size > 4096) throw new UsageError('Standard input holds more than an API key.');
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8').trim();
+  return (await readSecret(context, { prompt: `API key for ${environment}`, name: 'an API key', maxBytes: 4096 })).trim();
 }
 
 export const keysCommand: CliCommand = {

@@ -8,6 +8,7 @@ import type { StoreStatus, StoreTestResult } from '../../../shared/contract/stor
 import { expectOnly, option } from '../args';
 import { exitCodes, UsageError, type CliContext } from '../command';
 import { valueOf } from '../output';
+import { readSecret } from '../read-secret';
 
 export const storeOptions = ['tls', 'ca'] as const;
 
@@ -44,49 +45,9 @@ function withCa(address: string, ca: string | undefined): string {
 
 /** The password: typed without echo at a terminal, or piped in. Empty: none given. */
 async function readPassword(context: CliContext): Promise<string | undefined> {
-  const { stdin, stderr } = context.io;
-  if (stdin.isTTY && stdin.setRawMode) {
-    stderr.write('Password of the shared store (typing is hidden, Enter to finish; Enter alone keeps the stored one): ');
-    stdin.setRawMode(true);
-    stdin.resume();
-    try {
-      const typed = await new Promise<string>((resolve, reject) => {
-        let text = '';
-        const onData = (chunk: Buffer | string) => {
-          for (const character of chunk.toString()) {
-            if (character === '\r' || character === '\n') {
-              stdin.off('data', onData);
-              stderr.write('\n');
-              resolve(text);
-              return;
-            }
-            if (character === '\u0003') {
-              stdin.off('data', onData);
-              reject(new UsageError('Cancelled.'));
-              return;
-            }
-            if (character === '\u007f' || character === '\b') text = text.slice(0, -1);
-            else text += character;
-          }
-        };
-        stdin.on('data', onData);
-      });
-      return typed === '' ? undefined : typed;
-    } finally {
-      stdin.setRawMode(false);
-      stdin.pause();
-    }
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stdin as AsyncIterable<Buffer | string>) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    size += buffer.length;
-    if (size > 1000) throw new UsageError('Standard input holds more than a password.');
-    chunks.push(buffer);
-  }
+  const prompt = 'Password of the shared store (Enter alone keeps the stored one)';
   // One trailing line break (echo, a file) is not part of the password.
-  const text = Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  const text = (await readSecret(context, { prompt, name: 'a password', maxBytes: 1000 })).replace(/\r?\n$/, '');
   return text === '' ? undefined : text;
 }
 
