@@ -40,6 +40,7 @@ import { createLabelPreview } from './printing/label-preview';
 import type { PrintingOptions } from './printing/runs/print-service';
 import { createSandboxPrinterSync } from './printing/sandbox-printer';
 import { createPrintingCore, type PrintingCore } from './printing/runs/printing-core';
+import { PrinterLeases } from './printing/printer-leases';
 import { environmentReadiness } from './settings/environment-readiness';
 import { createCommandRunner } from './printing/transports/command-runner';
 import { createPrinterTransports, type PrinterTransportsOptions } from './printing/transports/printer-transports';
@@ -213,8 +214,14 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     }),
   });
   const { transports: transportOptions, ...printingOptions } = options.printing ?? {};
+  const bench = benchId(db);
   const printing = createPrintingCore({
     db,
+    store: webhookStore,
+    bench,
+    // One bench drives its own printers (the app and a CLI command beside it are the same bench,
+    // one id in one settings file): leases only on a warehouse's shared store.
+    ...(webhookStore.kind === 'postgres' ? { leases: new PrinterLeases(webhookStore, { bench, benchName: () => settings.stationName() }) } : {}),
     flushToDisk: createWalFlush(databasePath),
     orders,
     lookup,
@@ -229,7 +236,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
 
   pullNotices = createPullNotices({ engine: webhookStore, events, logger, benchName: () => settings.stationName(), clock: options.webhookClock });
   // Notices and conflicts reach the screen by notification, whichever process wrote them.
-  const following = [await pullNotices.follow(), await webhookConflicts.follow()];
+  const following = [await pullNotices.follow(), await webhookConflicts.follow(), await printing.printers.follow()];
   const voids = createVoidService({ db, index: orders, lookup, clientFor: (environment) => clients.forEnvironment(environment) });
   const dayClose = createDayClose({ db, index: orders, timeline, notices: pullNotices, dataDir: options.dataDir, benchName: () => settings.stationName() });
 

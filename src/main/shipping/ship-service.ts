@@ -220,7 +220,8 @@ export class ShipService {
     const previous = service.journal.previousPrint(environment, orderId);
     if (previous) return { ...base, printed: 'duplicate', journalEntryId: previous.id, printProblem: null };
     try {
-      const printer = printers.choose(environment, 'single', printerId);
+      const printer = await printers.choose(environment, 'single', printerId);
+      await service.claimPrinter(printer);
       const run = service.launch({
         environment,
         kind: 'single',
