@@ -404,7 +404,8 @@ export const migrations: readonly Migration[] = [
     sql: `
       -- A warehouse's benches share the printers, but which one prints a bench's single labels
       -- and bundles is each bench's own choice (bench: its id from its local settings). The
-      -- default_for_* columns of printers are no longer read: versions before 13 wrote them.
+      -- default_for_* columns of printers (and their unique indexes) are no longer read or written:
+      -- versions before 13 wrote them; new rows carry 0.
       CREATE TABLE printer_defaults (
         environment TEXT NOT NULL CHECK (environment IN ('sandbox', 'test', 'live')),
         bench TEXT NOT NULL,
@@ -413,17 +414,16 @@ export const migrations: readonly Migration[] = [
         updated_at TEXT NOT NULL,
         PRIMARY KEY (environment, bench, role)
       ) WITHOUT ROWID;
-      DROP INDEX printers_one_single_default;
-      DROP INDEX printers_one_bundles_default;
 
       -- This file's defaults become this bench's: its id is made here when the bench has none yet
-      -- (a random version-4 UUID, as settings/bench-id.ts makes it).
+      -- (a random version-4 UUID, as settings/bench-id.ts makes it); a file without defaults is
+      -- left to bench-id.ts.
       INSERT INTO settings (scope, key, value, updated_at)
       SELECT 'station', 'benchId',
         '"' || lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' || substr(lower(hex(randomblob(2))), 2) || '-'
           || substr('89ab', 1 + abs(random() % 4), 1) || substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6))) || '"',
         strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-      WHERE true
+      WHERE EXISTS (SELECT 1 FROM printers WHERE default_for_single = 1 OR default_for_bundles = 1)
       ON CONFLICT (scope, key) DO NOTHING;
       INSERT INTO printer_defaults (environment, bench, role, printer_id, updated_at)
       SELECT p.environment, json_extract(s.value, '$'), 'single', p.id, p.updated_at

@@ -9,7 +9,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrinterLeases } from '../../../src/main/printing/printer-leases';
 import { PrinterRegistry, printersChannel } from '../../../src/main/printing/printers';
+import Database from 'libsql';
+import { benchId } from '../../../src/main/settings/bench-id';
 import { openDatabase } from '../../../src/main/store/database';
+import { migrations } from '../../../src/main/store/migrations';
 import { SqliteEngine } from '../../../src/main/store/engine/sqlite-engine';
 import type { StoreEngine, Subscription } from '../../../src/main/store/engine/store-engine';
 import { StationError } from '../../../src/shared/errors';
@@ -144,6 +147,52 @@ describe('the printer registry on one bench\'s SQLite file', () => {
       expect((await app.list('test')).map((printer) => printer.id)).toEqual([added.id]);
       // The app and the CLI are the same bench: one default.
       expect((await app.defaultFor('test', 'single'))?.id).toBe(added.id);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a single-bench file from before per-bench defaults (migration 13)', () => {
+  /** A station file as version 11 left it, with a printer chosen for each role. */
+  const oldFile = (path: string, withBenchId: string | null) => {
+    const db = new Database(path);
+    db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+    for (const migration of migrations.filter((candidate) => candidate.version <= 11)) {
+      db.exec(migration.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(migration.version, migration.name, '2026-01-01T00:00:00.000Z');
+    }
+    const insert = db.prepare(
+      `INSERT INTO printers (environment, id, name, kind, address, orientation, default_for_single, default_for_bundles, options, created_at, updated_at)
+       VALUES ('live', ?, ?, 'network-zebra', ?, 'landscape', ?, ?, '{}', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
+    );
+    insert.run('p-single', 'Singles', JSON.stringify({ kind: 'network-zebra', host: '10.0.0.7', port: 9100 }), 1, 0);
+    insert.run('p-bundles', 'Bundles', JSON.stringify({ kind: 'network-zebra', host: '10.0.0.8', port: 9100 }), 0, 1);
+    if (withBenchId) {
+      db.prepare(`INSERT INTO settings (scope, key, value, updated_at) VALUES ('station', 'benchId', ?, '2026-01-01T00:00:00.000Z')`).run(JSON.stringify(withBenchId));
+    }
+    db.close();
+  };
+
+  it.each([
+    ['a bench id of its own already', '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b'],
+    ['no bench id yet', null],
+  ])('keeps its default printers as this bench\'s, with %s', async (_title, existing) => {
+    const folder = mkdtempSync(join(tmpdir(), 'registry-upgrade-'));
+    try {
+      const path = join(folder, 'station.db');
+      oldFile(path, existing);
+      const db = openDatabase(path);
+      const bench = benchId(db);
+      if (existing) expect(bench).toBe(existing);
+      const engine = new SqliteEngine(db, true);
+      const registry = new PrinterRegistry(engine, { bench });
+      expect((await registry.defaultFor('live', 'single'))?.id).toBe('p-single');
+      expect((await registry.defaultFor('live', 'bundles'))?.id).toBe('p-bundles');
+      // Another bench joining the same printers has chosen nothing yet.
+      const other = new PrinterRegistry(engine, { bench: 'another-bench' });
+      expect(await other.defaultFor('live', 'single')).toBeNull();
+      await engine.close();
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

@@ -353,8 +353,6 @@ export const postgresMigrations: readonly Migration[] = [
         updated_at text NOT NULL,
         PRIMARY KEY (environment, bench, role)
       );
-      DROP INDEX printers_one_single_default;
-      DROP INDEX printers_one_bundles_default;
 
       CREATE TABLE printer_leases (
         ${environment},
