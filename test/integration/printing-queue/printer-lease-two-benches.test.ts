@@ -1,7 +1,8 @@
 /**
  * Two benches of a warehouse on one shared PostgreSQL store, each a whole station (its own data
  * folder, its own engine on the store) with the same network Zebra: a print at bench B while bench
- * A drives the printer is refused with bench A named, and nothing of it reaches the printer.
+ * A drives the printer is refused with bench A named, and nothing of it reaches the printer; once
+ * bench A stops, bench B prints.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PostgresEngine } from '../../../src/main/store/engine/postgres-engine';
@@ -43,7 +44,7 @@ describe('two benches, one Zebra, on the shared store', () => {
     await database?.drop();
   });
 
-  it("refuses a print at bench B to the printer bench A is driving, naming bench A, and sends nothing", async () => {
+  it("refuses a print at bench B to the printer bench A is driving, naming bench A, and sends nothing; bench B prints once bench A stops", async () => {
     const benchA = await bench('Bench 3');
     const benchB = await bench('Bench 7');
     // Both benches see both printer records (each added its own for the same Zebra, each its own default).
@@ -65,5 +66,11 @@ describe('two benches, one Zebra, on the shared store', () => {
     // Refused before anything was queued: not a byte of it went to the printer.
     expect(zebra.received().length).toBe(bytesBefore);
     expect(zebra.printed()).toHaveLength(1);
+
+    // Bench A stops: its lease is given back (not left to expire), and bench B prints at once.
+    await benchA.dispose();
+    stations.splice(stations.indexOf(benchA), 1);
+    await benchB.call('printers.test', { id: benchB.printerId });
+    await waitUntil(() => zebra.printed().length === 2, "bench B's test label printed");
   });
 });
