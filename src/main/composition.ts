@@ -41,6 +41,7 @@ import { createLabelPreview } from './printing/label-preview';
 import type { PrintingOptions } from './printing/runs/print-service';
 import { createSandboxPrinterSync } from './printing/sandbox-printer';
 import { createPrintingCore, type PrintingCore } from './printing/runs/printing-core';
+import { PrinterLeases } from './printing/printer-leases';
 import { environmentReadiness } from './settings/environment-readiness';
 import { createCommandRunner } from './printing/transports/command-runner';
 import { createPrinterTransports, type PrinterTransportsOptions } from './printing/transports/printer-transports';
@@ -243,8 +244,14 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     }),
   });
   const { transports: transportOptions, ...printingOptions } = options.printing ?? {};
+  const bench = benchId(db);
   const printing = createPrintingCore({
     db,
+    store: webhookStore,
+    bench,
+    // One bench drives its own printers (the app and a CLI command beside it are the same bench,
+    // one id in one settings file): leases only on a warehouse's shared store.
+    ...(webhookStore.kind === 'postgres' ? { leases: new PrinterLeases(webhookStore, { bench, benchName: () => settings.stationName() }) } : {}),
     flushToDisk: createWalFlush(databasePath),
     orders,
     lookup,
@@ -262,7 +269,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   const following: Subscription[] = [];
   const notices = pullNotices;
   await onceReachable(async () => {
-    following.push(await notices.follow(), await webhookConflicts.follow());
+    following.push(await notices.follow(), await webhookConflicts.follow(), await printing.printers.follow());
   });
   const voids = createVoidService({ db, index: orders, lookup, clientFor: (environment) => clients.forEnvironment(environment) });
   const dayClose = createDayClose({ db, index: orders, timeline, notices: pullNotices, dataDir: options.dataDir, benchName: () => settings.stationName() });

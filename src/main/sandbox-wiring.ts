@@ -64,7 +64,7 @@ export function createSandboxWiring(deps: SandboxWiringDeps): SandboxWiring {
   const ready = async (): Promise<void> => {
     await started();
     const [virtualZebra] = await sandbox.printers();
-    if (virtualZebra) attached?.printer.sync({ host: virtualZebra.host, port: virtualZebra.port });
+    if (virtualZebra) await attached?.printer.sync({ host: virtualZebra.host, port: virtualZebra.port });
   };
 
   return {

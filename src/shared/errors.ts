@@ -66,6 +66,8 @@ export const errorCodes = [
   'PRINTER_TOO_NARROW',
   /** The address answered, but not as a Zebra: nothing but status questions was sent to it. */
   'PRINTER_NOT_ZEBRA',
+  /** Another bench of the warehouse is driving this printer: nothing was sent (facts: printerId, printerName, benchName, since). */
+  'PRINTER_LEASED',
   // orders and scans, added later (kept apart so earlier codes keep their place)
   /** In the station's order index (the manifest), but the service does not know the order (facts: orderRef, orderId). */
   'ORDER_UNKNOWN_TO_SERVICE',

@@ -108,7 +108,7 @@ export function printersHandlers({ settings, printing, logger, statusTimeoutMs =
 
   const check = async (environment: Environment, printer: PrinterRecord): Promise<PrinterCheckData> => {
     const data = await checkAddress(printer.address);
-    if (data.checked) printers.recordCheck(environment, printer.id, found(data));
+    if (data.checked) await printers.recordCheck(environment, printer.id, found(data));
     return data;
   };
 
@@ -126,12 +126,12 @@ export function printersHandlers({ settings, printing, logger, statusTimeoutMs =
   return {
     'printers.list': async (_input, { session }) => {
       await ready(session);
-      return { printers: printers.list(settings.environment()) };
+      return { printers: await printers.list(settings.environment()) };
     },
 
     'printers.add': async (input) => {
       const environment = settings.environment();
-      if (input.check === false) return { printer: printers.add(environment, input), check: null };
+      if (input.check === false) return { printer: await printers.add(environment, input), check: null };
       const result = (await probe(input.address)) ?? (await checkAddress(input.address));
       if (result.checked && result.dpi !== null && result.printWidthDots !== null) {
         // A head too narrow for the label is not saved: every label would be refused on it.
@@ -139,31 +139,31 @@ export function printersHandlers({ settings, printing, logger, statusTimeoutMs =
         if (route.kind === 'refused') throw route.error;
       }
       const added = result.checked
-        ? printers.add(environment, input, { model: result.model, checkedAt: new Date().toISOString(), warnings: found(result).warnings }, found(result))
-        : printers.add(environment, input);
+        ? await printers.add(environment, input, { model: result.model, checkedAt: new Date().toISOString(), warnings: found(result).warnings }, found(result))
+        : await printers.add(environment, input);
       return { printer: added, check: result };
     },
 
     'printers.update': async (input) => {
       if (input.address) await probe(input.address);
-      const updated = printers.update(settings.environment(), input);
+      const updated = await printers.update(settings.environment(), input);
       service.printerChanged(updated);
       return updated;
     },
 
-    'printers.remove': ({ id }) => {
+    'printers.remove': async ({ id }) => {
       const environment = settings.environment();
       if (service.journal.hasUnfinishedRuns(environment, id)) {
         throw new StationError('CONFLICT', 'This printer has a print run that is not finished. Finish or cancel the run first.', undefined, { facts: { subject: 'printer-busy', id } });
       }
-      printers.remove(environment, id);
+      await printers.remove(environment, id);
       return { removed: true as const };
     },
 
     'printers.status': async ({ id }, { session }): Promise<PrinterStatusData> => {
       await ready(session);
       const environment = settings.environment();
-      const printer = printers.require(environment, id);
+      const printer = await printers.require(environment, id);
       const pending = service.pendingOn(printer);
       const queueFault = service.queueFor(printer).currentFault;
       const transport = transports.forPrinter(printer.address);
@@ -200,13 +200,13 @@ export function printersHandlers({ settings, printing, logger, statusTimeoutMs =
     'printers.check': async ({ id }, { session }) => {
       await ready(session);
       const environment = settings.environment();
-      return check(environment, printers.require(environment, id));
+      return check(environment, await printers.require(environment, id));
     },
 
     'printers.test': async ({ id }, { session }) => {
       await ready(session);
       const environment = settings.environment();
-      const printer = printers.require(environment, id);
+      const printer = await printers.require(environment, id);
       const result = await runTestPrint(service, environment, printer, settings.operator(), settings.stationName());
       return { runId: result.runId, entryId: result.entry.id, barcode: result.barcode };
     },

@@ -59,7 +59,7 @@ export function bundleOrder(orders: readonly IndexedOrder[]): IndexedOrder[] {
 
 export async function planAndStartBundleRun(deps: BundlePrintDeps, input: BundlePrintInput): Promise<RunSummaryData> {
   const environment = deps.settings.environment();
-  const printer = deps.printers.choose(environment, 'bundles', input.printerId);
+  const printer = await deps.printers.choose(environment, 'bundles', input.printerId);
   const reprint = input.reprint ? { operator: input.reprint.operator ?? deps.settings.operator(), reason: input.reprint.reason } : null;
   if (reprint && reprint.operator.trim() === '') {
     throw new StationError('OPERATOR_REQUIRED', 'Say who you are before you reprint labels: enter your name as the operator in Setup.', undefined, {
@@ -84,6 +84,7 @@ export async function planAndStartBundleRun(deps: BundlePrintDeps, input: Bundle
   const plans = planned.flatMap((bundle) => (bundle.plan ? [bundle.plan] : []));
   if (labels.length === 0) throw nothingToPrint(skipped);
   if (input.reverse) labels = labels.reverse();
+  await deps.service.claimPrinter(printer);
   const run = deps.service.launch({
     environment,
     kind: 'bundles',

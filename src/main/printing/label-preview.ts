@@ -47,7 +47,7 @@ export function createLabelPreview(deps: LabelPreviewDeps): LabelPreview {
 
   const fetchDocument = async (entry: JournalRow): Promise<LabelDocumentData> => {
     const client = await deps.clientFor(entry.environment);
-    const orientation: Orientation = deps.printers.get(entry.environment, entry.printerId)?.orientation ?? 'landscape';
+    const orientation: Orientation = (await deps.printers.get(entry.environment, entry.printerId))?.orientation ?? 'landscape';
     if (entry.orderId !== null) {
       if (entry.format === 'zpl') {
         try {

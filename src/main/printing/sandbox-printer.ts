@@ -30,7 +30,7 @@ export interface SandboxPrinterSync {
    * Points the virtual Zebra's row at `where` (adding it on a first run). Returns the row, or null
    * when the sandbox environment has other printers and none is the virtual Zebra's.
    */
-  sync(where: { host: string; port: number }): PrinterRecord | null;
+  sync(where: { host: string; port: number }): Promise<PrinterRecord | null>;
 }
 
 export function createSandboxPrinterSync(deps: SandboxPrinterDeps): SandboxPrinterSync {
@@ -38,19 +38,19 @@ export function createSandboxPrinterSync(deps: SandboxPrinterDeps): SandboxPrint
   // Checked before every print on the sandbox: the id, once known, is not read again.
   let knownId: string | null = null;
   return {
-    sync({ host, port }) {
+    async sync({ host, port }) {
       const address: PrinterAddress = { kind: 'network-zebra', host, port };
       const id = (knownId ??= settings.read('sandbox', rememberedKey, RememberedSchema, null));
-      const existing = id === null ? null : printers.get('sandbox', id);
+      const existing = id === null ? null : await printers.get('sandbox', id);
       if (existing) {
         if (existing.address.kind === 'network-zebra' && existing.address.host === host && existing.address.port === port) return existing;
-        const moved = printers.update('sandbox', { id: existing.id, address });
+        const moved = await printers.update('sandbox', { id: existing.id, address });
         deps.changed?.(moved);
         return moved;
       }
       // Someone set up their own printers for the sandbox: theirs stay the defaults.
-      if (printers.list('sandbox').length > 0) return null;
-      const added = printers.add('sandbox', {
+      if ((await printers.list('sandbox')).length > 0) return null;
+      const added = await printers.add('sandbox', {
         name: sandboxPrinterName,
         address,
         orientation: sandboxPrinterOrientation,

@@ -61,7 +61,7 @@ export async function printScan(deps: SinglePrintDeps, input: SinglePrintInput):
   const previous = deps.service.journal.previousPrint(environment, order.orderId);
   let reprint: { operator: string; reason: string } | null = null;
   if (previous && !input.reprint) {
-    return { outcome: 'duplicate', scan: input.scan, order: orderData, previous: previousPrint(deps, previous) };
+    return { outcome: 'duplicate', scan: input.scan, order: orderData, previous: await previousPrint(deps, previous) };
   }
   if (!previous && order.status === 'expected' && !input.reprint && deps.service.journal.journal(environment, { orderId: order.orderId, limit: 1 }).length === 0) {
     // The service says the label was printed, yet this station never handled it: another station
@@ -95,6 +95,7 @@ export async function printScan(deps: SinglePrintDeps, input: SinglePrintInput):
   // after it was issued (it first reads whatever the server sent on it meanwhile), after an
   // immediate registered here now. bench/print-latency.ts shows the difference.
   let firstDocument: Promise<PreparedDocument> | undefined;
+  await deps.service.claimPrinter(printer);
   if (!found.label) {
     firstDocument = deps.service.fetchFirstLabel(environment, printer, label);
     await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
@@ -140,14 +141,14 @@ function reuse(label: OrderLabel): DocumentSource {
   return async () => prepared(label.bytes, label.format === 'zpl' ? label.formatCount : 1, label.format, `The label of order ${label.orderId}`);
 }
 
-function previousPrint(deps: SinglePrintDeps, entry: JournalRow) {
+async function previousPrint(deps: SinglePrintDeps, entry: JournalRow) {
   return {
     entryId: entry.id,
     state: entry.state,
     printedAt: entry.printedAt ?? entry.sentAt ?? entry.uncertainAt ?? entry.updatedAt,
     operator: entry.operator,
     stationName: deps.settings.stationName(),
-    printerName: deps.printers.get(entry.environment, entry.printerId)?.name ?? entry.printerId,
+    printerName: (await deps.printers.get(entry.environment, entry.printerId))?.name ?? entry.printerId,
   };
 }
 
@@ -180,7 +181,7 @@ function nameNeeded(what: 'reprint' | 'override'): StationError {
  */
 async function choosePrinter(deps: SinglePrintDeps, environment: Environment, printerId: string | undefined) {
   try {
-    return deps.printers.choose(environment, 'single', printerId);
+    return await deps.printers.choose(environment, 'single', printerId);
   } catch (error) {
     if (error instanceof StationError && error.code === 'PRINTER_NOT_FOUND' && deps.readiness) {
       const missing = await deps.readiness(environment);

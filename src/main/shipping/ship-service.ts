@@ -20,7 +20,7 @@ import type { DeliveryClient } from '../api';
 import type { Logger } from '../logging/logger';
 import type { OrderIndex } from '../orders/order-index';
 import { emptyRunOptions } from '../printing/journal/print-journal';
-import type { PrinterRegistry } from '../printing/printers';
+import type { PrinterRecord, PrinterRegistry } from '../printing/printers';
 import type { PrintService } from '../printing/runs/print-service';
 import type { StationSettings } from '../settings/station-settings';
 import { serviceRefFor, type CreationLedger, type LedgerEntry } from './creation-ledger';
@@ -99,8 +99,12 @@ export class ShipService {
     const toCreate = range(parcelCount).filter((parcel) => !created.has(parcel));
     // Each label is printed as soon as its order exists, while the next parcel is being created.
     const printing = new Map<number, Promise<ShippedParcel>>();
+    // The printer is chosen (and, on a shared store, leased) once, before any parcel: from here to
+    // each label's launch nothing waits, so no parcel's journal write lands inside another
+    // parcel's store transaction (the journal still writes through the bench's handle).
+    const printer = await this.parcelPrinter(environment, input.printerId);
     const print = (entry: LedgerEntry, createdNow: boolean) =>
-      printing.set(entry.parcel, this.printParcel(environment, shipment, entry, parcelCount, createdNow, input.printerId));
+      printing.set(entry.parcel, this.printParcel(environment, shipment, entry, parcelCount, createdNow, printer));
 
     if (toCreate.length > 0) {
       if (environment === 'live' && input.confirmLive !== toCreate.length) {
@@ -205,22 +209,35 @@ export class ShipService {
     return { entry: (await ledger.entry(environment, shipment.orderRef, parcel))!, createdNow: true };
   }
 
+  /** The printer for a ship's labels, leased for this bench; the failure is each parcel's print problem. */
+  private async parcelPrinter(environment: Environment, printerId: string | undefined): Promise<PrinterRecord | Error> {
+    const { service, printers } = this.deps.printing;
+    try {
+      const printer = await printers.choose(environment, 'single', printerId);
+      await service.claimPrinter(printer);
+      return printer;
+    } catch (error) {
+      return error instanceof Error ? error : new Error(String(error));
+    }
+  }
+
   private async printParcel(
     environment: Environment,
     shipment: Shipment,
     entry: LedgerEntry,
     parcelCount: number,
     createdNow: boolean,
-    printerId: string | undefined,
+    chosen: PrinterRecord | Error,
   ): Promise<ShippedParcel> {
     const orderId = entry.orderId!;
     const base = { parcel: entry.parcel, parcelCount, orderId, barcode: entry.barcode, bundleId: entry.bundleId, createdNow };
-    const { service, printers } = this.deps.printing;
+    const { service } = this.deps.printing;
     // The journal's duplicate guard: a label printed before is not printed again by a ship.
     const previous = service.journal.previousPrint(environment, orderId);
     if (previous) return { ...base, printed: 'duplicate', journalEntryId: previous.id, printProblem: null };
     try {
-      const printer = printers.choose(environment, 'single', printerId);
+      if (chosen instanceof Error) throw chosen;
+      const printer = chosen;
       const run = service.launch({
         environment,
         kind: 'single',

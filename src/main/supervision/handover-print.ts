@@ -59,7 +59,7 @@ export async function printHandover(
   handover: HandoverData,
   pdf: Uint8Array,
 ): Promise<{ printer: string; format: 'zpl' | 'pdf'; bytes: number }> {
-  const printer = deps.printers.get(environment, printerId) ?? deps.printers.list(environment).find((candidate) => candidate.name === printerId) ?? null;
+  const printer = (await deps.printers.get(environment, printerId)) ?? (await deps.printers.list(environment)).find((candidate) => candidate.name === printerId) ?? null;
   if (!printer) throw new StationError('PRINTER_NOT_FOUND', `No printer "${printerId}" in this environment.`);
   const data = printer.format === 'pdf' ? pdf : new TextEncoder().encode(handoverZpl(handover));
   try {

@@ -52,8 +52,8 @@ async function openStation(setup: Setup, dataDir: string, port: number): Promise
       }
     });
   }
-  if (printing.printers.list('test').length === 0) {
-    printing.printers.add('test', {
+  if ((await printing.printers.list('test')).length === 0) {
+    await printing.printers.add('test', {
       name: 'Crash Zebra',
       address: { kind: 'network-zebra', host: '127.0.0.1', port },
       orientation: 'landscape',

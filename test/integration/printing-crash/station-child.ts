@@ -44,8 +44,8 @@ async function main(): Promise<void> {
   if ((await orders.count('test')) < config.orders.length) {
     await orders.transaction((tx) => orders.upsertBatch(tx, 'test', config.orders, 'import'));
   }
-  if (printing.printers.list('test').length === 0) {
-    printing.printers.add('test', {
+  if ((await printing.printers.list('test')).length === 0) {
+    await printing.printers.add('test', {
       name: 'Crash Zebra',
       address: { kind: 'network-zebra', host: '127.0.0.1', port: config.printerPort },
       orientation: 'landscape',

@@ -25,6 +25,14 @@ describe('the screen words each cause the station reports, in every language', (
     expect(say('pl', error)).toBe('Ponowny wydruk wymaga imienia operatora — Wpisz swoje imię jako operator w Ustawieniach (F4), a potem wydrukuj ponownie');
   });
 
+  it('a printer another bench drives names the printer, the bench and since when, and says nothing was sent', () => {
+    const error = data('PRINTER_LEASED', { printerId: 'p-4', printerName: 'Zebra 4', benchName: 'Bench 3', since: '2026-11-24T06:28:00.000Z' });
+    const en = say('en', error);
+    const nl = say('nl', error);
+    expect(en).toMatch(/^Zebra 4 is in use at Bench 3 — Bench 3 has been driving it since \d{1,2}:28.*Nothing was sent/);
+    expect(nl).toMatch(/^Zebra 4 is in gebruik bij Bench 3 — Bench 3 stuurt deze printer aan sinds \d{1,2}:28.*Er is niets verstuurd/);
+  });
+
   it('a stopped station says it is not running and to restart it, not "check the network cable"', () => {
     const error: StationErrorData = { code: 'STATION_UNREACHABLE', message: 'The connection to the station was lost.' };
     expect(say('en', error)).toBe('The station is not running — Restart it');

@@ -55,7 +55,7 @@ export const printBundlesCommand: CliCommand = {
         }
         summary = valueOf<RunSummaryData>(context, await dispatch('printing.resume', { runId: candidates[0]?.runId }));
       } else {
-        const printerId = printerIdFrom(station, option(context.args, 'printer'));
+        const printerId = await printerIdFrom(station, option(context.args, 'printer'));
         const reprint = option(context.args, 'reprint');
         const operator = option(context.args, 'operator');
         summary = valueOf<RunSummaryData>(

@@ -22,7 +22,7 @@ export const printCommand: CliCommand = {
     const [scan, ...rest] = context.args.positionals;
     if (scan === undefined || rest.length > 0) throw new UsageError('Give exactly one scan (quote it if it has spaces).');
     const station = await context.openStation();
-    const printerId = printerIdFrom(station, option(context.args, 'printer'));
+    const printerId = await printerIdFrom(station, option(context.args, 'printer'));
     const operator = option(context.args, 'operator');
     const reprint = option(context.args, 'reprint');
     const override = option(context.args, 'override');

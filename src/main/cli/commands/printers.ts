@@ -110,7 +110,7 @@ async function status(context: CliContext, rest: string[]): Promise<number> {
   const [given, ...extra] = rest;
   if (given === undefined || extra.length > 0) throw new UsageError('Name one printer (its id or name).');
   const station = await context.openStation();
-  const id = printerIdFrom(station, given);
+  const id = await printerIdFrom(station, given);
   const result = valueOf<PrinterStatusData>(context, await station.dispatcher.dispatch('printers.status', { id }, { host: 'web' }));
   if (!result) return exitCodes.failed;
   if (context.args.flags.has('json')) {
@@ -127,7 +127,7 @@ async function test(context: CliContext, rest: string[]): Promise<number> {
   const [given, ...extra] = rest;
   if (given === undefined || extra.length > 0) throw new UsageError('Name one printer (its id or name).');
   const station = await context.openStation();
-  const id = printerIdFrom(station, given);
+  const id = await printerIdFrom(station, given);
   const result = valueOf<{ runId: string; entryId: number; barcode: string | null }>(context, await station.dispatcher.dispatch('printers.test', { id }, { host: 'web' }));
   if (!result) return exitCodes.failed;
   context.print(`Test label sent to ${given} (journal entry ${result.entryId}).${result.barcode ? ` Its barcode reads ${result.barcode}.` : ''}`);

@@ -57,7 +57,7 @@ export const shipCommand: CliCommand = {
     const [orderRef, ...rest] = context.args.positionals;
     if (orderRef === undefined || rest.length > 0) throw new UsageError('Give exactly one order reference.');
     const station = await context.openStation();
-    const printerId = printerIdFrom(station, option(context.args, 'printer'));
+    const printerId = await printerIdFrom(station, option(context.args, 'printer'));
     const parcels = numberOption(context.args, 'parcels');
     const confirmLive = numberOption(context.args, 'confirm-live');
     const pudoId = option(context.args, 'pudo');

@@ -89,7 +89,7 @@ export const uploadCommand: CliCommand = {
     }
 
     const station = await context.openStation();
-    const printerId = printerIdFrom(station, option(context.args, 'print'));
+    const printerId = await printerIdFrom(station, option(context.args, 'print'));
     let uploadId: string;
     let reportBase: string;
     if (flags.has('resume')) {

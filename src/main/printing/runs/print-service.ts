@@ -21,6 +21,7 @@ import { systemClock, type QueueClock } from '../queue/clock';
 import type { LabelMarkStore } from '../queue/label-marks';
 import type { PrinterQueue, PrinterQueueTiming } from '../queue/printer-queue';
 import type { PrinterRecord, PrinterRegistry } from '../printers';
+import type { PrinterLeases } from '../printer-leases';
 import type { PrinterTransports } from '../transports/printer-transports';
 import { IdleTracker } from './idle-tracker';
 import { BundleDocuments, classifyFetchFailure, createLabelDocuments } from './label-documents';
@@ -47,6 +48,8 @@ export interface PrintingOptions {
 export interface PrintServiceDeps {
   journal: PrintJournal;
   printers: PrinterRegistry;
+  /** The warehouse's printer leases (none on one bench). */
+  leases?: PrinterLeases;
   transports: PrinterTransports;
   orders: OrderIndex;
   settings: StationSettings;
@@ -99,7 +102,8 @@ export class PrintService {
         deps.events.emit('printers.state', { printerId, ...state, at: new Date(this.clock.now()).toISOString() }),
       onQueueIdle: () => this.idle.notifyIfIdle(),
       // The label route's identity check asks each new connection's printer who it is before its first label.
-      identifiedSerial: (printer) => deps.printers.get(printer.environment, printer.id)?.options.serialNumber ?? null,
+      ...(deps.leases ? { leases: deps.leases } : {}),
+      identifiedSerial: (printer) => deps.printers.lastKnown(printer.environment, printer.id)?.options.serialNumber ?? null,
     });
     this.ownership = new RunOwnership(deps.journal, deps.logger, this.clock, (runId) => this.runs.has(runId), deps.options?.boot ?? currentBoot());
     this.read = new RunReadModels({
@@ -113,6 +117,7 @@ export class PrintService {
     this.controls = new RunControls({
       journal: deps.journal,
       printers: deps.printers,
+      claim: (printer) => this.queues.claim(printer),
       events: deps.events,
       ownership: this.ownership,
       read: this.read,
@@ -143,6 +148,14 @@ export class PrintService {
   /** The queue of a printer (one per physical route, shared by printers with the same address). */
   queueFor(printer: PrinterRecord): PrinterQueue {
     return this.queues.queueFor(printer);
+  }
+
+  /**
+   * Before a run is launched on a printer: on a warehouse's shared store, takes the printer's
+   * lease for this bench (PRINTER_LEASED when another bench drives it; queue-registry.ts).
+   */
+  claimPrinter(printer: PrinterRecord): Promise<void> {
+    return this.queues.claim(printer);
   }
 
   /** A printer's settings changed: the buffer limit applies from the next label. */

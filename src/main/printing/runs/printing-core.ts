@@ -16,6 +16,8 @@ import type { StationError } from '../../../shared/errors';
 import { planAndStartBundleRun, type BundlePrintInput } from '../bundle-print';
 import { PrintJournal } from '../journal/print-journal';
 import { PrinterRegistry } from '../printers';
+import type { PrinterLeases } from '../printer-leases';
+import type { StoreEngine } from '../../store/engine/store-engine';
 import { SqliteLabelMarks } from '../queue/label-marks';
 import { printScan, type SinglePrintInput } from '../single-print';
 import type { PrinterTransports } from '../transports/printer-transports';
@@ -24,6 +26,12 @@ import type { FlushToDisk } from '../../store/wal-flush';
 
 export interface PrintingCoreDeps {
   db: StationDatabase;
+  /** The store the printers live in: the bench's own file, or the warehouse's shared store. */
+  store: StoreEngine;
+  /** This bench's id (its own default printers, its printer leases). */
+  bench: string;
+  /** On a shared store: printers are leased, one bench driving each at a time (printer-leases.ts). */
+  leases?: PrinterLeases;
   /** Takes commits that did not wait for the disk there in the background (store/wal-flush.ts). */
   flushToDisk?: FlushToDisk;
   orders: OrderIndex;
@@ -51,7 +59,7 @@ export interface PrintingCore {
 
 export function createPrintingCore(deps: PrintingCoreDeps): PrintingCore {
   const journal = new PrintJournal(deps.db, undefined, deps.flushToDisk);
-  const printers = new PrinterRegistry(deps.db);
+  const printers = new PrinterRegistry(deps.store, { bench: deps.bench });
   const service = new PrintService({
     journal,
     printers,
@@ -62,6 +70,7 @@ export function createPrintingCore(deps: PrintingCoreDeps): PrintingCore {
     events: deps.events,
     logger: deps.logger,
     marks: new SqliteLabelMarks(deps.db),
+    ...(deps.leases ? { leases: deps.leases } : {}),
     ...(deps.options ? { options: deps.options } : {}),
   });
   service.recover();

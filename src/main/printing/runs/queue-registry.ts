@@ -1,6 +1,13 @@
 /**
  * One print queue per physical route to a printer, shared by printer records with the same
  * address; each queue's state goes to the screen for every printer record on it.
+ *
+ * On a warehouse's shared store a bench drives a printer only while it holds the printer's lease
+ * (printer-leases.ts): `claim` takes it before a run is launched (a run is refused, not queued,
+ * when another bench holds it), it is renewed every third of its duration while the queue has
+ * work, and given back when the queue goes idle (no sooner than a third of its duration after the
+ * last claim, so a packer scanning every few seconds keeps the printer without a store write per
+ * scan) or the station stops.
  */
 import type { PrinterStateName } from '../../../shared/contract/printers';
 import { printerAddressKey } from '../../../shared/zebra/printer-address';
@@ -10,6 +17,7 @@ import type { QueueClock } from '../queue/clock';
 import type { LabelMarkStore } from '../queue/label-marks';
 import { PrinterQueue, type PrinterQueueState, type PrinterQueueTiming } from '../queue/printer-queue';
 import type { PrinterRecord } from '../printers';
+import { leaseKey, type PrinterLeases } from '../printer-leases';
 import type { PrinterTransports } from '../transports/printer-transports';
 
 export interface QueueRegistryDeps {
@@ -24,6 +32,17 @@ export interface QueueRegistryDeps {
   onQueueIdle(): void;
   /** The serial number last identified for a printer's address (see PrinterQueueDeps.identifiedSerial). */
   identifiedSerial?(printer: PrinterRecord): string | null;
+  /** The warehouse's printer leases; none on one bench (its printers are its own). */
+  leases?: PrinterLeases;
+}
+
+interface HeldLease {
+  printer: PrinterRecord;
+  /** Until when this bench's last take or renewal holds it, on the queue clock. */
+  until: number;
+  /** When it was last claimed: a claim whose run never reached the queue is given back after a renewal period. */
+  claimedAt: number;
+  stop: AbortController;
 }
 
 interface QueueEntry {
@@ -35,6 +54,7 @@ interface QueueEntry {
 
 export class QueueRegistry {
   private readonly queues = new Map<string, QueueEntry>();
+  private readonly held = new Map<string, HeldLease>();
 
   constructor(private readonly deps: QueueRegistryDeps) {}
 
@@ -46,6 +66,34 @@ export class QueueRegistry {
     entry.printerIds.add(printer.id);
     entry.limit.maxFormats = printer.options.maxFormatsInBuffer;
     return entry.queue;
+  }
+
+  /**
+   * Makes sure this bench may drive the printer: takes (or, when held, renews) its lease.
+   * PRINTER_LEASED when another bench holds it; nothing is queued then.
+   */
+  async claim(printer: PrinterRecord): Promise<void> {
+    const leases = this.deps.leases;
+    const key = leases ? leaseKey(printer.address) : null;
+    if (!leases || key === null) return;
+    const now = this.deps.clock.now();
+    const held = this.held.get(key);
+    // Held with more than two renewal periods left: the renewal loop keeps it, no store write per scan.
+    if (held && held.until - now > (leases.durationMs * 2) / 3) {
+      held.claimedAt = now;
+      return;
+    }
+    await leases.take(printer);
+    const after = this.deps.clock.now();
+    const current = this.held.get(key);
+    if (current) {
+      current.until = after + leases.durationMs;
+      current.claimedAt = after;
+      return;
+    }
+    const lease: HeldLease = { printer, until: after + leases.durationMs, claimedAt: after, stop: new AbortController() };
+    this.held.set(key, lease);
+    void this.renew(key, lease, leases);
   }
 
   /** A printer's settings changed: the buffer limit applies from the next label. */
@@ -66,6 +114,64 @@ export class QueueRegistry {
 
   async closeAll(): Promise<void> {
     await Promise.all([...this.queues.values()].map((entry) => entry.queue.close()));
+    await Promise.all([...this.held.keys()].map((key) => this.giveBack(key)));
+  }
+
+  /** Renews a held lease every third of its duration while its queue has work (or a claim is fresh). */
+  private async renew(key: string, lease: HeldLease, leases: PrinterLeases): Promise<void> {
+    const period = leases.durationMs / 3;
+    for (;;) {
+      await this.deps.clock.sleep(period, lease.stop.signal);
+      if (lease.stop.signal.aborted) return;
+      const queue = this.queues.get(key)?.queue;
+      const busy = queue !== undefined && !queue.idle;
+      if (!busy && this.deps.clock.now() - lease.claimedAt >= period) {
+        await this.giveBack(key);
+        return;
+      }
+      try {
+        await leases.take(lease.printer);
+        lease.until = this.deps.clock.now() + leases.durationMs;
+      } catch (error) {
+        // Lost (another bench took it over after this one could not renew in time) or the store is
+        // unreachable: the next claim takes it again or is refused; labels already queued go on.
+        this.deps.logger.warn('printer lease not renewed', { printer: lease.printer.name, error: error instanceof Error ? error.message : String(error) });
+        this.forgetLease(key);
+        return;
+      }
+    }
+  }
+
+  /**
+   * The queue went idle: the lease is given back, unless it was claimed within the last renewal
+   * period (that claim's run may not have reached the queue yet; the renewal loop gives it back
+   * at its next turn if no work came).
+   */
+  private idleNow(key: string): void {
+    const lease = this.held.get(key);
+    const leases = this.deps.leases;
+    if (!lease || !leases) return;
+    if (this.deps.clock.now() - lease.claimedAt >= leases.durationMs / 3) void this.giveBack(key);
+  }
+
+  /** The station stops, or the queue went idle: the printer is free for other benches. */
+  private async giveBack(key: string): Promise<void> {
+    const lease = this.held.get(key);
+    if (!lease || !this.deps.leases) return;
+    this.forgetLease(key);
+    try {
+      await this.deps.leases.release(lease.printer);
+    } catch (error) {
+      // It then expires by itself.
+      this.deps.logger.warn('printer lease not given back', { printer: lease.printer.name, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  private forgetLease(key: string): void {
+    const lease = this.held.get(key);
+    if (!lease) return;
+    lease.stop.abort();
+    this.held.delete(key);
   }
 
   private create(key: string, printer: PrinterRecord): QueueEntry {
@@ -83,7 +189,10 @@ export class QueueRegistry {
       onState: (state: PrinterQueueState) => {
         for (const printerId of printerIds) this.deps.onPrinterState(printerId, state);
       },
-      onIdle: () => this.deps.onQueueIdle(),
+      onIdle: () => {
+        this.idleNow(key);
+        this.deps.onQueueIdle();
+      },
     });
     const entry: QueueEntry = { queue, printerIds, limit };
     this.queues.set(key, entry);

@@ -16,6 +16,8 @@ import type { RunReadModels } from './run-read-models';
 export interface RunControlDeps {
   journal: PrintJournal;
   printers: PrinterRegistry;
+  /** Takes the printer's lease before a run is restarted or launched on it (print-service.ts claimPrinter). */
+  claim(printer: PrinterRecord): Promise<void>;
   events: EventBus;
   ownership: RunOwnership;
   read: RunReadModels;
@@ -42,15 +44,18 @@ export class RunControls {
     const record = this.deps.read.requireRun(environment, runId);
     const live = this.deps.liveRun(runId);
     if (live) {
+      const printer = await this.deps.printers.get(environment, record.printerId);
+      if (printer) await this.deps.claim(printer);
       live.resume();
       return this.deps.read.summary(runId);
     }
     this.deps.ownership.requireOrphan(record);
     // A run the station was stopped in: rebuilt from the journal, carrying on from the first label not sent.
-    const printer = this.deps.printers.get(environment, record.printerId);
+    const printer = await this.deps.printers.get(environment, record.printerId);
     if (!printer) {
       throw new StationError('PRINTER_NOT_FOUND', `The printer of this run is no longer set up. Add it again, or cancel the run.`);
     }
+    await this.deps.claim(printer);
     // Settle what the earlier owner left mid-send before taking the run over.
     this.deps.ownership.recover((run) => run.id === runId);
     const options = { ...record.options, owner: this.deps.ownership.owner };
@@ -82,8 +87,9 @@ export class RunControls {
     const record = this.deps.read.requireRun(environment, runId);
     const failed = this.deps.journal.entries(runId).filter((entry) => entry.state === 'failed' && entry.decidedAt === null);
     if (failed.length === 0) throw new StationError('CONFLICT', 'This run has no failed labels to print again.', undefined, { facts: { subject: 'no-failed', id: runId } });
-    const printer = this.deps.printers.get(environment, record.printerId);
+    const printer = await this.deps.printers.get(environment, record.printerId);
     if (!printer) throw new StationError('PRINTER_NOT_FOUND', 'The printer of this run is no longer set up. Choose another printer and print the bundles again.');
+    await this.deps.claim(printer);
     const run = this.deps.launch({
       environment,
       kind: 'retry',
@@ -117,8 +123,9 @@ export class RunControls {
     this.deps.events.emit('printing.label', entry);
     let reprintRun: RunSummaryData | null = null;
     if (decision === 'print-again') {
-      const printer = this.deps.printers.get(environment, after.printerId);
+      const printer = await this.deps.printers.get(environment, after.printerId);
       if (!printer) throw new StationError('PRINTER_NOT_FOUND', 'The printer of this label is no longer set up; print the order again from the scan screen.');
+      await this.deps.claim(printer);
       const run = this.deps.launch({
         environment,
         kind: 'retry',

@@ -151,6 +151,6 @@ export class RunReadModels {
   }
 
   private printerName(environment: Environment, printerId: string): string | null {
-    return this.deps.printers.get(environment, printerId)?.name ?? null;
+    return this.deps.printers.lastKnown(environment, printerId)?.name ?? null;
   }
 }

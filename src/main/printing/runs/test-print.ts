@@ -57,6 +57,7 @@ export async function runTestPrint(
     barcode = label.barcode;
     document = prepared(new TextEncoder().encode(label.zpl), 1, 'zpl');
   }
+  await service.claimPrinter(printer);
   const run = service.launch({
     environment,
     kind: 'test',

@@ -30,7 +30,7 @@ export interface IdentityWatchDeps {
 /** The printer's record as of now: re-identified first when the connection to it is new. */
 export async function currentPrinter(deps: IdentityWatchDeps, printer: PrinterRecord): Promise<PrinterRecord> {
   const { printers, transport } = deps;
-  const fresh = printers.get(printer.environment, printer.id) ?? printer;
+  const fresh = (await printers.get(printer.environment, printer.id)) ?? printer;
   if (!canQuery(transport) || !countsConnections(transport)) return fresh;
   if (transport.connected && printers.identifiedOnConnection(fresh.address) === transport.connectionCount) return fresh;
   try {
@@ -42,7 +42,7 @@ export async function currentPrinter(deps: IdentityWatchDeps, printer: PrinterRe
     }
     // Another printer, or one never identified: its print width too (the route depends on it).
     const identity = { ...fingerprint, printWidthDots: await readPrintWidth(transport) };
-    const updated = printers.recordIdentity(fresh.environment, fresh.address, identity);
+    const updated = await printers.recordIdentity(fresh.environment, fresh.address, identity);
     printers.markIdentifiedOnConnection(fresh.address, transport.connectionCount);
     const now = updated.find((candidate) => candidate.id === fresh.id) ?? fresh;
     if (fresh.options.dpi !== null) {

@@ -339,4 +339,31 @@ export const postgresMigrations: readonly Migration[] = [
       ALTER TABLE creation_ledger ADD COLUMN bench text;
     `,
   },
+  {
+    version: 13,
+    name: 'per-bench default printers and printer leases',
+    sql: `
+      -- Bench ids live in each bench's local settings, not here: a shared store's old defaults
+      -- cannot be given to a bench, so each bench chooses its defaults again (none was shared yet).
+      CREATE TABLE printer_defaults (
+        ${environment},
+        bench text NOT NULL,
+        role text NOT NULL CHECK (role IN ('single', 'bundles')),
+        printer_id text NOT NULL,
+        updated_at text NOT NULL,
+        PRIMARY KEY (environment, bench, role)
+      );
+
+      CREATE TABLE printer_leases (
+        ${environment},
+        printer_key text NOT NULL,
+        printer_id text NOT NULL,
+        bench text NOT NULL,
+        bench_name text NOT NULL,
+        taken_at text NOT NULL,
+        expires_at text NOT NULL,
+        PRIMARY KEY (environment, printer_key)
+      );
+    `,
+  },
 ];

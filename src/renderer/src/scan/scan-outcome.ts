@@ -116,7 +116,7 @@ export function soundOf(outcome: ScanOutcome): SoundKind {
 }
 
 /** Error codes about the printer, not the order: the packer fixes the printer and scans again. */
-export const printerErrorCodes: readonly ErrorCode[] = ['PRINTER_NOT_FOUND', 'PRINTER_OFFLINE', 'PAPER_OUT', 'HEAD_OPEN', 'PRINTER_PAUSED', 'RIBBON_OUT', 'PRINTER_ERROR', 'PRINT_UNCERTAIN', 'PRINTER_TOO_NARROW', 'PRINTER_NOT_ZEBRA'];
+export const printerErrorCodes: readonly ErrorCode[] = ['PRINTER_NOT_FOUND', 'PRINTER_OFFLINE', 'PAPER_OUT', 'HEAD_OPEN', 'PRINTER_PAUSED', 'RIBBON_OUT', 'PRINTER_ERROR', 'PRINT_UNCERTAIN', 'PRINTER_TOO_NARROW', 'PRINTER_NOT_ZEBRA', 'PRINTER_LEASED'];
 
 /** Outcomes that print only once the packer confirms with a reason (Enter, "Print again"). */
 export const asksToPrintAgain = (outcome: ScanOutcome): outcome is Extract<ScanOutcome, { kind: 'duplicate' | 'elsewhere' }> =>

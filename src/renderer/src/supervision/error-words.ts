@@ -41,7 +41,7 @@ export function errorWords(
   const at = factText(error, 'voidedAt') ?? detailValue(error, 'voided_at');
   const status = factText(error, 'status') ?? detailValue(error, 'status');
   const environment = factText(error, 'environment');
-  const printedAt = factText(error, 'printedAt');
+  const printedAt = factText(error, 'printedAt') ?? factText(error, 'since');
   return {
     ...words,
     time: at ? formatClock(at, language) : printedAt ? formatClock(printedAt, language) : '',
