@@ -34,17 +34,27 @@ export interface FleetBench {
   /** Its printer's id in the station, once it has started. */
   printerId(): string;
   running(): boolean;
+  /** Calls sent to it and not yet answered. */
+  inFlight(): number;
   /** How many times it was started (1 for a bench never killed). */
   lives(): number;
+  /** Starts that failed (the station could not start, e.g. its store unreachable) and were tried again. */
+  failedStarts(): number;
+  /** True when it died without being killed (its calls then answer BENCH_CRASHED). */
+  crashed(): boolean;
 }
 
 export interface Fleet {
   readonly benches: readonly FleetBench[];
-  /** A contract call at a bench; a bench that is down is waited for (as a packer would). */
+  /** A contract call at a bench; a bench that is down or starting is waited for (as a packer would). */
   call(bench: number, name: string, input: unknown): Promise<BenchAnswer>;
   /** SIGKILL: the bench dies mid-work; its unanswered calls answer BENCH_KILLED. */
   kill(bench: number): Promise<void>;
-  /** Starts a killed bench again on its folder; resolves once it is ready for calls. */
+  /**
+   * Starts a killed bench again on its folder; resolves once it is ready for calls. A start that
+   * fails (the station cannot open its store while the database is down) is tried again every
+   * half second, as a supervisor would, for up to `restartWithinMs`.
+   */
   start(bench: number): Promise<void>;
   /** Stops every bench in order (each closes its station) and its printer, and removes the folders. */
   close(): Promise<void>;
@@ -57,6 +67,8 @@ export interface FleetOptions {
   baseUrl: string;
   apiKey: string;
   zebra?: VirtualZebraOptions;
+  /** How long a start may keep failing before start() gives up. Default 60 s. */
+  restartWithinMs?: number;
 }
 
 /** Opens the shared store from this process (to seed it or read it), migrating it first. */
@@ -100,7 +112,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         apiKey: options.apiKey,
         printerPort: port,
       };
-      return { index, name, zebra, config, life: null as Life | null, printerId: '', lives: 0 };
+      return { index, name, zebra, config, life: null as Life | null, printerId: '', lives: 0, failedStarts: 0, crashed: false };
     }),
   );
 
@@ -119,6 +131,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     const exited = new Promise<void>((resolve) => {
       child.once('exit', (code, signal) => {
         if (!started) failStart(new Error(`${bench.name} exited before it was ready (${signal ?? `code ${code}`})`));
+        else if (bench.life === life) bench.crashed = true;
         for (const answer of pending.values()) answer({ ok: false, code: 'BENCH_KILLED', message: `${bench.name} stopped (${signal ?? `code ${code}`}) before answering` });
         pending.clear();
         resolve();
@@ -136,8 +149,26 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       pending.delete(message.id);
       answer?.(message.ok ? { ok: true, value: message.value } : { ok: false, code: message.error.code, message: message.error.message });
     });
-    bench.lives += 1;
-    return { child, ready, exited, pending };
+    const life: Life = { child, ready, exited, pending };
+    return life;
+  };
+
+  const restartWithinMs = options.restartWithinMs ?? 60_000;
+  const startBench = async (bench: (typeof benches)[number]): Promise<void> => {
+    const deadline = Date.now() + restartWithinMs;
+    for (;;) {
+      const life = launch(bench);
+      try {
+        await life.ready;
+        bench.life = life;
+        bench.lives += 1;
+        return;
+      } catch (error) {
+        bench.failedStarts += 1;
+        if (Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
   };
 
   const benchAt = (index: number) => {
@@ -146,12 +177,11 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     return bench;
   };
 
-  for (const bench of benches) bench.life = launch(bench);
-  try {
-    await Promise.all(benches.map((bench) => bench.life?.ready));
-  } catch (error) {
+  const firstStarts = await Promise.allSettled(benches.map(startBench));
+  const failed = firstStarts.find((result) => result.status === 'rejected');
+  if (failed) {
     for (const bench of benches) bench.life?.child.kill('SIGKILL');
-    throw error;
+    throw failed.reason;
   }
 
   return {
@@ -161,33 +191,26 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       zebra: bench.zebra,
       printerId: () => bench.printerId,
       running: () => bench.life !== null,
+      inFlight: () => bench.life?.pending.size ?? 0,
       lives: () => bench.lives,
+      failedStarts: () => bench.failedStarts,
+      crashed: () => bench.crashed,
     })),
     async call(index, name, input) {
       const bench = benchAt(index);
       // A bench that is down (killed, not yet started again) is waited for.
-      for (;;) {
-        const life = bench.life;
-        if (life) {
-          const up = await life.ready.then(
-            () => true,
-            () => false,
-          );
-          if (!up || !life.child.connected) return { ok: false, code: 'BENCH_KILLED', message: `${bench.name} is not running` };
-          if (bench.life === life) {
-            const id = nextCallId++;
-            return new Promise<BenchAnswer>((resolve) => {
-              life.pending.set(id, resolve);
-              const call: BenchCall = { id, name, input };
-              life.child.send(call, (error) => {
-                if (!error || !life.pending.delete(id)) return;
-                resolve({ ok: false, code: 'BENCH_KILLED', message: `${bench.name} could not be reached: ${error.message}` });
-              });
-            });
-          }
-        }
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      while (!bench.life) await new Promise((resolve) => setTimeout(resolve, 20));
+      const life = bench.life;
+      if (bench.crashed || !life.child.connected) return { ok: false, code: 'BENCH_CRASHED', message: `${bench.name} died by itself` };
+      const id = nextCallId++;
+      return new Promise<BenchAnswer>((resolve) => {
+        life.pending.set(id, resolve);
+        const call: BenchCall = { id, name, input };
+        life.child.send(call, (error) => {
+          if (!error || !life.pending.delete(id)) return;
+          resolve({ ok: false, code: 'BENCH_KILLED', message: `${bench.name} could not be reached: ${error.message}` });
+        });
+      });
     },
     async kill(index) {
       const bench = benchAt(index);
@@ -200,9 +223,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     async start(index) {
       const bench = benchAt(index);
       if (bench.life) return;
-      const life = launch(bench);
-      bench.life = life;
-      await life.ready;
+      await startBench(bench);
     },
     async close() {
       for (const bench of benches) {

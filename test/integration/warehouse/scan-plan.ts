@@ -35,6 +35,8 @@ export interface PlannedScan {
 export interface PlannedKill {
   at: number;
   bench: number;
+  /** Once the bench has a scan under way, how long after that the kill lands (mid-scan). */
+  intoScanMs: number;
   /** How long the bench stays down before it is started again. */
   downMs: number;
 }
@@ -85,7 +87,7 @@ export function planDay(orders: readonly PlanOrder[], options: PlanOptions): Sca
 
   // Each kill at a different bench, so every kill ends a running station.
   const kills = benchesApart(options.kills)
-    .map((bench) => ({ at: options.durationMs * (0.1 + 0.8 * random()), bench, downMs: 500 + random() * 1_000 }))
+    .map((bench) => ({ at: options.durationMs * (0.1 + 0.8 * random()), bench, intoScanMs: random() * 25, downMs: 500 + random() * 1_000 }))
     .sort((a, b) => a.at - b.at);
   return { scans, kills, overlapping };
 }

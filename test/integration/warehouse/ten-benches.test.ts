@@ -134,6 +134,11 @@ describe(`ten benches on one ${storeKind} store`, () => {
     for (const kill of plan.kills) {
       chores.push(
         atTime(kill.at).then(async () => {
+          // The kill lands while the bench is busy with a scan (fetching, sending, or waiting for the printer's proof).
+          const bench = fleet.benches[kill.bench];
+          const waitFrom = Date.now();
+          while (bench && bench.inFlight() === 0 && Date.now() - waitFrom < 3_000) await sleep(2);
+          await sleep(kill.intoScanMs);
           await fleet.kill(kill.bench);
           await sleep(kill.downMs);
           await fleet.start(kill.bench);
@@ -226,13 +231,24 @@ describe(`ten benches on one ${storeKind} store`, () => {
       }
     }
 
+    for (const bench of fleet.benches) if (bench.crashed()) problems.push(`${bench.name} died without being killed`);
+
     const printedOrders = [...scanned.values()].filter((order) => journal.some((entry) => entry.orderId === order.orderId && entry.state === 'printed')).length;
     const uncertainLabels = journal.filter((entry) => entry.state === 'uncertain').length;
     const labelsOnPaper = [...paper.values()].reduce((sum, labels) => sum + labels.length, 0);
     console.log(
-      `ten benches: ${scanned.size} orders; ${printedOrders} printed, ${uncertainLabels} uncertain labels, ${labelsOnPaper} labels on paper, benches started ${fleet.benches.map((bench) => bench.lives()).join('/')} times; ${problems.length} problems`,
+      `ten benches: ${scanned.size} orders; ${printedOrders} printed, ${uncertainLabels} uncertain labels, ${labelsOnPaper} labels on paper, benches started ${fleet.benches.map((bench) => bench.lives()).join('/')} times (${fleet.benches.reduce((sum, bench) => sum + bench.failedStarts(), 0)} starts failed and were tried again); ${problems.length} problems`,
     );
-    if (problems.length > 0) console.log(`ten benches: problems (seed ${seed}):\n  ${problems.slice(0, 40).join('\n  ')}${problems.length > 40 ? `\n  … and ${problems.length - 40} more` : ''}`);
+    const kinds = new Map<string, number>();
+    for (const problem of problems) {
+      const kind = (/came out|printed \d+ times in the journal|left "|neither printed|without a reason|journal says|printer printed|no scanned order|died/.exec(problem)?.[0] ?? 'other').replace(/\d+/, 'N');
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    }
+    if (problems.length > 0) console.log(`ten benches: problems by kind ${JSON.stringify(Object.fromEntries(kinds))}`);
+    // The rare kinds first: hundreds of duplicates would hide them.
+    const duplicate = (problem: string) => /came out|times in the journal/.test(problem);
+    const listed = [...problems.filter((problem) => !duplicate(problem)), ...problems.filter(duplicate)];
+    if (problems.length > 0) console.log(`ten benches: problems (seed ${seed}):\n  ${listed.slice(0, 40).join('\n  ')}${problems.length > 40 ? `\n  … and ${problems.length - 40} more` : ''}`);
     expect(plan.overlapping).toBeGreaterThan(SCANS / 10);
     expect(fleet.benches.reduce((sum, bench) => sum + bench.lives(), 0)).toBe(BENCHES + KILLS);
     expect(problems).toEqual([]);
