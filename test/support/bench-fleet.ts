@@ -11,6 +11,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { OrderIndex, type OrderFacts } from '../../src/main/orders/order-index';
 import { PostgresEngine } from '../../src/main/store/engine/postgres-engine';
 import { SqliteEngine } from '../../src/main/store/engine/sqlite-engine';
@@ -20,7 +21,7 @@ import { BenchMessageSchema, type BenchCall, type BenchConfig, type FleetStore }
 
 export type { FleetStore } from './bench-fleet-messages';
 
-const childPath = join(__dirname, 'bench-fleet-child.ts');
+const childPath = fileURLToPath(new URL('./bench-fleet-child.ts', import.meta.url));
 
 export type BenchAnswer =
   | { ok: true; value: unknown }
