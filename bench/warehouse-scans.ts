@@ -10,9 +10,12 @@
  * the parent, over the bench's IPC channel). This process runs the sandbox and the printers; the
  * load average is printed with the figures, since 11 processes share the machine's cores.
  *
- * Also one bench alone on PostgreSQL, to tell the store's cost from the fleet's.
+ * The ten benches twice: as fast as answers come (the throughput), and at a packer's pace (a scan
+ * every 500 ms at each bench: 20 scans/s for the warehouse, the concurrency test's rate), whose
+ * scan-to-printer time is what a packer sees. Also one bench alone on PostgreSQL, to tell the
+ * store's cost from the fleet's.
  *
- * Run: npx tsx bench/warehouse-scans.ts [scansPerBench=100] [latencyMs=20] [benches=10]
+ * Run: npx tsx bench/warehouse-scans.ts [scansPerBench=100] [latencyMs=20] [benches=10] [paceMs=500]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -34,13 +37,16 @@ interface Round {
   load: number[];
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
 async function todaysOrders(sandbox: RunningSandbox): Promise<TodaysOrder[]> {
   const response = await fetch(`${sandbox.control.baseUrl}/environments/test/todays-orders`, { headers: { authorization: `Bearer ${sandbox.control.token}` } });
   const company = sandbox.environments.test.companies[0]?.name;
   return ((await response.json()) as { orders: TodaysOrder[] }).orders.filter((order) => order.companyName === company && order.zplAvailable && order.status === 'draft');
 }
 
-async function round(label: string, sandbox: RunningSandbox, store: FleetStore, benches: number, perBench: number, orders: TodaysOrder[]): Promise<Round> {
+/** paceMs: 0 scans the next parcel as soon as the answer came; else one scan every paceMs per bench, the benches staggered. */
+async function round(label: string, sandbox: RunningSandbox, store: FleetStore, benches: number, perBench: number, orders: TodaysOrder[], paceMs = 0): Promise<Round> {
   await seedOrders(
     store,
     orders.map((order) => ({ orderId: order.orderId, orderRef: order.orderRef, barcode: order.barcode, bundleId: order.bundleId, status: 'draft' as const })),
@@ -55,6 +61,7 @@ async function round(label: string, sandbox: RunningSandbox, store: FleetStore, 
     const started = performance.now();
     await Promise.all(
       fleet.benches.map(async (bench) => {
+        if (paceMs > 0) await sleep((paceMs * bench.index) / benches);
         for (let n = 1; n <= perBench; n += 1) {
           const order = orders[benches * n + bench.index];
           if (!order) throw new Error('too few orders for this many scans');
@@ -69,6 +76,7 @@ async function round(label: string, sandbox: RunningSandbox, store: FleetStore, 
             const what = answer.ok ? (outcome?.outcome ?? 'unknown') : answer.code;
             failures.set(what, (failures.get(what) ?? 0) + 1);
           }
+          if (paceMs > 0) await sleep(sentAt + paceMs - performance.now());
         }
       }),
     );
@@ -95,19 +103,23 @@ async function main(): Promise<void> {
   const perBench = Number(process.argv[2] ?? 100);
   const latencyMs = Number(process.argv[3] ?? 20);
   const benches = Number(process.argv[4] ?? 10);
-  const sandbox = await startSandbox({ printers: 0, orders: Math.max(2_400, benches * (perBench + 1) * 7), rateLimit: { requestsPerSecond: 0 }, faults: { latencyMs } });
+  const paceMs = Number(process.argv[5] ?? 500);
+  const sandbox = await startSandbox({ printers: 0, orders: Math.max(2_400, benches * (perBench + 1) * 9), rateLimit: { requestsPerSecond: 0 }, faults: { latencyMs } });
   const server = await startPostgresServer();
   const folder = mkdtempSync(join(tmpdir(), 'station-warehouse-bench-'));
   try {
     const orders = await todaysOrders(sandbox);
     console.log(`sandbox latency ${latencyMs} ms per answer; ${perBench} scans per bench after one warm-up scan each; ${orders.length} orders`);
     // Each round its own orders and store: none finds another's labels printed.
-    const third = Math.floor(orders.length / 3);
+    const quarter = Math.floor(orders.length / 4);
+    const part = (n: number) => orders.slice(n * quarter, (n + 1) * quarter);
     const warehouse = await createTestDatabase(server.info);
-    show(await round('PostgreSQL', sandbox, { kind: 'postgres', connection: warehouse.info }, benches, perBench, orders.slice(0, third)));
+    show(await round('PostgreSQL, as fast as answers come', sandbox, { kind: 'postgres', connection: warehouse.info }, benches, perBench, part(0)));
+    const paced = await createTestDatabase(server.info);
+    show(await round(`PostgreSQL, a packer's pace (a scan every ${paceMs} ms per bench)`, sandbox, { kind: 'postgres', connection: paced.info }, benches, perBench, part(1), paceMs));
     const alone = await createTestDatabase(server.info);
-    show(await round('PostgreSQL, one bench', sandbox, { kind: 'postgres', connection: alone.info }, 1, perBench, orders.slice(third, 2 * third)));
-    show(await round('SQLite, one bench', sandbox, { kind: 'sqlite', file: join(folder, 'bench.db') }, 1, perBench, orders.slice(2 * third)));
+    show(await round('PostgreSQL, one bench', sandbox, { kind: 'postgres', connection: alone.info }, 1, perBench, part(2)));
+    show(await round('SQLite, one bench', sandbox, { kind: 'sqlite', file: join(folder, 'bench.db') }, 1, perBench, part(3)));
   } finally {
     rmSync(folder, { recursive: true, force: true });
     await server.dispose();
