@@ -30,7 +30,7 @@ async function openStore(config: z.infer<typeof BenchConfigSchema>): Promise<Sto
 }
 
 async function main(): Promise<void> {
-  const config = BenchConfigSchema.parse(JSON.parse(process.argv[2] ?? '{}'));
+  const config = BenchConfigSchema.parse(JSON.parse(process.env.FLEET_BENCH_CONFIG ?? '{}'));
   const store = await openStore(config);
   const station = await composeStation({
     dataDir: config.dataDir,

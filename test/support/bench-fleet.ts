@@ -118,7 +118,12 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   );
 
   const launch = (bench: (typeof benches)[number]): Life => {
-    const child = fork(childPath, [JSON.stringify(bench.config)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    // The configuration (with the store's password) goes in the environment, not on the command line anyone can list.
+    const child = fork(childPath, [], {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, FLEET_BENCH_CONFIG: JSON.stringify(bench.config) },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     const pending = new Map<number, (answer: BenchAnswer) => void>();
     let markReady: () => void = () => undefined;
     let failStart: (error: Error) => void = () => undefined;
