@@ -4,8 +4,8 @@
  * its own virtual Zebra on loopback. The printers live in this process, so their record of what
  * came out survives a bench being killed. The parent sends a bench contract calls as its screen
  * would (a scan is `printing.print`), kills a bench with SIGKILL and starts it again on the same
- * folder (the station's own recovery runs). Stopping and starting the database is the caller's,
- * on its PostgreSQL server (test/support/postgres-server.ts).
+ * folder (the station's own recovery runs), and stops and starts the PostgreSQL server under them
+ * when given one (test/support/postgres-server.ts: a server of the test's own, not the run's shared one).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { PostgresEngine } from '../../src/main/store/engine/postgres-engine';
 import { SqliteEngine } from '../../src/main/store/engine/sqlite-engine';
 import type { StoreEngine } from '../../src/main/store/engine/store-engine';
 import { VirtualZebra, type VirtualZebraOptions } from '../../src/sandbox/printer';
+import type { PostgresServer } from './postgres-server';
 import { BenchMessageSchema, type BenchCall, type BenchConfig, type FleetStore } from './bench-fleet-messages';
 
 export type { FleetStore } from './bench-fleet-messages';
@@ -57,6 +58,11 @@ export interface Fleet {
    * half second, as a supervisor would, for up to `restartWithinMs`.
    */
   start(bench: number): Promise<void>;
+  /**
+   * Stops the database server, keeps it down for `downMs`, starts it again (PostgreSQL mode, with
+   * `database` given); resolves when it is back, with the time it was away.
+   */
+  restartDatabase(downMs: number): Promise<{ awayMs: number }>;
   /** Stops every bench in order (each closes its station) and its printer, and removes the folders. */
   close(): Promise<void>;
 }
@@ -68,6 +74,8 @@ export interface FleetOptions {
   baseUrl: string;
   apiKey: string;
   zebra?: VirtualZebraOptions;
+  /** The PostgreSQL server the store is on, for restartDatabase. */
+  database?: Pick<PostgresServer, 'stop' | 'start'>;
   /** How long a start may keep failing before start() gives up. Default 60 s. */
   restartWithinMs?: number;
 }
@@ -230,6 +238,15 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       const bench = benchAt(index);
       if (bench.life) return;
       await startBench(bench);
+    },
+    async restartDatabase(downMs) {
+      const database = options.database;
+      if (!database) throw new Error('this fleet was given no database server to restart');
+      const stoppedAt = Date.now();
+      await database.stop();
+      await new Promise((resolve) => setTimeout(resolve, downMs));
+      await database.start();
+      return { awayMs: Date.now() - stoppedAt };
     },
     async close() {
       for (const bench of benches) {

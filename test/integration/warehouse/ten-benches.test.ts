@@ -69,6 +69,7 @@ describe(`ten benches on one ${storeKind} store`, () => {
       store,
       baseUrl: sandbox.environments.test.baseUrl,
       apiKey: sandbox.environments.test.companies[0]?.apiKey ?? '',
+      ...(server ? { database: server } : {}),
     });
   }, 150_000);
 
@@ -147,14 +148,11 @@ describe(`ten benches on one ${storeKind} store`, () => {
     }
     let storeRestart = 'none';
     if (server) {
-      const restarting = server;
       chores.push(
         atTime(DURATION_MS / 2).then(async () => {
           const stoppedAt = Date.now();
-          await restarting.stop();
-          await sleep(1_000);
-          await restarting.start();
-          storeRestart = `PostgreSQL stopped at ${((stoppedAt - startedAt) / 1000).toFixed(1)} s, back after ${Date.now() - stoppedAt} ms`;
+          const { awayMs } = await fleet.restartDatabase(1_000);
+          storeRestart = `PostgreSQL stopped at ${((stoppedAt - startedAt) / 1000).toFixed(1)} s, back after ${awayMs} ms`;
         }),
       );
     }
@@ -212,7 +210,8 @@ describe(`ten benches on one ${storeKind} store`, () => {
       if (printed.length > 1) problems.push(`${order.orderRef} is printed ${printed.length} times in the journal, at ${where(printed)}`);
       for (const entry of entries.filter((candidate) => unsettled.has(candidate.state))) {
         const bench = benchOfPrinter.get(entry.printerId);
-        problems.push(`${order.orderRef} is left "${entry.state}" at ${bench?.name ?? entry.printerId} (started ${bench?.lives() ?? '?'} times): no proof came and nothing settled it`);
+        const onItsPaper = bench ? (paper.get(order.orderId) ?? []).some((label) => label.bench === bench.index) : false;
+        problems.push(`${order.orderRef} is left "${entry.state}" at ${bench?.name ?? entry.printerId} (started ${bench?.lives() ?? '?'} times; on its printer's paper: ${onItsPaper ? 'yes' : 'no'}): no proof came and nothing settled it`);
       }
       if (printed.length === 0 && uncertain.length === 0) problems.push(`${order.orderRef} is neither printed nor uncertain: ${entries.map((entry) => `${entry.state} (${entry.reason ?? 'no reason'})`).join(', ') || 'no label at all'}`);
       for (const entry of uncertain) if (!entry.reason) problems.push(`${order.orderRef} is uncertain at ${where([entry])} without a reason`);
