@@ -54,7 +54,7 @@ async function round(label: string, sandbox: RunningSandbox, store: FleetStore, 
   const fleet = await startFleet({ benches, store, baseUrl: sandbox.environments.test.baseUrl, apiKey: sandbox.environments.test.companies[0]?.apiKey ?? '' });
   try {
     // One warm-up scan per bench (first connections to the service, the printer and the store).
-    for (const bench of fleet.benches) await fleet.call(bench.index, 'printing.print', { scan: orders[bench.index]?.orderRef ?? '' });
+    for (const bench of fleet.benches) await fleet.call(bench.index, 'printing.print', { scan: orders[bench.index]?.orderRef ?? '', printerId: bench.printerId() });
     const station: number[] = [];
     const roundTrip: number[] = [];
     const failures = new Map<string, number>();
@@ -66,7 +66,7 @@ async function round(label: string, sandbox: RunningSandbox, store: FleetStore, 
           const order = orders[benches * n + bench.index];
           if (!order) throw new Error('too few orders for this many scans');
           const sentAt = performance.now();
-          const answer = await fleet.call(bench.index, 'printing.print', { scan: order.orderRef });
+          const answer = await fleet.call(bench.index, 'printing.print', { scan: order.orderRef, printerId: bench.printerId() });
           const took = performance.now() - sentAt;
           const outcome = answer.ok ? PrintOutcomeSchema.parse(answer.value) : null;
           if (outcome?.outcome === 'printed') {

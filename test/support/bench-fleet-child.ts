@@ -7,14 +7,17 @@
  * back. On its first start the bench sets itself up (test environment, its name, its printer);
  * a later start after a SIGKILL finds that set-up in its folder and only recovers.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { composeStation } from '../../src/main/composition';
 import { createLogger } from '../../src/main/logging/logger';
 import { PostgresEngine } from '../../src/main/store/engine/postgres-engine';
 import { SqliteEngine } from '../../src/main/store/engine/sqlite-engine';
 import type { StoreEngine } from '../../src/main/store/engine/store-engine';
+import { PrinterSchema } from '../../src/shared/contract/printers';
 import { BenchCallSchema, BenchConfigSchema, type BenchMessage } from './bench-fleet-messages';
 import { memoryKeyStore } from './station';
+
+const PrintersSchema = z.object({ printers: z.array(PrinterSchema) });
 
 function send(message: BenchMessage): void {
   process.send?.(message);
@@ -52,8 +55,16 @@ async function main(): Promise<void> {
     station.settings.setEnvironment('test');
     station.settings.setStationName(config.benchName);
   }
-  let printers = station.services.printing.printers.list('test');
-  if (printers.length === 0) {
+  // Its own printer, found by its address: once the warehouse's printers are shared, a bench also
+  // sees the other benches' printers.
+  const ownPrinter = async (): Promise<string | undefined> => {
+    const listed = await dispatch('printers.list', {});
+    if (!listed.ok) throw new Error(`printers.list: ${listed.error.code} ${listed.error.message}`);
+    const { printers } = PrintersSchema.parse(listed.value);
+    return printers.find((printer) => printer.address.kind === 'network-zebra' && printer.address.host === '127.0.0.1' && printer.address.port === config.printerPort)?.id;
+  };
+  let printerId = await ownPrinter();
+  if (!printerId) {
     const added = await dispatch('printers.add', {
       name: `${config.benchName} Zebra`,
       address: { kind: 'network-zebra', host: '127.0.0.1', port: config.printerPort },
@@ -63,9 +74,8 @@ async function main(): Promise<void> {
       check: false,
     });
     if (!added.ok) throw new Error(`printers.add: ${added.error.code} ${added.error.message}`);
-    printers = station.services.printing.printers.list('test');
+    printerId = await ownPrinter();
   }
-  const printerId = printers[0]?.id;
   if (!printerId) throw new Error('the bench has no printer');
 
   process.on('message', (raw: unknown) => {

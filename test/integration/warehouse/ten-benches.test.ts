@@ -119,7 +119,9 @@ describe(`ten benches on one ${storeKind} store`, () => {
   };
 
   const scanAt = async (planned: PlannedScan): Promise<ScanResult> => {
-    const answer = await fleet.call(planned.bench, 'printing.print', { scan: planned.scan });
+    // The bench's own printer, named as its screen names the chosen printer.
+    const printerId = fleet.benches[planned.bench]?.printerId();
+    const answer = await fleet.call(planned.bench, 'printing.print', { scan: planned.scan, printerId });
     if (!answer.ok) return { planned, outcome: answer.code };
     return { planned, outcome: PrintOutcomeSchema.parse(answer.value).outcome };
   };
