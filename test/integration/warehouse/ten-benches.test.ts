@@ -9,6 +9,7 @@
  *
  * FLEET_STORE=sqlite runs the same day with every bench on one shared SQLite file (no database
  * restart there: a file has no server to stop).
+ * FLEET_SCANS=<n> makes a shorter day for a trial (50 ms of day per scan).
  */
 import { rmSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
