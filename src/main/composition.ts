@@ -213,8 +213,9 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     }),
   });
   const { transports: transportOptions, ...printingOptions } = options.printing ?? {};
-  const printing = createPrintingCore({
+  const printing = await createPrintingCore({
     db,
+    store: webhookStore,
     flushToDisk: createWalFlush(databasePath),
     orders,
     lookup,

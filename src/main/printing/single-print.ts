@@ -58,12 +58,12 @@ export async function printScan(deps: SinglePrintDeps, input: SinglePrintInput):
   assertPrintable(order, override);
 
   const orderData = { orderId: order.orderId, orderRef: order.orderRef, barcode: order.barcode, recipient: order.recipient, bundleId: order.bundleId };
-  const previous = deps.service.journal.previousPrint(environment, order.orderId);
+  const previous = await deps.service.journal.previousPrint(environment, order.orderId);
   let reprint: { operator: string; reason: string } | null = null;
   if (previous && !input.reprint) {
     return { outcome: 'duplicate', scan: input.scan, order: orderData, previous: previousPrint(deps, previous) };
   }
-  if (!previous && order.status === 'expected' && !input.reprint && deps.service.journal.journal(environment, { orderId: order.orderId, limit: 1 }).length === 0) {
+  if (!previous && order.status === 'expected' && !input.reprint && (await deps.service.journal.journal(environment, { orderId: order.orderId, limit: 1 })).length === 0) {
     // The service says the label was printed, yet this station never handled it: another station
     // (or the web portal) has it. A second label would put two parcels with one barcode on the
     // road, so ask first. A label this station fetched and never sent (a print cut short by a
@@ -99,7 +99,7 @@ export async function printScan(deps: SinglePrintDeps, input: SinglePrintInput):
     firstDocument = deps.service.fetchFirstLabel(environment, printer, label);
     await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
   }
-  const run = deps.service.launch({
+  const run = await deps.service.launch({
     environment,
     kind: 'single',
     printer,

@@ -217,11 +217,11 @@ export class ShipService {
     const base = { parcel: entry.parcel, parcelCount, orderId, barcode: entry.barcode, bundleId: entry.bundleId, createdNow };
     const { service, printers } = this.deps.printing;
     // The journal's duplicate guard: a label printed before is not printed again by a ship.
-    const previous = service.journal.previousPrint(environment, orderId);
+    const previous = await service.journal.previousPrint(environment, orderId);
     if (previous) return { ...base, printed: 'duplicate', journalEntryId: previous.id, printProblem: null };
     try {
       const printer = printers.choose(environment, 'single', printerId);
-      const run = service.launch({
+      const run = await service.launch({
         environment,
         kind: 'single',
         printer,

@@ -136,8 +136,8 @@ export class PrintService {
    * uncertain and the runs wait to be resumed. Runs another live process (the app next to a CLI
    * command) is printing are left alone.
    */
-  recover(which?: (run: RunRow) => boolean): void {
-    this.ownership.recover(which);
+  async recover(which?: (run: RunRow) => boolean): Promise<void> {
+    await this.ownership.recover(which);
   }
 
   /** The queue of a printer (one per physical route, shared by printers with the same address). */
@@ -187,9 +187,9 @@ export class PrintService {
   }
 
   /** Journal rows for a new run, then the run itself, started. */
-  launch(input: LaunchInput): PrintRun {
+  async launch(input: LaunchInput): Promise<PrintRun> {
     this.requireLaunchable(input.printer);
-    const { run, entries, onDisk } = this.deps.journal.createRun({
+    const { run, entries, onDisk } = await this.deps.journal.createRun({
       environment: input.environment,
       kind: input.kind,
       printerId: input.printer.id,
@@ -202,7 +202,7 @@ export class PrintService {
     return this.startRun(run, entries, input.printer, input.documents, input.bundles, input.firstDocument, onDisk);
   }
 
-  private startRun(
+  private async startRun(
     run: RunRow,
     entries: JournalRow[],
     printer: PrinterRecord,
@@ -210,7 +210,7 @@ export class PrintService {
     planned?: BundleDocuments,
     firstDocument?: Promise<PreparedDocument>,
     onDisk: Promise<void> = Promise.resolve(),
-  ): PrintRun {
+  ): Promise<PrintRun> {
     const queue = this.queueFor(printer);
     const bundles = planned ?? new BundleDocuments(() => this.deps.clientFor(run.environment));
     this.bundleDocuments.set(run.id, bundles);
@@ -237,7 +237,7 @@ export class PrintService {
       clock: this.clock,
     });
     this.runs.set(run.id, printRun);
-    printRun.start();
+    await printRun.start();
     return printRun;
   }
 
@@ -348,9 +348,10 @@ export class PrintService {
     await this.queues.closeAll();
     this.throttle.clear();
     await this.emitted;
+    for (const run of this.runs.values()) await run.journalled();
     // This process's runs are settled the way a crash would settle them; other processes' runs are theirs.
     const mine = new Set(this.runs.keys());
     this.runs.clear();
-    this.ownership.recover((run) => mine.has(run.id));
+    await this.ownership.recover((run) => mine.has(run.id));
   }
 }

@@ -12,18 +12,22 @@ import type { OrderIndex } from '../../orders/order-index';
 import type { OrderLookup } from '../../orders/order-lookup';
 import type { StationSettings } from '../../settings/station-settings';
 import type { StationDatabase } from '../../store/database';
+import type { StoreEngine } from '../../store/engine/store-engine';
 import type { StationError } from '../../../shared/errors';
 import { planAndStartBundleRun, type BundlePrintInput } from '../bundle-print';
 import { PrintJournal } from '../journal/print-journal';
 import { PrinterRegistry } from '../printers';
-import { SqliteLabelMarks } from '../queue/label-marks';
+import { StoreLabelMarks } from '../queue/label-marks';
 import { printScan, type SinglePrintInput } from '../single-print';
 import type { PrinterTransports } from '../transports/printer-transports';
 import { PrintService, type PrintingOptions } from './print-service';
 import type { FlushToDisk } from '../../store/wal-flush';
 
 export interface PrintingCoreDeps {
+  /** The bench's own file: the printer registry. */
   db: StationDatabase;
+  /** The journal and its label marks: the bench's SQLite engine, or a warehouse's shared store. */
+  store: StoreEngine;
   /** Takes commits that did not wait for the disk there in the background (store/wal-flush.ts). */
   flushToDisk?: FlushToDisk;
   orders: OrderIndex;
@@ -49,8 +53,8 @@ export interface PrintingCore {
   close(): Promise<void>;
 }
 
-export function createPrintingCore(deps: PrintingCoreDeps): PrintingCore {
-  const journal = new PrintJournal(deps.db, undefined, deps.flushToDisk);
+export async function createPrintingCore(deps: PrintingCoreDeps): Promise<PrintingCore> {
+  const journal = new PrintJournal(deps.store, undefined, deps.flushToDisk);
   const printers = new PrinterRegistry(deps.db);
   const service = new PrintService({
     journal,
@@ -61,10 +65,10 @@ export function createPrintingCore(deps: PrintingCoreDeps): PrintingCore {
     clientFor: deps.clientFor,
     events: deps.events,
     logger: deps.logger,
-    marks: new SqliteLabelMarks(deps.db),
+    marks: new StoreLabelMarks(deps.store),
     ...(deps.options ? { options: deps.options } : {}),
   });
-  service.recover();
+  await service.recover();
   return {
     journal,
     printers,

@@ -58,8 +58,8 @@ export class RunOwnership {
   }
 
   /** Settles the runs `which` selects (by default every run whose process is gone). */
-  recover(which: (run: RunRow) => boolean = (run) => this.isOrphan(run)): void {
-    const report = this.journal.recoverInterrupted(
+  async recover(which: (run: RunRow) => boolean = (run) => this.isOrphan(run)): Promise<void> {
+    const report = await this.journal.recoverInterrupted(
       { ...stationStopped, since: new Date(this.clock.now()).toISOString() },
       'The station stopped while sending this label, so it may or may not have printed. Check the printer and say whether it came out.',
       'Not sent: the station stopped before this label reached the printer.',

@@ -57,7 +57,7 @@ export async function runTestPrint(
     barcode = label.barcode;
     document = prepared(new TextEncoder().encode(label.zpl), 1, 'zpl');
   }
-  const run = service.launch({
+  const run = await service.launch({
     environment,
     kind: 'test',
     printer,
