@@ -216,6 +216,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   const printing = await createPrintingCore({
     db,
     store: webhookStore,
+    bench: { id: benchId(db), name: () => settings.stationName() },
     flushToDisk: createWalFlush(databasePath),
     orders,
     lookup,

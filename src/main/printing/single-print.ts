@@ -15,7 +15,7 @@ import type { OrderIndex } from '../orders/order-index';
 import type { OrderLookup } from '../orders/order-lookup';
 import { assertPrintable } from '../orders/printability';
 import type { StationSettings } from '../settings/station-settings';
-import { emptyRunOptions } from './journal/print-journal';
+import { emptyRunOptions, FirstPrintTaken } from './journal/print-journal';
 import type { JournalRow, NewLabel } from './journal/journal-types';
 import type { PrinterRegistry } from './printers';
 import { prepared } from './runs/label-documents';
@@ -99,16 +99,28 @@ export async function printScan(deps: SinglePrintDeps, input: SinglePrintInput):
     firstDocument = deps.service.fetchFirstLabel(environment, printer, label);
     await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
   }
-  const run = await deps.service.launch({
-    environment,
-    kind: 'single',
-    printer,
-    operator,
-    options: { ...emptyRunOptions(), scan: input.scan, reprint: reprint ?? override ?? null },
-    labels: [label],
-    ...(found.label ? { documents: reuse(found.label) } : {}),
-    ...(firstDocument ? { firstDocument } : {}),
-  });
+  const launch = (labels: NewLabel[]) =>
+    deps.service.launch({
+      environment,
+      kind: 'single',
+      printer,
+      operator,
+      options: { ...emptyRunOptions(), scan: input.scan, reprint: reprint ?? override ?? null },
+      labels,
+      ...(found.label ? { documents: reuse(found.label) } : {}),
+      ...(firstDocument ? { firstDocument } : {}),
+    });
+  let run: Awaited<ReturnType<typeof launch>>;
+  try {
+    run = await launch([label]);
+  } catch (error) {
+    // Another bench's first print of this order got there first (the database's unique index
+    // decides, not timing): the same question as a print found before, naming that bench.
+    if (!(error instanceof FirstPrintTaken)) throw error;
+    if (!reprint) return { outcome: 'duplicate', scan: input.scan, order: orderData, previous: previousPrint(deps, error.holder) };
+    // A reprint asked for before that print was visible here: it is a reprint of that one.
+    run = await launch([{ ...label, reprintOf: error.holder.id }]);
+  }
   const outcome = await run.whenFirstLabelSettles();
   if (outcome.kind === 'error') throw unknownToService(outcome.error, order);
   const common = {
@@ -146,7 +158,8 @@ function previousPrint(deps: SinglePrintDeps, entry: JournalRow) {
     state: entry.state,
     printedAt: entry.printedAt ?? entry.sentAt ?? entry.uncertainAt ?? entry.updatedAt,
     operator: entry.operator,
-    stationName: deps.settings.stationName(),
+    // The bench that printed it (rows older than the bench column are this bench's own).
+    stationName: entry.benchName ?? deps.settings.stationName(),
     printerName: deps.printers.get(entry.environment, entry.printerId)?.name ?? entry.printerId,
   };
 }

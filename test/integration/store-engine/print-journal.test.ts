@@ -2,9 +2,15 @@
  * The print journal on both engines (SQLite on a file, PostgreSQL on the run's private server):
  * the label states and their order, recovery after a crash, the duplicate guard, the run lists.
  */
+import Database from 'libsql';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { emptyRunOptions, PrintJournal } from '../../../src/main/printing/journal/print-journal';
+import { emptyRunOptions, FirstPrintTaken, PrintJournal } from '../../../src/main/printing/journal/print-journal';
 import type { NewLabel } from '../../../src/main/printing/journal/journal-types';
+import { SqliteEngine } from '../../../src/main/store/engine/sqlite-engine';
+import { migrations } from '../../../src/main/store/migrations';
 import type { PauseReasonData } from '../../../src/shared/contract/printing';
 import { engineFactories, type EngineUnderTest } from './engines';
 
@@ -161,5 +167,118 @@ describe.each(engineFactories)('print journal: $name', (factory) => {
     expect((await journal.entries(gone.run.id))[0]?.state).toBe('uncertain');
     expect((await journal.run(alive.run.id))?.state).toBe('running');
     expect((await journal.entries(alive.run.id))[0]?.state).toBe('queued');
+  });
+});
+
+describe.each(engineFactories)('the duplicate guard across benches: $name', (factory) => {
+  let store: EngineUnderTest;
+  let bench3: PrintJournal;
+  let bench7: PrintJournal;
+  const at = new Date('2026-03-02T06:28:00.000Z');
+
+  beforeEach(async () => {
+    store = await factory.open();
+    bench3 = new PrintJournal(store.engine, () => at, undefined, { id: 'bench-3-id', name: () => 'Bench 3' });
+    // Another bench of the warehouse: its own engine and connections on PostgreSQL.
+    bench7 = new PrintJournal(await store.another(), () => at, undefined, { id: 'bench-7-id', name: () => 'Bench 7' });
+  });
+  afterEach(async () => {
+    await store.dispose();
+  });
+
+  const scan = (journal: PrintJournal, labels: NewLabel[]) =>
+    journal.createRun({ environment: 'test', kind: 'single', printerId: 'p-1', operator: 'Sam', options: emptyRunOptions(), labels });
+  const order = (orderId: string, reprintOf: number | null = null): NewLabel => ({ orderId, bundleId: null, bundlePosition: null, bundleCount: null, format: 'zpl', reprintOf });
+  const page = (position: number): NewLabel => ({ orderId: null, bundleId: 'BND-RACE', bundlePosition: position, bundleCount: 3, format: 'gfa', identifiers: [] });
+
+  /** Both benches write the first print at the same moment, many times over: one wins each race. */
+  const race = async (labelFor: (round: number) => NewLabel, rounds: number) => {
+    const outcomes = await Promise.all(
+      Array.from({ length: rounds }, (_, round) => [scan(bench3, [labelFor(round)]), scan(bench7, [labelFor(round)])]).flat().map((written) => written.then(
+        (run) => ({ won: run.entries[0]! }),
+        (error: unknown) => ({ lost: error }),
+      )),
+    );
+    return Array.from({ length: rounds }, (_, round) => [outcomes[round * 2]!, outcomes[round * 2 + 1]!]);
+  };
+
+  it('lets exactly one of two benches write the first print of an order; the other learns which bench has it and when', async () => {
+    const rounds = await race((round) => order(`ORD-RACE-${round}`), 20);
+    for (const [index, pair] of rounds.entries()) {
+      const won = pair.flatMap((outcome) => ('won' in outcome ? [outcome.won] : []));
+      const lost = pair.flatMap((outcome) => ('lost' in outcome ? [outcome.lost] : []));
+      expect(won, `order ${index}`).toHaveLength(1);
+      expect(lost[0]).toBeInstanceOf(FirstPrintTaken);
+      const holder = (lost[0] as FirstPrintTaken).holder;
+      expect(holder).toMatchObject({ id: won[0]!.id, benchName: won[0]!.benchName, queuedAt: at.toISOString() });
+      expect((await bench3.journal('test', { orderId: `ORD-RACE-${index}` })).length, `rows of order ${index}`).toBe(1);
+    }
+    // Both benches won some races or one won all: either way each name came from the row.
+    expect(rounds.flat().flatMap((outcome) => ('won' in outcome ? [outcome.won.benchName] : [])).every((name) => name === 'Bench 3' || name === 'Bench 7')).toBe(true);
+  });
+
+  it('does the same for the pages of a bundle whose orders are unknown (bundle, format and page)', async () => {
+    const rounds = await race((round) => page(round + 1), 10);
+    for (const pair of rounds) {
+      expect(pair.filter((outcome) => 'won' in outcome)).toHaveLength(1);
+      expect(pair.find((outcome) => 'lost' in outcome)).toMatchObject({ lost: expect.any(FirstPrintTaken) });
+    }
+    // The same page as a PDF document is another label (positions count documents there, not pages).
+    await expect(scan(bench7, [{ ...page(1), format: 'pdf' }])).resolves.toMatchObject({ entries: [{ format: 'pdf' }] });
+  });
+
+  it('does not count a first print that failed, nor an uncertain one a lead said to print again, nor a deliberate reprint', async () => {
+    const failed = (await scan(bench3, [order('ORD-FAILED')])).entries[0]!;
+    await bench3.markFailed(failed.id, 'paper out');
+    await expect(scan(bench7, [order('ORD-FAILED')])).resolves.toMatchObject({ entries: [{ orderId: 'ORD-FAILED' }] });
+
+    const uncertain = (await scan(bench3, [order('ORD-UNSURE')])).entries[0]!;
+    await bench3.markUncertain(uncertain.id, 'connection dropped');
+    await expect(scan(bench7, [order('ORD-UNSURE')])).rejects.toBeInstanceOf(FirstPrintTaken);
+    await bench3.decide(uncertain.id, 'print-again', 'Kim');
+    await expect(scan(bench7, [order('ORD-UNSURE')])).resolves.toMatchObject({ entries: [{ orderId: 'ORD-UNSURE' }] });
+
+    const printed = (await scan(bench3, [order('ORD-AGAIN')])).entries[0]!;
+    await expect(scan(bench7, [order('ORD-AGAIN', printed.id)])).resolves.toMatchObject({ entries: [{ reprintOf: printed.id }] });
+    await expect(scan(bench7, [order('ORD-AGAIN')])).rejects.toBeInstanceOf(FirstPrintTaken);
+  });
+});
+
+describe('migration 12 on an existing bench file', () => {
+  it('opens a file whose journal already holds two first prints of one order, and guards the order from then on', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'journal-v11-'));
+    const path = join(folder, 'station.db');
+    try {
+      // A bench's file as version 11 left it, with an order printed twice (the guard was per bench, and older versions raced).
+      const old = new Database(path);
+      old.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+      for (const migration of migrations.filter((step) => step.version <= 11)) {
+        old.exec(migration.sql);
+        old.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(migration.version, migration.name, '2026-01-01T00:00:00.000Z');
+      }
+      old.prepare("INSERT INTO print_runs (id, environment, kind, printer_id, operator, state, options, created_at, updated_at) VALUES ('r-old', 'test', 'single', 'p-1', 'Sam', 'finished', '{}', 'x', 'x')").run();
+      const row = old.prepare(
+        "INSERT INTO print_journal (environment, run_id, position, printer_id, operator, order_id, format, state, queued_at, updated_at) VALUES ('test', 'r-old', 0, 'p-1', 'Sam', ?, 'zpl', ?, ?, ?)",
+      );
+      for (const [orderId, state, at] of [['ORD-TWICE', 'printed', '2026-01-01T08:00:00.000Z'], ['ORD-TWICE', 'printed', '2026-01-01T09:00:00.000Z'], ['ORD-GONE', 'failed', '2026-01-01T08:00:00.000Z']] as const) {
+        row.run(orderId, state, at, at);
+      }
+      old.close();
+
+      const engine = SqliteEngine.open(path);
+      try {
+        const journal = new PrintJournal(engine, () => new Date('2026-03-02T06:28:00.000Z'), undefined, { id: 'bench-id', name: () => 'Bench 3' });
+        const first = await journal.liveFirstPrint('test', { orderId: 'ORD-TWICE', bundleId: null, bundlePosition: null, format: 'zpl' });
+        expect(first?.queuedAt, 'the earlier of the two holds the order').toBe('2026-01-01T08:00:00.000Z');
+        const refused = await journal.createRun({ environment: 'test', kind: 'single', printerId: 'p-1', operator: 'Kim', options: emptyRunOptions(), labels: [{ orderId: 'ORD-TWICE', bundleId: null, bundlePosition: null, bundleCount: null, format: 'zpl' }] }).catch((error: unknown) => error);
+        expect(refused).toBeInstanceOf(FirstPrintTaken);
+        expect((refused as FirstPrintTaken).holder).toMatchObject({ id: first?.id, benchName: null });
+        await expect(journal.createRun({ environment: 'test', kind: 'single', printerId: 'p-1', operator: 'Kim', options: emptyRunOptions(), labels: [{ orderId: 'ORD-GONE', bundleId: null, bundlePosition: null, bundleCount: null, format: 'zpl' }] })).resolves.toMatchObject({ entries: [{ benchName: 'Bench 3' }] });
+      } finally {
+        await engine.close();
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Environment } from '../../../shared/contract/app';
 import { PauseReasonSchema, type PauseReasonData, type RunCounts } from '../../../shared/contract/printing';
+import { StationError } from '../../../shared/errors';
 import type { StoreEngine, StoreSession, SqlValue } from '../../store/engine/store-engine';
 import type { FlushToDisk } from '../../store/wal-flush';
 import {
@@ -28,9 +29,9 @@ const entryColumns = `id, environment, run_id AS "runId", position, printer_id A
   bundle_position AS "bundlePosition", bundle_count AS "bundleCount", format, state, reason, reprint_of AS "reprintOf", decided_by AS "decidedBy",
   document_sha256 AS "documentSha256", queued_at AS "queuedAt", fetched_at AS "fetchedAt", sent_at AS "sentAt", printed_at AS "printedAt",
   failed_at AS "failedAt", uncertain_at AS "uncertainAt", decided_at AS "decidedAt", updated_at AS "updatedAt",
-  voided_at AS "voidedAt", voided_by AS "voidedBy", void_reason AS "voidReason"`;
+  voided_at AS "voidedAt", voided_by AS "voidedBy", void_reason AS "voidReason", bench, bench_name AS "benchName"`;
 const runColumns = `id, environment, kind, printer_id AS "printerId", operator, state, pause_reason AS "pauseReason", options,
-  created_at AS "createdAt", updated_at AS "updatedAt", finished_at AS "finishedAt"`;
+  created_at AS "createdAt", updated_at AS "updatedAt", finished_at AS "finishedAt", bench, bench_name AS "benchName", heartbeat_at AS "heartbeatAt"`;
 
 function jsonText(text: string): unknown {
   try {
@@ -109,6 +110,30 @@ export interface RecoveryReport {
   uncertain: number[];
 }
 
+/** The bench writing: its id (settings/bench-id.ts) and its name as a lead set it. */
+export interface JournalBench {
+  id: string;
+  name(): string;
+}
+
+/**
+ * A first print the database refused (migration 12's unique indexes): another live first print
+ * of the same order, or of the same page of a bundle whose order is unknown, holds it — printed,
+ * being printed or uncertain, perhaps at another bench a moment ago.
+ */
+export class FirstPrintTaken extends StationError {
+  constructor(readonly holder: JournalRow) {
+    super('CONFLICT', `This label was printed already${holder.benchName ? ` at ${holder.benchName}` : ''} (journal entry ${holder.id}).`, undefined, {
+      facts: { subject: 'first-print', id: holder.id, state: holder.state },
+    });
+  }
+}
+
+/** A first print of an order or page: held by migration 12's unique indexes while it is live (a deliberate reprint is not). */
+function guardedLabel(label: NewLabel): number | null {
+  return (label.reprintOf ?? null) === null ? 1 : null;
+}
+
 export class PrintJournal {
   constructor(
     private readonly engine: StoreEngine,
@@ -119,6 +144,8 @@ export class PrintJournal {
      * without waiting for the disk waits anyway.
      */
     private readonly flushToDisk?: FlushToDisk,
+    /** Without it (tests of one bench), rows carry no bench. */
+    private readonly bench?: JournalBench,
   ) {}
 
   private now(): string {
@@ -135,22 +162,25 @@ export class PrintJournal {
     const now = this.now();
     const state = input.state ?? 'running';
     const background = input.waitForDisk === false && this.flushToDisk !== undefined && this.engine.kind === 'sqlite';
+    const bench = this.bench?.id ?? null;
+    const benchName = this.bench?.name() ?? null;
     // Built in memory rather than read back: a scan's hot path should not pay for a second query.
-    const entries = await this.engine.transaction(
+    const entries = await this.engine
+      .transaction(
       async (tx) => {
         const written: JournalRow[] = [];
         await tx.execute(
-          `INSERT INTO print_runs (id, environment, kind, printer_id, operator, state, pause_reason, options, created_at, updated_at, finished_at)
-           VALUES ($1, $2, $3, $4, $5, $6, NULL, $7, $8, $8, NULL)`,
-          [id, input.environment, input.kind, input.printerId, input.operator, state, JSON.stringify(input.options), now],
+          `INSERT INTO print_runs (id, environment, kind, printer_id, operator, state, pause_reason, options, created_at, updated_at, finished_at, bench, bench_name, heartbeat_at)
+           VALUES ($1, $2, $3, $4, $5, $6, NULL, $7, $8, $8, NULL, $9, $10, $8)`,
+          [id, input.environment, input.kind, input.printerId, input.operator, state, JSON.stringify(input.options), now, bench, benchName],
         );
         for (const [position, label] of input.labels.entries()) {
           const reason = label.reason ?? null;
           const reprintOf = label.reprintOf ?? null;
           const inserted = await tx.query(
             `INSERT INTO print_journal (environment, run_id, position, printer_id, operator, order_id, bundle_id, bundle_position,
-               bundle_count, format, state, reason, reprint_of, queued_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'queued', $11, $12, $13, $13) RETURNING id`,
+               bundle_count, format, state, reason, reprint_of, queued_at, updated_at, bench, bench_name, guarded)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'queued', $11, $12, $13, $13, $14, $15, $16) RETURNING id`,
             [
               input.environment,
               id,
@@ -165,6 +195,9 @@ export class PrintJournal {
               reason,
               reprintOf,
               now,
+              bench,
+              benchName,
+              guardedLabel(label),
             ],
           );
           const entryId = parseRecord(IdRecordSchema, inserted[0], 'label id').id;
@@ -199,12 +232,17 @@ export class PrintJournal {
             uncertainAt: null,
             decidedAt: null,
             updatedAt: now,
+            bench,
+            benchName,
           });
         }
         return written;
       },
       background ? { waitForDisk: false } : {},
-    );
+    )
+      .catch(async (error: unknown) => {
+        throw (await this.firstPrintTaken(input, error)) ?? error;
+      });
     let onDisk = Promise.resolve();
     if (background && this.flushToDisk) {
       onDisk = this.flushToDisk();
@@ -223,8 +261,38 @@ export class PrintJournal {
       createdAt: now,
       updatedAt: now,
       finishedAt: null,
+      bench,
+      benchName,
+      heartbeatAt: now,
     };
     return { run, entries, onDisk };
+  }
+
+  /** The live first print that made the database refuse a new run's label, when that is what happened. */
+  private async firstPrintTaken(input: CreateRunInput, error: unknown): Promise<FirstPrintTaken | null> {
+    if (!(error instanceof StationError) || error.code !== 'STORE_CONFLICT' || error.details?.[0] !== 'print_journal') return null;
+    for (const label of input.labels) {
+      if (guardedLabel(label) === null) continue;
+      const holder = await this.liveFirstPrint(input.environment, label);
+      if (holder) return new FirstPrintTaken(holder);
+    }
+    return null;
+  }
+
+  /** The live first print holding this label's order (or bundle page), if any: the row the unique indexes compare against. */
+  async liveFirstPrint(environment: Environment, label: Pick<NewLabel, 'orderId' | 'bundleId' | 'bundlePosition' | 'format'>): Promise<JournalRow | null> {
+    const live = `guarded = 1 AND voided_at IS NULL AND (state IN ('queued', 'fetched', 'sent', 'printed') OR (state = 'uncertain' AND decided_at IS NULL))`;
+    const record =
+      label.orderId !== null
+        ? await this.one(this.engine, `SELECT ${entryColumns} FROM print_journal WHERE environment = $1 AND order_id = $2 AND ${live}`, [environment, label.orderId])
+        : label.bundleId !== null && label.bundlePosition !== null
+          ? await this.one(
+              this.engine,
+              `SELECT ${entryColumns} FROM print_journal WHERE environment = $1 AND order_id IS NULL AND bundle_id = $2 AND format = $3 AND bundle_position = $4 AND ${live}`,
+              [environment, label.bundleId, label.format, label.bundlePosition],
+            )
+          : undefined;
+    return record ? toEntry(record) : null;
   }
 
   async run(runId: string): Promise<RunRow | null> {

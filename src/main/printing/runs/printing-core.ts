@@ -15,7 +15,7 @@ import type { StationDatabase } from '../../store/database';
 import type { StoreEngine } from '../../store/engine/store-engine';
 import type { StationError } from '../../../shared/errors';
 import { planAndStartBundleRun, type BundlePrintInput } from '../bundle-print';
-import { PrintJournal } from '../journal/print-journal';
+import { PrintJournal, type JournalBench } from '../journal/print-journal';
 import { PrinterRegistry } from '../printers';
 import { StoreLabelMarks } from '../queue/label-marks';
 import { printScan, type SinglePrintInput } from '../single-print';
@@ -28,6 +28,8 @@ export interface PrintingCoreDeps {
   db: StationDatabase;
   /** The journal and its label marks: the bench's SQLite engine, or a warehouse's shared store. */
   store: StoreEngine;
+  /** The bench whose labels and runs these are (its id and name go on every row). */
+  bench?: JournalBench;
   /** Takes commits that did not wait for the disk there in the background (store/wal-flush.ts). */
   flushToDisk?: FlushToDisk;
   orders: OrderIndex;
@@ -54,7 +56,7 @@ export interface PrintingCore {
 }
 
 export async function createPrintingCore(deps: PrintingCoreDeps): Promise<PrintingCore> {
-  const journal = new PrintJournal(deps.store, undefined, deps.flushToDisk);
+  const journal = new PrintJournal(deps.store, undefined, deps.flushToDisk, deps.bench);
   const printers = new PrinterRegistry(deps.db);
   const service = new PrintService({
     journal,
