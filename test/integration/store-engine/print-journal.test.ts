@@ -9,7 +9,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emptyRunOptions, FirstPrintTaken, PrintJournal } from '../../../src/main/printing/journal/print-journal';
 import type { NewLabel } from '../../../src/main/printing/journal/journal-types';
+import { createLogger } from '../../../src/main/logging/logger';
+import type { QueueClock } from '../../../src/main/printing/queue/clock';
+import { RunOwnership } from '../../../src/main/printing/runs/run-ownership';
 import { SqliteEngine } from '../../../src/main/store/engine/sqlite-engine';
+import type { StoreEngine } from '../../../src/main/store/engine/store-engine';
 import { migrations } from '../../../src/main/store/migrations';
 import type { PauseReasonData } from '../../../src/shared/contract/printing';
 import { engineFactories, type EngineUnderTest } from './engines';
@@ -280,5 +284,73 @@ describe('migration 12 on an existing bench file', () => {
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
+  });
+});
+
+describe.each(engineFactories)('run ownership across benches: $name', (factory) => {
+  let store: EngineUnderTest;
+  let now = Date.parse('2026-03-02T06:00:00.000Z');
+  const clock: QueueClock = { now: () => now, sleep: async () => undefined };
+  const logger = createLogger(() => undefined, { level: 'error' });
+  const boot = { bootId: 'boot-1', bootedAtMs: 0 };
+
+  beforeEach(async () => {
+    store = await factory.open();
+    now = Date.parse('2026-03-02T06:00:00.000Z');
+  });
+  afterEach(async () => {
+    await store.dispose();
+  });
+
+  const benchAt = async (name: string, engine: StoreEngine) => {
+    const journal = new PrintJournal(engine, () => new Date(now), undefined, { id: `${name}-id`, name: () => name });
+    // Runs live in memory in no process of these benches: only the heartbeat tells.
+    return { journal, ownership: new RunOwnership(journal, logger, clock, () => false, boot, 60_000) };
+  };
+
+  it('lets one other bench take over a run whose owner stopped its heartbeat, and none while the owner is alive', async () => {
+    const bench3 = await benchAt('Bench 3', store.engine);
+    const bench7 = await benchAt('Bench 7', await store.another());
+    const bench9 = await benchAt('Bench 9', await store.another());
+    const { run } = await bench3.journal.createRun({
+      environment: 'test',
+      kind: 'bundles',
+      printerId: 'p-1',
+      operator: 'Sam',
+      options: { ...emptyRunOptions(), owner: bench3.ownership.owner },
+      labels: [{ orderId: 'ORD-OWNED', bundleId: 'BND-1', bundlePosition: 1, bundleCount: 1, format: 'zpl' }],
+    });
+
+    now += 50_000;
+    await bench3.journal.renewHeartbeat([run.id]);
+    now += 55_000;
+    // 55 s since the last beat: alive. The owner's pid means nothing on another computer.
+    const seen = await bench7.journal.requireRun(run.id);
+    expect(bench7.ownership.isOrphan(seen)).toBe(false);
+    await expect(bench7.ownership.takeOver(seen)).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('Bench 3') });
+
+    now += 10_000;
+    const stale = await bench7.journal.requireRun(run.id);
+    expect(bench7.ownership.isOrphan(stale)).toBe(true);
+    const attempts = await Promise.allSettled([bench7.ownership.takeOver(stale), bench9.ownership.takeOver(await bench9.journal.requireRun(run.id))]);
+    expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(1);
+    expect(attempts.find((attempt) => attempt.status === 'rejected')).toMatchObject({ reason: { code: 'CONFLICT' } });
+    const winner = attempts[0]?.status === 'fulfilled' ? 'Bench 7' : 'Bench 9';
+    const taken = await bench3.journal.requireRun(run.id);
+    expect(taken).toMatchObject({ bench: `${winner}-id`, benchName: winner, heartbeatAt: new Date(now).toISOString() });
+    // The new owner is alive now: the old owner, coming back, cannot take it back at once.
+    await expect(bench3.ownership.takeOver(taken)).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('at start, a bench settles only its own interrupted runs, never another bench’s', async () => {
+    const bench3 = await benchAt('Bench 3', store.engine);
+    const bench7 = await benchAt('Bench 7', await store.another());
+    const label = { orderId: null, bundleId: 'BND-2', bundlePosition: 1, bundleCount: 1, format: 'zpl' as const };
+    const theirs = await bench3.journal.createRun({ environment: 'test', kind: 'bundles', printerId: 'p-1', operator: '', options: emptyRunOptions(), labels: [label] });
+    const mine = await bench7.journal.createRun({ environment: 'test', kind: 'bundles', printerId: 'p-1', operator: '', options: emptyRunOptions(), labels: [{ ...label, bundleId: 'BND-3' }] });
+    now += 600_000;
+    await bench7.ownership.recover();
+    expect((await bench7.journal.requireRun(mine.run.id)).state).toBe('paused');
+    expect((await bench7.journal.requireRun(theirs.run.id)).state).toBe('running');
   });
 });

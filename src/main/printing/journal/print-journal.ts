@@ -152,6 +152,33 @@ export class PrintJournal {
     return this.clock().toISOString();
   }
 
+  /** The bench writing (null: a journal of one bench that carries no bench id, as in tests). */
+  get benchId(): string | null {
+    return this.bench?.id ?? null;
+  }
+
+  /** The live owner's sign of life on its unfinished runs (run-ownership.ts). */
+  async renewHeartbeat(runIds: readonly string[]): Promise<void> {
+    if (runIds.length === 0) return;
+    const list = runIds.map((_, index) => `$${index + 2}`).join(', ');
+    await this.engine.execute(`UPDATE print_runs SET heartbeat_at = $1 WHERE id IN (${list}) AND state IN ('running', 'paused')`, [this.now(), ...runIds]);
+  }
+
+  /**
+   * Makes this bench the run's owner, only if nobody changed the run's owner or heartbeat since
+   * `seen` was read (one conditional UPDATE: of two benches taking a run over at once, one does;
+   * an owner that renewed its heartbeat meanwhile keeps it). True when this bench now owns it.
+   */
+  async takeOver(seen: RunRow, options: RunOptions): Promise<boolean> {
+    const now = this.now();
+    const result = await this.engine.execute(
+      `UPDATE print_runs SET options = $1, bench = $2, bench_name = $3, heartbeat_at = $4, updated_at = $4
+       WHERE id = $5 AND state IN ('running', 'paused') AND coalesce(heartbeat_at, '') = $6 AND coalesce(bench, '') = $7`,
+      [JSON.stringify(options), this.bench?.id ?? null, this.bench?.name() ?? null, now, seen.id, seen.heartbeatAt ?? '', seen.bench ?? ''],
+    );
+    return result.changes === 1;
+  }
+
   private async one(session: StoreSession, sql: string, params: readonly SqlValue[]): Promise<unknown> {
     return (await session.query(sql, params))[0];
   }

@@ -28,7 +28,7 @@ import { PrintRun, type DocumentSource, type PreparedDocument, type RunObserver 
 import { ProgressThrottle } from './progress-throttle';
 import { QueueRegistry } from './queue-registry';
 import { RunControls } from './run-controls';
-import { RunOwnership, stationStopped } from './run-ownership';
+import { heartbeatDefaults, RunOwnership, stationStopped } from './run-ownership';
 import { currentBoot, type BootMark } from '../../boot-identity';
 import { RunReadModels } from './run-read-models';
 
@@ -42,6 +42,8 @@ export interface PrintingOptions {
   progressIntervalMs?: number;
   /** The computer's boot this process runs in (run-ownership.ts). Default: read from the system. */
   boot?: BootMark;
+  /** How often this bench renews the heartbeat of the runs it prints, and after how long another bench reads it as gone (run-ownership.ts). */
+  heartbeat?: { intervalMs: number; goneAfterMs: number };
 }
 
 export interface PrintServiceDeps {
@@ -85,6 +87,8 @@ export class PrintService {
   private readonly throttle: ProgressThrottle;
   private readonly idle: IdleTracker;
   private closed = false;
+  /** Stops the heartbeat of this process's runs (running only while it has runs). */
+  private heartbeat: AbortController | null = null;
 
   constructor(private readonly deps: PrintServiceDeps) {
     this.clock = deps.clock ?? systemClock;
@@ -101,7 +105,14 @@ export class PrintService {
       // The label route's identity check asks each new connection's printer who it is before its first label.
       identifiedSerial: (printer) => deps.printers.get(printer.environment, printer.id)?.options.serialNumber ?? null,
     });
-    this.ownership = new RunOwnership(deps.journal, deps.logger, this.clock, (runId) => this.runs.has(runId), deps.options?.boot ?? currentBoot());
+    this.ownership = new RunOwnership(
+      deps.journal,
+      deps.logger,
+      this.clock,
+      (runId) => this.runs.has(runId),
+      deps.options?.boot ?? currentBoot(),
+      this.heartbeatTiming.goneAfterMs,
+    );
     this.read = new RunReadModels({
       journal: deps.journal,
       printers: deps.printers,
@@ -237,8 +248,33 @@ export class PrintService {
       clock: this.clock,
     });
     this.runs.set(run.id, printRun);
+    this.keepHeartbeat();
     await printRun.start();
     return printRun;
+  }
+
+  private get heartbeatTiming(): { intervalMs: number; goneAfterMs: number } {
+    return this.deps.options?.heartbeat ?? heartbeatDefaults;
+  }
+
+  /**
+   * While this process prints runs, it renews their heartbeat at a fixed interval, so another
+   * bench can tell a run whose bench is gone from one still printing (run-ownership.ts).
+   */
+  private keepHeartbeat(): void {
+    if (this.heartbeat || this.closed) return;
+    const stop = new AbortController();
+    this.heartbeat = stop;
+    void (async () => {
+      while (!stop.signal.aborted && this.runs.size > 0) {
+        await this.clock.sleep(this.heartbeatTiming.intervalMs, stop.signal);
+        if (stop.signal.aborted) break;
+        await this.deps.journal.renewHeartbeat([...this.runs.keys()]).catch((error: unknown) => {
+          this.deps.logger.warn('run heartbeat not renewed', { error: error instanceof Error ? error.message : String(error) });
+        });
+      }
+      if (this.heartbeat === stop) this.heartbeat = null;
+    })();
   }
 
   /** The bundle documents a planned run shares with its labels (fetched during planning). */
@@ -343,6 +379,7 @@ export class PrintService {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.heartbeat?.abort();
     const since = new Date(this.clock.now()).toISOString();
     for (const run of this.runs.values()) run.interrupt({ ...stationStopped, since });
     await this.queues.closeAll();

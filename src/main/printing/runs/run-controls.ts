@@ -55,10 +55,9 @@ export class RunControls {
     if (!printer) {
       throw new StationError('PRINTER_NOT_FOUND', `The printer of this run is no longer set up. Add it again, or cancel the run.`);
     }
-    // Settle what the earlier owner left mid-send before taking the run over.
+    // Taken over first (one bench wins), then what the earlier owner left mid-send is settled.
+    const options = await this.deps.ownership.takeOver(record);
     await this.deps.ownership.recover((run) => run.id === runId);
-    const options = { ...record.options, owner: this.deps.ownership.owner };
-    await this.deps.journal.updateRunOptions(runId, options);
     const run = await this.deps.restart({ ...(await this.deps.journal.requireRun(runId)), options }, await this.deps.journal.entries(runId), printer);
     run.resume();
     await run.journalled();
@@ -73,7 +72,7 @@ export class RunControls {
       await live.journalled();
       return this.deps.read.summary(runId);
     }
-    this.deps.ownership.requireOrphan(record);
+    await this.deps.ownership.takeOver(record);
     await this.deps.ownership.recover((run) => run.id === runId);
     const reason = operator ? `Cancelled by ${operator} before it was sent.` : 'Cancelled before it was sent.';
     await this.deps.journal.failUnsent(runId, reason);
