@@ -232,8 +232,8 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   pullNotices = createPullNotices({ engine: webhookStore, events, logger, benchName: () => settings.stationName(), clock: options.webhookClock });
   // Notices and conflicts reach the screen by notification, whichever process wrote them.
   const following = [await pullNotices.follow(), await webhookConflicts.follow()];
-  const voids = createVoidService({ db, index: orders, lookup, clientFor: (environment) => clients.forEnvironment(environment) });
-  const dayClose = createDayClose({ db, index: orders, timeline, notices: pullNotices, dataDir: options.dataDir, benchName: () => settings.stationName() });
+  const voids = createVoidService({ engine: webhookStore, index: orders, lookup, clientFor: (environment) => clients.forEnvironment(environment) });
+  const dayClose = createDayClose({ engine: webhookStore, index: orders, timeline, notices: pullNotices, dataDir: options.dataDir, benchName: () => settings.stationName() });
 
   const sandboxLink = createSandboxWebhookLink({
     environment: () => settings.environment(),
@@ -248,7 +248,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     webhookLink: sandboxLink,
   });
   const sandboxReady = sandboxWiring.ready;
-  const overview = new OrderOverview(db, webhookStore, orders);
+  const overview = new OrderOverview(webhookStore, orders);
   const ship = new ShipService({
     settings,
     ledger,

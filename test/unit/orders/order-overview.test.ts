@@ -23,7 +23,7 @@ describe('sample orders and the day’s bundles', () => {
     const engine = new SqliteEngine(db, false);
     index = new OrderIndex(engine, () => now);
     journal = new PrintJournal(engine);
-    overview = new OrderOverview(db, engine, index);
+    overview = new OrderOverview(engine, index);
   });
 
   const order = async (orderId: string, bundleId: string | null, status: OrderStatus | null = 'draft', learnt: Date = today, environment: 'test' | 'live' = 'test') => {
