@@ -67,6 +67,14 @@ describe('the journal commits of a scan', () => {
     expect(synchronous()).toBe(FULL);
   });
 
+  it('the engine’s transaction asked not to wait for the disk runs with the relaxed setting, and only that transaction', async () => {
+    const inside = await engine.transaction((tx) => tx.query<{ synchronous: number }>('PRAGMA synchronous'), { waitForDisk: false });
+    expect(inside[0]?.synchronous, 'NORMAL inside').toBe(1);
+    expect(synchronous()).toBe(FULL);
+    const waiting = await engine.transaction((tx) => tx.query<{ synchronous: number }>('PRAGMA synchronous'));
+    expect(waiting[0]?.synchronous).toBe(FULL);
+  });
+
   it('commits a scan’s "sending began" without waiting for the disk, and waits again on the next write', async () => {
     const { entries } = await journal.createRun(scanRun());
     const id = entries[0]?.id ?? -1;
