@@ -192,84 +192,86 @@ export class PrintJournal {
     const bench = this.bench?.id ?? null;
     const benchName = this.bench?.name() ?? null;
     // Built in memory rather than read back: a scan's hot path should not pay for a second query.
-    const entries = await this.engine
-      .transaction(
-      async (tx) => {
-        const written: JournalRow[] = [];
-        await tx.execute(
-          `INSERT INTO print_runs (id, environment, kind, printer_id, operator, state, pause_reason, options, created_at, updated_at, finished_at, bench, bench_name, heartbeat_at)
-           VALUES ($1, $2, $3, $4, $5, $6, NULL, $7, $8, $8, NULL, $9, $10, $8)`,
-          [id, input.environment, input.kind, input.printerId, input.operator, state, JSON.stringify(input.options), now, bench, benchName],
-        );
-        for (const [position, label] of input.labels.entries()) {
-          const reason = label.reason ?? null;
-          const reprintOf = label.reprintOf ?? null;
-          const inserted = await tx.query(
-            `INSERT INTO print_journal (environment, run_id, position, printer_id, operator, order_id, bundle_id, bundle_position,
-               bundle_count, format, state, reason, reprint_of, queued_at, updated_at, bench, bench_name, guarded)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'queued', $11, $12, $13, $13, $14, $15, $16) RETURNING id`,
-            [
-              input.environment,
-              id,
+    let entries: JournalRow[];
+    try {
+      entries = await this.engine.transaction(
+        async (tx) => {
+          const written: JournalRow[] = [];
+          await tx.execute(
+            `INSERT INTO print_runs (id, environment, kind, printer_id, operator, state, pause_reason, options, created_at, updated_at, finished_at, bench, bench_name, heartbeat_at)
+             VALUES ($1, $2, $3, $4, $5, $6, NULL, $7, $8, $8, NULL, $9, $10, $8)`,
+            [id, input.environment, input.kind, input.printerId, input.operator, state, JSON.stringify(input.options), now, bench, benchName],
+          );
+          for (const [position, label] of input.labels.entries()) {
+            const reason = label.reason ?? null;
+            const reprintOf = label.reprintOf ?? null;
+            const inserted = await tx.query(
+              `INSERT INTO print_journal (environment, run_id, position, printer_id, operator, order_id, bundle_id, bundle_position,
+                 bundle_count, format, state, reason, reprint_of, queued_at, updated_at, bench, bench_name, guarded)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'queued', $11, $12, $13, $13, $14, $15, $16) RETURNING id`,
+              [
+                input.environment,
+                id,
+                position,
+                input.printerId,
+                input.operator,
+                label.orderId,
+                label.bundleId,
+                label.bundlePosition,
+                label.bundleCount,
+                label.format,
+                reason,
+                reprintOf,
+                now,
+                bench,
+                benchName,
+                guardedLabel(label),
+              ],
+            );
+            const entryId = parseRecord(IdRecordSchema, inserted[0], 'label id').id;
+            for (const identifier of new Set(label.identifiers ?? [])) {
+              await tx.execute(
+                'INSERT INTO print_label_identifiers (environment, entry_id, identifier) VALUES ($1, $2, $3) ON CONFLICT (entry_id, identifier) DO NOTHING',
+                [input.environment, entryId, identifier],
+              );
+            }
+            written.push({
+              id: entryId,
+              environment: input.environment,
+              runId: id,
               position,
-              input.printerId,
-              input.operator,
-              label.orderId,
-              label.bundleId,
-              label.bundlePosition,
-              label.bundleCount,
-              label.format,
+              printerId: input.printerId,
+              operator: input.operator,
+              orderId: label.orderId,
+              bundleId: label.bundleId,
+              bundlePosition: label.bundlePosition,
+              bundleCount: label.bundleCount,
+              format: label.format,
+              state: 'queued',
               reason,
               reprintOf,
-              now,
+              decidedBy: null,
+              documentSha256: null,
+              queuedAt: now,
+              fetchedAt: null,
+              sentAt: null,
+              printedAt: null,
+              failedAt: null,
+              uncertainAt: null,
+              decidedAt: null,
+              updatedAt: now,
               bench,
               benchName,
-              guardedLabel(label),
-            ],
-          );
-          const entryId = parseRecord(IdRecordSchema, inserted[0], 'label id').id;
-          for (const identifier of new Set(label.identifiers ?? [])) {
-            await tx.execute(
-              'INSERT INTO print_label_identifiers (environment, entry_id, identifier) VALUES ($1, $2, $3) ON CONFLICT (entry_id, identifier) DO NOTHING',
-              [input.environment, entryId, identifier],
-            );
+            });
           }
-          written.push({
-            id: entryId,
-            environment: input.environment,
-            runId: id,
-            position,
-            printerId: input.printerId,
-            operator: input.operator,
-            orderId: label.orderId,
-            bundleId: label.bundleId,
-            bundlePosition: label.bundlePosition,
-            bundleCount: label.bundleCount,
-            format: label.format,
-            state: 'queued',
-            reason,
-            reprintOf,
-            decidedBy: null,
-            documentSha256: null,
-            queuedAt: now,
-            fetchedAt: null,
-            sentAt: null,
-            printedAt: null,
-            failedAt: null,
-            uncertainAt: null,
-            decidedAt: null,
-            updatedAt: now,
-            bench,
-            benchName,
-          });
-        }
-        return written;
-      },
-      background ? { waitForDisk: false } : {},
-    )
-      .catch(async (error: unknown) => {
-        throw (await this.firstPrintTaken(input, error)) ?? error;
-      });
+          return written;
+        },
+        background ? { waitForDisk: false } : {},
+      );
+    } catch (error) {
+      // The database refused a second live first print: say which row holds it.
+      throw (await this.firstPrintTaken(input, error)) ?? error;
+    }
     let onDisk = Promise.resolve();
     if (background && this.flushToDisk) {
       onDisk = this.flushToDisk();
