@@ -28,7 +28,7 @@ db.transaction(() => {
 })();
 
 const engine = new SqliteEngine(db, false);
-const overview = new OrderOverview(db, engine, new OrderIndex(engine));
+const overview = new OrderOverview(engine, new OrderIndex(engine));
 const day = new Date(firstDay + 150 * 86_400_000).toISOString().slice(0, 10);
 const time = async (run: () => Promise<unknown>) => {
   const samples: number[] = [];

@@ -244,14 +244,14 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     }),
   });
   const { transports: transportOptions, ...printingOptions } = options.printing ?? {};
-  const bench = benchId(db);
-  const printing = createPrintingCore({
+  const bench = { id: benchId(db), name: () => settings.stationName() };
+  const printing = await createPrintingCore({
     db,
     store: webhookStore,
     bench,
     // One bench drives its own printers (the app and a CLI command beside it are the same bench,
     // one id in one settings file): leases only on a warehouse's shared store.
-    ...(webhookStore.kind === 'postgres' ? { leases: new PrinterLeases(webhookStore, { bench, benchName: () => settings.stationName() }) } : {}),
+    ...(webhookStore.kind === 'postgres' ? { leases: new PrinterLeases(webhookStore, { bench: bench.id, benchName: bench.name }) } : {}),
     flushToDisk: createWalFlush(databasePath),
     orders,
     lookup,
@@ -271,8 +271,8 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   await onceReachable(async () => {
     following.push(await notices.follow(), await webhookConflicts.follow(), await printing.printers.follow());
   });
-  const voids = createVoidService({ db, index: orders, lookup, clientFor: (environment) => clients.forEnvironment(environment) });
-  const dayClose = createDayClose({ db, index: orders, timeline, notices: pullNotices, dataDir: options.dataDir, benchName: () => settings.stationName() });
+  const voids = createVoidService({ engine: webhookStore, index: orders, lookup, clientFor: (environment) => clients.forEnvironment(environment) });
+  const dayClose = createDayClose({ engine: webhookStore, index: orders, timeline, notices: pullNotices, dataDir: options.dataDir, benchName: () => settings.stationName() });
 
   const sandboxLink = createSandboxWebhookLink({
     environment: () => settings.environment(),
@@ -287,7 +287,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     webhookLink: sandboxLink,
   });
   const sandboxReady = sandboxWiring.ready;
-  const overview = new OrderOverview(db, webhookStore, orders);
+  const overview = new OrderOverview(webhookStore, orders);
   const ship = new ShipService({
     settings,
     ledger,

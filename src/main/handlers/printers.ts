@@ -153,7 +153,7 @@ export function printersHandlers({ settings, printing, logger, statusTimeoutMs =
 
     'printers.remove': async ({ id }) => {
       const environment = settings.environment();
-      if (service.journal.hasUnfinishedRuns(environment, id)) {
+      if (await service.journal.hasUnfinishedRuns(environment, id)) {
         throw new StationError('CONFLICT', 'This printer has a print run that is not finished. Finish or cancel the run first.', undefined, { facts: { subject: 'printer-busy', id } });
       }
       await printers.remove(environment, id);

@@ -55,7 +55,7 @@ export function supervisionHandlers(deps: SupervisionHandlerDeps): Pick<Handlers
       const environment = deps.settings.environment();
       const { order } = await deps.lookup.lookup(environment, scan, { remote: false });
       const timeline = await deps.timeline.of(environment, order.orderId);
-      const here = deps.journal.previousPrint(environment, order.orderId);
+      const here = await deps.journal.previousPrint(environment, order.orderId);
       const everPrinted = (order.status !== null && labelPrintedStatuses.has(order.status)) || timeline.some((entry) => labelPrintedStatuses.has(entry.status));
       return {
         order,
@@ -64,7 +64,7 @@ export function supervisionHandlers(deps: SupervisionHandlerDeps): Pick<Handlers
         printed: here ? 'here' : everPrinted ? 'elsewhere' : 'not-yet',
         printedAt: here ? (here.printedAt ?? here.sentAt ?? here.queuedAt) : null,
         notices: await deps.notices.ofOrder(environment, order.orderId),
-        labels: deps.journal.journal(environment, { orderId: order.orderId, limit: 50 }).map((entry) => ({
+        labels: (await deps.journal.journal(environment, { orderId: order.orderId, limit: 50 })).map((entry) => ({
           id: entry.id,
           state: entry.voidedAt ? 'voided' : entry.state,
           printerId: entry.printerId,

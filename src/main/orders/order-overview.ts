@@ -10,7 +10,6 @@ import { terminalStatuses } from '../../shared/api/schemas';
 import type { Environment } from '../../shared/contract/app';
 import type { BundleSummaryData } from '../../shared/contract/orders';
 import { StationError } from '../../shared/errors';
-import type { StationDatabase } from '../store/database';
 import type { StoreEngine } from '../store/engine/store-engine';
 import type { IndexedOrder, OrderIndex } from './order-index';
 
@@ -20,6 +19,7 @@ const naturalOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'vari
 
 const bundleOrderRow = z.object({ bundle_id: z.string(), order_id: z.string(), order_ref: z.string().nullable(), status: z.string().nullable(), learnt_at: z.string() });
 type BundleOrderRow = z.infer<typeof bundleOrderRow> & { printed: boolean };
+const bundlePagesRow = z.object({ bundle_id: z.string(), pages: z.number().int() });
 
 /** Orders asked of the journal per statement. */
 const chunkSize = 500;
@@ -31,19 +31,14 @@ export interface BundleListOptions {
   unprintedOnly: boolean;
 }
 
-/**
- * The orders are read from the store engine (a warehouse's shared store, or the bench's file),
- * the journal from the bench's file while it is not yet ported: the two are joined here, not in
- * SQL, because on a shared store they are two databases.
- */
+/** The orders and the print journal, both read from the store engine (a warehouse's shared store, or the bench's file). */
 export class OrderOverview {
-  private readonly printedOf;
-  private readonly bundlePages;
+  private readonly printedSql: string;
+  private readonly bundlePagesSql: string;
   private readonly sampleSql: string;
   private readonly bundleSql: string;
 
   constructor(
-    db: StationDatabase,
     private readonly engine: StoreEngine,
     private readonly index: OrderIndex,
   ) {
@@ -61,17 +56,13 @@ export class OrderOverview {
        WHERE o.environment = $1 AND o.bundle_id IN (
          SELECT DISTINCT bundle_id FROM orders WHERE environment = $1 AND bundle_id IS NOT NULL AND created_at >= $2 AND created_at < $3
        )`;
-    const placeholders = Array.from({ length: chunkSize }, () => '?').join(', ');
+    const placeholders = Array.from({ length: chunkSize }, (_, index) => `$${index + 2}`).join(', ');
     // Whether a label of these orders may have reached a printer (unused slots are NULL, matching nothing).
-    this.printedOf = db
-      .prepare(`SELECT DISTINCT j.order_id FROM print_journal j INDEXED BY print_journal_by_order WHERE j.environment = ? AND j.order_id IN (${placeholders}) AND ${maybePrinted}`)
-      .raw(true);
+    this.printedSql = `SELECT DISTINCT j.order_id FROM print_journal j${hint('print_journal_by_order')} WHERE j.environment = $1 AND j.order_id IN (${placeholders}) AND ${maybePrinted}`;
     // Bundles printed as the service's PDF (or its pages as images) have rows without an order id.
-    this.bundlePages = db.prepare(
-      `SELECT j.bundle_id, count(DISTINCT j.bundle_position) AS pages FROM print_journal j INDEXED BY print_journal_by_order
-       WHERE j.environment = ? AND j.order_id IS NULL AND j.bundle_id IS NOT NULL AND ${maybePrinted}
-       GROUP BY j.bundle_id`,
-    );
+    this.bundlePagesSql = `SELECT j.bundle_id, count(DISTINCT j.bundle_position) AS pages FROM print_journal j${hint('print_journal_by_order')}
+       WHERE j.environment = $1 AND j.order_id IS NULL AND j.bundle_id IS NOT NULL AND ${maybePrinted}
+       GROUP BY j.bundle_id`;
   }
 
   /**
@@ -87,7 +78,7 @@ export class OrderOverview {
     for (let offset = 0, pages = 0; chosen.length < limit && pages < 10; offset += page, pages += 1) {
       const rows = await this.engine.query(this.sampleSql, [environment, page, offset]);
       const ids = rows.map((row) => z.string().parse(row.order_id)).filter((orderId) => !only || only.has(orderId));
-      const printed = this.printed(environment, ids);
+      const printed = await this.printed(environment, ids);
       for (const orderId of ids) if (chosen.length < limit && !printed.has(orderId)) chosen.push(orderId);
       if (rows.length < page) break;
     }
@@ -100,9 +91,12 @@ export class OrderOverview {
     const { start, end } = localDayBounds(options.day);
     const found = (await this.engine.query(this.bundleSql, [environment, start.toISOString(), end.toISOString()])).map((row) => bundleOrderRow.parse(row));
     if (found.length === 0) return [];
-    const printed = this.printed(environment, found.map((row) => row.order_id));
+    const printed = await this.printed(environment, found.map((row) => row.order_id));
     const rows: BundleOrderRow[] = found.map((row) => ({ ...row, printed: printed.has(row.order_id) }));
-    const pagesPrinted = new Map((this.bundlePages.all(environment) as { bundle_id: string; pages: number }[]).map((row) => [row.bundle_id, row.pages]));
+    const pagesPrinted = new Map((await this.engine.query(this.bundlePagesSql, [environment])).map((row) => {
+      const parsed = bundlePagesRow.parse(row);
+      return [parsed.bundle_id, parsed.pages];
+    }));
 
     const byBundle = new Map<string, BundleOrderRow[]>();
     for (const row of rows) {
@@ -135,13 +129,13 @@ export class OrderOverview {
   }
 
   /** Which of these orders have a label that may have reached a printer (the journal's rule). */
-  private printed(environment: Environment, orderIds: readonly string[]): Set<string> {
+  private async printed(environment: Environment, orderIds: readonly string[]): Promise<Set<string>> {
     const printed = new Set<string>();
     const unique = [...new Set(orderIds)];
     for (let start = 0; start < unique.length; start += chunkSize) {
       const ids: (string | null)[] = unique.slice(start, start + chunkSize);
       while (ids.length < chunkSize) ids.push(null);
-      for (const [orderId] of this.printedOf.all(environment, ...ids) as [string][]) printed.add(orderId);
+      for (const row of await this.engine.query(this.printedSql, [environment, ...ids])) printed.add(z.string().parse(row.order_id));
     }
     return printed;
   }

@@ -85,7 +85,7 @@ export async function planAndStartBundleRun(deps: BundlePrintDeps, input: Bundle
   if (labels.length === 0) throw nothingToPrint(skipped);
   if (input.reverse) labels = labels.reverse();
   await deps.service.claimPrinter(printer);
-  const run = deps.service.launch({
+  const run = await deps.service.launch({
     environment,
     kind: 'bundles',
     printer,
@@ -156,27 +156,27 @@ function nothingToPrint(skipped: readonly SkippedRecord[]): StationError {
 }
 
 /** The station knows the bundle's orders: native ZPL per order, each guarded by its order whatever route printed it. */
-function planPerOrder(context: PlanContext, known: IndexedOrder[]): PlannedBundle {
+async function planPerOrder(context: PlanContext, known: IndexedOrder[]): Promise<PlannedBundle> {
   const { deps, environment, bundleId, reprint } = context;
   const journal = deps.service.journal;
   const reason = reprintReason(context);
   const route = labelRoute(context.printer);
   // Pages of this bundle printed as images whose text named none of its orders: any of them may be
   // any order's label, so the orders not yet accounted for are left out rather than printed twice.
-  const untied = journal.printedPagesOf(environment, bundleId).filter((page) => !known.some((order) => pageNamesOrder(page.identifiers, order)));
+  const untied = (await journal.printedPagesOf(environment, bundleId)).filter((page) => !known.some((order) => pageNamesOrder(page.identifiers, order)));
   const labels: NewLabel[] = [];
   const skipped: SkippedRecord[] = [];
-  known.forEach((order, index) => {
+  for (const [index, order] of known.entries()) {
     const name = order.orderRef ? `${order.orderRef} (order ${order.orderId})` : `order ${order.orderId}`;
     const printable = checkPrintable(order);
     if (!printable.allowed) {
       skipped.push({ orderId: order.orderId, bundleId, code: 'ORDER_TERMINAL', message: printable.message, facts: { ...terminalFacts(order, printable.status), bundleId } });
-      return;
+      continue;
     }
-    const previous = journal.previousPrint(environment, order.orderId) ?? untied[0]?.entry ?? null;
+    const previous = (await journal.previousPrint(environment, order.orderId)) ?? untied[0]?.entry ?? null;
     if (previous && !reprint) {
       skipped.push(printedBefore(order.orderId, bundleId, previous.orderId === null ? `${name}, in bundle ${bundleId} printed as page images,` : name, previous, order.orderRef));
-      return;
+      continue;
     }
     labels.push({
       orderId: order.orderId,
@@ -187,7 +187,7 @@ function planPerOrder(context: PlanContext, known: IndexedOrder[]): PlannedBundl
       reprintOf: previous ? previous.id : null,
       reason: previous ? reason : null,
     });
-  });
+  }
   const orders = `${known.length} order${known.length === 1 ? '' : 's'}`;
   return {
     plan:
@@ -209,23 +209,23 @@ function planPerOrder(context: PlanContext, known: IndexedOrder[]): PlannedBundl
  * a page is left out when the order it names was printed by any route, or when this very page
  * (bundle + page) was printed before.
  */
-function planRasterPages(context: PlanContext, pages: BundlePage[]): PlannedBundle {
+async function planRasterPages(context: PlanContext, pages: BundlePage[]): Promise<PlannedBundle> {
   const { deps, environment, bundleId, reprint } = context;
   const journal = deps.service.journal;
   const reason = reprintReason(context);
   const samePage = new Map<number, JournalRow>();
-  for (const { entry } of journal.printedPagesOf(environment, bundleId)) {
+  for (const { entry } of await journal.printedPagesOf(environment, bundleId)) {
     if (entry.format === 'gfa' && entry.bundlePosition !== null) samePage.set(entry.bundlePosition, entry);
   }
   const labels: NewLabel[] = [];
   const skipped: SkippedRecord[] = [];
-  pages.forEach((page, index) => {
+  for (const [index, page] of pages.entries()) {
     const position = index + 1;
-    const previous = journal.previousPrintOfPage(environment, page.identifiers) ?? samePage.get(position) ?? null;
+    const previous = (await journal.previousPrintOfPage(environment, page.identifiers)) ?? samePage.get(position) ?? null;
     if (previous && !reprint) {
       const order = previous.orderId ? ` (order ${previous.orderId})` : '';
       skipped.push(printedBefore(previous.orderId, bundleId, `page ${position} of bundle ${bundleId}${order}`, previous, null));
-      return;
+      continue;
     }
     labels.push({
       orderId: null,
@@ -237,7 +237,7 @@ function planRasterPages(context: PlanContext, pages: BundlePage[]): PlannedBund
       reprintOf: previous ? previous.id : null,
       reason: previous ? reason : null,
     });
-  });
+  }
   return {
     plan: {
       bundleId,
@@ -251,14 +251,14 @@ function planRasterPages(context: PlanContext, pages: BundlePage[]): PlannedBund
 }
 
 /** The bundle's PDFs as the service merged them, to a PDF printer; a PDF is left out when an order it holds was printed before. */
-function planPdfDocuments(context: PlanContext, pages: BundlePage[]): PlannedBundle {
+async function planPdfDocuments(context: PlanContext, pages: BundlePage[]): Promise<PlannedBundle> {
   const { deps, environment, bundleId, reprint } = context;
   const journal = deps.service.journal;
   const reason = reprintReason(context);
   const documents: string[][] = [];
   for (const page of pages) documents[page.documentIndex] = [...(documents[page.documentIndex] ?? []), ...page.identifiers];
   const sameDocument = new Map<number, JournalRow>();
-  for (const { entry } of journal.printedPagesOf(environment, bundleId)) {
+  for (const { entry } of await journal.printedPagesOf(environment, bundleId)) {
     if (entry.format === 'pdf' && entry.bundlePosition !== null) sameDocument.set(entry.bundlePosition, entry);
   }
   const labels: NewLabel[] = [];
@@ -266,7 +266,7 @@ function planPdfDocuments(context: PlanContext, pages: BundlePage[]): PlannedBun
   const count = documents.length;
   for (let index = 0; index < count; index++) {
     const identifiers = [...new Set(documents[index] ?? [])];
-    const previous = journal.previousPrintOfPage(environment, identifiers) ?? sameDocument.get(index + 1) ?? null;
+    const previous = (await journal.previousPrintOfPage(environment, identifiers)) ?? sameDocument.get(index + 1) ?? null;
     if (previous && !reprint) {
       skipped.push(printedBefore(previous.orderId, bundleId, `PDF ${index + 1} of bundle ${bundleId}`, previous, null));
       continue;

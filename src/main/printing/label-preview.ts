@@ -90,7 +90,7 @@ export function createLabelPreview(deps: LabelPreviewDeps): LabelPreview {
       const key = `${environment}:${entryId}`;
       const cached = recent.get(key);
       if (cached) return remember(key, cached);
-      const entry = deps.journal.entry(entryId);
+      const entry = await deps.journal.entry(entryId);
       if (!entry || entry.environment !== environment) {
         throw new StationError('NOT_FOUND', `There is no label ${entryId} in the ${environment} environment's print history.`, undefined, { facts: { subject: 'label', id: entryId } });
       }

@@ -15,7 +15,7 @@ import type { OrderIndex } from '../orders/order-index';
 import type { OrderLookup } from '../orders/order-lookup';
 import { assertPrintable } from '../orders/printability';
 import type { StationSettings } from '../settings/station-settings';
-import { emptyRunOptions } from './journal/print-journal';
+import { emptyRunOptions, FirstPrintTaken } from './journal/print-journal';
 import type { JournalRow, NewLabel } from './journal/journal-types';
 import type { PrinterRegistry } from './printers';
 import { prepared } from './runs/label-documents';
@@ -58,12 +58,12 @@ export async function printScan(deps: SinglePrintDeps, input: SinglePrintInput):
   assertPrintable(order, override);
 
   const orderData = { orderId: order.orderId, orderRef: order.orderRef, barcode: order.barcode, recipient: order.recipient, bundleId: order.bundleId };
-  const previous = deps.service.journal.previousPrint(environment, order.orderId);
+  const previous = await deps.service.journal.previousPrint(environment, order.orderId);
   let reprint: { operator: string; reason: string } | null = null;
   if (previous && !input.reprint) {
     return { outcome: 'duplicate', scan: input.scan, order: orderData, previous: await previousPrint(deps, previous) };
   }
-  if (!previous && order.status === 'expected' && !input.reprint && deps.service.journal.journal(environment, { orderId: order.orderId, limit: 1 }).length === 0) {
+  if (!previous && order.status === 'expected' && !input.reprint && (await deps.service.journal.journal(environment, { orderId: order.orderId, limit: 1 })).length === 0) {
     // The service says the label was printed, yet this station never handled it: another station
     // (or the web portal) has it. A second label would put two parcels with one barcode on the
     // road, so ask first. A label this station fetched and never sent (a print cut short by a
@@ -100,16 +100,28 @@ export async function printScan(deps: SinglePrintDeps, input: SinglePrintInput):
     firstDocument = deps.service.fetchFirstLabel(environment, printer, label);
     await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
   }
-  const run = deps.service.launch({
-    environment,
-    kind: 'single',
-    printer,
-    operator,
-    options: { ...emptyRunOptions(), scan: input.scan, reprint: reprint ?? override ?? null },
-    labels: [label],
-    ...(found.label ? { documents: reuse(found.label) } : {}),
-    ...(firstDocument ? { firstDocument } : {}),
-  });
+  const launch = (labels: NewLabel[]) =>
+    deps.service.launch({
+      environment,
+      kind: 'single',
+      printer,
+      operator,
+      options: { ...emptyRunOptions(), scan: input.scan, reprint: reprint ?? override ?? null },
+      labels,
+      ...(found.label ? { documents: reuse(found.label) } : {}),
+      ...(firstDocument ? { firstDocument } : {}),
+    });
+  let run: Awaited<ReturnType<typeof launch>>;
+  try {
+    run = await launch([label]);
+  } catch (error) {
+    // Another bench's first print of this order got there first (the database's unique index
+    // decides, not timing): the same question as a print found before, naming that bench.
+    if (!(error instanceof FirstPrintTaken)) throw error;
+    if (!reprint) return { outcome: 'duplicate', scan: input.scan, order: orderData, previous: await previousPrint(deps, error.holder) };
+    // A reprint asked for before that print was visible here: it is a reprint of that one.
+    run = await launch([{ ...label, reprintOf: error.holder.id }]);
+  }
   const outcome = await run.whenFirstLabelSettles();
   if (outcome.kind === 'error') throw unknownToService(outcome.error, order);
   const common = {
@@ -147,7 +159,8 @@ async function previousPrint(deps: SinglePrintDeps, entry: JournalRow) {
     state: entry.state,
     printedAt: entry.printedAt ?? entry.sentAt ?? entry.uncertainAt ?? entry.updatedAt,
     operator: entry.operator,
-    stationName: deps.settings.stationName(),
+    // The bench that printed it (rows older than the bench column are this bench's own).
+    stationName: entry.benchName ?? deps.settings.stationName(),
     printerName: (await deps.printers.get(entry.environment, entry.printerId))?.name ?? entry.printerId,
   };
 }

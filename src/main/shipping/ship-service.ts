@@ -19,7 +19,7 @@ import { StationError } from '../../shared/errors';
 import type { DeliveryClient } from '../api';
 import type { Logger } from '../logging/logger';
 import type { OrderIndex } from '../orders/order-index';
-import { emptyRunOptions } from '../printing/journal/print-journal';
+import { emptyRunOptions, FirstPrintTaken } from '../printing/journal/print-journal';
 import type { PrinterRecord, PrinterRegistry } from '../printing/printers';
 import type { PrintService } from '../printing/runs/print-service';
 import type { StationSettings } from '../settings/station-settings';
@@ -233,12 +233,12 @@ export class ShipService {
     const base = { parcel: entry.parcel, parcelCount, orderId, barcode: entry.barcode, bundleId: entry.bundleId, createdNow };
     const { service } = this.deps.printing;
     // The journal's duplicate guard: a label printed before is not printed again by a ship.
-    const previous = service.journal.previousPrint(environment, orderId);
+    const previous = await service.journal.previousPrint(environment, orderId);
     if (previous) return { ...base, printed: 'duplicate', journalEntryId: previous.id, printProblem: null };
     try {
       if (chosen instanceof Error) throw chosen;
       const printer = chosen;
-      const run = service.launch({
+      const run = await service.launch({
         environment,
         kind: 'single',
         printer,
@@ -250,6 +250,8 @@ export class ShipService {
       if (outcome.kind === 'error') return { ...base, printed: 'failed', journalEntryId: null, printProblem: outcome.error.message };
       return { ...base, printed: 'printed', journalEntryId: outcome.entry.id, printProblem: null };
     } catch (error) {
+      // Another bench printed it a moment ago (the journal's unique first-print index).
+      if (error instanceof FirstPrintTaken) return { ...base, printed: 'duplicate', journalEntryId: error.holder.id, printProblem: null };
       return { ...base, printed: 'failed', journalEntryId: null, printProblem: error instanceof Error ? error.message : String(error) };
     }
   }

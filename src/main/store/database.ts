@@ -64,3 +64,9 @@ export function commitWithoutWaitingForDisk<T>(db: StationDatabase, work: () => 
     db.exec(`PRAGMA synchronous = ${SYNCHRONOUS}`);
   }
 }
+
+/** The same for an asynchronous commit: relaxes the wait now; the function returned restores it. */
+export function relaxDiskWait(db: StationDatabase): () => void {
+  db.exec('PRAGMA synchronous = NORMAL');
+  return () => db.exec(`PRAGMA synchronous = ${SYNCHRONOUS}`);
+}

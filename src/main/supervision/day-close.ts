@@ -15,7 +15,7 @@ import type { Environment } from '../../shared/contract/app';
 import type { HandoverData } from '../../shared/contract/supervision';
 import type { OrderIndex } from '../orders/order-index';
 import { localDayBounds } from '../orders/order-overview';
-import type { StationDatabase } from '../store/database';
+import type { StoreEngine } from '../store/engine/store-engine';
 import type { PullNotices } from './pull-notices';
 import type { StatusTimeline } from './status-timeline';
 
@@ -24,7 +24,8 @@ type Parcel = HandoverData['bundles'][number]['parcels'][number];
 const PrintedRowSchema = z.object({ orderId: z.string(), printedAt: z.string(), voidedAt: z.string().nullable() });
 
 export interface DayCloseDeps {
-  db: StationDatabase;
+  /** The store holding the print journal (the bench's file, or a warehouse's shared store). */
+  engine: StoreEngine;
   index: OrderIndex;
   timeline: StatusTimeline;
   notices: PullNotices;
@@ -41,18 +42,16 @@ const notForTheVan = new Set(['cancelled', 'rejected', 'address_not_found', 'err
 
 export function createDayClose(deps: DayCloseDeps): DayClose {
   // The latest label of each order sent to a printer in the window (a reprint is the same parcel).
-  const printed = deps.db.prepare(
-    `SELECT order_id AS orderId, max(coalesce(printed_at, sent_at)) AS printedAt, max(voided_at) AS voidedAt
+  const printedSql = `SELECT order_id AS "orderId", max(coalesce(printed_at, sent_at)) AS "printedAt", max(voided_at) AS "voidedAt"
      FROM print_journal
-     WHERE environment = ? AND order_id IS NOT NULL AND state IN ('sent', 'printed') AND coalesce(printed_at, sent_at) >= ? AND coalesce(printed_at, sent_at) < ?
-     GROUP BY order_id ORDER BY min(coalesce(printed_at, sent_at)), order_id`,
-  );
+     WHERE environment = $1 AND order_id IS NOT NULL AND state IN ('sent', 'printed') AND coalesce(printed_at, sent_at) >= $2 AND coalesce(printed_at, sent_at) < $3
+     GROUP BY order_id ORDER BY min(coalesce(printed_at, sent_at)), order_id`;
   return {
     async handover(environment, options) {
       const { start, end } = localDayBounds(options.day);
       const bundles = new Map<string | null, Parcel[]>();
       const setApart: HandoverData['setApart'] = [];
-      const rows = printed.all(environment, start.toISOString(), end.toISOString()).map((record) => PrintedRowSchema.parse(record));
+      const rows = (await deps.engine.query(printedSql, [environment, start.toISOString(), end.toISOString()])).map((record) => PrintedRowSchema.parse(record));
       const orders = await deps.index.getMany(environment, rows.map((row) => row.orderId));
       for (const row of rows) {
         const order = orders.get(row.orderId);

@@ -5,6 +5,7 @@
  * changes nothing here and comes back with the service's words and the order's last known
  * status. In live, the call needs the word LIVE as its confirmation: a real courier's order.
  */
+import { z } from 'zod';
 import type { OrderRecord } from '../../shared/api/schemas';
 import type { Environment } from '../../shared/contract/app';
 import type { CancelOutcomeData } from '../../shared/contract/supervision';
@@ -12,7 +13,7 @@ import { StationError } from '../../shared/errors';
 import type { DeliveryClient } from '../api';
 import type { IndexedOrder, OrderIndex } from '../orders/order-index';
 import type { OrderLookup } from '../orders/order-lookup';
-import type { StationDatabase } from '../store/database';
+import type { StoreEngine } from '../store/engine/store-engine';
 
 export interface CancelRequest {
   scan: string;
@@ -29,7 +30,8 @@ export interface VoidService {
 }
 
 export interface VoidServiceDeps {
-  db: StationDatabase;
+  /** The store holding the order index and the print journal. */
+  engine: StoreEngine;
   index: OrderIndex;
   lookup: OrderLookup;
   clientFor(environment: Environment): Promise<DeliveryClient>;
@@ -38,10 +40,9 @@ export interface VoidServiceDeps {
 
 export function createVoidService(deps: VoidServiceDeps): VoidService {
   const clock = deps.clock ?? (() => new Date());
-  const voidLabels = deps.db.prepare(
-    'UPDATE print_journal SET voided_at = ?, voided_by = ?, void_reason = ?, updated_at = ? WHERE environment = ? AND order_id = ? AND voided_at IS NULL',
-  );
-  const countVoided = deps.db.prepare('SELECT count(*) AS n FROM print_journal WHERE environment = ? AND order_id = ? AND voided_at IS NOT NULL').raw(true);
+  const voidLabelsSql =
+    'UPDATE print_journal SET voided_at = $1, voided_by = $2, void_reason = $3, updated_at = $1 WHERE environment = $4 AND order_id = $5 AND voided_at IS NULL';
+  const CountSchema = z.object({ n: z.number().int() });
 
   const confirmLive = (environment: Environment, request: CancelRequest) => {
     if (environment === 'live' && request.confirm !== 'LIVE') {
@@ -50,11 +51,12 @@ export function createVoidService(deps: VoidServiceDeps): VoidService {
   };
 
   const cancelOrder = async (environment: Environment, order: IndexedOrder, request: CancelRequest): Promise<CancelOutcomeData> => {
-    const labelsVoided = () => (countVoided.all(environment, order.orderId)[0] as [number])[0];
+    const labelsVoided = async () =>
+      CountSchema.parse((await deps.engine.query('SELECT count(*) AS n FROM print_journal WHERE environment = $1 AND order_id = $2 AND voided_at IS NOT NULL', [environment, order.orderId]))[0]).n;
     if (order.voided) {
-      // Its labels too, should a stop have come between the two writes (below): voiding them again changes nothing.
-      voidLabels.run(order.voided.at, order.voided.by, order.voided.reason, order.voided.at, environment, order.orderId);
-      return { orderId: order.orderId, orderRef: order.orderRef, outcome: 'already', status: order.status, message: null, labelsVoided: labelsVoided() };
+      // Its labels too, should they be unvoided (voided by an older version in two steps): voiding them again changes nothing.
+      await deps.engine.execute(voidLabelsSql, [order.voided.at, order.voided.by, order.voided.reason, environment, order.orderId]);
+      return { orderId: order.orderId, orderRef: order.orderRef, outcome: 'already', status: order.status, message: null, labelsVoided: await labelsVoided() };
     }
     const client = await deps.clientFor(environment);
     let record: OrderRecord;
@@ -69,15 +71,13 @@ export function createVoidService(deps: VoidServiceDeps): VoidService {
       throw refusal(order, `the service answered that the order is ${record.status}, not cancelled`, 'VALIDATION');
     }
     const now = clock().toISOString();
-    // The order (the store engine) first, then its labels (the journal, still on the bench's
-    // synchronous handle): an engine transaction is never held open across the journal's writes.
-    // A stop between the two is mended by cancelling again, which answers "already" and voids the labels.
+    // The order and its labels in one transaction: the journal is in the same store as the index.
     await deps.index.transaction(async (tx) => {
       await deps.index.upsert(environment, { orderId: order.orderId, status: 'cancelled', previousStatus: order.status, statusUpdatedAt: stringField(record, 'updatedAt') }, 'api', tx);
       await tx.execute('UPDATE orders SET voided_at = $1, voided_by = $2, void_reason = $3 WHERE environment = $4 AND order_id = $5 AND voided_at IS NULL', [now, request.operator, request.reason, environment, order.orderId]);
+      await tx.execute(voidLabelsSql, [now, request.operator, request.reason, environment, order.orderId]);
     });
-    voidLabels.run(now, request.operator, request.reason, now, environment, order.orderId);
-    return { orderId: order.orderId, orderRef: order.orderRef, outcome: 'cancelled', status: 'cancelled', message: null, labelsVoided: labelsVoided() };
+    return { orderId: order.orderId, orderRef: order.orderRef, outcome: 'cancelled', status: 'cancelled', message: null, labelsVoided: await labelsVoided() };
   };
 
   return {

@@ -5,7 +5,7 @@ import type { JournalExport } from './bundle-parts';
 
 /** The print journal as the support bundle reads it (PrintJournal satisfies it). */
 export interface JournalSource {
-  journal(environment: Environment, options: { limit?: number }): readonly JournalRow[];
+  journal(environment: Environment, options: { limit?: number }): Promise<readonly JournalRow[]>;
 }
 
 const environments: Environment[] = ['sandbox', 'test', 'live'];
@@ -23,10 +23,11 @@ const columns = [
  */
 export function printJournalExport(source: JournalSource, options: { maxRowsPerEnvironment?: number } = {}): JournalExport {
   return {
-    lastDay(now) {
+    async lastDay(now) {
       const since = now.getTime() - DAY;
-      const rows = environments
-        .flatMap((environment) => source.journal(environment, { limit: options.maxRowsPerEnvironment ?? 20_000 }))
+      const perEnvironment = await Promise.all(environments.map((environment) => source.journal(environment, { limit: options.maxRowsPerEnvironment ?? 20_000 })));
+      const rows = perEnvironment
+        .flat()
         .filter((row) => Date.parse(row.queuedAt) >= since)
         .sort((a, b) => Date.parse(a.queuedAt) - Date.parse(b.queuedAt) || a.id - b.id);
       return [{ path: 'journal/last-day.csv', content: toCsv(columns, rows.map((row) => columns.map((column) => row[column]))) }];

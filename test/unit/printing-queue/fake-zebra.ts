@@ -261,7 +261,7 @@ export class RecordingSource implements LabelSource {
     return label ? { kind: 'label', label } : { kind: 'none' };
   }
 
-  sending(label: QueueLabel): void {
+  async sending(label: QueueLabel): Promise<void> {
     this.inFlight = label;
     this.waiting.shift();
   }

@@ -9,7 +9,7 @@ import type { NewLabel, RunKind } from '../../../src/main/printing/journal/journ
 import { emptyRunOptions, PrintJournal } from '../../../src/main/printing/journal/print-journal';
 import { PrinterQueue } from '../../../src/main/printing/queue/printer-queue';
 import { PrintRun, type DocumentSource, type SingleOutcome } from '../../../src/main/printing/runs/print-run';
-import { openDatabase } from '../../../src/main/store/database';
+import { SqliteEngine } from '../../../src/main/store/engine/sqlite-engine';
 import { StationError } from '../../../src/shared/errors';
 import { FakeClock, FakeZebra } from './fake-zebra';
 
@@ -18,11 +18,11 @@ const logger = createLogger(() => undefined, { level: 'error' });
 function setup(rowsOnDisk?: Promise<void>) {
   const clock = new FakeClock();
   const zebra = new FakeZebra(clock, { msPerLabel: 100 });
-  const journal = new PrintJournal(openDatabase(':memory:'), () => new Date(clock.now()));
+  const journal = new PrintJournal(SqliteEngine.open(':memory:'), () => new Date(clock.now()));
   const queue = new PrinterQueue({ transport: zebra, maxFormatsInBuffer: () => 3, logger, clock, timing: { faultPollMs: 500 } });
   const finished: string[] = [];
-  const start = (kind: RunKind, labels: NewLabel[], documents: DocumentSource) => {
-    const { run, entries } = journal.createRun({ environment: 'test', kind, printerId: 'p-1', operator: 'Sam', options: emptyRunOptions(), labels });
+  const start = async (kind: RunKind, labels: NewLabel[], documents: DocumentSource) => {
+    const { run, entries } = await journal.createRun({ environment: 'test', kind, printerId: 'p-1', operator: 'Sam', options: emptyRunOptions(), labels });
     const printRun = new PrintRun({
       run,
       entries,
@@ -37,10 +37,19 @@ function setup(rowsOnDisk?: Promise<void>) {
       clock,
       ...(rowsOnDisk ? { rowsOnDisk } : {}),
     });
-    printRun.start();
+    await printRun.start();
     return printRun;
   };
-  return { clock, zebra, journal, start, finished };
+  /** The run's rows once every write it has made so far is in the journal. */
+  const rows = async (run: PrintRun) => {
+    await run.journalled();
+    return journal.entries(run.runId);
+  };
+  const record = async (run: PrintRun) => {
+    await run.journalled();
+    return journal.requireRun(run.runId);
+  };
+  return { clock, zebra, start, finished, rows, record };
 }
 
 const order = (orderId: string): NewLabel => ({ orderId, bundleId: null, bundlePosition: null, bundleCount: null, format: 'zpl' });
@@ -49,9 +58,9 @@ const document = (orderId: string) => ({ bytes: zplOf(orderId), formats: 1, form
 
 describe('a print run on the fake clock', () => {
   it('a scan to a printer out of paper answers "waiting" at once, is cancelled by the packer and never sent', async () => {
-    const { clock, zebra, journal, start } = setup();
+    const { clock, zebra, start, rows, record } = setup();
     zebra.paperOut = true;
-    const run = start('single', [order('A')], async (entry) => document(entry.orderId ?? ''));
+    const run = await start('single', [order('A')], async (entry) => document(entry.orderId ?? ''));
     let outcome: SingleOutcome | null = null;
     void run.whenFirstLabelSettles().then((settled) => (outcome = settled));
     await clock.until(() => outcome !== null);
@@ -60,18 +69,18 @@ describe('a print run on the fake clock', () => {
     expect(zebra.received).toEqual([]);
 
     run.cancel('Sam');
-    const [entry] = journal.entries(run.runId);
+    const [entry] = await rows(run);
     expect(entry).toMatchObject({ state: 'failed', reason: 'Cancelled by Sam before it was sent.' });
-    expect(journal.requireRun(run.runId).state).toBe('cancelled');
+    expect((await record(run)).state).toBe('cancelled');
     zebra.paperOut = false;
     await clock.advance(10_000);
     expect(zebra.received).toEqual([]);
   });
 
   it('a fault shown as the label arrives: "waiting", in the printer; journaled printed only once it came out', async () => {
-    const { clock, zebra, journal, start } = setup();
+    const { clock, zebra, start, rows } = setup();
     // The paper runs out while the label is fetched, after the printer was asked.
-    const run = start('single', [order('B')], async (entry) => {
+    const run = await start('single', [order('B')], async (entry) => {
       await clock.sleep(30);
       zebra.paperOut = true;
       return document(entry.orderId ?? '');
@@ -81,19 +90,19 @@ describe('a print run on the fake clock', () => {
     await clock.until(() => outcome !== null);
     expect(outcome).toMatchObject({ kind: 'waiting', entry: { state: 'sent' }, fault: { code: 'PAPER_OUT' } });
     await clock.advance(5_000);
-    expect(journal.entries(run.runId)[0]?.state).toBe('sent');
+    expect((await rows(run))[0]?.state).toBe('sent');
     expect(zebra.printed).toEqual([]);
 
     zebra.paperOut = false;
     await clock.until(() => run.isFinished);
-    expect(journal.entries(run.runId)[0]?.state).toBe('printed');
+    expect((await rows(run))[0]?.state).toBe('printed');
     expect(zebra.printed).toHaveLength(1);
   });
 
   it('a bundle run waits out an unreachable Delivery API and tries again by itself after the retry time', async () => {
-    const { clock, zebra, journal, start, finished } = setup();
+    const { clock, zebra, start, finished, rows } = setup();
     let reachable = false;
-    const run = start('bundles', [order('C1'), order('C2')], async (entry) => {
+    const run = await start('bundles', [order('C1'), order('C2')], async (entry) => {
       if (!reachable) throw new StationError('NETWORK', 'The Delivery API could not be reached.');
       return document(entry.orderId ?? '');
     });
@@ -104,37 +113,37 @@ describe('a print run on the fake clock', () => {
     expect(run.state, 'not before the retry time').toBe('paused');
     await clock.advance(1_000);
     await clock.until(() => run.isFinished);
-    expect(journal.entries(run.runId).map((entry) => entry.state)).toEqual(['printed', 'printed']);
+    expect((await rows(run)).map((entry) => entry.state)).toEqual(['printed', 'printed']);
     expect(zebra.printed).toHaveLength(2);
     expect(finished).toEqual([run.runId]);
   });
 
   it('a scan’s label waits for its run to reach the disk before it is sent', async () => {
     let onDisk!: () => void;
-    const { clock, zebra, journal, start } = setup(new Promise<void>((resolve) => (onDisk = resolve)));
+    const { clock, zebra, start, rows } = setup(new Promise<void>((resolve) => (onDisk = resolve)));
     let fetched = false;
-    const run = start('single', [order('D')], async (entry) => {
+    const run = await start('single', [order('D')], async (entry) => {
       fetched = true;
       return document(entry.orderId ?? '');
     });
     await clock.until(() => fetched);
     await clock.advance(5_000);
     expect(zebra.printed, 'nothing sent while the rows are only in memory and the log').toEqual([]);
-    expect(journal.entries(run.runId)[0]?.sentAt).toBeNull();
+    expect((await rows(run))[0]?.sentAt).toBeNull();
 
     onDisk();
     await clock.until(() => run.isFinished);
     expect(zebra.printed).toHaveLength(1);
-    expect(journal.entries(run.runId)[0]?.state).toBe('printed');
+    expect((await rows(run))[0]?.state).toBe('printed');
   });
 
   it('a scan whose run cannot reach the disk is not sent: the label fails with the reason', async () => {
-    const { clock, zebra, journal, start } = setup(Promise.reject(new StationError('INTERNAL', 'The station could not write its journal to disk (EIO), so it sent nothing.')));
-    const run = start('single', [order('E')], async (entry) => document(entry.orderId ?? ''));
+    const { clock, zebra, start, rows } = setup(Promise.reject(new StationError('INTERNAL', 'The station could not write its journal to disk (EIO), so it sent nothing.')));
+    const run = await start('single', [order('E')], async (entry) => document(entry.orderId ?? ''));
     const outcome = await run.whenFirstLabelSettles();
     expect(outcome).toMatchObject({ kind: 'error', error: { message: expect.stringMatching(/could not write its journal to disk/) } });
     await clock.until(() => run.isFinished);
-    expect(journal.entries(run.runId)[0]).toMatchObject({ state: 'failed', reason: expect.stringMatching(/could not write its journal to disk/) });
+    expect((await rows(run))[0]).toMatchObject({ state: 'failed', reason: expect.stringMatching(/could not write its journal to disk/) });
     expect(zebra.printed).toEqual([]);
   });
 });

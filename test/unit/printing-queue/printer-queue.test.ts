@@ -11,7 +11,11 @@ import { FakeClock, FakeZebra, RecordingSource, type FakeZebraOptions } from './
 
 function memoryMarks(): LabelMarkStore & { rows: Map<number, LabelMark> } {
   const rows = new Map<number, LabelMark>();
-  return { rows, record: (mark) => void rows.set(mark.entryId, { ...mark }), get: (entryId) => rows.get(entryId) ?? null };
+  return {
+    rows,
+    record: async (mark) => void rows.set(mark.entryId, { ...mark }),
+    get: async (entryId) => rows.get(entryId) ?? null,
+  };
 }
 
 function setup(options: FakeZebraOptions & { maxFormats?: number; marks?: LabelMarkStore } = {}) {

@@ -12,8 +12,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Environment } from '../../../src/shared/contract/app';
 import { emptyRunOptions, PrintJournal, type CreateRunInput } from '../../../src/main/printing/journal/print-journal';
-import { SqliteLabelMarks } from '../../../src/main/printing/queue/label-marks';
+import { StoreLabelMarks } from '../../../src/main/printing/queue/label-marks';
 import { openDatabase, type StationDatabase } from '../../../src/main/store/database';
+import { SqliteEngine } from '../../../src/main/store/engine/sqlite-engine';
 import { createWalFlush } from '../../../src/main/store/wal-flush';
 
 const FULL = 2;
@@ -22,13 +23,15 @@ describe('the journal commits of a scan', () => {
   let folder: string;
   let path: string;
   let db: StationDatabase;
+  let engine: SqliteEngine;
   let journal: PrintJournal;
 
   beforeEach(() => {
     folder = mkdtempSync(join(tmpdir(), 'scan-commits-'));
     path = join(folder, 'station.db');
     db = openDatabase(path);
-    journal = new PrintJournal(db, undefined, createWalFlush(path));
+    engine = new SqliteEngine(db, false);
+    journal = new PrintJournal(engine, undefined, createWalFlush(path));
   });
 
   afterEach(() => {
@@ -50,7 +53,7 @@ describe('the journal commits of a scan', () => {
 
   it('commits a run written without waiting for the disk, flushes it in the background, and waits for the disk again on the next write', async () => {
     expect(synchronous()).toBe(FULL);
-    const { run, onDisk } = journal.createRun(scanRun());
+    const { run, onDisk } = await journal.createRun(scanRun());
     await expect(onDisk).resolves.toBeUndefined();
 
     // Committed, not left in an open transaction: another connection to the file reads it.
@@ -64,10 +67,18 @@ describe('the journal commits of a scan', () => {
     expect(synchronous()).toBe(FULL);
   });
 
-  it('commits a scan’s "sending began" without waiting for the disk, and waits again on the next write', () => {
-    const { entries } = journal.createRun(scanRun());
+  it('the engine’s transaction asked not to wait for the disk runs with the relaxed setting, and only that transaction', async () => {
+    const inside = await engine.transaction((tx) => tx.query<{ synchronous: number }>('PRAGMA synchronous'), { waitForDisk: false });
+    expect(inside[0]?.synchronous, 'NORMAL inside').toBe(1);
+    expect(synchronous()).toBe(FULL);
+    const waiting = await engine.transaction((tx) => tx.query<{ synchronous: number }>('PRAGMA synchronous'));
+    expect(waiting[0]?.synchronous).toBe(FULL);
+  });
+
+  it('commits a scan’s "sending began" without waiting for the disk, and waits again on the next write', async () => {
+    const { entries } = await journal.createRun(scanRun());
     const id = entries[0]?.id ?? -1;
-    journal.markSending(id, { waitForDisk: false });
+    await journal.markSending(id, { waitForDisk: false });
     const other = new Database(path);
     try {
       expect((other.prepare('SELECT sent_at FROM print_journal WHERE id = ?').get(id) as { sent_at: string | null }).sent_at).not.toBeNull();
@@ -78,25 +89,25 @@ describe('the journal commits of a scan', () => {
   });
 
   it('a run that cannot be taken to the disk says so: its log cannot be flushed', async () => {
-    const broken = new PrintJournal(db, undefined, createWalFlush(join(folder, 'elsewhere', 'station.db')));
-    const { onDisk } = broken.createRun(scanRun());
+    const broken = new PrintJournal(engine, undefined, createWalFlush(join(folder, 'elsewhere', 'station.db')));
+    const { onDisk } = await broken.createRun(scanRun());
     await expect(onDisk).rejects.toThrow(/could not write its journal to disk .*sent nothing/);
   });
 
-  it('leaves nothing half-written and the connection waiting for the disk when such a write fails', () => {
-    expect(() => journal.createRun(scanRun('nowhere' as Environment))).toThrow(/CHECK constraint/);
+  it('leaves nothing half-written and the connection waiting for the disk when such a write fails', async () => {
+    await expect(journal.createRun(scanRun('nowhere' as Environment))).rejects.toThrow(/CHECK constraint/);
     expect(synchronous()).toBe(FULL);
     expect(db.prepare('SELECT count(*) AS n FROM print_runs').get()).toMatchObject({ n: 0 });
     expect(db.prepare('SELECT count(*) AS n FROM print_journal').get()).toMatchObject({ n: 0 });
   });
 
-  it('commits a label’s marks written just before its "sent", and the "sent" waits for the disk', () => {
-    const { entries } = journal.createRun(scanRun());
+  it('commits a label’s marks written just before its "sent", and the "sent" waits for the disk', async () => {
+    const { entries } = await journal.createRun(scanRun());
     const id = entries[0]?.id ?? -1;
-    journal.markSending(id);
-    new SqliteLabelMarks(db).record({ entryId: id, sentAtMs: 1_000, serial: 'XXZ1', odometerTarget: 42 }, { waitForDisk: false });
+    await journal.markSending(id);
+    await new StoreLabelMarks(engine).record({ entryId: id, sentAtMs: 1_000, serial: 'XXZ1', odometerTarget: 42 }, { waitForDisk: false });
     expect(synchronous()).toBe(FULL);
-    journal.markSent(id);
+    await journal.markSent(id);
     const other = new Database(path);
     try {
       expect(other.prepare('SELECT serial, odometer_target FROM print_label_marks WHERE entry_id = ?').get(id)).toMatchObject({ serial: 'XXZ1', odometer_target: 42 });
@@ -105,24 +116,24 @@ describe('the journal commits of a scan', () => {
     }
   });
 
-  it('marks a scan’s label printed and closes its run in one write', () => {
-    const { run, entries } = journal.createRun(scanRun());
+  it('marks a scan’s label printed and closes its run in one write', async () => {
+    const { run, entries } = await journal.createRun(scanRun());
     const id = entries[0]?.id ?? -1;
-    journal.markSending(id);
-    journal.markSent(id);
-    journal.markPrinted([id], { runId: run.id, state: 'finished' });
-    expect(journal.entry(id)?.state).toBe('printed');
-    expect(journal.run(run.id)?.state).toBe('finished');
-    expect(journal.run(run.id)?.finishedAt).not.toBeNull();
+    await journal.markSending(id);
+    await journal.markSent(id);
+    await journal.markPrinted([id], { runId: run.id, state: 'finished' });
+    expect((await journal.entry(id))?.state).toBe('printed');
+    expect((await journal.run(run.id))?.state).toBe('finished');
+    expect((await journal.run(run.id))?.finishedAt).not.toBeNull();
   });
 
-  it('records a scan’s fetch with its "sent", in one write', () => {
-    const { entries } = journal.createRun(scanRun());
+  it('records a scan’s fetch with its "sent", in one write', async () => {
+    const { entries } = await journal.createRun(scanRun());
     const id = entries[0]?.id ?? -1;
-    journal.markSending(id);
-    journal.markSent(id, { sha256: 'a'.repeat(64), format: 'gfa' });
-    expect(journal.entry(id)).toMatchObject({ state: 'sent', documentSha256: 'a'.repeat(64), format: 'gfa' });
-    expect(journal.entry(id)?.fetchedAt).not.toBeNull();
-    expect(journal.entry(id)?.sentAt).not.toBeNull();
+    await journal.markSending(id);
+    await journal.markSent(id, { sha256: 'a'.repeat(64), format: 'gfa' });
+    expect(await journal.entry(id)).toMatchObject({ state: 'sent', documentSha256: 'a'.repeat(64), format: 'gfa' });
+    expect((await journal.entry(id))?.fetchedAt).not.toBeNull();
+    expect((await journal.entry(id))?.sentAt).not.toBeNull();
   });
 });

@@ -30,15 +30,16 @@ describe('the duplicate guard knows a page printed before its order was known', 
 
   beforeEach(() => {
     db = openDatabase(':memory:');
-    journal = new PrintJournal(db);
-    index = new OrderIndex(new SqliteEngine(db, false));
+    const engine = new SqliteEngine(db, false);
+    journal = new PrintJournal(engine);
+    index = new OrderIndex(engine);
   });
 
   const page = (position: number, identifiers: string[]): NewLabel => ({ orderId: null, bundleId: 'BND-9', bundlePosition: position, bundleCount: 2, format: 'gfa', identifiers });
 
-  const printPages = (labels: NewLabel[]) => {
-    const { entries } = journal.createRun({ environment: 'test', kind: 'bundles', printerId: 'p-1', operator: 'Sam', options: emptyRunOptions(), labels });
-    for (const entry of entries) journal.markSent(entry.id);
+  const printPages = async (labels: NewLabel[]) => {
+    const { entries } = await journal.createRun({ environment: 'test', kind: 'bundles', printerId: 'p-1', operator: 'Sam', options: emptyRunOptions(), labels });
+    for (const entry of entries) await journal.markSent(entry.id);
     return entries;
   };
 
@@ -46,27 +47,27 @@ describe('the duplicate guard knows a page printed before its order was known', 
     index.upsert('test', { orderId, orderRef, barcode, bundleId: 'BND-9', recipient: null, status: null, statusUpdatedAt: null }, 'import');
 
   it('finds the page by the order’s barcode or ref once the index knows the order, and not before', async () => {
-    const [first, second] = printPages([page(1, ['3SPSB0014411', 'REF-1001']), page(2, ['3SPSB0024411', 'REF-1002'])]);
-    expect(journal.previousPrint('test', 'ord_1')).toBeNull();
+    const [first, second] = await printPages([page(1, ['3SPSB0014411', 'REF-1001']), page(2, ['3SPSB0024411', 'REF-1002'])]);
+    expect(await journal.previousPrint('test', 'ord_1')).toBeNull();
     await learn('ord_1', 'REF-1001', '3SPSB0014411');
     await learn('ord_2', 'REF-1002', 'OTHER-BARCODE-2');
-    expect(journal.previousPrint('test', 'ord_1')?.id).toBe(first?.id);
+    expect((await journal.previousPrint('test', 'ord_1'))?.id).toBe(first?.id);
     // Matched by its ref alone when the barcode the index has differs.
-    expect(journal.previousPrint('test', 'ord_2')?.id).toBe(second?.id);
-    expect(journal.previousPrint('test', 'ord_3')).toBeNull();
+    expect((await journal.previousPrint('test', 'ord_2'))?.id).toBe(second?.id);
+    expect(await journal.previousPrint('test', 'ord_3')).toBeNull();
   });
 
   it('answers for a page whose identifiers name an order printed natively before', async () => {
     await learn('ord_5', 'REF-1005', '3SPSB0054411');
-    printPages([{ orderId: 'ord_5', bundleId: 'BND-9', bundlePosition: null, bundleCount: null, format: 'zpl' }]);
-    expect(journal.previousPrintOfPage('test', ['3SPSB0054411'])?.orderId).toBe('ord_5');
-    expect(journal.previousPrintOfPage('test', ['ord_5'])?.orderId).toBe('ord_5');
-    expect(journal.previousPrintOfPage('test', ['3SPSB0064411'])).toBeNull();
-    expect(journal.previousPrintOfPage('live', ['3SPSB0054411'])).toBeNull();
+    await printPages([{ orderId: 'ord_5', bundleId: 'BND-9', bundlePosition: null, bundleCount: null, format: 'zpl' }]);
+    expect((await journal.previousPrintOfPage('test', ['3SPSB0054411']))?.orderId).toBe('ord_5');
+    expect((await journal.previousPrintOfPage('test', ['ord_5']))?.orderId).toBe('ord_5');
+    expect(await journal.previousPrintOfPage('test', ['3SPSB0064411'])).toBeNull();
+    expect(await journal.previousPrintOfPage('live', ['3SPSB0054411'])).toBeNull();
   });
 
-  it('lists a bundle’s printed pages with their identifiers, leaving out pages that failed', () => {
-    const { entries } = journal.createRun({
+  it('lists a bundle’s printed pages with their identifiers, leaving out pages that failed', async () => {
+    const { entries } = await journal.createRun({
       environment: 'test',
       kind: 'bundles',
       printerId: 'p-1',
@@ -74,14 +75,14 @@ describe('the duplicate guard knows a page printed before its order was known', 
       options: emptyRunOptions(),
       labels: [page(1, ['3SPSB0014411']), page(2, ['3SPSB0024411'])],
     });
-    journal.markSent(entries[0]?.id ?? 0);
-    journal.markFailed(entries[1]?.id ?? 0, 'paper out');
-    expect(journal.printedPagesOf('test', 'BND-9')).toEqual([{ entry: expect.objectContaining({ bundlePosition: 1 }), identifiers: ['3SPSB0014411'] }]);
+    await journal.markSent(entries[0]?.id ?? 0);
+    await journal.markFailed(entries[1]?.id ?? 0, 'paper out');
+    expect(await journal.printedPagesOf('test', 'BND-9')).toEqual([{ entry: expect.objectContaining({ bundlePosition: 1 }), identifiers: ['3SPSB0014411'] }]);
   });
 
-  it('refuses a row it cannot read, naming the column', () => {
-    printPages([page(1, [])]);
+  it('refuses a row it cannot read, naming the column', async () => {
+    await printPages([page(1, [])]);
     db.prepare("UPDATE print_journal SET position = 'first'").run();
-    expect(() => journal.printedPagesOf('test', 'BND-9')).toThrow(/print journal.*position/);
+    await expect(journal.printedPagesOf('test', 'BND-9')).rejects.toThrow(/print journal.*position/);
   });
 });

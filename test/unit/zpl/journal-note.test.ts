@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { emptyRunOptions, PrintJournal } from '../../../src/main/printing/journal/print-journal';
-import { openDatabase } from '../../../src/main/store/database';
+import { SqliteEngine } from '../../../src/main/store/engine/sqlite-engine';
 
 const note = "removed ^JUS: it would save the label's settings as the printer's power-on settings, which are the bench admin's to set.";
 
-describe('a note of what the station removed from a label', () => {
-  const journalWith = (reason: string | null) => {
-    const journal = new PrintJournal(openDatabase(':memory:'), () => new Date(Date.UTC(2026, 0, 1, 8)));
-    const { entries } = journal.createRun({
+describe('a note of what the station removed from a label', async () => {
+  const journalWith = async (reason: string | null) => {
+    const journal = new PrintJournal(SqliteEngine.open(':memory:'), () => new Date(Date.UTC(2026, 0, 1, 8)));
+    const { entries } = await journal.createRun({
       environment: 'test',
       kind: 'single',
       printerId: 'p-1',
@@ -18,16 +18,16 @@ describe('a note of what the station removed from a label', () => {
     return { journal, id: entries[0]?.id ?? 0 };
   };
 
-  it('becomes the reason of an entry that had none', () => {
-    const { journal, id } = journalWith(null);
-    expect(journal.addNote(id, note)).toBe(note);
-    expect(journal.entry(id)?.reason).toBe(note);
+  it('becomes the reason of an entry that had none', async () => {
+    const { journal, id } = await journalWith(null);
+    expect(await journal.addNote(id, note)).toBe(note);
+    expect((await journal.entry(id))?.reason).toBe(note);
   });
 
-  it('follows a reprint’s reason, and is written once however often the label is fetched', () => {
-    const { journal, id } = journalWith('Reprint by Sam: smudged.');
-    journal.addNote(id, note);
-    journal.addNote(id, note);
-    expect(journal.entry(id)?.reason).toBe(`Reprint by Sam: smudged. ${note}`);
+  it('follows a reprint’s reason, and is written once however often the label is fetched', async () => {
+    const { journal, id } = await journalWith('Reprint by Sam: smudged.');
+    await journal.addNote(id, note);
+    await journal.addNote(id, note);
+    expect((await journal.entry(id))?.reason).toBe(`Reprint by Sam: smudged. ${note}`);
   });
 });

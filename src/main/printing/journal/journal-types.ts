@@ -30,6 +30,9 @@ export const JournalRowSchema = JournalEntrySchema.omit({ printerName: true, ord
   /** When sending began. A row still 'queued' or 'fetched' with this set was being sent when the station stopped. */
   sentAt: z.string().nullable(),
   updatedAt: z.string(),
+  /** The bench that printed it (its id) and its name then; null in rows older than version 12 (this bench's). */
+  bench: z.string().nullable().optional(),
+  benchName: z.string().nullable().optional(),
 });
 export type JournalRow = z.infer<typeof JournalRowSchema>;
 
@@ -74,6 +77,11 @@ export const RunRowSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** The bench that owns the run and its name; null in runs older than version 12 (this bench's). */
+  bench: z.string().nullable().optional(),
+  benchName: z.string().nullable().optional(),
+  /** The owner's last sign of life (run-ownership.ts); null before version 12. */
+  heartbeatAt: z.string().nullable().optional(),
 });
 export type RunRow = z.infer<typeof RunRowSchema>;
 

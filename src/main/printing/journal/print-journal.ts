@@ -1,14 +1,15 @@
 /**
- * The print journal: a row per label and a row per run, in the station's SQLite file. Every
- * write is one small synchronous statement (WAL), made before the step it records where a crash
- * in between would otherwise resend a label: "sending began" is written before the first byte
- * leaves, so after a crash such a label is uncertain, never sent again by itself.
+ * The print journal: a row per label and a row per run, in the station's store (the bench's SQLite
+ * file, or a warehouse's shared PostgreSQL). Every write is one small commit made before the step
+ * it records where a crash in between would otherwise resend a label: "sending began" is committed
+ * before the first byte leaves, so after a crash such a label is uncertain, never sent again by itself.
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Environment } from '../../../shared/contract/app';
 import { PauseReasonSchema, type PauseReasonData, type RunCounts } from '../../../shared/contract/printing';
-import { commitWithoutWaitingForDisk, type StationDatabase } from '../../store/database';
+import { StationError } from '../../../shared/errors';
+import type { StoreEngine, StoreSession, SqlValue } from '../../store/engine/store-engine';
 import type { FlushToDisk } from '../../store/wal-flush';
 import {
   JournalRowSchema,
@@ -24,14 +25,13 @@ import {
 } from './journal-types';
 
 // Columns named as the row's fields, so a database row parses with the journal's own schema.
-const entryColumns = `id, environment, run_id AS runId, position, printer_id AS printerId, operator, order_id AS orderId, bundle_id AS bundleId,
-  bundle_position AS bundlePosition, bundle_count AS bundleCount, format, state, reason, reprint_of AS reprintOf, decided_by AS decidedBy,
-  document_sha256 AS documentSha256, queued_at AS queuedAt, fetched_at AS fetchedAt, sent_at AS sentAt, printed_at AS printedAt,
-  failed_at AS failedAt, uncertain_at AS uncertainAt, decided_at AS decidedAt, updated_at AS updatedAt,
-  voided_at AS voidedAt, voided_by AS voidedBy, void_reason AS voidReason`;
-const runInsertColumns = 'id, environment, kind, printer_id, operator, state, pause_reason, options, created_at, updated_at, finished_at';
-const runColumns = `id, environment, kind, printer_id AS printerId, operator, state, pause_reason AS pauseReason, options,
-  created_at AS createdAt, updated_at AS updatedAt, finished_at AS finishedAt`;
+const entryColumns = `id, environment, run_id AS "runId", position, printer_id AS "printerId", operator, order_id AS "orderId", bundle_id AS "bundleId",
+  bundle_position AS "bundlePosition", bundle_count AS "bundleCount", format, state, reason, reprint_of AS "reprintOf", decided_by AS "decidedBy",
+  document_sha256 AS "documentSha256", queued_at AS "queuedAt", fetched_at AS "fetchedAt", sent_at AS "sentAt", printed_at AS "printedAt",
+  failed_at AS "failedAt", uncertain_at AS "uncertainAt", decided_at AS "decidedAt", updated_at AS "updatedAt",
+  voided_at AS "voidedAt", voided_by AS "voidedBy", void_reason AS "voidReason", bench, bench_name AS "benchName"`;
+const runColumns = `id, environment, kind, printer_id AS "printerId", operator, state, pause_reason AS "pauseReason", options,
+  created_at AS "createdAt", updated_at AS "updatedAt", finished_at AS "finishedAt", bench, bench_name AS "benchName", heartbeat_at AS "heartbeatAt"`;
 
 function jsonText(text: string): unknown {
   try {
@@ -57,6 +57,7 @@ const RunRecordSchema = RunRowSchema.extend({
 });
 
 const CountRecordSchema = z.object({ state: JournalRowSchema.shape.state, n: z.number().int() });
+const ReasonRecordSchema = z.object({ reason: z.string().nullable() });
 const IdRecordSchema = z.object({ id: z.number().int() });
 const BundleRecordSchema = z.object({ bundle_id: z.string() });
 const IdentifierRecordSchema = z.object({ entry_id: z.number().int(), identifier: z.string() });
@@ -109,168 +110,173 @@ export interface RecoveryReport {
   uncertain: number[];
 }
 
-export class PrintJournal {
-  private readonly statements;
+/** The bench writing: its id (settings/bench-id.ts) and its name as a lead set it. */
+export interface JournalBench {
+  id: string;
+  name(): string;
+}
 
-  constructor(
-    private readonly db: StationDatabase,
-    private readonly clock: () => Date = () => new Date(),
-    /** Without it, a run asked to be written without waiting for the disk waits anyway. */
-    private readonly flushToDisk?: FlushToDisk,
-  ) {
-    const prepare = (sql: string) => db.prepare(sql);
-    this.statements = {
-      insertRun: prepare(`INSERT INTO print_runs (${runInsertColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-      insertEntry: prepare(
-        `INSERT INTO print_journal (environment, run_id, position, printer_id, operator, order_id, bundle_id, bundle_position,
-           bundle_count, format, state, reason, reprint_of, queued_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?)`,
-      ),
-      run: prepare(`SELECT ${runColumns} FROM print_runs WHERE id = ?`),
-      entry: prepare(`SELECT ${entryColumns} FROM print_journal WHERE id = ?`),
-      entries: prepare(`SELECT ${entryColumns} FROM print_journal WHERE run_id = ? ORDER BY position, id`),
-      counts: prepare(`SELECT state, count(*) AS n FROM print_journal WHERE run_id = ? GROUP BY state`),
-      fetched: prepare(
-        `UPDATE print_journal SET state = 'fetched', fetched_at = ?, document_sha256 = ?, format = ?, updated_at = ? WHERE id = ? AND state IN ('queued', 'fetched')`,
-      ),
-      addNote: prepare(
-        `UPDATE print_journal SET reason = CASE WHEN reason IS NULL OR reason = '' THEN ? ELSE reason || ' ' || ? END, updated_at = ? WHERE id = ? AND (reason IS NULL OR instr(reason, ?) = 0)`,
-      ),
-      sending: prepare(`UPDATE print_journal SET sent_at = ?, updated_at = ? WHERE id = ? AND state IN ('queued', 'fetched')`),
-      notSending: prepare(`UPDATE print_journal SET sent_at = NULL, updated_at = ? WHERE id = ? AND state IN ('queued', 'fetched')`),
-      sent: prepare(`UPDATE print_journal SET state = 'sent', sent_at = coalesce(sent_at, ?), updated_at = ? WHERE id = ? AND state IN ('queued', 'fetched')`),
-      printed: prepare(`UPDATE print_journal SET state = 'printed', printed_at = ?, updated_at = ? WHERE id = ? AND state = 'sent'`),
-      failed: prepare(
-        `UPDATE print_journal SET state = 'failed', failed_at = ?, reason = ?, updated_at = ? WHERE id = ? AND state IN ('queued', 'fetched')`,
-      ),
-      uncertain: prepare(
-        `UPDATE print_journal SET state = 'uncertain', uncertain_at = ?, reason = ?, updated_at = ? WHERE id = ? AND state IN ('queued', 'fetched', 'sent')`,
-      ),
-      failUnsent: prepare(
-        `UPDATE print_journal SET state = 'failed', failed_at = ?, reason = ?, updated_at = ? WHERE run_id = ? AND state IN ('queued', 'fetched') AND sent_at IS NULL`,
-      ),
-      decidePrinted: prepare(
-        `UPDATE print_journal SET state = 'printed', printed_at = ?, decided_by = ?, decided_at = ?, updated_at = ? WHERE id = ? AND state = 'uncertain' AND decided_at IS NULL`,
-      ),
-      decideAgain: prepare(
-        `UPDATE print_journal SET state = 'failed', failed_at = ?, reason = ?, decided_by = ?, decided_at = ?, updated_at = ? WHERE id = ? AND state = 'uncertain' AND decided_at IS NULL`,
-      ),
-      runState: prepare(`UPDATE print_runs SET state = ?, pause_reason = ?, updated_at = ? WHERE id = ? AND state IN ('running', 'paused')`),
-      finishRun: prepare(`UPDATE print_runs SET state = ?, pause_reason = NULL, updated_at = ?, finished_at = ? WHERE id = ? AND state IN ('running', 'paused')`),
-      runOptions: prepare(`UPDATE print_runs SET options = ?, updated_at = ? WHERE id = ?`),
-      unfinishedRuns: prepare(`SELECT ${runColumns} FROM print_runs WHERE state IN ('running', 'paused')`),
-      runsOf: prepare(`SELECT ${runColumns} FROM print_runs WHERE environment = ? ORDER BY created_at DESC, rowid DESC LIMIT ?`),
-      unfinishedOf: prepare(
-        `SELECT ${runColumns} FROM print_runs WHERE environment = ? AND state IN ('running', 'paused') ORDER BY created_at DESC, rowid DESC LIMIT ?`,
-      ),
-      sendingRows: prepare(`SELECT id FROM print_journal WHERE run_id = ? AND state IN ('queued', 'fetched') AND sent_at IS NOT NULL`),
-      unsentRows: prepare(`SELECT id FROM print_journal WHERE run_id = ? AND state IN ('queued', 'fetched') AND sent_at IS NULL`),
-      insertIdentifier: prepare('INSERT OR IGNORE INTO print_label_identifiers (environment, entry_id, identifier) VALUES (?, ?, ?)'),
-      // The order's own rows, and pages printed before their order was known whose text named it:
-      // two indexed lookups (an OR across them would read every row of the environment).
-      previousPrint: prepare(
-        `SELECT ${entryColumns} FROM print_journal WHERE id = (SELECT max(id) FROM (
-           SELECT id FROM print_journal WHERE environment = @environment AND order_id = @orderId AND ${maybePrinted}
-           UNION ALL
-           SELECT j.id FROM print_label_identifiers i JOIN print_journal j ON j.id = i.entry_id
-           WHERE i.environment = @environment AND j.order_id IS NULL AND ${maybePrintedAs('j')} AND i.identifier IN (
-             @orderId,
-             (SELECT order_ref FROM orders WHERE environment = @environment AND order_id = @orderId),
-             (SELECT barcode FROM orders WHERE environment = @environment AND order_id = @orderId))))`,
-      ),
-      // A page's identifiers (a JSON array) matched against orders printed by any route.
-      previousPrintOfPage: prepare(
-        `SELECT ${entryColumns} FROM print_journal
-         WHERE environment = @environment AND ${maybePrinted} AND order_id IN (
-           SELECT value FROM json_each(@identifiers)
-           UNION SELECT order_id FROM orders WHERE environment = @environment AND order_ref IN (SELECT value FROM json_each(@identifiers))
-           UNION SELECT order_id FROM orders WHERE environment = @environment AND barcode IN (SELECT value FROM json_each(@identifiers)))
-         ORDER BY id DESC LIMIT 1`,
-      ),
-      pagesOfBundle: prepare(
-        `SELECT ${entryColumns} FROM print_journal
-         WHERE environment = ? AND bundle_id = ? AND order_id IS NULL AND bundle_position IS NOT NULL AND ${maybePrinted} ORDER BY id`,
-      ),
-      identifiersOfBundlePages: prepare(
-        `SELECT i.entry_id, i.identifier FROM print_label_identifiers i JOIN print_journal j ON j.id = i.entry_id
-         WHERE j.environment = ? AND j.bundle_id = ? AND j.order_id IS NULL`,
-      ),
-      journalOf: prepare(`SELECT ${entryColumns} FROM print_journal WHERE environment = ? ORDER BY id DESC LIMIT ?`),
-      journalOfOrder: prepare(`SELECT ${entryColumns} FROM print_journal WHERE environment = ? AND order_id = ? ORDER BY id DESC LIMIT ?`),
-      runsUsingPrinter: prepare(`SELECT count(*) AS n FROM print_runs WHERE environment = ? AND printer_id = ? AND state IN ('running', 'paused')`),
-    };
+/**
+ * A first print the database refused (migration 12's unique indexes): another live first print
+ * of the same order, or of the same page of a bundle whose order is unknown, holds it — printed,
+ * being printed or uncertain, perhaps at another bench a moment ago.
+ */
+export class FirstPrintTaken extends StationError {
+  constructor(readonly holder: JournalRow) {
+    super('CONFLICT', `This label was printed already${holder.benchName ? ` at ${holder.benchName}` : ''} (journal entry ${holder.id}).`, undefined, {
+      facts: { subject: 'first-print', id: holder.id, state: holder.state },
+    });
   }
+}
+
+/** A first print of an order or page: held by migration 12's unique indexes while it is live (a deliberate reprint is not). */
+function guardedLabel(label: NewLabel): number | null {
+  return (label.reprintOf ?? null) === null ? 1 : null;
+}
+
+export class PrintJournal {
+  constructor(
+    private readonly engine: StoreEngine,
+    private readonly clock: () => Date = () => new Date(),
+    /**
+     * Takes the bench's SQLite file to the disk in the background (store/wal-flush.ts). Without it,
+     * or on PostgreSQL (whose commits are durable when they return), a run asked to be written
+     * without waiting for the disk waits anyway.
+     */
+    private readonly flushToDisk?: FlushToDisk,
+    /** Without it (tests of one bench), rows carry no bench. */
+    private readonly bench?: JournalBench,
+  ) {}
 
   private now(): string {
     return this.clock().toISOString();
   }
 
+  /** The bench writing (null: a journal of one bench that carries no bench id, as in tests). */
+  get benchId(): string | null {
+    return this.bench?.id ?? null;
+  }
+
+  /** The live owner's sign of life on its unfinished runs (run-ownership.ts). */
+  async renewHeartbeat(runIds: readonly string[]): Promise<void> {
+    if (runIds.length === 0) return;
+    const list = runIds.map((_, index) => `$${index + 2}`).join(', ');
+    await this.engine.execute(`UPDATE print_runs SET heartbeat_at = $1 WHERE id IN (${list}) AND state IN ('running', 'paused')`, [this.now(), ...runIds]);
+  }
+
+  /**
+   * Makes this bench the run's owner, only if nobody changed the run's owner or heartbeat since
+   * `seen` was read (one conditional UPDATE: of two benches taking a run over at once, one does;
+   * an owner that renewed its heartbeat meanwhile keeps it). True when this bench now owns it.
+   */
+  async takeOver(seen: RunRow, options: RunOptions): Promise<boolean> {
+    const now = this.now();
+    const result = await this.engine.execute(
+      `UPDATE print_runs SET options = $1, bench = $2, bench_name = $3, heartbeat_at = $4, updated_at = $4
+       WHERE id = $5 AND state IN ('running', 'paused') AND coalesce(heartbeat_at, '') = $6 AND coalesce(bench, '') = $7`,
+      [JSON.stringify(options), this.bench?.id ?? null, this.bench?.name() ?? null, now, seen.id, seen.heartbeatAt ?? '', seen.bench ?? ''],
+    );
+    return result.changes === 1;
+  }
+
+  private async one(session: StoreSession, sql: string, params: readonly SqlValue[]): Promise<unknown> {
+    return (await session.query(sql, params))[0];
+  }
+
   /** A run and its labels (positions 0…n-1 in the order given), as one transaction. */
-  createRun(input: CreateRunInput): { run: RunRow; entries: JournalRow[]; onDisk: Promise<void> } {
+  async createRun(input: CreateRunInput): Promise<{ run: RunRow; entries: JournalRow[]; onDisk: Promise<void> }> {
     const id = randomUUID();
     const now = this.now();
-    const s = this.statements;
     const state = input.state ?? 'running';
-    const entries: JournalRow[] = [];
+    const background = input.waitForDisk === false && this.flushToDisk !== undefined && this.engine.kind === 'sqlite';
+    const bench = this.bench?.id ?? null;
+    const benchName = this.bench?.name() ?? null;
     // Built in memory rather than read back: a scan's hot path should not pay for a second query.
-    const write = this.db.transaction(() => {
-      s.insertRun.run(id, input.environment, input.kind, input.printerId, input.operator, state, null, JSON.stringify(input.options), now, now, null);
-      input.labels.forEach((label, position) => {
-        const reason = label.reason ?? null;
-        const reprintOf = label.reprintOf ?? null;
-        const result = s.insertEntry.run(
-          input.environment,
-          id,
-          position,
-          input.printerId,
-          input.operator,
-          label.orderId,
-          label.bundleId,
-          label.bundlePosition,
-          label.bundleCount,
-          label.format,
-          reason,
-          reprintOf,
-          now,
-          now,
-        );
-        for (const identifier of new Set(label.identifiers ?? [])) s.insertIdentifier.run(input.environment, result.lastInsertRowid, identifier);
-        entries.push({
-          id: Number(result.lastInsertRowid),
-          environment: input.environment,
-          runId: id,
-          position,
-          printerId: input.printerId,
-          operator: input.operator,
-          orderId: label.orderId,
-          bundleId: label.bundleId,
-          bundlePosition: label.bundlePosition,
-          bundleCount: label.bundleCount,
-          format: label.format,
-          state: 'queued',
-          reason,
-          reprintOf,
-          decidedBy: null,
-          documentSha256: null,
-          queuedAt: now,
-          fetchedAt: null,
-          sentAt: null,
-          printedAt: null,
-          failedAt: null,
-          uncertainAt: null,
-          decidedAt: null,
-          updatedAt: now,
-        });
-      });
-    });
+    let entries: JournalRow[];
+    try {
+      entries = await this.engine.transaction(
+        async (tx) => {
+          const written: JournalRow[] = [];
+          await tx.execute(
+            `INSERT INTO print_runs (id, environment, kind, printer_id, operator, state, pause_reason, options, created_at, updated_at, finished_at, bench, bench_name, heartbeat_at)
+             VALUES ($1, $2, $3, $4, $5, $6, NULL, $7, $8, $8, NULL, $9, $10, $8)`,
+            [id, input.environment, input.kind, input.printerId, input.operator, state, JSON.stringify(input.options), now, bench, benchName],
+          );
+          for (const [position, label] of input.labels.entries()) {
+            const reason = label.reason ?? null;
+            const reprintOf = label.reprintOf ?? null;
+            const inserted = await tx.query(
+              `INSERT INTO print_journal (environment, run_id, position, printer_id, operator, order_id, bundle_id, bundle_position,
+                 bundle_count, format, state, reason, reprint_of, queued_at, updated_at, bench, bench_name, guarded)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'queued', $11, $12, $13, $13, $14, $15, $16) RETURNING id`,
+              [
+                input.environment,
+                id,
+                position,
+                input.printerId,
+                input.operator,
+                label.orderId,
+                label.bundleId,
+                label.bundlePosition,
+                label.bundleCount,
+                label.format,
+                reason,
+                reprintOf,
+                now,
+                bench,
+                benchName,
+                guardedLabel(label),
+              ],
+            );
+            const entryId = parseRecord(IdRecordSchema, inserted[0], 'label id').id;
+            for (const identifier of new Set(label.identifiers ?? [])) {
+              await tx.execute(
+                'INSERT INTO print_label_identifiers (environment, entry_id, identifier) VALUES ($1, $2, $3) ON CONFLICT (entry_id, identifier) DO NOTHING',
+                [input.environment, entryId, identifier],
+              );
+            }
+            written.push({
+              id: entryId,
+              environment: input.environment,
+              runId: id,
+              position,
+              printerId: input.printerId,
+              operator: input.operator,
+              orderId: label.orderId,
+              bundleId: label.bundleId,
+              bundlePosition: label.bundlePosition,
+              bundleCount: label.bundleCount,
+              format: label.format,
+              state: 'queued',
+              reason,
+              reprintOf,
+              decidedBy: null,
+              documentSha256: null,
+              queuedAt: now,
+              fetchedAt: null,
+              sentAt: null,
+              printedAt: null,
+              failedAt: null,
+              uncertainAt: null,
+              decidedAt: null,
+              updatedAt: now,
+              bench,
+              benchName,
+            });
+          }
+          return written;
+        },
+        background ? { waitForDisk: false } : {},
+      );
+    } catch (error) {
+      // The database refused a second live first print: say which row holds it.
+      throw (await this.firstPrintTaken(input, error)) ?? error;
+    }
     let onDisk = Promise.resolve();
-    if (input.waitForDisk === false && this.flushToDisk) {
-      commitWithoutWaitingForDisk(this.db, write);
+    if (background && this.flushToDisk) {
       onDisk = this.flushToDisk();
       // Whoever sends the run's first label waits on it and hears its failure.
       onDisk.catch(() => undefined);
-    } else {
-      write();
     }
     const run: RunRow = {
       id,
@@ -284,33 +290,67 @@ export class PrintJournal {
       createdAt: now,
       updatedAt: now,
       finishedAt: null,
+      bench,
+      benchName,
+      heartbeatAt: now,
     };
     return { run, entries, onDisk };
   }
 
-  run(runId: string): RunRow | null {
-    const record = this.statements.run.get(runId);
+  /** The live first print that made the database refuse a new run's label, when that is what happened. */
+  private async firstPrintTaken(input: CreateRunInput, error: unknown): Promise<FirstPrintTaken | null> {
+    if (!(error instanceof StationError) || error.code !== 'STORE_CONFLICT' || error.details?.[0] !== 'print_journal') return null;
+    for (const label of input.labels) {
+      if (guardedLabel(label) === null) continue;
+      const holder = await this.liveFirstPrint(input.environment, label);
+      if (holder) return new FirstPrintTaken(holder);
+    }
+    return null;
+  }
+
+  /** The live first print holding this label's order (or bundle page), if any: the row the unique indexes compare against. */
+  async liveFirstPrint(environment: Environment, label: Pick<NewLabel, 'orderId' | 'bundleId' | 'bundlePosition' | 'format'>): Promise<JournalRow | null> {
+    const live = `guarded = 1 AND voided_at IS NULL AND (state IN ('queued', 'fetched', 'sent', 'printed') OR (state = 'uncertain' AND decided_at IS NULL))`;
+    const record =
+      label.orderId !== null
+        ? await this.one(this.engine, `SELECT ${entryColumns} FROM print_journal WHERE environment = $1 AND order_id = $2 AND ${live}`, [environment, label.orderId])
+        : label.bundleId !== null && label.bundlePosition !== null
+          ? await this.one(
+              this.engine,
+              `SELECT ${entryColumns} FROM print_journal WHERE environment = $1 AND order_id IS NULL AND bundle_id = $2 AND format = $3 AND bundle_position = $4 AND ${live}`,
+              [environment, label.bundleId, label.format, label.bundlePosition],
+            )
+          : undefined;
+    return record ? toEntry(record) : null;
+  }
+
+  async run(runId: string): Promise<RunRow | null> {
+    const record = await this.one(this.engine, `SELECT ${runColumns} FROM print_runs WHERE id = $1`, [runId]);
     return record ? toRun(record) : null;
   }
 
-  requireRun(runId: string): RunRow {
-    const run = this.run(runId);
+  async requireRun(runId: string): Promise<RunRow> {
+    const run = await this.run(runId);
     if (!run) throw new Error(`print run ${runId} is not in the journal`);
     return run;
   }
 
-  entries(runId: string): JournalRow[] {
-    return this.statements.entries.all(runId).map(toEntry);
+  async entries(runId: string): Promise<JournalRow[]> {
+    return (await this.engine.query(`SELECT ${entryColumns} FROM print_journal WHERE run_id = $1 ORDER BY position, id`, [runId])).map(toEntry);
   }
 
-  entry(id: number): JournalRow | null {
-    const record = this.statements.entry.get(id);
+  async entry(id: number): Promise<JournalRow | null> {
+    return this.entryIn(this.engine, id);
+  }
+
+  private async entryIn(session: StoreSession, id: number): Promise<JournalRow | null> {
+    const record = await this.one(session, `SELECT ${entryColumns} FROM print_journal WHERE id = $1`, [id]);
     return record ? toEntry(record) : null;
   }
 
-  counts(runId: string): RunCounts {
+  async counts(runId: string): Promise<RunCounts> {
     const counts: RunCounts = { total: 0, queued: 0, fetched: 0, sent: 0, printed: 0, failed: 0, uncertain: 0 };
-    for (const record of this.statements.counts.all(runId)) {
+    for (const record of await this.engine.query('SELECT state, count(*) AS n FROM print_journal WHERE run_id = $1 GROUP BY state', [runId])) {
       const row = parseRecord(CountRecordSchema, record, 'count');
       counts[row.state] += row.n;
       counts.total += row.n;
@@ -318,36 +358,52 @@ export class PrintJournal {
     return counts;
   }
 
-  markFetched(id: number, sha256: string, format: LabelFormat): void {
-    const now = this.now();
-    this.statements.fetched.run(now, sha256, format, now, id);
+  async markFetched(id: number, sha256: string, format: LabelFormat): Promise<void> {
+    await this.fetchedIn(this.engine, id, sha256, format, this.now());
+  }
+
+  private async fetchedIn(session: StoreSession, id: number, sha256: string, format: LabelFormat, now: string): Promise<void> {
+    await session.execute(
+      `UPDATE print_journal SET state = 'fetched', fetched_at = $1, document_sha256 = $2, format = $3, updated_at = $1 WHERE id = $4 AND state IN ('queued', 'fetched')`,
+      [now, sha256, format, id],
+    );
   }
 
   /**
    * Adds a note to the entry's reason (e.g. what the station removed from the label), once: a label
    * fetched again (a resumed run) does not repeat it. Returns the reason now.
    */
-  addNote(id: number, note: string): string | null {
-    this.statements.addNote.run(note, note, this.now(), id, note);
-    return this.entry(id)?.reason ?? null;
+  async addNote(id: number, note: string): Promise<string | null> {
+    return this.engine.transaction(async (tx) => {
+      const record = (await tx.queryForUpdate('SELECT reason FROM print_journal WHERE id = $1', [id]))[0];
+      if (!record) return null;
+      const { reason } = parseRecord(ReasonRecordSchema, record, 'label reason');
+      if (reason !== null && reason.includes(note)) return reason;
+      const noted = reason === null || reason === '' ? note : `${reason} ${note}`;
+      await tx.execute('UPDATE print_journal SET reason = $1, updated_at = $2 WHERE id = $3', [noted, this.now(), id]);
+      return noted;
+    });
   }
 
   /**
-   * Written before the first byte of the label leaves. `waitForDisk: false` (a scan's label, the
-   * one commit between the service's answer and the printer): the mark survives the station's
-   * process dying, since the operating system holds the write, but not the computer losing power;
-   * recovery reads an unsent label of a scan left by an earlier boot as uncertain for that reason.
+   * Committed before the first byte of the label leaves. `waitForDisk: false` (a scan's label, the
+   * one commit between the service's answer and the printer; SQLite only): the mark survives the
+   * station's process dying, since the operating system holds the write, but not the computer losing
+   * power; recovery reads an unsent label of a scan left by an earlier boot as uncertain for that reason.
    */
-  markSending(id: number, options: { waitForDisk?: boolean } = {}): void {
+  async markSending(id: number, options: { waitForDisk?: boolean } = {}): Promise<void> {
     const now = this.now();
-    const write = () => this.statements.sending.run(now, now, id);
-    if (options.waitForDisk === false) commitWithoutWaitingForDisk(this.db, write);
-    else write();
+    const sql = `UPDATE print_journal SET sent_at = $1, updated_at = $1 WHERE id = $2 AND state IN ('queued', 'fetched')`;
+    if (options.waitForDisk === false && this.engine.kind === 'sqlite') {
+      await this.engine.transaction((tx) => tx.execute(sql, [now, id]), { waitForDisk: false });
+    } else {
+      await this.engine.execute(sql, [now, id]);
+    }
   }
 
   /** Nothing of the label reached the printer after all (the connection was never made). */
-  clearSending(id: number): void {
-    this.statements.notSending.run(this.now(), id);
+  async clearSending(id: number): Promise<void> {
+    await this.engine.execute(`UPDATE print_journal SET sent_at = NULL, updated_at = $1 WHERE id = $2 AND state IN ('queued', 'fetched')`, [this.now(), id]);
   }
 
   /**
@@ -355,78 +411,129 @@ export class PrintJournal {
    * the document, when its fetch is not in the journal yet (a scan's, recorded after its answer),
    * written in the same commit.
    */
-  markSent(id: number, fetched?: { sha256: string; format: LabelFormat }): void {
+  async markSent(id: number, fetched?: { sha256: string; format: LabelFormat }): Promise<void> {
     const now = this.now();
+    const sent = `UPDATE print_journal SET state = 'sent', sent_at = coalesce(sent_at, $1), updated_at = $1 WHERE id = $2 AND state IN ('queued', 'fetched')`;
     if (!fetched) {
-      this.statements.sent.run(now, now, id);
+      await this.engine.execute(sent, [now, id]);
       return;
     }
-    this.db.transaction(() => {
-      this.statements.fetched.run(now, fetched.sha256, fetched.format, now, id);
-      this.statements.sent.run(now, now, id);
-    })();
+    await this.engine.transaction(async (tx) => {
+      await this.fetchedIn(tx, id, fetched.sha256, fetched.format, now);
+      await tx.execute(sent, [now, id]);
+    });
   }
 
   /** `finish`: these were the run's last labels; it is closed in the same commit. */
-  markPrinted(ids: readonly number[], finish?: { runId: string; state: 'finished' | 'cancelled' }): void {
+  async markPrinted(ids: readonly number[], finish?: { runId: string; state: 'finished' | 'cancelled' }): Promise<void> {
     if (ids.length === 0 && !finish) return;
     const now = this.now();
-    this.db.transaction(() => {
-      for (const id of ids) this.statements.printed.run(now, now, id);
-      if (finish) this.statements.finishRun.run(finish.state, now, now, finish.runId);
-    })();
+    await this.engine.transaction(async (tx) => {
+      for (const id of ids) {
+        await tx.execute(`UPDATE print_journal SET state = 'printed', printed_at = $1, updated_at = $1 WHERE id = $2 AND state = 'sent'`, [now, id]);
+      }
+      if (finish) await this.finishIn(tx, finish.runId, finish.state, now);
+    });
   }
 
-  markFailed(id: number, reason: string): void {
-    const now = this.now();
-    this.statements.failed.run(now, reason, now, id);
+  async markFailed(id: number, reason: string): Promise<void> {
+    await this.engine.execute(
+      `UPDATE print_journal SET state = 'failed', failed_at = $1, reason = $2, updated_at = $1 WHERE id = $3 AND state IN ('queued', 'fetched')`,
+      [this.now(), reason, id],
+    );
   }
 
-  markUncertain(id: number, reason: string): void {
-    const now = this.now();
-    this.statements.uncertain.run(now, reason, now, id);
+  async markUncertain(id: number, reason: string): Promise<void> {
+    await this.uncertainIn(this.engine, id, reason, this.now());
+  }
+
+  private async uncertainIn(session: StoreSession, id: number, reason: string, now: string): Promise<void> {
+    await session.execute(
+      `UPDATE print_journal SET state = 'uncertain', uncertain_at = $1, reason = $2, updated_at = $1 WHERE id = $3 AND state IN ('queued', 'fetched', 'sent')`,
+      [now, reason, id],
+    );
   }
 
   /** Every label of the run not yet sent fails with the reason; returns how many. */
-  failUnsent(runId: string, reason: string): number {
-    const now = this.now();
-    return Number(this.statements.failUnsent.run(now, reason, now, runId).changes);
+  async failUnsent(runId: string, reason: string): Promise<number> {
+    return this.failUnsentIn(this.engine, runId, reason, this.now());
+  }
+
+  private async failUnsentIn(session: StoreSession, runId: string, reason: string, now: string): Promise<number> {
+    const result = await session.execute(
+      `UPDATE print_journal SET state = 'failed', failed_at = $1, reason = $2, updated_at = $1 WHERE run_id = $3 AND state IN ('queued', 'fetched') AND sent_at IS NULL`,
+      [now, reason, runId],
+    );
+    return result.changes;
   }
 
   /** Settles an uncertain label; null when it is not (or no longer) an undecided uncertain label. */
-  decide(id: number, decision: 'printed' | 'print-again', operator: string): JournalRow | null {
+  async decide(id: number, decision: 'printed' | 'print-again', operator: string): Promise<JournalRow | null> {
     const now = this.now();
-    const before = this.entry(id);
-    if (!before || before.state !== 'uncertain' || before.decidedAt !== null) return null;
-    if (decision === 'printed') {
-      this.statements.decidePrinted.run(now, operator, now, now, id);
-    } else {
-      const reason = `${before.reason ?? 'Uncertain'} ${operator} said it did not print and chose to print it again.`;
-      this.statements.decideAgain.run(now, reason, operator, now, now, id);
-    }
-    return this.entry(id);
+    return this.engine.transaction(async (tx) => {
+      const record = (await tx.queryForUpdate(`SELECT ${entryColumns} FROM print_journal WHERE id = $1`, [id]))[0];
+      const before = record ? toEntry(record) : null;
+      if (!before || before.state !== 'uncertain' || before.decidedAt !== null) return null;
+      if (decision === 'printed') {
+        await tx.execute(
+          `UPDATE print_journal SET state = 'printed', printed_at = $1, decided_by = $2, decided_at = $1, updated_at = $1 WHERE id = $3 AND state = 'uncertain' AND decided_at IS NULL`,
+          [now, operator, id],
+        );
+      } else {
+        const reason = `${before.reason ?? 'Uncertain'} ${operator} said it did not print and chose to print it again.`;
+        await tx.execute(
+          `UPDATE print_journal SET state = 'failed', failed_at = $1, reason = $2, decided_by = $3, decided_at = $1, updated_at = $1 WHERE id = $4 AND state = 'uncertain' AND decided_at IS NULL`,
+          [now, reason, operator, id],
+        );
+      }
+      return this.entryIn(tx, id);
+    });
   }
 
-  setRunState(runId: string, state: 'running' | 'paused', pauseReason: PauseReasonData | null): void {
-    this.statements.runState.run(state, pauseReason ? JSON.stringify(pauseReason) : null, this.now(), runId);
+  async setRunState(runId: string, state: 'running' | 'paused', pauseReason: PauseReasonData | null): Promise<void> {
+    await this.runStateIn(this.engine, runId, state, pauseReason, this.now());
   }
 
-  finishRun(runId: string, state: 'finished' | 'cancelled'): void {
-    const now = this.now();
-    this.statements.finishRun.run(state, now, now, runId);
+  private async runStateIn(session: StoreSession, runId: string, state: 'running' | 'paused', pauseReason: PauseReasonData | null, now: string): Promise<void> {
+    await session.execute(`UPDATE print_runs SET state = $1, pause_reason = $2, updated_at = $3 WHERE id = $4 AND state IN ('running', 'paused')`, [
+      state,
+      pauseReason ? JSON.stringify(pauseReason) : null,
+      now,
+      runId,
+    ]);
   }
 
-  updateRunOptions(runId: string, options: RunOptions): void {
-    this.statements.runOptions.run(JSON.stringify(options), this.now(), runId);
+  async finishRun(runId: string, state: 'finished' | 'cancelled'): Promise<void> {
+    await this.finishIn(this.engine, runId, state, this.now());
   }
 
-  runs(environment: Environment, options: { unfinished?: boolean; limit?: number } = {}): RunRow[] {
-    const statement = options.unfinished ? this.statements.unfinishedOf : this.statements.runsOf;
-    return statement.all(environment, options.limit ?? 50).map(toRun);
+  private async finishIn(session: StoreSession, runId: string, state: 'finished' | 'cancelled', now: string): Promise<void> {
+    await session.execute(
+      `UPDATE print_runs SET state = $1, pause_reason = NULL, updated_at = $2, finished_at = $2 WHERE id = $3 AND state IN ('running', 'paused')`,
+      [state, now, runId],
+    );
   }
 
-  hasUnfinishedRuns(environment: Environment, printerId: string): boolean {
-    return parseRecord(CountSchema, this.statements.runsUsingPrinter.get(environment, printerId), 'count').n > 0;
+  async updateRunOptions(runId: string, options: RunOptions): Promise<void> {
+    await this.engine.execute('UPDATE print_runs SET options = $1, updated_at = $2 WHERE id = $3', [JSON.stringify(options), this.now(), runId]);
+  }
+
+  async runs(environment: Environment, options: { unfinished?: boolean; limit?: number } = {}): Promise<RunRow[]> {
+    const unfinished = options.unfinished ? "AND state IN ('running', 'paused')" : '';
+    const records = await this.engine.query(
+      `SELECT ${runColumns} FROM print_runs WHERE environment = $1 ${unfinished} ORDER BY created_at DESC, id DESC LIMIT $2`,
+      [environment, options.limit ?? 50],
+    );
+    return records.map(toRun);
+  }
+
+  async hasUnfinishedRuns(environment: Environment, printerId: string): Promise<boolean> {
+    const record = await this.one(
+      this.engine,
+      `SELECT count(*) AS n FROM print_runs WHERE environment = $1 AND printer_id = $2 AND state IN ('running', 'paused')`,
+      [environment, printerId],
+    );
+    return parseRecord(CountSchema, record, 'count').n > 0;
   }
 
   /**
@@ -436,40 +543,42 @@ export class PrintJournal {
    * — or uncertain when `powerLost` says the computer may have lost power since the run was
    * written: its "sending began" did not wait for the disk (markSending) and may be gone.
    */
-  recoverInterrupted(
+  async recoverInterrupted(
     pauseReason: PauseReasonData,
     uncertainReason: string,
     unsentSingleReason: string,
     which: (run: RunRow) => boolean = () => true,
     powerLost?: { since(run: RunRow): boolean; reason: string },
-  ): RecoveryReport {
-    const report: RecoveryReport = { pausedRuns: [], closedRuns: [], uncertain: [] };
-    this.db.transaction(() => {
-      for (const run of this.statements.unfinishedRuns.all().map(toRun)) {
+  ): Promise<RecoveryReport> {
+    return this.engine.transaction(async (tx) => {
+      const report: RecoveryReport = { pausedRuns: [], closedRuns: [], uncertain: [] };
+      const now = this.now();
+      const ids = async (sql: string, runId: string) =>
+        (await tx.query(sql, [runId])).map((record) => parseRecord(IdRecordSchema, record, 'label id').id);
+      const unfinished = (await tx.queryForUpdate(`SELECT ${runColumns} FROM print_runs WHERE state IN ('running', 'paused')`)).map(toRun);
+      for (const run of unfinished) {
         if (!which(run)) continue;
-        for (const record of this.statements.sendingRows.all(run.id)) {
-          const row = parseRecord(IdRecordSchema, record, 'label id');
-          this.markUncertain(row.id, uncertainReason);
-          report.uncertain.push(row.id);
+        for (const id of await ids(`SELECT id FROM print_journal WHERE run_id = $1 AND state IN ('queued', 'fetched') AND sent_at IS NOT NULL`, run.id)) {
+          await this.uncertainIn(tx, id, uncertainReason, now);
+          report.uncertain.push(id);
         }
         if (run.kind === 'single' || run.kind === 'test') {
           if (powerLost?.since(run)) {
-            for (const record of this.statements.unsentRows.all(run.id)) {
-              const row = parseRecord(IdRecordSchema, record, 'label id');
-              this.markUncertain(row.id, powerLost.reason);
-              report.uncertain.push(row.id);
+            for (const id of await ids(`SELECT id FROM print_journal WHERE run_id = $1 AND state IN ('queued', 'fetched') AND sent_at IS NULL`, run.id)) {
+              await this.uncertainIn(tx, id, powerLost.reason, now);
+              report.uncertain.push(id);
             }
           }
-          this.failUnsent(run.id, unsentSingleReason);
-          this.finishRun(run.id, 'finished');
+          await this.failUnsentIn(tx, run.id, unsentSingleReason, now);
+          await this.finishIn(tx, run.id, 'finished', now);
           report.closedRuns.push(run.id);
         } else {
-          this.setRunState(run.id, 'paused', pauseReason);
+          await this.runStateIn(tx, run.id, 'paused', pauseReason, now);
           report.pausedRuns.push(run.id);
         }
       }
-    })();
-    return report;
+      return report;
+    });
   }
 
   /**
@@ -477,52 +586,92 @@ export class PrintJournal {
    * printed it: the order's own label, or a bundle page whose text named the order (its parcel
    * barcode, order ref or id) printed before the station knew the order.
    */
-  previousPrint(environment: Environment, orderId: string): JournalRow | null {
-    const record = this.statements.previousPrint.get({ environment, orderId });
+  async previousPrint(environment: Environment, orderId: string): Promise<JournalRow | null> {
+    return this.previousPrintIn(this.engine, environment, orderId);
+  }
+
+  private async previousPrintIn(session: StoreSession, environment: Environment, orderId: string): Promise<JournalRow | null> {
+    // The order's own rows, and pages printed before their order was known whose text named it:
+    // two indexed lookups (an OR across them would read every row of the environment).
+    const record = await this.one(
+      session,
+      `SELECT ${entryColumns} FROM print_journal WHERE id = (SELECT max(id) FROM (
+         SELECT id FROM print_journal WHERE environment = $1 AND order_id = $2 AND ${maybePrinted}
+         UNION ALL
+         SELECT j.id FROM print_label_identifiers i JOIN print_journal j ON j.id = i.entry_id
+         WHERE i.environment = $1 AND j.order_id IS NULL AND ${maybePrintedAs('j')} AND i.identifier IN (
+           $2,
+           (SELECT order_ref FROM orders WHERE environment = $1 AND order_id = $2),
+           (SELECT barcode FROM orders WHERE environment = $1 AND order_id = $2))) AS candidates)`,
+      [environment, orderId],
+    );
     return record ? toEntry(record) : null;
   }
 
   /** The latest label that may have reached a printer of an order a page's identifiers name (by order id, order ref or parcel barcode). */
-  previousPrintOfPage(environment: Environment, identifiers: readonly string[]): JournalRow | null {
-    if (identifiers.length === 0) return null;
-    const record = this.statements.previousPrintOfPage.get({ environment, identifiers: JSON.stringify(identifiers) });
+  async previousPrintOfPage(environment: Environment, identifiers: readonly string[]): Promise<JournalRow | null> {
+    const names = [...new Set(identifiers)];
+    if (names.length === 0) return null;
+    const list = names.map((_, index) => `$${index + 2}`).join(', ');
+    const record = await this.one(
+      this.engine,
+      `SELECT ${entryColumns} FROM print_journal
+       WHERE environment = $1 AND ${maybePrinted} AND order_id IN (
+         SELECT order_id FROM orders WHERE environment = $1 AND (order_id IN (${list}) OR order_ref IN (${list}) OR barcode IN (${list}))
+         UNION SELECT j.order_id FROM print_journal j WHERE j.environment = $1 AND j.order_id IN (${list}))
+       ORDER BY id DESC LIMIT 1`,
+      [environment, ...names],
+    );
     return record ? toEntry(record) : null;
   }
 
   /** Pages of a bundle printed (or maybe printed) without a known order, each with the identifiers read from its text. */
-  printedPagesOf(environment: Environment, bundleId: string): { entry: JournalRow; identifiers: string[] }[] {
+  async printedPagesOf(environment: Environment, bundleId: string): Promise<{ entry: JournalRow; identifiers: string[] }[]> {
     const identifiers = new Map<number, string[]>();
-    for (const record of this.statements.identifiersOfBundlePages.all(environment, bundleId)) {
+    const identifierRecords = await this.engine.query(
+      `SELECT i.entry_id, i.identifier FROM print_label_identifiers i JOIN print_journal j ON j.id = i.entry_id
+       WHERE j.environment = $1 AND j.bundle_id = $2 AND j.order_id IS NULL`,
+      [environment, bundleId],
+    );
+    for (const record of identifierRecords) {
       const row = parseRecord(IdentifierRecordSchema, record, 'label identifier');
       identifiers.set(row.entry_id, [...(identifiers.get(row.entry_id) ?? []), row.identifier]);
     }
-    return this.statements.pagesOfBundle.all(environment, bundleId).map((record) => {
+    const pages = await this.engine.query(
+      `SELECT ${entryColumns} FROM print_journal
+       WHERE environment = $1 AND bundle_id = $2 AND order_id IS NULL AND bundle_position IS NOT NULL AND ${maybePrinted} ORDER BY id`,
+      [environment, bundleId],
+    );
+    return pages.map((record) => {
       const entry = toEntry(record);
       return { entry, identifiers: identifiers.get(entry.id) ?? [] };
     });
   }
 
   /** The bundles among `bundleIds` with a label that may have reached a printer. */
-  bundlesPrinted(environment: Environment, bundleIds: readonly string[]): Set<string> {
+  async bundlesPrinted(environment: Environment, bundleIds: readonly string[]): Promise<Set<string>> {
     const found = new Set<string>();
-    // Chunks keep the statement under SQLite's variable limit.
+    // Chunks keep the statement under both engines' parameter limits.
     for (let start = 0; start < bundleIds.length; start += 500) {
       const chunk = bundleIds.slice(start, start + 500);
-      const rows = this.db
-        .prepare(
-          `SELECT DISTINCT bundle_id FROM print_journal WHERE environment = ? AND bundle_id IN (${chunk.map(() => '?').join(', ')}) AND ${maybePrinted}`,
-        )
-        .all(environment, ...chunk);
+      const rows = await this.engine.query(
+        `SELECT DISTINCT bundle_id FROM print_journal WHERE environment = $1 AND bundle_id IN (${chunk.map((_, index) => `$${index + 2}`).join(', ')}) AND ${maybePrinted}`,
+        [environment, ...chunk],
+      );
       for (const row of rows) found.add(parseRecord(BundleRecordSchema, row, 'bundle id').bundle_id);
     }
     return found;
   }
 
-  journal(environment: Environment, options: { orderId?: string; limit?: number } = {}): JournalRow[] {
+  async journal(environment: Environment, options: { orderId?: string; limit?: number } = {}): Promise<JournalRow[]> {
     const limit = options.limit ?? 100;
     const records = options.orderId
-      ? this.statements.journalOfOrder.all(environment, options.orderId, limit)
-      : this.statements.journalOf.all(environment, limit);
+      ? await this.engine.query(`SELECT ${entryColumns} FROM print_journal WHERE environment = $1 AND order_id = $2 ORDER BY id DESC LIMIT $3`, [
+          environment,
+          options.orderId,
+          limit,
+        ])
+      : await this.engine.query(`SELECT ${entryColumns} FROM print_journal WHERE environment = $1 ORDER BY id DESC LIMIT $2`, [environment, limit]);
     return records.map(toEntry);
   }
 }

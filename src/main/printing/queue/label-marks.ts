@@ -1,10 +1,10 @@
 /**
- * The print_label_marks table (migration 5): what the printer said when each label reached it,
+ * The print_label_marks table (migration 5, on the station's store): what the printer said when each label reached it,
  * keyed by journal entry id. The print queue writes it as labels are sent; a run resumed after
  * the station stopped reads it back for the labels that may still be in the printer.
  */
 import { z } from 'zod';
-import { commitWithoutWaitingForDisk, type StationDatabase } from '../../store/database';
+import type { StoreEngine } from '../../store/engine/store-engine';
 
 export interface LabelMark {
   entryId: number;
@@ -16,11 +16,11 @@ export interface LabelMark {
 /** What the queue needs of the store (the tests give it a map). */
 export interface LabelMarkStore {
   /**
-   * `waitForDisk: false`: written without waiting for the disk, for a mark recorded just before
-   * its label's "sent", whose commit (which waits) takes it there too.
+   * `waitForDisk: false` (SQLite): committed without waiting for the disk, for a mark recorded just
+   * before its label's "sent", whose commit (which waits) takes it there too.
    */
-  record(mark: LabelMark, options?: { waitForDisk?: boolean }): void;
-  get(entryId: number): LabelMark | null;
+  record(mark: LabelMark, options?: { waitForDisk?: boolean }): Promise<void>;
+  get(entryId: number): Promise<LabelMark | null>;
 }
 
 const RowSchema = z.object({
@@ -30,30 +30,26 @@ const RowSchema = z.object({
   odometer_target: z.number().int().nullable(),
 });
 
-export class SqliteLabelMarks implements LabelMarkStore {
-  private readonly upsert;
-  private readonly select;
-
+export class StoreLabelMarks implements LabelMarkStore {
   constructor(
-    private readonly db: StationDatabase,
+    private readonly engine: StoreEngine,
     private readonly clock: () => Date = () => new Date(),
-  ) {
-    this.upsert = db.prepare(
-      `INSERT INTO print_label_marks (entry_id, sent_at_ms, serial, odometer_target, updated_at) VALUES (?, ?, ?, ?, ?)
+  ) {}
+
+  async record(mark: LabelMark, options: { waitForDisk?: boolean } = {}): Promise<void> {
+    const sql = `INSERT INTO print_label_marks (entry_id, sent_at_ms, serial, odometer_target, updated_at) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (entry_id) DO UPDATE SET sent_at_ms = excluded.sent_at_ms, serial = excluded.serial,
-         odometer_target = excluded.odometer_target, updated_at = excluded.updated_at`,
-    );
-    this.select = db.prepare('SELECT entry_id, sent_at_ms, serial, odometer_target FROM print_label_marks WHERE entry_id = ?');
+         odometer_target = excluded.odometer_target, updated_at = excluded.updated_at`;
+    const params = [mark.entryId, Math.round(mark.sentAtMs), mark.serial, mark.odometerTarget, this.clock().toISOString()];
+    if (options.waitForDisk === false && this.engine.kind === 'sqlite') {
+      await this.engine.transaction((tx) => tx.execute(sql, params), { waitForDisk: false });
+    } else {
+      await this.engine.execute(sql, params);
+    }
   }
 
-  record(mark: LabelMark, options: { waitForDisk?: boolean } = {}): void {
-    const write = () => this.upsert.run(mark.entryId, Math.round(mark.sentAtMs), mark.serial, mark.odometerTarget, this.clock().toISOString());
-    if (options.waitForDisk === false) commitWithoutWaitingForDisk(this.db, write);
-    else write();
-  }
-
-  get(entryId: number): LabelMark | null {
-    const row = this.select.get(entryId);
+  async get(entryId: number): Promise<LabelMark | null> {
+    const [row] = await this.engine.query('SELECT entry_id, sent_at_ms, serial, odometer_target FROM print_label_marks WHERE entry_id = $1', [entryId]);
     if (row === undefined) return null;
     const parsed = RowSchema.parse(row);
     return { entryId: parsed.entry_id, sentAtMs: parsed.sent_at_ms, serial: parsed.serial, odometerTarget: parsed.odometer_target };

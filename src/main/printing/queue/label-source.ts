@@ -16,8 +16,8 @@ export type NextLabel = { kind: 'label'; label: QueueLabel } | { kind: 'wait' } 
 
 /**
  * What the printer queue pulls labels from: a print run. The queue calls these in the order
- * things happen to a label; each is synchronous (a journal write and an event), so the queue's
- * timing is not held up.
+ * things happen to a label; each but `sending` returns at once (the source queues its journal
+ * write and event), so the queue's timing is not held up.
  */
 export interface LabelSource {
   readonly runId: string;
@@ -25,8 +25,8 @@ export interface LabelSource {
   readonly urgent: boolean;
   /** The next label in the run's order: ready, still being fetched ('wait'), or nothing to send now ('none'). */
   next(): NextLabel;
-  /** Just before the first byte leaves. */
-  sending(label: QueueLabel): void;
+  /** Just before the first byte leaves: resolves once the journal has it (the queue sends nothing before). */
+  sending(label: QueueLabel): Promise<void>;
   /** Nothing of the label reached the printer; it stays next in line. */
   notSent(label: QueueLabel): void;
   /**

@@ -165,9 +165,10 @@ export class PrinterQueue {
    * Labels sent before (a run resumed after the station stopped): they are in the printer's
    * buffer or already out, and the printer may have restarted since; the next answers say which.
    */
-  adopt(source: LabelSource, labels: QueueLabel[]): void {
-    for (const label of labels) {
-      const mark = this.deps.marks?.get(label.entryId) ?? null;
+  async adopt(source: LabelSource, labels: QueueLabel[]): Promise<void> {
+    const marks = await Promise.all(labels.map((label) => this.deps.marks?.get(label.entryId) ?? null));
+    for (const [index, label] of labels.entries()) {
+      const mark = marks[index] ?? null;
       const proof: LabelProof = {
         sentAtMs: mark?.sentAtMs ?? label.sentAtMs ?? this.clock.now(),
         epoch: null,
@@ -299,7 +300,8 @@ export class PrinterQueue {
   }
 
   private async send(source: LabelSource, label: QueueLabel): Promise<void> {
-    source.sending(label);
+    // "Sending began" is committed before the first byte leaves (an await on the store, no timer).
+    await source.sending(label);
     this.sendingNow = label;
     this.publishState();
     try {
@@ -352,12 +354,12 @@ export class PrinterQueue {
   }
 
   private remember(label: QueueLabel, proof: LabelProof, waitForDisk = true): void {
-    try {
-      this.deps.marks?.record({ entryId: label.entryId, sentAtMs: proof.sentAtMs, serial: proof.serial, odometerTarget: proof.odometerTarget }, { waitForDisk });
-    } catch (error) {
+    // Asked of the store before the source journals the label's "sent" (on SQLite, calls are taken in order).
+    const written = this.deps.marks?.record({ entryId: label.entryId, sentAtMs: proof.sentAtMs, serial: proof.serial, odometerTarget: proof.odometerTarget }, { waitForDisk });
+    written?.catch((error: unknown) => {
       // Only a resumed run needs these; printing goes on, and that run will say it cannot prove it.
       this.deps.logger.warn('label marks not kept', { entryId: label.entryId, error: errorText(error) });
-    }
+    });
   }
 
   /** One ~HS: learn what left the buffer and whether a fault appeared. `adapt`: the wait before it was a label's time. */

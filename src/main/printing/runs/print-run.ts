@@ -98,6 +98,11 @@ export class PrintRun implements LabelSource {
   private singleWaiters: ((outcome: SingleOutcome) => void)[] = [];
   private singleOutcome: SingleOutcome | null = null;
   private readonly finishWaiters: (() => void)[] = [];
+  /**
+   * The run's journal writes, in the order things happened to its labels: each waits for the one
+   * before (a pool of PostgreSQL connections would otherwise commit them in any order).
+   */
+  private writes: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: PrintRunDeps) {
     this.record = deps.run;
@@ -148,7 +153,7 @@ export class PrintRun implements LabelSource {
   }
 
   /** Attaches to the printer queue; labels sent in an earlier session are handed over as in the printer. */
-  start(): void {
+  async start(): Promise<void> {
     const adopted: QueueLabel[] = [];
     for (const slot of this.slots) {
       if (slot.status !== 'sent') continue;
@@ -159,7 +164,7 @@ export class PrintRun implements LabelSource {
       slot.label = { entryId: slot.entry.id, runId: this.runId, bytes: new Uint8Array(0), formats: 1, ...sentAtOf(slot.entry) };
       adopted.push(slot.label);
     }
-    if (adopted.length > 0) this.deps.queue.adopt(this, adopted);
+    if (adopted.length > 0) await this.deps.queue.adopt(this, adopted);
     this.deps.queue.attach(this);
     this.fill();
     this.checkFinished();
@@ -193,18 +198,19 @@ export class PrintRun implements LabelSource {
     return { kind: 'wait' };
   }
 
-  sending(label: QueueLabel): void {
+  sending(label: QueueLabel): Promise<void> {
     const slot = this.slotOf(label);
     slot.status = 'sending';
+    slot.entry.sentAt = this.now();
     // A scan's label: its run is on disk already (written during the GET), and this mark's wait for
     // the disk would sit between the service's answer and the printer (docs/printing-queue.md).
-    this.deps.journal.markSending(slot.entry.id, { waitForDisk: this.deps.run.kind !== 'single' });
-    slot.entry.sentAt = this.now();
+    // The queue sends no byte before this commit: a failure to write it stops the label here.
+    return this.write(() => this.deps.journal.markSending(slot.entry.id, { waitForDisk: this.deps.run.kind !== 'single' }), 'rethrow');
   }
 
   notSent(label: QueueLabel): void {
     const slot = this.slotOf(label);
-    this.deps.journal.clearSending(slot.entry.id);
+    this.write(() => this.deps.journal.clearSending(slot.entry.id));
     slot.entry.sentAt = null;
     if (this.cancelling) {
       this.fail(slot, this.cancelReason());
@@ -237,8 +243,8 @@ export class PrintRun implements LabelSource {
     // A scan's fetch goes into the same commit: one wait for the disk, not two.
     const fetched = slot.unrecordedFetch ?? undefined;
     slot.unrecordedFetch = null;
-    this.deps.journal.markSent(slot.entry.id, fetched);
-    if (this.urgent) this.deps.observer.label(this, this.refresh(slot));
+    this.write(() => this.deps.journal.markSent(slot.entry.id, fetched));
+    if (this.urgent) this.announce(slot);
     this.deps.observer.progress(this, false);
     this.checkFinished();
   }
@@ -247,10 +253,10 @@ export class PrintRun implements LabelSource {
     const slot = this.slotOf(label);
     this.recordFetch(slot);
     // Kept as "CODE: English" like failures: the screen says "Not sure the label printed" in its language.
-    this.deps.journal.markUncertain(slot.entry.id, `PRINT_UNCERTAIN: ${reason}`);
+    this.write(() => this.deps.journal.markUncertain(slot.entry.id, `PRINT_UNCERTAIN: ${reason}`));
     slot.status = 'done';
     slot.entry.state = 'uncertain';
-    this.deps.observer.label(this, this.refresh(slot));
+    this.announce(slot);
     this.settleSingle({
       kind: 'error',
       error: new StationError('PRINT_UNCERTAIN', `${reason} Say whether it printed; the journal keeps it as uncertain until then.`, [`journal entry: ${slot.entry.id}`], {
@@ -266,16 +272,15 @@ export class PrintRun implements LabelSource {
     const printing = new Set(slots);
     // The run's last labels: closing it goes into the same commit (one wait for the disk, not two).
     const last = !this.finishedFlag && this.slots.every((slot) => slot.status === 'done' || printing.has(slot));
-    this.deps.journal.markPrinted(
-      slots.map((slot) => slot.entry.id),
-      last ? { runId: this.runId, state: this.finalState() } : undefined,
-    );
+    const ids = slots.map((slot) => slot.entry.id);
+    const finish = last ? { runId: this.runId, state: this.finalState() } : undefined;
+    this.write(() => this.deps.journal.markPrinted(ids, finish));
     const now = this.now();
     for (const slot of slots) {
       slot.status = 'done';
       slot.entry.state = 'printed';
       slot.entry.printedAt = now;
-      if (this.urgent) this.deps.observer.label(this, this.refresh(slot));
+      if (this.urgent) this.announce(slot);
     }
     this.deps.observer.progress(this, false);
     this.checkFinished(last);
@@ -343,7 +348,7 @@ export class PrintRun implements LabelSource {
     this.clearServiceTimer();
     const reason = this.cancelReason(operator);
     for (const slot of this.slots) this.recordFetch(slot);
-    this.deps.journal.failUnsent(this.runId, reason);
+    this.write(() => this.deps.journal.failUnsent(this.runId, reason));
     const failedAt = this.now();
     for (const slot of this.slots) {
       if (slot.status === 'pending' || slot.status === 'fetching' || slot.status === 'ready') {
@@ -353,7 +358,7 @@ export class PrintRun implements LabelSource {
         slot.entry.failedAt = failedAt;
         slot.label = null;
         // A scan's screen (and a waiting CLI) hears what became of its label.
-        if (this.urgent) this.deps.observer.label(this, this.refresh(slot));
+        if (this.urgent) this.announce(slot);
       }
     }
     this.settleSingle({ kind: 'error', error: new StationError('CANCELLED', reason, undefined, { facts: { subject: 'label', runId: this.runId, by: operator || null } }) });
@@ -400,8 +405,13 @@ export class PrintRun implements LabelSource {
           // "sent" that follows the answer (a row left "sending" is uncertain after a crash).
           slot.unrecordedFetch = { sha256: document.sha256, format: document.format };
         } else {
-          this.deps.journal.markFetched(entry.id, document.sha256, document.format);
-          if (document.note) entry.reason = this.deps.journal.addNote(entry.id, document.note);
+          this.write(() => this.deps.journal.markFetched(entry.id, document.sha256, document.format));
+          const note = document.note;
+          if (note) {
+            this.write(async () => {
+              entry.reason = await this.deps.journal.addNote(entry.id, note);
+            });
+          }
         }
         entry.state = 'fetched';
         entry.format = document.format;
@@ -454,18 +464,18 @@ export class PrintRun implements LabelSource {
     const fetched = slot.unrecordedFetch;
     if (!fetched) return;
     slot.unrecordedFetch = null;
-    this.deps.journal.markFetched(slot.entry.id, fetched.sha256, fetched.format);
+    this.write(() => this.deps.journal.markFetched(slot.entry.id, fetched.sha256, fetched.format));
   }
 
   private fail(slot: Slot, reason: string): void {
     this.recordFetch(slot);
-    this.deps.journal.markFailed(slot.entry.id, reason);
+    this.write(() => this.deps.journal.markFailed(slot.entry.id, reason));
     slot.status = 'done';
     slot.label = null;
     slot.entry.state = 'failed';
     slot.entry.reason = reason;
     slot.entry.failedAt = this.now();
-    this.deps.observer.label(this, this.refresh(slot));
+    this.announce(slot);
   }
 
   /** `journaled`: the run was closed in the journal already, with its last labels. */
@@ -474,13 +484,24 @@ export class PrintRun implements LabelSource {
     if (this.slots.some((slot) => slot.status !== 'done')) return;
     this.finishedFlag = true;
     this.clearServiceTimer();
-    if (!journaled) this.deps.journal.finishRun(this.runId, this.finalState());
-    this.record = this.deps.journal.requireRun(this.runId);
     this.deps.queue.detach(this);
-    this.settleSingle({ kind: 'error', error: new StationError('INTERNAL', 'The run ended without sending its label.') });
-    this.deps.observer.progress(this, true);
-    this.deps.observer.finished(this);
-    for (const waiter of this.finishWaiters.splice(0)) waiter();
+    const state = this.finalState();
+    this.write(async () => {
+      if (!journaled) await this.deps.journal.finishRun(this.runId, state);
+      this.record = await this.deps.journal.requireRun(this.runId);
+    });
+    // Heard once the journal says the run is closed (the summary reads its final row).
+    void this.writes.then(() => {
+      this.settleSingle({ kind: 'error', error: new StationError('INTERNAL', 'The run ended without sending its label.') });
+      this.deps.observer.progress(this, true);
+      this.deps.observer.finished(this);
+      for (const waiter of this.finishWaiters.splice(0)) waiter();
+    });
+  }
+
+  /** Resolves once every journal write the run has made so far is committed. */
+  journalled(): Promise<void> {
+    return this.writes;
   }
 
   private finalState(): 'finished' | 'cancelled' {
@@ -488,7 +509,7 @@ export class PrintRun implements LabelSource {
   }
 
   private setState(state: 'running' | 'paused', reason: PauseReasonData | null): void {
-    this.deps.journal.setRunState(this.runId, state, reason);
+    this.write(() => this.deps.journal.setRunState(this.runId, state, reason));
     this.record = { ...this.record, state, pauseReason: reason, updatedAt: this.now() };
     this.deps.observer.progress(this, true);
   }
@@ -499,10 +520,29 @@ export class PrintRun implements LabelSource {
     for (const waiter of this.singleWaiters.splice(0)) waiter(outcome);
   }
 
-  private refresh(slot: Slot): JournalRow {
-    const fresh = this.deps.journal.entry(slot.entry.id);
-    if (fresh) slot.entry = fresh;
-    return slot.entry;
+  /**
+   * Queues a journal write after the run's earlier ones. A failed write is logged and the run goes
+   * on (the row stays as the last write that succeeded left it, which recovery reads safely), except
+   * where the caller must not go on: 'rethrow' hands the failure back.
+   */
+  private write(work: () => Promise<unknown>, onFailure: 'log' | 'rethrow' = 'log'): Promise<void> {
+    const done = this.writes.then(async () => {
+      await work();
+    });
+    this.writes = done.catch((error: unknown) => {
+      this.deps.logger.error('print journal write failed', { runId: this.runId, error: error instanceof Error ? error.message : String(error) });
+    });
+    return onFailure === 'rethrow' ? done : this.writes;
+  }
+
+  /** Tells the screen about the label as the journal has it, once the run's writes so far are in. */
+  private announce(slot: Slot): void {
+    // In the chain of writes, so the screen hears of a label before it hears the run finished.
+    void this.write(async () => {
+      const fresh = await this.deps.journal.entry(slot.entry.id).catch(() => null);
+      if (fresh) slot.entry = fresh;
+      this.deps.observer.label(this, slot.entry);
+    });
   }
 
   private slotOf(label: QueueLabel): Slot {

@@ -29,7 +29,7 @@ import { PrintRun, type DocumentSource, type PreparedDocument, type RunObserver 
 import { ProgressThrottle } from './progress-throttle';
 import { QueueRegistry } from './queue-registry';
 import { RunControls } from './run-controls';
-import { RunOwnership, stationStopped } from './run-ownership';
+import { heartbeatDefaults, RunOwnership, stationStopped } from './run-ownership';
 import { currentBoot, type BootMark } from '../../boot-identity';
 import { RunReadModels } from './run-read-models';
 
@@ -43,6 +43,8 @@ export interface PrintingOptions {
   progressIntervalMs?: number;
   /** The computer's boot this process runs in (run-ownership.ts). Default: read from the system. */
   boot?: BootMark;
+  /** How often this bench renews the heartbeat of the runs it prints, and after how long another bench reads it as gone (run-ownership.ts). */
+  heartbeat?: { intervalMs: number; goneAfterMs: number };
 }
 
 export interface PrintServiceDeps {
@@ -88,6 +90,8 @@ export class PrintService {
   private readonly throttle: ProgressThrottle;
   private readonly idle: IdleTracker;
   private closed = false;
+  /** Stops the heartbeat of this process's runs (running only while it has runs). */
+  private heartbeat: AbortController | null = null;
 
   constructor(private readonly deps: PrintServiceDeps) {
     this.clock = deps.clock ?? systemClock;
@@ -105,7 +109,14 @@ export class PrintService {
       ...(deps.leases ? { leases: deps.leases } : {}),
       identifiedSerial: (printer) => deps.printers.lastKnown(printer.environment, printer.id)?.options.serialNumber ?? null,
     });
-    this.ownership = new RunOwnership(deps.journal, deps.logger, this.clock, (runId) => this.runs.has(runId), deps.options?.boot ?? currentBoot());
+    this.ownership = new RunOwnership(
+      deps.journal,
+      deps.logger,
+      this.clock,
+      (runId) => this.runs.has(runId),
+      deps.options?.boot ?? currentBoot(),
+      this.heartbeatTiming.goneAfterMs,
+    );
     this.read = new RunReadModels({
       journal: deps.journal,
       printers: deps.printers,
@@ -141,8 +152,8 @@ export class PrintService {
    * uncertain and the runs wait to be resumed. Runs another live process (the app next to a CLI
    * command) is printing are left alone.
    */
-  recover(which?: (run: RunRow) => boolean): void {
-    this.ownership.recover(which);
+  async recover(which?: (run: RunRow) => boolean): Promise<void> {
+    await this.ownership.recover(which);
   }
 
   /** The queue of a printer (one per physical route, shared by printers with the same address). */
@@ -200,9 +211,9 @@ export class PrintService {
   }
 
   /** Journal rows for a new run, then the run itself, started. */
-  launch(input: LaunchInput): PrintRun {
+  async launch(input: LaunchInput): Promise<PrintRun> {
     this.requireLaunchable(input.printer);
-    const { run, entries, onDisk } = this.deps.journal.createRun({
+    const { run, entries, onDisk } = await this.deps.journal.createRun({
       environment: input.environment,
       kind: input.kind,
       printerId: input.printer.id,
@@ -215,7 +226,7 @@ export class PrintService {
     return this.startRun(run, entries, input.printer, input.documents, input.bundles, input.firstDocument, onDisk);
   }
 
-  private startRun(
+  private async startRun(
     run: RunRow,
     entries: JournalRow[],
     printer: PrinterRecord,
@@ -223,7 +234,7 @@ export class PrintService {
     planned?: BundleDocuments,
     firstDocument?: Promise<PreparedDocument>,
     onDisk: Promise<void> = Promise.resolve(),
-  ): PrintRun {
+  ): Promise<PrintRun> {
     const queue = this.queueFor(printer);
     const bundles = planned ?? new BundleDocuments(() => this.deps.clientFor(run.environment));
     this.bundleDocuments.set(run.id, bundles);
@@ -250,8 +261,33 @@ export class PrintService {
       clock: this.clock,
     });
     this.runs.set(run.id, printRun);
-    printRun.start();
+    this.keepHeartbeat();
+    await printRun.start();
     return printRun;
+  }
+
+  private get heartbeatTiming(): { intervalMs: number; goneAfterMs: number } {
+    return this.deps.options?.heartbeat ?? heartbeatDefaults;
+  }
+
+  /**
+   * While this process prints runs, it renews their heartbeat at a fixed interval, so another
+   * bench can tell a run whose bench is gone from one still printing (run-ownership.ts).
+   */
+  private keepHeartbeat(): void {
+    if (this.heartbeat || this.closed) return;
+    const stop = new AbortController();
+    this.heartbeat = stop;
+    void (async () => {
+      while (!stop.signal.aborted && this.runs.size > 0) {
+        await this.clock.sleep(this.heartbeatTiming.intervalMs, stop.signal);
+        if (stop.signal.aborted) break;
+        await this.deps.journal.renewHeartbeat([...this.runs.keys()]).catch((error: unknown) => {
+          this.deps.logger.warn('run heartbeat not renewed', { error: error instanceof Error ? error.message : String(error) });
+        });
+      }
+      if (this.heartbeat === stop) this.heartbeat = null;
+    })();
   }
 
   /** The bundle documents a planned run shares with its labels (fetched during planning). */
@@ -356,14 +392,16 @@ export class PrintService {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.heartbeat?.abort();
     const since = new Date(this.clock.now()).toISOString();
     for (const run of this.runs.values()) run.interrupt({ ...stationStopped, since });
     await this.queues.closeAll();
     this.throttle.clear();
     await this.emitted;
+    for (const run of this.runs.values()) await run.journalled();
     // This process's runs are settled the way a crash would settle them; other processes' runs are theirs.
     const mine = new Set(this.runs.keys());
     this.runs.clear();
-    this.ownership.recover((run) => mine.has(run.id));
+    await this.ownership.recover((run) => mine.has(run.id));
   }
 }

@@ -12,24 +12,25 @@ import type { OrderIndex } from '../../orders/order-index';
 import type { OrderLookup } from '../../orders/order-lookup';
 import type { StationSettings } from '../../settings/station-settings';
 import type { StationDatabase } from '../../store/database';
+import type { StoreEngine } from '../../store/engine/store-engine';
 import type { StationError } from '../../../shared/errors';
 import { planAndStartBundleRun, type BundlePrintInput } from '../bundle-print';
-import { PrintJournal } from '../journal/print-journal';
+import { PrintJournal, type JournalBench } from '../journal/print-journal';
 import { PrinterRegistry } from '../printers';
 import type { PrinterLeases } from '../printer-leases';
-import type { StoreEngine } from '../../store/engine/store-engine';
-import { SqliteLabelMarks } from '../queue/label-marks';
+import { StoreLabelMarks } from '../queue/label-marks';
 import { printScan, type SinglePrintInput } from '../single-print';
 import type { PrinterTransports } from '../transports/printer-transports';
 import { PrintService, type PrintingOptions } from './print-service';
 import type { FlushToDisk } from '../../store/wal-flush';
 
 export interface PrintingCoreDeps {
+  /** The bench's own file: the printer registry. */
   db: StationDatabase;
-  /** The store the printers live in: the bench's own file, or the warehouse's shared store. */
+  /** The journal, its label marks and the printers: the bench's SQLite engine, or a warehouse's shared store. */
   store: StoreEngine;
-  /** This bench's id (its own default printers, its printer leases). */
-  bench: string;
+  /** The bench whose labels and runs these are (its id and name go on every row; its own default printers and leases). */
+  bench: JournalBench;
   /** On a shared store: printers are leased, one bench driving each at a time (printer-leases.ts). */
   leases?: PrinterLeases;
   /** Takes commits that did not wait for the disk there in the background (store/wal-flush.ts). */
@@ -57,9 +58,9 @@ export interface PrintingCore {
   close(): Promise<void>;
 }
 
-export function createPrintingCore(deps: PrintingCoreDeps): PrintingCore {
-  const journal = new PrintJournal(deps.db, undefined, deps.flushToDisk);
-  const printers = new PrinterRegistry(deps.store, { bench: deps.bench });
+export async function createPrintingCore(deps: PrintingCoreDeps): Promise<PrintingCore> {
+  const journal = new PrintJournal(deps.store, undefined, deps.flushToDisk, deps.bench);
+  const printers = new PrinterRegistry(deps.store, { bench: deps.bench.id });
   const service = new PrintService({
     journal,
     printers,
@@ -69,11 +70,11 @@ export function createPrintingCore(deps: PrintingCoreDeps): PrintingCore {
     clientFor: deps.clientFor,
     events: deps.events,
     logger: deps.logger,
-    marks: new SqliteLabelMarks(deps.db),
+    marks: new StoreLabelMarks(deps.store),
     ...(deps.leases ? { leases: deps.leases } : {}),
     ...(deps.options ? { options: deps.options } : {}),
   });
-  service.recover();
+  await service.recover();
   return {
     journal,
     printers,

@@ -23,30 +23,34 @@ export interface RunControlDeps {
   read: RunReadModels;
   liveRun(runId: string): PrintRun | undefined;
   /** A new run of these labels, started. */
-  launch(input: { environment: Environment; kind: 'retry'; printer: PrinterRecord; operator: string; options: RunOptions; labels: NewLabel[] }): PrintRun;
+  launch(input: { environment: Environment; kind: 'retry'; printer: PrinterRecord; operator: string; options: RunOptions; labels: NewLabel[] }): Promise<PrintRun>;
   /** A run the station was stopped in, rebuilt from the journal and started. */
-  restart(run: RunRow, entries: JournalRow[], printer: PrinterRecord): PrintRun;
+  restart(run: RunRow, entries: JournalRow[], printer: PrinterRecord): Promise<PrintRun>;
 }
 
 export class RunControls {
   constructor(private readonly deps: RunControlDeps) {}
 
   async pause(environment: Environment, runId: string, operator: string): Promise<RunSummaryData> {
-    const record = this.deps.read.requireRun(environment, runId);
+    const record = await this.deps.read.requireRun(environment, runId);
     const live = this.deps.liveRun(runId);
-    if (live) live.pause(operator);
+    if (live) {
+      live.pause(operator);
+      await live.journalled();
+    }
     // Otherwise the station was stopped in it: it is paused already and waits for resume.
     else this.deps.ownership.requireOrphan(record);
     return this.deps.read.summary(runId);
   }
 
   async resume(environment: Environment, runId: string): Promise<RunSummaryData> {
-    const record = this.deps.read.requireRun(environment, runId);
+    const record = await this.deps.read.requireRun(environment, runId);
     const live = this.deps.liveRun(runId);
     if (live) {
       const printer = await this.deps.printers.get(environment, record.printerId);
       if (printer) await this.deps.claim(printer);
       live.resume();
+      await live.journalled();
       return this.deps.read.summary(runId);
     }
     this.deps.ownership.requireOrphan(record);
@@ -56,27 +60,28 @@ export class RunControls {
       throw new StationError('PRINTER_NOT_FOUND', `The printer of this run is no longer set up. Add it again, or cancel the run.`);
     }
     await this.deps.claim(printer);
-    // Settle what the earlier owner left mid-send before taking the run over.
-    this.deps.ownership.recover((run) => run.id === runId);
-    const options = { ...record.options, owner: this.deps.ownership.owner };
-    this.deps.journal.updateRunOptions(runId, options);
-    const run = this.deps.restart({ ...this.deps.journal.requireRun(runId), options }, this.deps.journal.entries(runId), printer);
+    // Taken over first (one bench wins), then what the earlier owner left mid-send is settled.
+    const options = await this.deps.ownership.takeOver(record);
+    await this.deps.ownership.recover((run) => run.id === runId);
+    const run = await this.deps.restart({ ...(await this.deps.journal.requireRun(runId)), options }, await this.deps.journal.entries(runId), printer);
     run.resume();
+    await run.journalled();
     return this.deps.read.summary(runId);
   }
 
   async cancel(environment: Environment, runId: string, operator: string): Promise<RunSummaryData> {
-    const record = this.deps.read.requireRun(environment, runId);
+    const record = await this.deps.read.requireRun(environment, runId);
     const live = this.deps.liveRun(runId);
     if (live) {
       live.cancel(operator);
+      await live.journalled();
       return this.deps.read.summary(runId);
     }
-    this.deps.ownership.requireOrphan(record);
-    this.deps.ownership.recover((run) => run.id === runId);
+    await this.deps.ownership.takeOver(record);
+    await this.deps.ownership.recover((run) => run.id === runId);
     const reason = operator ? `Cancelled by ${operator} before it was sent.` : 'Cancelled before it was sent.';
-    this.deps.journal.failUnsent(runId, reason);
-    this.deps.journal.finishRun(runId, 'cancelled');
+    await this.deps.journal.failUnsent(runId, reason);
+    await this.deps.journal.finishRun(runId, 'cancelled');
     const summary = await this.deps.read.summary(runId);
     this.deps.events.emit('printing.finished', summary);
     return summary;
@@ -84,13 +89,13 @@ export class RunControls {
 
   /** A new run with the failed labels of a run, in their order. */
   async retryFailed(environment: Environment, runId: string, operator: string): Promise<RunSummaryData> {
-    const record = this.deps.read.requireRun(environment, runId);
-    const failed = this.deps.journal.entries(runId).filter((entry) => entry.state === 'failed' && entry.decidedAt === null);
+    const record = await this.deps.read.requireRun(environment, runId);
+    const failed = (await this.deps.journal.entries(runId)).filter((entry) => entry.state === 'failed' && entry.decidedAt === null);
     if (failed.length === 0) throw new StationError('CONFLICT', 'This run has no failed labels to print again.', undefined, { facts: { subject: 'no-failed', id: runId } });
     const printer = await this.deps.printers.get(environment, record.printerId);
     if (!printer) throw new StationError('PRINTER_NOT_FOUND', 'The printer of this run is no longer set up. Choose another printer and print the bundles again.');
     await this.deps.claim(printer);
-    const run = this.deps.launch({
+    const run = await this.deps.launch({
       environment,
       kind: 'retry',
       printer,
@@ -109,11 +114,11 @@ export class RunControls {
 
   /** Settles an uncertain label; "print-again" starts a run that prints it, linked to it. */
   async decide(environment: Environment, entryId: number, decision: 'printed' | 'print-again', operator: string): Promise<{ entry: JournalEntryData; reprintRun: RunSummaryData | null }> {
-    const before = this.deps.journal.entry(entryId);
+    const before = await this.deps.journal.entry(entryId);
     if (!before || before.environment !== environment) {
       throw new StationError('NOT_FOUND', `There is no label ${entryId} in the journal of this environment.`, undefined, { facts: { subject: 'label', id: entryId } });
     }
-    const after = this.deps.journal.decide(entryId, decision, operator);
+    const after = await this.deps.journal.decide(entryId, decision, operator);
     if (!after) {
       throw new StationError('CONFLICT', `Label ${entryId} is ${before.decidedAt ? 'already decided' : before.state}, not an uncertain label waiting for a decision.`, undefined, {
         facts: { subject: 'label-decided', id: entryId, state: before.decidedAt ? 'decided' : before.state },
@@ -126,7 +131,7 @@ export class RunControls {
       const printer = await this.deps.printers.get(environment, after.printerId);
       if (!printer) throw new StationError('PRINTER_NOT_FOUND', 'The printer of this label is no longer set up; print the order again from the scan screen.');
       await this.deps.claim(printer);
-      const run = this.deps.launch({
+      const run = await this.deps.launch({
         environment,
         kind: 'retry',
         printer,

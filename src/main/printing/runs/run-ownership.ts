@@ -22,6 +22,13 @@ export const stationStopped: Omit<PauseReasonData, 'since'> = {
   fault: null,
 };
 
+/**
+ * A bench renews the heartbeat of the runs it prints at this interval; another bench reads a run
+ * whose heartbeat is older than the limit as left by a bench that is gone (six beats missed: a
+ * bench busy for a moment, or a slow store, is not taken for gone).
+ */
+export const heartbeatDefaults = { intervalMs: 10_000, goneAfterMs: 60_000 };
+
 export class RunOwnership {
   /** This process, as the owner of the runs it prints. */
   readonly owner: { pid: number; instance: string; boot: BootMark };
@@ -33,8 +40,21 @@ export class RunOwnership {
     /** True when this process has the run live in memory. */
     private readonly isLive: (runId: string) => boolean,
     boot: BootMark,
+    private readonly goneAfterMs = heartbeatDefaults.goneAfterMs,
   ) {
     this.owner = { pid: process.pid, instance: randomUUID(), boot };
+  }
+
+  /** The run is owned by another bench of the warehouse (a process id means nothing across computers). */
+  private ofAnotherBench(run: RunRow): boolean {
+    const mine = this.journal.benchId;
+    return mine !== null && run.bench !== null && run.bench !== undefined && run.bench !== mine;
+  }
+
+  /** The owner's heartbeat is older than the limit (or was never written). */
+  private heartbeatStopped(run: RunRow): boolean {
+    const beat = run.heartbeatAt ? Date.parse(run.heartbeatAt) : Number.NaN;
+    return !Number.isFinite(beat) || this.clock.now() - beat > this.goneAfterMs;
   }
 
   /**
@@ -49,6 +69,7 @@ export class RunOwnership {
 
   /** No live station process is printing the run (its owner is gone, or it never had one). */
   isOrphan(run: RunRow): boolean {
+    if (this.ofAnotherBench(run)) return this.heartbeatStopped(run);
     const owner = run.options.owner;
     if (!owner) return true;
     if (owner.instance === this.owner.instance) return !this.isLive(run.id);
@@ -58,8 +79,8 @@ export class RunOwnership {
   }
 
   /** Settles the runs `which` selects (by default every run whose process is gone). */
-  recover(which: (run: RunRow) => boolean = (run) => this.isOrphan(run)): void {
-    const report = this.journal.recoverInterrupted(
+  async recover(which: (run: RunRow) => boolean = (run) => !this.ofAnotherBench(run) && this.isOrphan(run)): Promise<void> {
+    const report = await this.journal.recoverInterrupted(
       { ...stationStopped, since: new Date(this.clock.now()).toISOString() },
       'The station stopped while sending this label, so it may or may not have printed. Check the printer and say whether it came out.',
       'Not sent: the station stopped before this label reached the printer.',
@@ -84,10 +105,23 @@ export class RunOwnership {
     if (run.state !== 'paused' && run.state !== 'running') throw notRunning(run.id);
     if (!this.isOrphan(run)) throw elsewhere(run);
   }
+
+  /**
+   * Takes over a run whose owner is gone (requireOrphan first): with one conditional write, so of
+   * two benches taking it at once only one does; the other is told it is printed elsewhere.
+   * Returns the options the run now carries.
+   */
+  async takeOver(run: RunRow): Promise<RunRow['options']> {
+    this.requireOrphan(run);
+    const options = { ...run.options, owner: this.owner };
+    if (!(await this.journal.takeOver(run, options))) throw elsewhere(run);
+    return options;
+  }
 }
 
 function elsewhere(run: RunRow): StationError {
-  return new StationError('CONFLICT', `This run is being printed by another window of the station (process ${run.options.owner?.pid ?? '?'}). Control it there.`, undefined, {
+  const where = run.benchName ? `at ${run.benchName}` : `by another window of the station (process ${run.options.owner?.pid ?? '?'})`;
+  return new StationError('CONFLICT', `This run is being printed ${where}. Control it there.`, undefined, {
     facts: { subject: 'run-elsewhere', id: run.id },
   });
 }

@@ -1,10 +1,9 @@
 /**
  * What the screen and the CLI read about runs and labels: run summaries, a run's labels, the
  * journal, progress — joined with the order index (ref, barcode, recipient) and printer names.
- * Live runs answer from memory (their counts move faster than the journal is read). The journal
- * is read at once (synchronously, as it is), then the orders of the rows in one query to the
- * store engine: on a warehouse's shared store the order index and the bench's journal are two
- * databases, so they are joined here, not in SQL.
+ * Live runs answer from memory (their counts move faster than the journal is read). The journal's
+ * rows are read first, then their orders in one query (the journal and the order index are on the
+ * same store; the join stays here so each repository keeps its own rows' schema).
  */
 import type { Environment } from '../../../shared/contract/app';
 import type { JournalEntryData, RunProgressData, RunSummaryData } from '../../../shared/contract/printing';
@@ -29,18 +28,18 @@ export class RunReadModels {
   constructor(private readonly deps: RunReadModelDeps) {}
 
   /** The run, when it belongs to this environment; else INVALID_INPUT. */
-  requireRun(environment: Environment, runId: string): RunRow {
-    const record = this.deps.journal.run(runId);
+  async requireRun(environment: Environment, runId: string): Promise<RunRow> {
+    const record = await this.deps.journal.run(runId);
     if (!record || record.environment !== environment) throw new StationError('NOT_FOUND', `There is no print run ${runId} in the ${environment} environment.`, undefined, { facts: { subject: 'run', id: runId } });
     return record;
   }
 
   async summary(runId: string): Promise<RunSummaryData> {
-    const record = this.deps.journal.requireRun(runId);
+    const record = await this.deps.journal.requireRun(runId);
     const live = this.deps.liveRun(runId);
     const run = live?.run ?? record;
-    const entries = this.deps.journal.entries(runId);
-    const counts = live ? live.counts() : this.deps.journal.counts(runId);
+    const entries = await this.deps.journal.entries(runId);
+    const counts = live ? live.counts() : await this.deps.journal.counts(runId);
     const unsettled = entries.filter((entry) => entry.state === 'uncertain' && entry.decidedAt === null);
     const failed = entries.filter((entry) => entry.state === 'failed');
     const orders = await this.ordersOf(run.environment, [...unsettled, ...failed]);
@@ -67,17 +66,17 @@ export class RunReadModels {
     };
   }
 
-  runSummaries(environment: Environment, options: { unfinished?: boolean; limit?: number }): Promise<RunSummaryData[]> {
-    return Promise.all(this.deps.journal.runs(environment, options).map((run) => this.summary(run.id)));
+  async runSummaries(environment: Environment, options: { unfinished?: boolean; limit?: number }): Promise<RunSummaryData[]> {
+    return Promise.all((await this.deps.journal.runs(environment, options)).map((run) => this.summary(run.id)));
   }
 
   async runEntries(environment: Environment, runId: string): Promise<JournalEntryData[]> {
-    this.requireRun(environment, runId);
-    return this.entriesData(environment, this.deps.journal.entries(runId));
+    await this.requireRun(environment, runId);
+    return this.entriesData(environment, await this.deps.journal.entries(runId));
   }
 
   async journalEntries(environment: Environment, options: { orderId?: string; limit?: number }): Promise<JournalEntryData[]> {
-    return this.entriesData(environment, this.deps.journal.journal(environment, options));
+    return this.entriesData(environment, await this.deps.journal.journal(environment, options));
   }
 
   async entryData(entry: JournalRow): Promise<JournalEntryData> {

@@ -58,7 +58,7 @@ export async function runTestPrint(
     document = prepared(new TextEncoder().encode(label.zpl), 1, 'zpl');
   }
   await service.claimPrinter(printer);
-  const run = service.launch({
+  const run = await service.launch({
     environment,
     kind: 'test',
     printer,

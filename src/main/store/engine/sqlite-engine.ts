@@ -8,7 +8,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
-import { openDatabase, type StationDatabase } from '../database';
+import { openDatabase, relaxDiskWait, type StationDatabase } from '../database';
 import { toSqlitePlaceholders } from './portable-sql';
 import {
   bindable,
@@ -18,6 +18,7 @@ import {
   type SqlValue,
   type StoreEngine,
   type StoreTransaction,
+  type TransactionOptions,
   type Subscription,
   type SubscriptionHandlers,
 } from './store-engine';
@@ -63,8 +64,21 @@ export class SqliteEngine implements StoreEngine {
     return this.exclusive(() => this.deliver(checkChannel(channel), payload));
   }
 
-  async transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T> {
+  async transaction<T>(work: (tx: StoreTransaction) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    if (options.waitForDisk !== false) return this.exclusive(() => this.inTransaction(work));
+    // The connection is this call's alone until it ends, so the relaxed setting covers this commit only.
     return this.exclusive(async () => {
+      const restore = relaxDiskWait(this.db);
+      try {
+        return await this.inTransaction(work);
+      } finally {
+        restore();
+      }
+    });
+  }
+
+  private async inTransaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T> {
+    {
       const pending: [string, string][] = [];
       const tx: StoreTransaction = {
         query: async <R extends Row = Row>(sql: string, params?: readonly SqlValue[]) => this.read<R>(sql, params),
@@ -86,7 +100,7 @@ export class SqliteEngine implements StoreEngine {
       this.db.exec('COMMIT');
       for (const [channel, payload] of pending) this.deliver(channel, payload);
       return result;
-    });
+    }
   }
 
   subscribe(channel: string, handlers: SubscriptionHandlers): Promise<Subscription> {

@@ -51,6 +51,12 @@ export interface StoreTransaction extends StoreSession {
 export interface TransactionOptions {
   /** Default: read committed (SQLite transactions are always serializable). */
   isolation?: Isolation;
+  /**
+   * SQLite only. False: the commit does not wait for the disk (the operating system holds the
+   * write; the caller takes it to the disk in the background, store/wal-flush.ts). A commit on
+   * PostgreSQL always waits for the server's own durable commit.
+   */
+  waitForDisk?: boolean;
 }
 
 export interface SubscriptionHandlers {
