@@ -4,7 +4,8 @@
  * printer), starts the bundle run, or resumes the run a previous (killed) life left unfinished,
  * and reports on stdout: "running <runId>", then "finished <counts>". The parent kills it with
  * SIGKILL at random moments. With `scan`, it scans that instead and reports "scan-run <runId>"
- * once the scan's run is in its journal (the label's GET still under way), for the parent to kill.
+ * once the scan's run is in its journal, then "scan-sent <entryId>" once the printer has the label,
+ * for the parent to kill at either moment.
  */
 import { z } from 'zod';
 import { OrderStatusSchema } from '../../../src/shared/api/schemas';
@@ -56,12 +57,22 @@ async function main(): Promise<void> {
 
   if (config.scan !== undefined) {
     void printing.print({ scan: config.scan });
+    // Reports the scan's run once it is journaled, then its label once the journal says the printer
+    // has it ("sent"); this life ends by the parent's kill.
+    let runId: string | null = null;
     for (;;) {
-      const [run] = await printing.service.runSummaries('test', { unfinished: true });
-      if (run) {
-        process.stdout.write(`scan-run ${run.runId}\n`);
-        // The label's GET is held by the sandbox: this life ends by the parent's kill.
-        await new Promise(() => undefined);
+      if (runId === null) {
+        const [run] = await printing.service.runSummaries('test', { unfinished: true });
+        if (run) {
+          runId = run.runId;
+          process.stdout.write(`scan-run ${run.runId}\n`);
+        }
+      } else {
+        const [entry] = await printing.journal.entries(runId);
+        if (entry?.state === 'sent') {
+          process.stdout.write(`scan-sent ${entry.id}\n`);
+          await new Promise(() => undefined);
+        }
       }
       await new Promise((resolve) => setTimeout(resolve, 5));
     }

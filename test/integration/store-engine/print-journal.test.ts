@@ -86,7 +86,7 @@ describe.each(engineFactories)('print journal: $name', (factory) => {
     await journal.markSending(b);
     const single = await journal.createRun({ environment: 'test', kind: 'single', printerId: 'p-1', operator: '', options: emptyRunOptions(), labels: [label('d')] });
 
-    const report = await journal.recoverInterrupted(stopped, 'was being sent', 'not sent');
+    const report = await journal.recoverInterrupted(stopped, 'was being sent', 'not sent', 'not proven');
     expect(report).toEqual({ pausedRuns: [bundles.run.id], closedRuns: [single.run.id], uncertain: [b] });
     expect((await journal.entries(bundles.run.id)).map((entry) => entry.state)).toEqual(['sent', 'uncertain', 'queued']);
     expect(await journal.run(bundles.run.id)).toMatchObject({ state: 'paused', pauseReason: stopped });
@@ -166,7 +166,7 @@ describe.each(engineFactories)('print journal: $name', (factory) => {
     const gone = await make(1001);
     const alive = await make(1002);
     for (const run of [gone, alive]) await journal.markSending(run.entries[0]?.id ?? 0);
-    const report = await journal.recoverInterrupted(stopped, 'cut', 'not sent', (run) => run.options.owner?.pid === 1001);
+    const report = await journal.recoverInterrupted(stopped, 'cut', 'not sent', 'not proven', (run) => run.options.owner?.pid === 1001);
     expect(report.pausedRuns).toEqual([gone.run.id]);
     expect((await journal.entries(gone.run.id))[0]?.state).toBe('uncertain');
     expect((await journal.run(alive.run.id))?.state).toBe('running');

@@ -547,6 +547,7 @@ export class PrintJournal {
     pauseReason: PauseReasonData,
     uncertainReason: string,
     unsentSingleReason: string,
+    unprovenSingleReason: string,
     which: (run: RunRow) => boolean = () => true,
     powerLost?: { since(run: RunRow): boolean; reason: string },
   ): Promise<RecoveryReport> {
@@ -570,6 +571,15 @@ export class PrintJournal {
             }
           }
           await this.failUnsentIn(tx, run.id, unsentSingleReason, now);
+          // In a Zebra that reports its printing (a label mark was kept when it took the label), not
+          // yet proven printed: the closed run never asks again. An OS queue's job stays "sent".
+          for (const id of await ids(
+            `SELECT j.id FROM print_journal j JOIN print_label_marks m ON m.entry_id = j.id WHERE j.run_id = $1 AND j.state = 'sent'`,
+            run.id,
+          )) {
+            await this.uncertainIn(tx, id, unprovenSingleReason, now);
+            report.uncertain.push(id);
+          }
           await this.finishIn(tx, run.id, 'finished', now);
           report.closedRuns.push(run.id);
         } else {

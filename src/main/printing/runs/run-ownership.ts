@@ -84,6 +84,7 @@ export class RunOwnership {
       { ...stationStopped, since: new Date(this.clock.now()).toISOString() },
       'The station stopped while sending this label, so it may or may not have printed. Check the printer and say whether it came out.',
       'Not sent: the station stopped before this label reached the printer.',
+      'The station stopped after the printer took this label but before the printer showed it had printed it, so it may or may not have come out. Check the printer and say whether it came out.',
       which,
       {
         since: (run) => run.kind === 'single' && this.computerRestartedSince(run),
