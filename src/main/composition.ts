@@ -245,7 +245,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   });
   const { transports: transportOptions, ...printingOptions } = options.printing ?? {};
   const bench = { id: benchId(db), name: () => settings.stationName() };
-  const printing = await createPrintingCore({
+  const printing = createPrintingCore({
     db,
     store: webhookStore,
     bench,
@@ -263,6 +263,8 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     options: printingOptions,
     readiness: environmentReadiness({ apiBaseUrl: (environment) => settings.apiBaseUrl(environment), readKey: (environment) => keyService.readKey(environment) }),
   });
+  // What an earlier stop left mid-print is settled before anything prints (printing waits while offline).
+  await onceReachable(() => printing.service.recover());
 
   pullNotices = createPullNotices({ engine: webhookStore, events, logger, benchName: () => settings.stationName(), clock: options.webhookClock });
   // Notices and conflicts reach the screen by notification, whichever process wrote them.

@@ -58,7 +58,8 @@ export interface PrintingCore {
   close(): Promise<void>;
 }
 
-export async function createPrintingCore(deps: PrintingCoreDeps): Promise<PrintingCore> {
+/** The printing core; the caller runs `service.recover()` once the store answers (a shared store may be offline at start). */
+export function createPrintingCore(deps: PrintingCoreDeps): PrintingCore {
   const journal = new PrintJournal(deps.store, undefined, deps.flushToDisk, deps.bench);
   const printers = new PrinterRegistry(deps.store, { bench: deps.bench.id });
   const service = new PrintService({
@@ -74,7 +75,6 @@ export async function createPrintingCore(deps: PrintingCoreDeps): Promise<Printi
     ...(deps.leases ? { leases: deps.leases } : {}),
     ...(deps.options ? { options: deps.options } : {}),
   });
-  await service.recover();
   return {
     journal,
     printers,
