@@ -69,4 +69,38 @@ describe('PostgreSQL engine across a server restart', () => {
       await bench.close();
     }
   });
+
+  it('a transaction whose server goes away between its statements fails with STORE_UNAVAILABLE; the station process lives on', async () => {
+    const bench = await PostgresEngine.open({ ...postgresConfig(database.info), connectTimeoutMs: 2_000 });
+    try {
+      let stopped!: () => void;
+      const serverStopped = new Promise<void>((resolve) => (stopped = resolve));
+      const uncaught: Error[] = [];
+      const onUncaught = (error: Error) => uncaught.push(error);
+      process.on('uncaughtException', onUncaught);
+      try {
+        const outcome = bench
+          .transaction(async (tx) => {
+            await tx.query('SELECT 1');
+            // The connection sits between two statements (the station awaiting other work) when the server stops.
+            await serverStopped;
+            await tx.query('SELECT 2');
+          })
+          .then(
+            () => null,
+            (error: unknown) => error,
+          );
+        await server.stop();
+        stopped();
+        expect(await outcome).toMatchObject({ code: 'STORE_UNAVAILABLE' });
+      } finally {
+        process.off('uncaughtException', onUncaught);
+      }
+      expect(uncaught).toEqual([]);
+      await server.start();
+      expect(await bench.query('SELECT 3 AS n')).toEqual([{ n: 3 }]);
+    } finally {
+      await bench.close();
+    }
+  });
 });

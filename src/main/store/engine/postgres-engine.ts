@@ -127,6 +127,12 @@ export class PostgresEngine implements StoreEngine {
       },
     };
     let broken: Error | undefined;
+    // The server going away between two statements of the transaction (a restart, a failover) is
+    // an 'error' event on the checked-out connection: without a listener it would end the station.
+    const lost = (error: Error) => {
+      broken ??= error;
+    };
+    client.on('error', lost);
     try {
       await this.run(client, `BEGIN ISOLATION LEVEL ${isolationSql[options.isolation ?? 'read committed']}`);
       const result = await work(tx);
@@ -143,6 +149,7 @@ export class PostgresEngine implements StoreEngine {
       throw error;
     } finally {
       // A connection that failed is destroyed, not handed to the next caller.
+      client.off('error', lost);
       client.release(broken ?? false);
     }
   }

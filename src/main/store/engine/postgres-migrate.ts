@@ -18,6 +18,11 @@ export async function migratePostgres(pool: pg.Pool, migrations: readonly Migrat
   for (;;) {
     const client = await pool.connect();
     let broken: Error | undefined;
+    // The server going away between two statements is an 'error' event on the connection.
+    const lost = (error: Error) => {
+      broken ??= error;
+    };
+    client.on('error', lost);
     try {
       await client.query('BEGIN');
       await client.query('SELECT pg_advisory_xact_lock($1)', [migrationLockKey]);
@@ -42,6 +47,7 @@ export async function migratePostgres(pool: pg.Pool, migrations: readonly Migrat
       });
       throw error;
     } finally {
+      client.off('error', lost);
       client.release(broken ?? false);
     }
   }
