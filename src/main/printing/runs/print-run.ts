@@ -13,6 +13,7 @@ import type { PrintJournal } from '../journal/print-journal';
 import { systemClock, type QueueClock } from '../queue/clock';
 import type { LabelSource, NextLabel, QueueLabel } from '../queue/label-source';
 import type { PrinterQueue } from '../queue/printer-queue';
+import { isUnreachable } from '../../store/store-health';
 
 /** A label's document, checked and ready for the printer. */
 export interface PreparedDocument {
@@ -83,6 +84,9 @@ export type SingleOutcome =
   | { kind: 'sent'; entry: JournalRow }
   | { kind: 'waiting'; entry: JournalRow; fault: PrinterFault }
   | { kind: 'error'; error: StationError };
+
+/** About ten minutes of a shared store gone before a journal write is given up (and logged). */
+const unreachableWriteAttempts = 130;
 
 export class PrintRun implements LabelSource {
   readonly runId: string;
@@ -527,12 +531,28 @@ export class PrintRun implements LabelSource {
    */
   private write(work: () => Promise<unknown>, onFailure: 'log' | 'rethrow' = 'log'): Promise<void> {
     const done = this.writes.then(async () => {
-      await work();
+      // "Sending began" is the caller's to retry (nothing is sent without it); what the printer did
+      // meanwhile is written once a shared store that went away answers again, in order.
+      if (onFailure === 'rethrow') await work();
+      else await this.persist(work);
     });
     this.writes = done.catch((error: unknown) => {
       this.deps.logger.error('print journal write failed', { runId: this.runId, error: error instanceof Error ? error.message : String(error) });
     });
     return onFailure === 'rethrow' ? done : this.writes;
+  }
+
+  /** Runs a journal write, again and again while the store cannot be reached (a restart, a failover). */
+  private async persist(work: () => Promise<unknown>): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await work();
+        return;
+      } catch (error) {
+        if (!isUnreachable(error) || attempt >= unreachableWriteAttempts) throw error;
+        await this.clock.sleep(Math.min(5_000, 100 * 2 ** attempt));
+      }
+    }
   }
 
   /** Tells the screen about the label as the journal has it, once the run's writes so far are in. */
