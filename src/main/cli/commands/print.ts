@@ -54,8 +54,20 @@ export const printCommand: CliCommand = {
     }
     if (outcome.outcome === 'waiting') return waitForPrinter(context, station, outcome, name);
     context.print(`Printed ${name} on ${outcome.printer.name} in ${Math.round(outcome.elapsedMs)} ms (journal entry ${outcome.entry.id}${outcome.reprint ? ', a reprint' : ''}).`);
-    if (!outcome.proofFollows) context.warn(`${outcome.printer.name} is reached through a print queue that cannot be asked: the journal keeps the label as sent, not printed.`);
-    return exitCodes.ok;
+    if (!outcome.proofFollows) {
+      context.warn(`${outcome.printer.name} is reached through a print queue that cannot be asked: the journal keeps the label as sent, not printed.`);
+      return exitCodes.ok;
+    }
+    // The printer has the label; the command stays until the printer shows it printed, so the
+    // journal says so (leaving earlier would leave it unproven, and uncertain).
+    const proven = await settledEntry(station, outcome.entry, context.stopped());
+    if (proven === null) {
+      context.warn(`Stopped before ${outcome.printer.name} showed ${name} printed: the journal lists it as uncertain; say whether it came out (journal entry ${outcome.entry.id}).`);
+      return exitCodes.failed;
+    }
+    if (proven.state === 'printed') return exitCodes.ok;
+    context.warn(`${name} may not have printed: ${proven.reason ?? proven.state} (journal entry ${proven.id}).`);
+    return exitCodes.failed;
   },
 };
 
@@ -67,16 +79,7 @@ type Waiting = Extract<PrintOutcomeData, { outcome: 'waiting' }>;
  */
 async function waitForPrinter(context: CliContext, station: Station, outcome: Waiting, name: string): Promise<number> {
   context.warn(`Waiting for the printer ${outcome.printer.name}: ${outcome.sentence} ${name} prints when it is ready; press Ctrl+C to cancel it.`);
-  const settled = new Promise<JournalEntryData>((resolve) => {
-    const unsubscribe = station.events.subscribe((event, payload) => {
-      if (event !== 'printing.label') return;
-      const entry = payload as JournalEntryData;
-      if (entry.id !== outcome.entry.id || entry.state === 'queued' || entry.state === 'fetched' || entry.state === 'sent') return;
-      unsubscribe();
-      resolve(entry);
-    });
-  });
-  const result = await Promise.race([settled, context.stopped().then(() => null)]);
+  const result = await settledEntry(station, outcome.entry, context.stopped());
   if (result === null) {
     await station.dispatcher.dispatch('printing.cancel', { runId: outcome.runId }, { host: 'web' });
     const run = await station.dispatcher.dispatch('printing.run', { runId: outcome.runId }, { host: 'web' });
@@ -94,4 +97,27 @@ async function waitForPrinter(context: CliContext, station: Station, outcome: Wa
   }
   context.warn(`${name} did not print: ${result.reason ?? result.state} (journal entry ${result.id}).`);
   return exitCodes.failed;
+}
+
+/** The label once its fate is settled (printed, failed or uncertain), or null when the command is stopped first. */
+async function settledEntry(station: Station, label: JournalEntryData, stopped: Promise<unknown>): Promise<JournalEntryData | null> {
+  const entryId = label.id;
+  const unsettled = (entry: JournalEntryData) => entry.state === 'queued' || entry.state === 'fetched' || entry.state === 'sent';
+  let unsubscribe = (): void => undefined;
+  const settled = new Promise<JournalEntryData>((resolve) => {
+    unsubscribe = station.events.subscribe((event, payload) => {
+      if (event !== 'printing.label') return;
+      const entry = payload as JournalEntryData;
+      if (entry.id === entryId && !unsettled(entry)) resolve(entry);
+    });
+  });
+  // It may have settled before the subscription.
+  const journal = await station.dispatcher.dispatch('printing.journal', label.orderId ? { orderId: label.orderId } : {}, { host: 'web' });
+  const known = journal.ok ? (journal.value as { entries: JournalEntryData[] }).entries.find((entry) => entry.id === entryId) : undefined;
+  try {
+    if (known && !unsettled(known)) return known;
+    return await Promise.race([settled, stopped.then(() => null)]);
+  } finally {
+    unsubscribe();
+  }
 }

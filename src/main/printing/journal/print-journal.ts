@@ -577,7 +577,11 @@ export class PrintJournal {
             `SELECT j.id FROM print_journal j JOIN print_label_marks m ON m.entry_id = j.id WHERE j.run_id = $1 AND j.state = 'sent'`,
             run.id,
           )) {
-            await this.uncertainIn(tx, id, unprovenSingleReason, now);
+            // Appended: a reprint's or an override's reason stays in the record.
+            await tx.execute(
+              `UPDATE print_journal SET state = 'uncertain', uncertain_at = $1, reason = CASE WHEN reason IS NULL OR reason = '' THEN $2 ELSE reason || ' ' || $2 END, updated_at = $1 WHERE id = $3 AND state = 'sent'`,
+              [now, unprovenSingleReason, id],
+            );
             report.uncertain.push(id);
           }
           await this.finishIn(tx, run.id, 'finished', now);
