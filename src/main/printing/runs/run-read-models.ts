@@ -48,7 +48,7 @@ export class RunReadModels {
       environment: run.environment,
       kind: run.kind,
       printerId: run.printerId,
-      printerName: this.printerName(run.environment, run.printerId),
+      printerName: await this.readPrinterName(run.environment, run.printerId),
       operator: run.operator,
       state: run.state,
       pauseReason: run.pauseReason,
@@ -89,6 +89,8 @@ export class RunReadModels {
   }
 
   private async entriesData(environment: Environment, entries: readonly JournalRow[]): Promise<JournalEntryData[]> {
+    // Printer names as last read; read now when this process has not read the printers yet.
+    await this.deps.printers.list(environment);
     const orders = await this.ordersOf(environment, entries);
     return entries.map((entry) => this.withOrder(entry, orders));
   }
@@ -151,5 +153,10 @@ export class RunReadModels {
 
   private printerName(environment: Environment, printerId: string): string | null {
     return this.deps.printers.lastKnown(environment, printerId)?.name ?? null;
+  }
+
+  /** The name, read from the store when this process has not read the printers yet (a run offered at the next start). */
+  private async readPrinterName(environment: Environment, printerId: string): Promise<string | null> {
+    return this.printerName(environment, printerId) ?? (await this.deps.printers.get(environment, printerId))?.name ?? null;
   }
 }
