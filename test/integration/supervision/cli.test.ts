@@ -52,6 +52,11 @@ beforeAll(async () => {
     if (outcome.outcome !== 'printed') throw new Error(`expected a print, got ${outcome.outcome}`);
   }
   await zebra.waitForLabels(printed.length);
+  // And proven printed in the journal: the CLI commands below open the station again in this
+  // very process (same pid), which settles a label still awaiting its proof as uncertain.
+  for (const order of printed) {
+    await station.waitForEvent('printing.label', (entry) => entry.orderId === order.orderId && entry.state === 'printed');
+  }
 }, 90_000);
 
 afterAll(async () => {
