@@ -37,29 +37,38 @@ export function createSandboxPrinterSync(deps: SandboxPrinterDeps): SandboxPrint
   const { printers, settings } = deps;
   // Checked before every print on the sandbox: the id, once known, is not read again.
   let knownId: string | null = null;
+  // One at a time: several calls ready the sandbox at once when a page connects, and two of them
+  // moving (or adding) the row together would leave it at a stale port, or add it twice.
+  let queue: Promise<unknown> = Promise.resolve();
   return {
-    async sync({ host, port }) {
-      const address: PrinterAddress = { kind: 'network-zebra', host, port };
-      const id = (knownId ??= settings.read('sandbox', rememberedKey, RememberedSchema, null));
-      const existing = id === null ? null : await printers.get('sandbox', id);
-      if (existing) {
-        if (existing.address.kind === 'network-zebra' && existing.address.host === host && existing.address.port === port) return existing;
-        const moved = await printers.update('sandbox', { id: existing.id, address });
-        deps.changed?.(moved);
-        return moved;
-      }
-      // Someone set up their own printers for the sandbox: theirs stay the defaults.
-      if ((await printers.list('sandbox')).length > 0) return null;
-      const added = await printers.add('sandbox', {
-        name: sandboxPrinterName,
-        address,
-        orientation: sandboxPrinterOrientation,
-        defaultForSingle: true,
-        defaultForBundles: true,
-      });
-      settings.write('sandbox', rememberedKey, added.id);
-      knownId = added.id;
-      return added;
+    sync(where) {
+      const next = queue.then(() => syncNow(where));
+      queue = next.catch(() => undefined);
+      return next;
     },
   };
+
+  async function syncNow({ host, port }: { host: string; port: number }): Promise<PrinterRecord | null> {
+    const address: PrinterAddress = { kind: 'network-zebra', host, port };
+    const id = (knownId ??= settings.read('sandbox', rememberedKey, RememberedSchema, null));
+    const existing = id === null ? null : await printers.get('sandbox', id);
+    if (existing) {
+      if (existing.address.kind === 'network-zebra' && existing.address.host === host && existing.address.port === port) return existing;
+      const moved = await printers.update('sandbox', { id: existing.id, address });
+      deps.changed?.(moved);
+      return moved;
+    }
+    // Someone set up their own printers for the sandbox: theirs stay the defaults.
+    if ((await printers.list('sandbox')).length > 0) return null;
+    const added = await printers.add('sandbox', {
+      name: sandboxPrinterName,
+      address,
+      orientation: sandboxPrinterOrientation,
+      defaultForSingle: true,
+      defaultForBundles: true,
+    });
+    settings.write('sandbox', rememberedKey, added.id);
+    knownId = added.id;
+    return added;
+  }
 }

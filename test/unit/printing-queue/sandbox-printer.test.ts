@@ -49,4 +49,14 @@ describe('the virtual Zebra as the sandbox’s printer', () => {
     await registry.remove('sandbox', own.id);
     expect(await sync.sync({ host: '127.0.0.1', port: 40003 })).toMatchObject({ name: sandboxPrinterName, address: { port: 40003 } });
   });
+
+  it('readied by several calls at once (a page connecting), adds one row and ends at the new port', async () => {
+    const [first, second, third] = await Promise.all([1, 2, 3].map(() => sync.sync({ host: '127.0.0.1', port: 40001 })));
+    expect(await registry.list('sandbox')).toHaveLength(1);
+    expect(new Set([first?.id, second?.id, third?.id]).size).toBe(1);
+    // The next launch: the sandbox's printer listens elsewhere, and again several calls ready it at once.
+    await Promise.all([1, 2, 3].map(() => sync.sync({ host: '127.0.0.1', port: 40002 })));
+    expect((await registry.list('sandbox')).map((printer) => printer.address)).toEqual([{ kind: 'network-zebra', host: '127.0.0.1', port: 40002 }]);
+    expect(changed).toHaveLength(1);
+  });
 });
