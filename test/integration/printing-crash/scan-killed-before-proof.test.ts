@@ -4,11 +4,9 @@
  * printer about that label again. It must not stay "sent" for good: it becomes uncertain, with
  * its reason, and the next scan of the order asks before printing. Found by the ten-bench test.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeStation, type Station } from '../../../src/main/composition';
 import { createLogger } from '../../../src/main/logging/logger';
@@ -16,10 +14,9 @@ import type { JournalEntryData, PrintOutcomeData } from '../../../src/shared/con
 import type { RunningSandbox } from '../../../src/sandbox';
 import type { VirtualZebra } from '../../../src/sandbox/printer';
 import { memoryKeyStore } from '../../support/station';
-import { waitUntil } from '../../support/wait-until';
+import { killStationChildAt } from './kill-child-at';
 import { startTestSandbox, startZebra, stationOrders, type TodaysOrder } from '../printing-queue/support';
 
-const childPath = join(__dirname, 'station-child.ts');
 
 describe('a scan killed after the printer took its label, before the label printed', () => {
   let sandbox: RunningSandbox;
@@ -45,13 +42,7 @@ describe('a scan killed after the printer took its label, before the label print
       orders: [{ orderId: order.orderId, orderRef: order.orderRef, barcode: order.barcode, bundleId: order.bundleId, status: order.status }],
       scan: order.orderRef,
     };
-    const child = spawn(process.execPath, ['--import', 'tsx', childPath, JSON.stringify(config)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-    const lines: string[] = [];
-    createInterface({ input: child.stdout }).on('line', (line) => lines.push(line));
-    await waitUntil(() => lines.some((line) => line.startsWith('scan-sent ')), 'the scan label sent to the printer', 20_000);
-    child.kill('SIGKILL');
-    await exited;
+    await killStationChildAt(config, 'scan-sent ', 'the scan label sent to the printer', 20_000);
   }, 60_000);
 
   afterAll(async () => {

@@ -6,11 +6,9 @@
  * scan's label GET is under way (the sandbox holds every answer); each copy of its data folder is
  * then opened as the next start of the station in the same boot, or after the computer restarted.
  */
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BootMark } from '../../../src/main/boot-identity';
 import { composeStation, type Station } from '../../../src/main/composition';
@@ -19,10 +17,9 @@ import type { JournalEntryData, PrintOutcomeData } from '../../../src/shared/con
 import type { RunningSandbox } from '../../../src/sandbox';
 import type { VirtualZebra } from '../../../src/sandbox/printer';
 import { memoryKeyStore } from '../../support/station';
-import { waitUntil } from '../../support/wait-until';
+import { killStationChildAt } from './kill-child-at';
 import { startTestSandbox, startZebra, stationOrders, type TodaysOrder } from '../printing-queue/support';
 
-const childPath = join(__dirname, 'station-child.ts');
 const bootOfTheScan: BootMark = { bootId: 'boot-of-the-scan', bootedAtMs: Date.parse('2026-11-24T05:00:00Z') };
 const nextBoot: BootMark = { bootId: 'boot-after-the-power-cut', bootedAtMs: Date.parse('2026-11-24T06:30:00Z') };
 
@@ -77,13 +74,7 @@ describe('a scan cut off while its label was being fetched', () => {
       scan: order.orderRef,
       boot: bootOfTheScan,
     };
-    const child = spawn(process.execPath, ['--import', 'tsx', childPath, JSON.stringify(config)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-    const lines: string[] = [];
-    createInterface({ input: child.stdout }).on('line', (line) => lines.push(line));
-    await waitUntil(() => lines.some((line) => line.startsWith('scan-run ')), "the scan's run in the child's journal");
-    child.kill('SIGKILL');
-    await exited;
+    await killStationChildAt(config, 'scan-run ', "the scan's run in the child's journal");
   }, 60_000);
 
   afterAll(async () => {
