@@ -50,6 +50,8 @@ import { createDeliveryClients, type DeliveryClients, type DeliveryClientsDeps }
 import { benchId } from './settings/bench-id';
 import { StationSettings } from './settings/station-settings';
 import { openChosenStore, type StoreHealthOptions } from './settings/chosen-store';
+import { createLocalOnlyPrinting } from './printing/offline/local-only-printing';
+import { SqliteEngine } from './store/engine/sqlite-engine';
 import { createStoreChoice } from './settings/store-choice';
 import { createKeychainStorePasswords, type StorePasswords } from './store/engine/store-password';
 import { isUnreachable, localStoreHealth, type StoreHealth } from './store/store-health';
@@ -245,6 +247,8 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   });
   const { transports: transportOptions, ...printingOptions } = options.printing ?? {};
   const bench = { id: benchId(db), name: () => settings.stationName() };
+  const flushToDisk = createWalFlush(databasePath);
+  const readiness = environmentReadiness({ apiBaseUrl: (environment) => settings.apiBaseUrl(environment), readKey: (environment) => keyService.readKey(environment) });
   const printing = createPrintingCore({
     db,
     store: webhookStore,
@@ -252,7 +256,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     // One bench drives its own printers (the app and a CLI command beside it are the same bench,
     // one id in one settings file): leases only on a warehouse's shared store.
     ...(webhookStore.kind === 'postgres' ? { leases: new PrinterLeases(webhookStore, { bench: bench.id, benchName: bench.name }) } : {}),
-    flushToDisk: createWalFlush(databasePath),
+    flushToDisk,
     orders,
     lookup,
     settings,
@@ -261,10 +265,55 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     events,
     logger,
     options: printingOptions,
-    readiness: environmentReadiness({ apiBaseUrl: (environment) => settings.apiBaseUrl(environment), readKey: (environment) => keyService.readKey(environment) }),
+    readiness,
   });
   // What an earlier stop left mid-print is settled before anything prints (printing waits while offline).
   await onceReachable(() => printing.service.recover());
+  // While the shared store is offline a lead may let this bench print scans on its own file; they
+  // are merged into the shared journal when the store answers again (printing/offline).
+  const localEngine = chosenStore.inUse.kind === 'postgres' ? new SqliteEngine(db, false) : webhookStore;
+  const localOnly = createLocalOnlyPrinting({
+    health: storeHealth,
+    shared: printing,
+    buildLocal: (localOnlyMark) => {
+      const localOrders = new OrderIndex(localEngine);
+      return createPrintingCore({
+        db,
+        store: localEngine,
+        bench: { ...bench, localOnly: localOnlyMark },
+        flushToDisk,
+        orders: localOrders,
+        lookup: createOrderLookup({ index: localOrders, prepare, clientFor: (environment) => clients.forEnvironment(environment) }),
+        settings,
+        clientFor: (environment) => clients.forEnvironment(environment),
+        transports: printing.transports,
+        events,
+        logger,
+        options: printingOptions,
+        readiness,
+      });
+    },
+    localEngine,
+    sharedEngine: webhookStore,
+    benchId: bench.id,
+    operator: () => settings.operator(),
+    events,
+    logger,
+  });
+  if (chosenStore.inUse.kind === 'postgres') {
+    const mergeBack = () =>
+      localOnly.mergeBack().then(
+        () => undefined,
+        (error: unknown) => logger.error('local-only labels could not be merged into the shared journal yet', { error: error instanceof Error ? error.message : String(error) }),
+      );
+    let wasOffline = storeHealth.current().state === 'offline';
+    storeHealth.onChange((health) => {
+      const back = wasOffline && health.state === 'online';
+      wasOffline = health.state === 'offline';
+      if (back) void mergeBack();
+    });
+    await onceReachable(mergeBack);
+  }
 
   pullNotices = createPullNotices({ engine: webhookStore, events, logger, benchName: () => settings.stationName(), clock: options.webhookClock });
   // Notices and conflicts reach the screen by notification, whichever process wrote them.
@@ -320,11 +369,15 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     ...importsHandlers({ settings, importer, events, pickedFiles, pickManifestFile: options.pickManifestFile }),
     ...webhooksHandlers({ receiver: webhooks, sandboxLink, conflicts: webhookConflicts, settings }),
     ...printersHandlers({ settings, printing, logger }),
-    ...printingHandlers({ settings, printing, preview, logger, storeHealth }),
+    ...printingHandlers({ settings, cores: localOnly, preview, logger }),
     ...sandboxHandlers({ settings, sandbox }),
     ...supervisionHandlers({ settings, voids, notices: pullNotices, timeline, dayClose, index: orders, lookup, journal: printing.journal, printHandover: (environment, printer, handover, pdf) => printHandover({ printers: printing.printers, transports: printing.transports }, environment, printer, handover, pdf) }),
     ...shippingHandlers({ settings, ship, ledger, toShip, lookups: new AddressLookups({ clientFor: (environment) => clients.forEnvironment(environment) }) }),
-    ...storeHandlers(createStoreChoice({ settings, passwords: storePasswords, inUse: chosenStore.inUse, health: storeHealth, applicationName: () => `packing-station ${settings.stationName()}` })),
+    ...storeHandlers(
+      createStoreChoice({ settings, passwords: storePasswords, inUse: chosenStore.inUse, health: storeHealth, applicationName: () => `packing-station ${settings.stationName()}` }),
+      localOnly,
+      settings,
+    ),
     ...uploadHandlers({ uploads, pickedFiles, clientFor: (environment) => clients.forEnvironment(environment) }),
   };
 
@@ -346,6 +399,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     },
     async close() {
       await uploads.close();
+      await localOnly.close();
       await printing.close();
       await webhooks.close();
       for (const subscription of following) await subscription.close();

@@ -1,10 +1,17 @@
 import type { Handlers } from '../contract/dispatcher';
+import type { LocalOnlyPrinting } from '../printing/offline/local-only-printing';
+import type { StationSettings } from '../settings/station-settings';
 import type { StoreChoiceService } from '../settings/store-choice';
 
-export function storeHandlers(choice: StoreChoiceService): Pick<Handlers, 'store.get' | 'store.set' | 'store.test'> {
+type StoreCallName = 'store.get' | 'store.set' | 'store.test' | 'store.allowLocalPrinting' | 'store.endLocalPrinting' | 'store.offlineReport';
+
+export function storeHandlers(choice: StoreChoiceService, localOnly: LocalOnlyPrinting, settings: StationSettings): Pick<Handlers, StoreCallName> {
   return {
     'store.get': () => choice.status(),
     'store.set': (input) => choice.set(input),
     'store.test': (input) => choice.test(input),
+    'store.allowLocalPrinting': (input) => localOnly.allow(input),
+    'store.endLocalPrinting': () => localOnly.end(),
+    'store.offlineReport': ({ limit }) => localOnly.report(settings.environment(), limit),
   };
 }

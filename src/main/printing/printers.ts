@@ -87,6 +87,8 @@ export class PrinterRegistry {
   private readonly identifiedConnections = new Map<string, number>();
   // Every printer as last read, kept when the cache is dropped (see lastKnown).
   private readonly seen = new Map<string, PrinterRecord>();
+  // Each environment's whole list as last read (see lastRead).
+  private readonly lastLists = new Map<Environment, PrinterRecord[]>();
   // Bumped whenever the cache is dropped: a read that started before keeps its rows to itself.
   private generation = 0;
   private cacheVersion = -1;
@@ -150,6 +152,41 @@ export class PrinterRegistry {
    */
   lastKnown(environment: Environment, id: string): PrinterRecord | null {
     return this.seen.get(`${environment}\u0000${id}`) ?? null;
+  }
+
+  /** Each environment's printers as this registry last read them, with this bench's defaults, without asking the store. */
+  lastRead(): Map<Environment, PrinterRecord[]> {
+    return new Map(this.lastLists);
+  }
+
+  /**
+   * Makes the environment's printers and this bench's defaults exactly these (ids, addresses,
+   * identity as they are): the bench's own file takes the shared store's printers as last read,
+   * so it can print while that store is offline (printing/offline).
+   */
+  async replaceWith(environment: Environment, printers: readonly PrinterRecord[]): Promise<void> {
+    const now = this.clock().toISOString();
+    await this.write(environment, async (tx) => {
+      await tx.execute('DELETE FROM printer_defaults WHERE environment = $1 AND bench = $2', [environment, this.bench]);
+      await tx.execute('DELETE FROM printers WHERE environment = $1', [environment]);
+      for (const printer of printers) {
+        await tx.execute(`INSERT INTO printers (${columns}, default_for_single, default_for_bundles) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, 0)`, [
+          environment,
+          printer.id,
+          printer.name,
+          printer.address.kind,
+          JSON.stringify(printer.address),
+          printer.orientation,
+          JSON.stringify(withoutIdentity(printer.options)),
+          printer.createdAt,
+          printer.updatedAt,
+        ]);
+        const { dpi, printWidthDots, serialNumber } = printer.options;
+        await writeIdentity(tx, environment, printer.id, { dpi, printWidthDots, serialNumber }, dpi !== null || serialNumber !== null ? now : null);
+        if (printer.defaultForSingle) await this.setDefault(tx, environment, 'single', printer.id, now);
+        if (printer.defaultForBundles) await this.setDefault(tx, environment, 'bundles', printer.id, now);
+      }
+    });
   }
 
   /** By id, or else by name (case-insensitive): what a person types on the command line. */
@@ -345,6 +382,7 @@ export class PrinterRegistry {
       return printer ? [printer] : [];
     });
     for (const printer of printers) this.seen.set(`${environment}\u0000${printer.id}`, printer);
+    this.lastLists.set(environment, printers);
     return printers;
   }
 }

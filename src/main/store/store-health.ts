@@ -5,10 +5,11 @@
  * a probe asks again every few seconds until the store answers; then work that waited for it
  * (migrations, the start-up recovery, following notices) runs, and the screen hears it is back.
  *
- * Printing asks refusePrintingWhenOffline first: without the shared store the duplicate guard
- * cannot be asked. This state is also the hook for a lead's local-only printing (a later step).
+ * Printing is refused while offline (storeOfflineError): without the shared store the duplicate
+ * guard cannot be asked. The health also carries a lead's permission to print locally meanwhile
+ * (printing/offline/local-only-printing.ts decides what it means for a print).
  */
-import type { StoreHealthData, StoreProblem } from '../../shared/contract/store';
+import type { LocalPrintingData, StoreHealthData, StoreProblem } from '../../shared/contract/store';
 import { StationError } from '../../shared/errors';
 import type { Row, SqlValue, StoreEngine, StoreTransaction, Subscription, SubscriptionHandlers, TransactionOptions } from './engine/store-engine';
 
@@ -34,20 +35,30 @@ export interface StoreHealth {
   report(error: unknown): void;
   /** Runs `work` once the store answers (now, when it does). A failure of it is logged by the caller. */
   whenOnline(work: () => Promise<void>): void;
-  /** Throws STORE_OFFLINE while the shared store is offline. */
-  refusePrintingWhenOffline(): void;
+  /** A lead's local-only printing began, changed (ending) or ended (null); the screen hears it with the health. */
+  setLocalPrinting(localPrinting: LocalPrintingData | null): void;
   close(): void;
+}
+
+/** The offline refusal, with what the screen needs to word it. */
+export function storeOfflineError(since: string | null, problem: StoreProblem | null, subject: 'offline' | 'merging' | 'scans-only' = 'offline'): StationError {
+  const words = {
+    offline: 'The shared store is offline: printing would skip the duplicate guard, so nothing is printed.',
+    merging: "The shared store is back and this bench's local-only labels are being merged into its journal: printing starts again once that is done.",
+    'scans-only': 'The shared store is offline: local-only printing covers scans, not bundle runs, so nothing is printed.',
+  }[subject];
+  return new StationError('STORE_OFFLINE', words, since ? [`offline since ${since}`] : undefined, { facts: { subject, since, problem } });
 }
 
 /** One bench on its own file: always there. */
 export function localStoreHealth(): StoreHealth {
-  const state: StoreHealthData = { state: 'local', since: null, problem: null };
+  const state: StoreHealthData = { state: 'local', since: null, problem: null, localPrinting: null };
   return {
     current: () => state,
     onChange: () => () => undefined,
     report: () => undefined,
     whenOnline: (work) => void work(),
-    refusePrintingWhenOffline: () => undefined,
+    setLocalPrinting: () => undefined,
     close: () => undefined,
   };
 }
@@ -80,7 +91,7 @@ export function sharedStoreHealth(options: SharedStoreHealthOptions): StoreHealt
   const clock = options.clock ?? (() => new Date());
   const probeInterval = options.probeIntervalMs ?? 3_000;
   const heartbeatInterval = options.heartbeatIntervalMs ?? 5_000;
-  let state: StoreHealthData = { state: 'offline', since: clock().toISOString(), problem: 'unreachable' };
+  let state: StoreHealthData = { state: 'offline', since: clock().toISOString(), problem: 'unreachable', localPrinting: null };
   let closed = false;
   let timer: unknown = null;
   let asking = false;
@@ -101,12 +112,12 @@ export function sharedStoreHealth(options: SharedStoreHealthOptions): StoreHealt
   };
   const goOffline = (problem: StoreProblem) => {
     if (state.state !== 'offline' || state.problem !== problem) {
-      change({ state: 'offline', since: state.state === 'offline' ? state.since : clock().toISOString(), problem });
+      change({ ...state, state: 'offline', since: state.state === 'offline' ? state.since : clock().toISOString(), problem });
     }
     schedule(probeInterval);
   };
   const goOnline = () => {
-    if (state.state !== 'online') change({ state: 'online', since: clock().toISOString(), problem: null });
+    if (state.state !== 'online') change({ ...state, state: 'online', since: clock().toISOString(), problem: null });
     const work = waiting;
     waiting = [];
     for (const run of work) run().catch((error: unknown) => options.onWorkFailed(error));
@@ -140,11 +151,8 @@ export function sharedStoreHealth(options: SharedStoreHealthOptions): StoreHealt
       if (state.state === 'online') void work().catch((error: unknown) => options.onWorkFailed(error));
       else waiting.push(work);
     },
-    refusePrintingWhenOffline() {
-      if (state.state !== 'offline') return;
-      throw new StationError('STORE_OFFLINE', 'The shared store is offline: printing would skip the duplicate guard, so nothing is printed.', [`offline since ${state.since ?? ''}`], {
-        facts: { since: state.since, problem: state.problem },
-      });
+    setLocalPrinting(localPrinting) {
+      if (!closed) change({ ...state, localPrinting });
     },
     start: () => ask(),
     close() {

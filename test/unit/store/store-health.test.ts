@@ -62,24 +62,14 @@ describe('shared store health', () => {
     const heard: StoreHealthData[] = [];
     health.onChange((state) => heard.push(state));
     await health.start();
-    expect(health.current()).toEqual({ state: 'online', since: '2026-11-24T06:00:00.000Z', problem: null });
+    expect(health.current()).toEqual({ state: 'online', since: '2026-11-24T06:00:00.000Z', problem: null, localPrinting: null });
     expect(manual.pending()).toBe(5_000);
-    expect(() => health.refusePrintingWhenOffline()).not.toThrow();
 
     answers = false;
     clock.now = new Date('2026-11-24T06:28:00.000Z');
     health.report(unreachable());
-    expect(health.current()).toEqual({ state: 'offline', since: '2026-11-24T06:28:00.000Z', problem: 'unreachable' });
+    expect(health.current()).toEqual({ state: 'offline', since: '2026-11-24T06:28:00.000Z', problem: 'unreachable', localPrinting: null });
     expect(manual.pending()).toBe(3_000);
-    let refused: unknown;
-    try {
-      health.refusePrintingWhenOffline();
-    } catch (error) {
-      refused = error;
-    }
-    expect(refused).toBeInstanceOf(StationError);
-    expect((refused as StationError).code).toBe('STORE_OFFLINE');
-    expect((refused as StationError).facts).toEqual({ since: '2026-11-24T06:28:00.000Z', problem: 'unreachable' });
 
     let ranWhenBack = 0;
     health.whenOnline(async () => {
@@ -95,7 +85,7 @@ describe('shared store health', () => {
     answers = true;
     clock.now = new Date('2026-11-24T06:31:00.000Z');
     await manual.fire();
-    expect(health.current()).toEqual({ state: 'online', since: '2026-11-24T06:31:00.000Z', problem: null });
+    expect(health.current()).toEqual({ state: 'online', since: '2026-11-24T06:31:00.000Z', problem: null, localPrinting: null });
     expect(ranWhenBack).toBe(1);
     expect(heard.map((state) => state.state)).toEqual(['online', 'offline', 'online']);
     expect(manual.pending()).toBe(5_000);

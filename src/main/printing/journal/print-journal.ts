@@ -114,6 +114,8 @@ export interface RecoveryReport {
 export interface JournalBench {
   id: string;
   name(): string;
+  /** Set on the journal a bench prints into while the shared store is offline: every label it writes says so (printing/offline). */
+  localOnly?(): { reason: string; by: string } | null;
 }
 
 /**
@@ -191,6 +193,7 @@ export class PrintJournal {
     const background = input.waitForDisk === false && this.flushToDisk !== undefined && this.engine.kind === 'sqlite';
     const bench = this.bench?.id ?? null;
     const benchName = this.bench?.name() ?? null;
+    const localOnly = this.bench?.localOnly?.() ?? null;
     // Built in memory rather than read back: a scan's hot path should not pay for a second query.
     let entries: JournalRow[];
     try {
@@ -207,8 +210,8 @@ export class PrintJournal {
             const reprintOf = label.reprintOf ?? null;
             const inserted = await tx.query(
               `INSERT INTO print_journal (environment, run_id, position, printer_id, operator, order_id, bundle_id, bundle_position,
-                 bundle_count, format, state, reason, reprint_of, queued_at, updated_at, bench, bench_name, guarded)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'queued', $11, $12, $13, $13, $14, $15, $16) RETURNING id`,
+                 bundle_count, format, state, reason, reprint_of, queued_at, updated_at, bench, bench_name, guarded, local_only, local_only_by)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'queued', $11, $12, $13, $13, $14, $15, $16, $17, $18) RETURNING id`,
               [
                 input.environment,
                 id,
@@ -226,6 +229,8 @@ export class PrintJournal {
                 bench,
                 benchName,
                 guardedLabel(label),
+                localOnly?.reason ?? null,
+                localOnly?.by ?? null,
               ],
             );
             const entryId = parseRecord(IdRecordSchema, inserted[0], 'label id').id;

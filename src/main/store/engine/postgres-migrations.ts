@@ -396,4 +396,23 @@ export const postgresMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 14,
+    name: "a bench's local-only labels and their merge into the shared journal",
+    sql: `
+      -- Printed while the warehouse's shared store was offline, on a lead's word: the reason and
+      -- the lead, on the bench's own file (NULL: an ordinary label).
+      ALTER TABLE print_journal ADD COLUMN local_only text;
+      ALTER TABLE print_journal ADD COLUMN local_only_by text;
+      -- On the bench's file: when the label went into the shared journal (NULL: not yet).
+      ALTER TABLE print_journal ADD COLUMN merged_at text;
+      -- In the shared journal: the bench id and local row id it came from (a second merge after
+      -- a crash finds it), and the live print its order already had (printed twice while offline).
+      ALTER TABLE print_journal ADD COLUMN local_ref text;
+      ALTER TABLE print_journal ADD COLUMN duplicate_of bigint;
+      CREATE UNIQUE INDEX print_journal_by_local_ref ON print_journal (local_ref) WHERE local_ref IS NOT NULL;
+      CREATE INDEX print_journal_unmerged ON print_journal (id) WHERE local_only IS NOT NULL AND merged_at IS NULL;
+      CREATE INDEX print_journal_offline_duplicates ON print_journal (environment, id) WHERE duplicate_of IS NOT NULL;
+    `,
+  },
 ];
