@@ -9,21 +9,18 @@
  * request the station makes.
  */
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Station } from '../../../src/main/composition';
 import { attachEmbeddedSandbox } from '../../../src/main/embedded-sandbox';
-import type { EventName, EventPayload } from '../../../src/shared/contract';
 import type { PrintOutcomeData } from '../../../src/shared/contract/printing';
 import type { StoreStatus } from '../../../src/shared/contract/store';
 import type { RunningSandbox } from '../../../src/sandbox';
 import type { VirtualZebra } from '../../../src/sandbox/printer';
-import { createTestDatabase, startPostgresServer, type PostgresServer, type PostgresServerInfo, type TestDatabase } from '../../support/postgres-server';
-import { memoryStorePasswords, openStationIn, storeAddressOf } from '../../support/shared-store';
+import { createTestDatabase, startPostgresServer, type PostgresServer, type TestDatabase } from '../../support/postgres-server';
+import { benchOnStore, call, nextEvent, refusal, storeAddressOf } from '../../support/shared-store';
 import { memoryKeyStore } from '../../support/station';
 import { startTestSandbox, startZebra, stationOrders } from '../printing-queue/support';
 
@@ -34,51 +31,10 @@ afterEach(async () => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
-const call = async <T>(station: Station, name: string, input: unknown): Promise<T> => {
-  const result = await station.dispatcher.dispatch(name, input, { host: 'web' });
-  if (!result.ok) throw Object.assign(new Error(`${name}: ${result.error.code} ${result.error.message}`), { data: result.error });
-  return result.value as T;
-};
-
-/** The error a call answers with (fails the test when it succeeds). */
-const refusal = async (station: Station, name: string, input: unknown) => {
-  const result = await station.dispatcher.dispatch(name, input, { host: 'web' });
-  if (result.ok) throw new Error(`${name} succeeded: ${JSON.stringify(result.value)}`);
-  return result.error;
-};
-
-/** The next event of that name matching `match`, heard from now on. */
-function nextEvent<E extends EventName>(station: Station, name: E, match: (payload: EventPayload<E>) => boolean, timeoutMs = 30_000): Promise<EventPayload<E>> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      stop();
-      reject(new Error(`no ${name} event within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const stop = station.events.subscribe((heard, payload) => {
-      if (heard !== name || !match(payload as EventPayload<E>)) return;
-      clearTimeout(timer);
-      stop();
-      resolve(payload as EventPayload<E>);
-    });
-  });
-}
-
-/**
- * A bench whose admin chose the store at `info`: the choice is saved on a first opening (local),
- * as `settings set store` does, and the bench opened again, as at its next start.
- */
-async function benchOnStore(info: PostgresServerInfo, options: Parameters<typeof openStationIn>[1] = {}): Promise<Station> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'station-bench-'));
-  folders.push(dataDir);
-  const passwords = memoryStorePasswords();
-  const first = await openStationIn(dataDir, { storePasswords: passwords });
-  const saved = await call<StoreStatus>(first, 'store.set', { kind: 'postgres', address: storeAddressOf(info), password: info.password });
-  expect(saved).toMatchObject({ chosen: { kind: 'postgres' }, inUse: { kind: 'local' }, restartNeeded: true });
-  await first.close();
-  const station = await openStationIn(dataDir, { storePasswords: passwords, storeHealth: { probeIntervalMs: 100, heartbeatIntervalMs: 100, connectTimeoutMs: 2_000 }, ...options });
+const track = (station: Station, dataDir: string) => {
   stations.push(station);
-  return station;
-}
+  folders.push(dataDir);
+};
 
 describe('benches on the shared store the setting names', () => {
   let database: TestDatabase;
@@ -90,7 +46,7 @@ describe('benches on the shared store the setting names', () => {
   });
 
   it('two benches starting together on a fresh store both bring it to the same version; an order imported at one is found by a scan at the other', async () => {
-    const [bench3, bench7] = await Promise.all([benchOnStore(database.info), benchOnStore(database.info)]);
+    const [bench3, bench7] = await Promise.all([benchOnStore(database.info, {}, track), benchOnStore(database.info, {}, track)]);
     const status3 = await call<StoreStatus>(bench3, 'store.get', {});
     const status7 = await call<StoreStatus>(bench7, 'store.get', {});
     expect(status3).toMatchObject({ inUse: { kind: 'postgres', address: storeAddressOf(database.info) }, restartNeeded: false, health: { state: 'online' } });
@@ -144,11 +100,15 @@ describe('the shared store offline', () => {
 
   /** A bench on the private server, on the sandbox's test environment through the proxy, printing to the virtual Zebra. */
   async function printingBench(): Promise<Station> {
-    const station = await benchOnStore(server.info, {
-      sandbox: attachEmbeddedSandbox(sandbox),
-      keyStore: memoryKeyStore({ test: { key: sandbox.environments.test.companies[0]?.apiKey ?? '', address: proxyUrl } }),
-      printing: { queueTiming: { faultPollMs: 100 }, serviceRetryMs: 500, transports: { network: { queryTimeoutMs: 1500, connectTimeoutMs: 1000 } } },
-    });
+    const station = await benchOnStore(
+      server.info,
+      {
+        sandbox: attachEmbeddedSandbox(sandbox),
+        keyStore: memoryKeyStore({ test: { key: sandbox.environments.test.companies[0]?.apiKey ?? '', address: proxyUrl } }),
+        printing: { queueTiming: { faultPollMs: 100 }, serviceRetryMs: 500, transports: { network: { queryTimeoutMs: 1500, connectTimeoutMs: 1000 } } },
+      },
+      track,
+    );
     station.settings.setApiBaseUrl('test', proxyUrl);
     station.settings.setEnvironment('test');
     station.settings.setOperator('Sam');
@@ -194,7 +154,7 @@ describe('the shared store offline', () => {
   it('a bench whose shared store is down at start opens offline, and comes online when the server starts', async () => {
     await server.stop();
     try {
-      const bench = await benchOnStore(server.info);
+      const bench = await benchOnStore(server.info, {}, track);
       // The choice was saved while the server was down; this opening is the bench's next start.
       const status = await call<StoreStatus>(bench, 'store.get', {});
       expect(status.health).toMatchObject({ state: 'offline', problem: 'unreachable' });
