@@ -63,9 +63,13 @@ export function nextEvent<E extends EventName>(station: Station, name: E, match:
  * A bench whose admin chose the store at `info`: the choice is saved on a first opening (local),
  * as `settings set store` does, and the bench opened again, as at its next start; the store's
  * health is asked every 100 ms. `opened` hears the station and its data folder, for the caller to
- * close and remove.
+ * close and remove, and how to open the bench again (its next start).
  */
-export async function benchOnStore(info: PostgresServerInfo, options: Partial<StationOptions>, opened: (station: Station, dataDir: string) => void): Promise<Station> {
+export async function benchOnStore(
+  info: PostgresServerInfo,
+  options: Partial<StationOptions>,
+  opened: (station: Station, dataDir: string, openAgain: () => Promise<Station>) => void,
+): Promise<Station> {
   const dataDir = mkdtempSync(join(tmpdir(), 'station-bench-'));
   const passwords = memoryStorePasswords();
   const first = await openStationIn(dataDir, { storePasswords: passwords });
@@ -75,7 +79,8 @@ export async function benchOnStore(info: PostgresServerInfo, options: Partial<St
   } finally {
     await first.close();
   }
-  const station = await openStationIn(dataDir, { storePasswords: passwords, storeHealth: { probeIntervalMs: 100, heartbeatIntervalMs: 100, connectTimeoutMs: 2_000 }, ...options });
-  opened(station, dataDir);
+  const open = () => openStationIn(dataDir, { storePasswords: passwords, storeHealth: { probeIntervalMs: 100, heartbeatIntervalMs: 100, connectTimeoutMs: 2_000 }, ...options });
+  const station = await open();
+  opened(station, dataDir, open);
   return station;
 }

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Station } from '../../../src/main/composition';
 import { attachEmbeddedSandbox } from '../../../src/main/embedded-sandbox';
 import type { JournalEntryData, PrintOutcomeData } from '../../../src/shared/contract/printing';
-import type { OfflineReport, StoreHealthData } from '../../../src/shared/contract/store';
+import type { OfflineReport, StoreHealthData, StoreStatus } from '../../../src/shared/contract/store';
 import type { RunningSandbox } from '../../../src/sandbox';
 import type { VirtualZebra } from '../../../src/sandbox/printer';
 import { startCuttableProxy, type CuttableProxy } from '../../support/cuttable-proxy';
@@ -43,9 +43,10 @@ describe('local-only printing while one bench has lost the shared store', () => 
   });
 
   /** A whole station named `name` on the store at `info`, on the sandbox's test environment, printing to a virtual Zebra of its own. */
-  async function bench(name: string, info: PostgresServerInfo): Promise<{ station: Station; zebra: VirtualZebra }> {
+  async function bench(name: string, info: PostgresServerInfo): Promise<{ station: Station; zebra: VirtualZebra; openAgain: () => Promise<Station> }> {
     const { zebra, port } = await startZebra();
     zebras.push(zebra);
+    let openAgain: () => Promise<Station> = () => Promise.reject(new Error('not opened'));
     const baseUrl = sandbox.environments.test.baseUrl;
     const station = await benchOnStore(
       info,
@@ -54,9 +55,14 @@ describe('local-only printing while one bench has lost the shared store', () => 
         keyStore: memoryKeyStore({ test: { key: sandbox.environments.test.companies[0]?.apiKey ?? '', address: baseUrl } }),
         printing: { queueTiming: { faultPollMs: 100 }, serviceRetryMs: 500, transports: { network: { queryTimeoutMs: 1500, connectTimeoutMs: 1000 } } },
       },
-      (opened, dataDir) => {
+      (opened, dataDir, again) => {
         stations.push(opened);
         folders.push(dataDir);
+        openAgain = async () => {
+          const station = await again();
+          stations.push(station);
+          return station;
+        };
       },
     );
     station.settings.setApiBaseUrl('test', baseUrl);
@@ -70,7 +76,13 @@ describe('local-only printing while one bench has lost the shared store', () => 
       defaultForSingle: true,
       check: false,
     });
-    return { station, zebra };
+    return { station, zebra, openAgain: () => openAgain() };
+  }
+
+  /** Closes a bench as at the end of a day (the test's own cleanup then skips it). */
+  async function stop(station: Station): Promise<void> {
+    stations.splice(stations.indexOf(station), 1);
+    await station.close();
   }
 
   /** Scans and waits until the printer has shown the label printed. */
@@ -141,5 +153,36 @@ describe('local-only printing while one bench has lost the shared store', () => 
     // The printers' own records agree with the journal, label for label.
     expect(barcodesOf(a.zebra)).toEqual([before.barcode, onlyA.barcode, during.barcode, after.barcode]);
     expect(barcodesOf(b.zebra)).toEqual([before.barcode, during.barcode]);
+  });
+
+  it('merges at its next start what a bench printed locally before it was stopped, reporting an order printed elsewhere meanwhile', async () => {
+    const c = await bench('Bench C', { ...database.info, port: proxy.port });
+    const b = await bench('Bench D', database.info);
+    const orders = (await stationOrders(sandbox)).filter((order) => order.zplAvailable && order.status === 'draft').slice(10, 12);
+    const [printedTwice, onlyC] = orders as [TodaysOrder, TodaysOrder];
+    const manifest = ['orderId,orderRef,barcode,status', ...orders.map((order) => `${order.orderId},${order.orderRef},${order.barcode},draft`)].join('\n');
+    await call(b.station, 'imports.manifest', { source: { kind: 'content', fileName: 'late.csv', base64: Buffer.from(manifest).toString('base64') } });
+    await call(c.station, 'printers.list', {});
+
+    const offline = nextEvent(c.station, 'store.health', (health) => health.state === 'offline');
+    await proxy.cut();
+    await offline;
+    await call(c.station, 'store.allowLocalPrinting', { reason: 'switch replaced', operator: 'Lead Kim' });
+    await printAndProve(c.station, printedTwice.orderId, printedTwice.orderId);
+    await printAndProve(c.station, onlyC.orderId, onlyC.orderId);
+    await stop(c.station);
+    // Bench D knows nothing of C's labels yet: it prints the same order.
+    await printAndProve(b.station, printedTwice.orderRef, printedTwice.orderId);
+
+    await proxy.restore();
+    const started = await c.openAgain();
+    expect((await call<StoreStatus>(started, 'store.get', {})).health).toMatchObject({ state: 'online', localPrinting: null });
+    const report = await call<OfflineReport>(b.station, 'store.offlineReport', {});
+    expect(report.duplicates.filter((line) => line.benchName === 'Bench C')).toEqual([
+      expect.objectContaining({ orderId: printedTwice.orderId, localReason: 'switch replaced', other: expect.objectContaining({ benchName: 'Bench D' }) }),
+    ]);
+    expect(await call<PrintOutcomeData>(b.station, 'printing.print', { scan: onlyC.orderRef })).toMatchObject({ outcome: 'duplicate', previous: { stationName: 'Bench C' } });
+    expect(barcodesOf(c.zebra)).toEqual([printedTwice.barcode, onlyC.barcode]);
+    expect(barcodesOf(b.zebra)).toEqual([printedTwice.barcode]);
   });
 });

@@ -32,6 +32,7 @@ import { RunControls } from './run-controls';
 import { heartbeatDefaults, RunOwnership, stationStopped } from './run-ownership';
 import { currentBoot, type BootMark } from '../../boot-identity';
 import { RunReadModels } from './run-read-models';
+import { isUnreachable } from '../../store/store-health';
 
 export interface PrintingOptions {
   queueTiming?: Partial<PrinterQueueTiming>;
@@ -402,6 +403,13 @@ export class PrintService {
     // This process's runs are settled the way a crash would settle them; other processes' runs are theirs.
     const mine = new Set(this.runs.keys());
     this.runs.clear();
-    await this.ownership.recover((run) => mine.has(run.id));
+    if (mine.size === 0) return;
+    try {
+      await this.ownership.recover((run) => mine.has(run.id));
+    } catch (error) {
+      // The shared store is out of reach: the next start settles these runs as a crash's (their owner is gone then).
+      if (!isUnreachable(error)) throw error;
+      this.deps.logger.warn('runs left for the next start to settle: the store cannot be reached', { runs: mine.size });
+    }
   }
 }
