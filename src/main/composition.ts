@@ -51,6 +51,7 @@ import { benchId } from './settings/bench-id';
 import { StationSettings } from './settings/station-settings';
 import { openChosenStore, type StoreHealthOptions } from './settings/chosen-store';
 import { createLocalOnlyPrinting } from './printing/offline/local-only-printing';
+import { startOrderCopy, type OrderCopyLoop } from './orders/order-copy';
 import { SqliteEngine } from './store/engine/sqlite-engine';
 import { createStoreChoice } from './settings/store-choice';
 import { createKeychainStorePasswords, type StorePasswords } from './store/engine/store-password';
@@ -109,6 +110,8 @@ export interface StationOptions {
   storePasswords?: StorePasswords;
   /** How the shared store's health is watched (tests shorten the probe and inject timers). */
   storeHealth?: StoreHealthOptions;
+  /** How often a bench on a shared store copies the orders changed there into its own file. Default 60 s. */
+  orderCopyEveryMs?: number;
 }
 
 export interface Station {
@@ -300,7 +303,16 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     events,
     logger,
   });
+  let orderCopy: OrderCopyLoop | null = null;
   if (chosenStore.inUse.kind === 'postgres') {
+    // Offline, a scan resolves against the bench's own copy of the warehouse's orders.
+    orderCopy = startOrderCopy({
+      shared: webhookStore,
+      local: localEngine,
+      everyMs: options.orderCopyEveryMs ?? 60_000,
+      isOnline: () => storeHealth.current().state === 'online',
+      onError: (error) => logger.warn('the orders could not be copied to this bench yet', { error: error instanceof Error ? error.message : String(error) }),
+    });
     const mergeBack = () =>
       localOnly.mergeBack().then(
         () => undefined,
@@ -400,6 +412,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     async close() {
       await uploads.close();
       await localOnly.close();
+      await orderCopy?.stop();
       await printing.close();
       await webhooks.close();
       for (const subscription of following) await subscription.close();

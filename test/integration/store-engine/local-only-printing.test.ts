@@ -2,14 +2,16 @@
  * A bench loses the warehouse's shared store while the others keep it (its cable to the database
  * is cut, not the database stopped). It refuses to print until a lead allows local-only printing
  * with a reason; its scans then print on its own journal, which knows nothing of the other
- * benches' prints. When the store answers again the bench's labels are merged into the shared
+ * benches' prints, resolving barcodes and refs with its own copy of the warehouse's orders. When the store answers again the bench's labels are merged into the shared
  * journal, and those whose order was printed elsewhere meanwhile (or before) are reported as
  * printed twice; the merged labels guard their orders at every bench from then on.
  */
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Station } from '../../../src/main/composition';
 import { attachEmbeddedSandbox } from '../../../src/main/embedded-sandbox';
+import { SqliteEngine } from '../../../src/main/store/engine/sqlite-engine';
 import type { JournalEntryData, PrintOutcomeData } from '../../../src/shared/contract/printing';
 import type { OfflineReport, StoreHealthData, StoreStatus } from '../../../src/shared/contract/store';
 import type { RunningSandbox } from '../../../src/sandbox';
@@ -43,10 +45,11 @@ describe('local-only printing while one bench has lost the shared store', () => 
   });
 
   /** A whole station named `name` on the store at `info`, on the sandbox's test environment, printing to a virtual Zebra of its own. */
-  async function bench(name: string, info: PostgresServerInfo): Promise<{ station: Station; zebra: VirtualZebra; openAgain: () => Promise<Station> }> {
+  async function bench(name: string, info: PostgresServerInfo): Promise<{ station: Station; zebra: VirtualZebra; dataDir: string; openAgain: () => Promise<Station> }> {
     const { zebra, port } = await startZebra();
     zebras.push(zebra);
     let openAgain: () => Promise<Station> = () => Promise.reject(new Error('not opened'));
+    let folder = '';
     const baseUrl = sandbox.environments.test.baseUrl;
     const station = await benchOnStore(
       info,
@@ -54,10 +57,12 @@ describe('local-only printing while one bench has lost the shared store', () => 
         sandbox: attachEmbeddedSandbox(sandbox),
         keyStore: memoryKeyStore({ test: { key: sandbox.environments.test.companies[0]?.apiKey ?? '', address: baseUrl } }),
         printing: { queueTiming: { faultPollMs: 100 }, serviceRetryMs: 500, transports: { network: { queryTimeoutMs: 1500, connectTimeoutMs: 1000 } } },
+        orderCopyEveryMs: 100,
       },
       (opened, dataDir, again) => {
         stations.push(opened);
         folders.push(dataDir);
+        folder = dataDir;
         openAgain = async () => {
           const station = await again();
           stations.push(station);
@@ -76,7 +81,23 @@ describe('local-only printing while one bench has lost the shared store', () => 
       defaultForSingle: true,
       check: false,
     });
-    return { station, zebra, openAgain: () => openAgain() };
+    return { station, zebra, dataDir: folder, openAgain: () => openAgain() };
+  }
+
+  /** Waits until the bench's own file holds its copy of these orders (it copies the shared index every 100 ms here). */
+  async function copiedTo(dataDir: string, orderIds: readonly string[]): Promise<void> {
+    const file = SqliteEngine.open(join(dataDir, 'station.db'));
+    try {
+      const started = Date.now();
+      for (;;) {
+        const rows = await file.query(`SELECT order_id FROM orders WHERE order_id IN (${orderIds.map((_, index) => `$${index + 1}`).join(', ')})`, orderIds);
+        if (rows.length === orderIds.length) return;
+        if (Date.now() - started > 10_000) throw new Error(`the bench copied ${rows.length} of ${orderIds.length} orders`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await file.close();
+    }
   }
 
   /** Closes a bench as at the end of a day (the test's own cleanup then skips it). */
@@ -103,8 +124,9 @@ describe('local-only printing while one bench has lost the shared store', () => 
     const [before, onlyA, during, after] = orders as [TodaysOrder, TodaysOrder, TodaysOrder, TodaysOrder];
     const manifest = ['orderId,orderRef,barcode,status', ...orders.map((order) => `${order.orderId},${order.orderRef},${order.barcode},draft`)].join('\n');
     await call(b.station, 'imports.manifest', { source: { kind: 'content', fileName: 'today.csv', base64: Buffer.from(manifest).toString('base64') } });
-    // A's list of the warehouse's printers, with its own default, read while the store answers.
+    // A's list of the warehouse's printers, with its own default, and its copy of the orders, taken while the store answers.
     await call(a.station, 'printers.list', {});
+    await copiedTo(a.dataDir, orders.map((order) => order.orderId));
 
     await printAndProve(b.station, before.orderRef, before.orderId);
 
@@ -118,9 +140,9 @@ describe('local-only printing while one bench has lost the shared store', () => 
     expect(allowed).toMatchObject({ state: 'offline', localPrinting: { reason: 'database maintenance', allowedBy: 'Lead Kim', ending: false } });
     expect(await refusal(a.station, 'printing.printBundles', { bundleIds: [onlyA.bundleId] })).toMatchObject({ code: 'STORE_OFFLINE', facts: { subject: 'scans-only' } });
 
-    // Offline, A knows only what it can ask the Delivery API: the order id printed on the slip.
-    await printAndProve(a.station, before.orderId, before.orderId);
-    await printAndProve(a.station, onlyA.orderId, onlyA.orderId);
+    // Offline, A resolves a parcel barcode or an order ref with its own copy of the orders; an order id it may also ask the Delivery API.
+    await printAndProve(a.station, before.barcode, before.orderId);
+    await printAndProve(a.station, onlyA.orderRef, onlyA.orderId);
     await printAndProve(b.station, during.orderRef, during.orderId);
     await printAndProve(a.station, during.orderId, during.orderId);
     const { entries: localEntries } = await call<{ entries: JournalEntryData[] }>(a.station, 'printing.journal', {});

@@ -3,9 +3,10 @@
  * cannot be asked, so the bench refuses to print (STORE_OFFLINE) until a lead allows local-only
  * printing for it, with a reason. Scans then print through a second printing core on the bench's
  * own file: its journal (each label marked local-only, with the reason and the lead), the
- * warehouse's printers as this bench last read them, and an order index of what this bench knows
- * (plus the direct order-id try against the Delivery API). Bundle runs stay refused: a run is
- * long, resumable and owned through the shared store.
+ * warehouse's printers as this bench last read them, and the bench's copy of the warehouse's
+ * orders (orders/order-copy.ts, at most a minute old; an order id not in it is tried directly
+ * against the Delivery API). Bundle runs stay refused: a run is long, resumable and owned
+ * through the shared store.
  *
  * When the store answers again, new prints wait while the local core finishes what it holds; its
  * labels are then merged into the shared journal (offline-merge.ts), any printed twice meanwhile

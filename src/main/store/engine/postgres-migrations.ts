@@ -413,6 +413,9 @@ export const postgresMigrations: readonly Migration[] = [
       CREATE UNIQUE INDEX print_journal_by_local_ref ON print_journal (local_ref) WHERE local_ref IS NOT NULL;
       CREATE INDEX print_journal_unmerged ON print_journal (id) WHERE local_only IS NOT NULL AND merged_at IS NULL;
       CREATE INDEX print_journal_offline_duplicates ON print_journal (environment, id) WHERE duplicate_of IS NOT NULL;
+      -- Each bench copies the orders changed since its last copy into its own file, for scans while
+      -- the shared store is offline (orders/order-copy.ts): read in pages by change time.
+      CREATE INDEX orders_by_change ON orders (updated_at, environment, order_id);
     `,
   },
 ];
