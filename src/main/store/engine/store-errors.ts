@@ -24,8 +24,10 @@ export function fromSqliteError(error: unknown): unknown {
   return conflictError(table, qualified.map((column) => column.split('.').slice(1).join('.')), error);
 }
 
-// SQLSTATE classes and codes that mean the server or the connection is gone, not the statement.
-const unavailableStates = new Set(['57P01', '57P02', '57P03', '53300', '3D000']);
+// SQLSTATE classes and codes that mean the server or the connection is gone, not the statement;
+// and a password refused (28P01, 28000: changed on the server mid-day, seen when the pool opens a
+// new connection): the store cannot be reached with it, so the bench goes offline and says why.
+const unavailableStates = new Set(['57P01', '57P02', '57P03', '53300', '3D000', '28P01', '28000']);
 const unavailableSystemCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /** True when a PostgreSQL error says the connection, not the statement, failed. */
