@@ -49,18 +49,21 @@ export function StoreOfflineBanner() {
   const local = health?.localPrinting ?? null;
   if (local?.ending) {
     return (
-      <div className="connection-error" role="status" data-testid="store-offline" data-state="merging">
+      <div className="connection-error store-banner" role="status" data-testid="store-offline" data-state="merging">
         <Icon name="plug" size={32} />
-        <span data-testid="store-offline-text">{t('store.merging')}</span>
+        <p className="store-banner-text" data-testid="store-offline-text">
+          {t('store.merging')}
+        </p>
       </div>
     );
   }
   if (local) {
+    const words = t('store.localOn', { by: local.allowedBy, time: formatClock(local.since, i18n.language), reason: local.reason });
     return (
       <div className="connection-error store-banner" role="status" data-testid="store-offline" data-state="local">
         <Icon name="warning" size={32} />
-        <p className="store-banner-text" data-testid="store-offline-text">
-          {t('store.localOn', { by: local.allowedBy, time: formatClock(local.since, i18n.language), reason: local.reason })}
+        <p className="store-banner-text store-banner-local" title={words} data-testid="store-offline-text">
+          {words}
         </p>
         <button
           type="button"
