@@ -91,8 +91,10 @@ test('a lead allows local-only printing while the shared store is offline; the l
     await expect(page.getByTestId('result-error-title')).toHaveText('Shared store offline: nothing was printed');
 
     // The form: keyboard reachable, the reason first, the lead's name prefilled with the operator's.
-    const allow = page.getByTestId('store-local-allow');
-    await allow.focus();
+    // From the scan screen's title, one Shift+Tab back reaches the banner's button.
+    await page.locator('#main h1').focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.getByTestId('store-local-allow')).toBeFocused();
     await page.keyboard.press('Enter');
     const reason = page.getByTestId('allow-local-reason');
     await expect(reason).toBeFocused();
