@@ -6,6 +6,7 @@ import { NavBar } from './components/NavBar';
 import { Notices } from './components/Notices';
 import { ConnectionBanner } from './components/ConnectionBanner';
 import { StoreOfflineBanner } from './components/StoreOfflineBanner';
+import { offlineMergedNotices } from './store-offline/merged-notices';
 import type { ConnectionState } from './connection-state';
 import { errorText } from './supervision/error-words';
 import { PrinterStatusArea } from './components/PrinterStatusArea';
@@ -53,6 +54,9 @@ export function App({ connection }: { connection?: ConnectionState | undefined }
     const unsubscribe = [
       station.on('app.notice', (notice) => stores.app.getState().addNotice(notice)),
       station.on('printers.state', (event) => stores.app.getState().applyPrinterState(event)),
+      station.on('store.offlineMerged', (merged) => {
+        for (const notice of offlineMergedNotices(merged)) stores.app.getState().addNotice(notice);
+      }),
     ];
     // Events tell what the print queue sees; an idle printer switched off is only noticed by asking.
     const poll = setInterval(() => {

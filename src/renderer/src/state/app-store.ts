@@ -9,12 +9,15 @@ import type { ScreenId } from '../navigation/shortcuts';
 import type { NoticeCode } from '../../../shared/contract/app';
 import type { ErrorFacts } from '../../../shared/errors';
 
+/** Notices the screen raises itself from an event's facts (not sent by main as app.notice). */
+export type ScreenNoticeCode = 'offline-merged' | 'offline-printed-twice';
+
 export interface Notice {
   id: number;
   level: 'info' | 'warning' | 'error';
   /** English from main; shown only when the notice has no code the screen words. */
   message: string;
-  code?: NoticeCode | undefined;
+  code?: NoticeCode | ScreenNoticeCode | undefined;
   facts?: ErrorFacts | undefined;
 }
 

@@ -6,6 +6,7 @@ import { CallError } from '../../components/CallError';
 import { Icon } from '../../components/Icon';
 import { useAction } from '../../components/use-action';
 import { useStation } from '../../station-context';
+import { OfflineDuplicates } from './OfflineDuplicates';
 
 const tlsModes: readonly StoreTlsMode[] = ['verify-full', 'require', 'disable'];
 
@@ -159,6 +160,7 @@ export function StoreSection() {
           <Icon name="check" size={20} /> {status.restartNeeded ? t('setup.storeSavedRestart') : t('setup.saved')}
         </p>
       )}
+      {status?.inUse.kind === 'postgres' && <OfflineDuplicates />}
     </section>
   );
 }
