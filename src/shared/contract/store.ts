@@ -145,7 +145,7 @@ export const storeCalls = {
   'store.set': defineCall(StoreChoiceSchema, StoreStatusSchema),
   /** Connects and reads the schema version; changes nothing. STORE_UNAVAILABLE facts: server, problem. */
   'store.test': defineCall(StoreTestSchema, StoreTestResultSchema),
-  /** A lead lets this bench print scans while the shared store is offline. STORE_OFFLINE facts subject 'not-offline' when it is not. */
+  /** A lead lets this bench print scans while the shared store is offline. CONFLICT facts subject 'store-online' when the store answers. */
   'store.allowLocalPrinting': defineCall(AllowLocalPrintingSchema, StoreHealthSchema),
   /** Ends local-only printing before the store is back (its labels are still merged when it returns). */
   'store.endLocalPrinting': defineCall(z.object({}).strict(), StoreHealthSchema),
