@@ -184,4 +184,15 @@ describe('local-only printing: where a print goes', () => {
     expect(nameOf(router.forReading())).toBe('shared');
     expect(store.health.current().localPrinting).toBeNull();
   });
+
+  it('does not hold prints when the store comes back to a bench that printed nothing locally since its start', async () => {
+    const { router, store, built } = setUp();
+    expect(await router.mergeBack()).toBeNull();
+    store.offline();
+    store.online();
+    const merged = router.mergeBack();
+    expect(nameOf(router.forPrinting())).toBe('shared');
+    expect(await merged).toBeNull();
+    expect(built()).toBe(0);
+  });
 });

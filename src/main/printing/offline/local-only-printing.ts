@@ -58,8 +58,11 @@ export function createLocalOnlyPrinting(deps: LocalOnlyPrintingDeps): LocalOnlyP
   const clock = deps.clock ?? (() => new Date());
   let allowance: LocalPrintingData | null = null;
   let local: PrintingCore | null = null;
-  // Until the first merge after the store answered: its local labels are not in the guard yet.
+  // From the store's return until the bench's local labels are merged: they are not in the guard yet.
   let merging = false;
+  // The bench's file was looked at once the store answered (at start): later returns of the store
+  // have something to merge only if this process printed locally.
+  let fileChecked = false;
   let mergeDone: Promise<OfflineMerged | null> | null = null;
 
   const localCore = (): PrintingCore => {
@@ -89,6 +92,7 @@ export function createLocalOnlyPrinting(deps: LocalOnlyPrintingDeps): LocalOnlyP
   };
 
   const merge = async (): Promise<OfflineMerged | null> => {
+    if (fileChecked && local === null) return null;
     merging = true;
     if (allowance) {
       allowance = { ...allowance, ending: true };
@@ -99,12 +103,14 @@ export function createLocalOnlyPrinting(deps: LocalOnlyPrintingDeps): LocalOnlyP
       if (local) await waitForLocalIdle(local);
       if ((await unmergedLabels(deps.localEngine)) === 0) {
         merged = true;
+        fileChecked = true;
         return null;
       }
       // What a stop left mid-print on the bench's file is settled first (uncertain, with its reason).
       await localCore().service.recover();
       const result = await mergeLocalLabels({ local: deps.localEngine, shared: deps.sharedEngine, benchId: deps.benchId, clock });
       merged = true;
+      fileChecked = true;
       deps.events.emit('store.offlineMerged', result);
       const log = result.duplicates > 0 ? deps.logger.warn.bind(deps.logger) : deps.logger.info.bind(deps.logger);
       log('local-only labels merged into the shared journal', { labels: result.labels, printedTwice: result.duplicates });
