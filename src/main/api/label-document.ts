@@ -5,7 +5,7 @@
  * the base64 for caches and for crossing the contract.
  */
 import type { LabelFormat } from '../../shared/api/schemas';
-import { scanZpl } from '../../shared/zebra/zpl-scanner';
+import { scanZpl, type ZplScanned } from '../../shared/zebra/zpl-scanner';
 
 export interface ZplDocument {
   format: 'zpl';
@@ -15,6 +15,8 @@ export interface ZplDocument {
   zpl: string;
   /** Number of ^XA…^XZ formats (labels) in the document. */
   formatCount: number;
+  /** The scanner's reading of `bytes`, so that preparing them for a printer does not read them again. */
+  scan: ZplScanned;
   base64: string;
 }
 
@@ -49,14 +51,14 @@ export function decodeStrictBase64(text: string): DocumentCheck<Uint8Array> {
  * one (prepareZplForPrinter), so a label that would change the printer is refused as such, not
  * reported as damaged.
  */
-export function checkZplBytes(bytes: Uint8Array): DocumentCheck<{ formatCount: number }> {
+export function checkZplBytes(bytes: Uint8Array): DocumentCheck<{ formatCount: number; scan: ZplScanned }> {
   const scan = scanZpl(bytes);
   if (!scan.ok) return { ok: false, reason: `the ZPL document ${scan.reason.replace(/^it /, '')}` };
-  return { ok: true, document: { formatCount: scan.formats.length } };
+  return { ok: true, document: { formatCount: scan.formats.length, scan } };
 }
 
 /** checkZplBytes for ZPL held as text (UTF-8). */
-export function checkZplText(text: string): DocumentCheck<{ formatCount: number }> {
+export function checkZplText(text: string): DocumentCheck<{ formatCount: number; scan: ZplScanned }> {
   return checkZplBytes(new TextEncoder().encode(text));
 }
 
@@ -67,7 +69,7 @@ export function checkZplDocument(base64: string): DocumentCheck<ZplDocument> {
   if (!check.ok) return check;
   // Field data may be in a single-byte code page (^CI): the text is for reading, the bytes are what prints.
   const zpl = new TextDecoder('utf-8').decode(decoded.document);
-  return { ok: true, document: { format: 'zpl', bytes: decoded.document, zpl, formatCount: check.document.formatCount, base64 } };
+  return { ok: true, document: { format: 'zpl', bytes: decoded.document, zpl, formatCount: check.document.formatCount, scan: check.document.scan, base64 } };
 }
 
 const pdfHeader = Buffer.from('%PDF-', 'latin1');

@@ -150,7 +150,10 @@ export async function printScan(deps: SinglePrintDeps, input: SinglePrintInput):
 
 /** The label the lookup already fetched (it is how the scan was recognised as an order id). */
 function reuse(label: OrderLabel): DocumentSource {
-  return async () => prepared(label.bytes, label.format === 'zpl' ? label.formatCount : 1, label.format, `The label of order ${label.orderId}`);
+  return async () =>
+    label.format === 'zpl'
+      ? prepared(label.bytes, label.formatCount, 'zpl', `The label of order ${label.orderId}`, label.scan)
+      : prepared(label.bytes, 1, label.format, `The label of order ${label.orderId}`);
 }
 
 async function previousPrint(deps: SinglePrintDeps, entry: JournalRow) {

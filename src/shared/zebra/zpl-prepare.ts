@@ -6,7 +6,7 @@
  */
 import { StationError } from '../errors';
 import { classifyZplCommand, type ClassifiedCommand } from './zpl-commands';
-import { scanZpl, type ZplCommand } from './zpl-scanner';
+import { scanZpl, type ZplCommand, type ZplScan } from './zpl-scanner';
 
 /** A format's page as the printer lays it out; each value lasts until changed, so it carries into later formats. */
 export interface ZplFormatLayout {
@@ -55,8 +55,8 @@ export interface ZplRefusal {
 const layoutCommands = new Set(['^PW', '^LL', '^PO', '^LH', '^LT', '^MU', '^PQ', '^DF']);
 const drawingCommands = new Set(['^FD', '^FV', '^GB', '^GC', '^GD', '^GE', '^GF', '^GS', '^XG', '^IM', '^IL', '^XF']);
 
-export function prepareZplForPrinter(bytes: Uint8Array): PreparedZpl | ZplRefusal {
-  const scan = scanZpl(bytes);
+/** `scan`: the scanner's reading of these very bytes, when the caller has it already (the API client checked them with it). */
+export function prepareZplForPrinter(bytes: Uint8Array, scan: ZplScan = scanZpl(bytes)): PreparedZpl | ZplRefusal {
   if (!scan.ok) return { ok: false, kind: 'not-zpl', reason: scan.reason, refused: [] };
   const classified = scan.commands.map(classifyZplCommand);
   const refused = classified.filter((entry) => entry.class === 'changes-printer');
@@ -105,8 +105,8 @@ export function zplRefusalError(refusal: ZplRefusal, subject = 'The label'): Sta
 }
 
 /** prepareZplForPrinter, throwing the refusal as a StationError. */
-export function requireZplForPrinter(bytes: Uint8Array, subject?: string): PreparedZpl {
-  const prepared = prepareZplForPrinter(bytes);
+export function requireZplForPrinter(bytes: Uint8Array, subject?: string, scan?: ZplScan): PreparedZpl {
+  const prepared = prepareZplForPrinter(bytes, scan);
   if (!prepared.ok) throw zplRefusalError(prepared, subject);
   return prepared;
 }

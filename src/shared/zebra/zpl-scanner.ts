@@ -49,6 +49,9 @@ export type ZplScan =
   | { ok: true; commands: ZplCommand[]; formats: ZplFormatSpan[] }
   | { ok: false; reason: string; at: number };
 
+/** A document the scanner read as ZPL. */
+export type ZplScanned = Extract<ZplScan, { ok: true }>;
+
 const maxParamsText = 1024;
 const CR = 0x0d;
 const LF = 0x0a;

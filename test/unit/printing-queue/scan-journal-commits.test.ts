@@ -15,6 +15,7 @@ import { emptyRunOptions, PrintJournal, type CreateRunInput } from '../../../src
 import { StoreLabelMarks } from '../../../src/main/printing/queue/label-marks';
 import { openDatabase, type StationDatabase } from '../../../src/main/store/database';
 import { SqliteEngine } from '../../../src/main/store/engine/sqlite-engine';
+import type { StoreEngine } from '../../../src/main/store/engine/store-engine';
 import { createWalFlush } from '../../../src/main/store/wal-flush';
 
 const FULL = 2;
@@ -111,6 +112,33 @@ describe('the journal commits of a scan', () => {
     const other = new Database(path);
     try {
       expect(other.prepare('SELECT serial, odometer_target FROM print_label_marks WHERE entry_id = ?').get(id)).toMatchObject({ serial: 'XXZ1', odometer_target: 42 });
+    } finally {
+      other.close();
+    }
+  });
+
+  it('renews a run’s heartbeat on the bench’s file without waiting for the disk (it may fall in the middle of a scan), and waits again after', async () => {
+    const asked: (boolean | undefined)[] = [];
+    // The real engine, noting how each transaction is asked to commit.
+    const noting: StoreEngine = {
+      kind: engine.kind,
+      query: (sql, params) => engine.query(sql, params),
+      execute: (sql, params) => (asked.push(undefined), engine.execute(sql, params)),
+      transaction: (work, options) => (asked.push(options?.waitForDisk), engine.transaction(work, options)),
+      notify: (channel, payload) => engine.notify(channel, payload),
+      subscribe: (channel, handlers) => engine.subscribe(channel, handlers),
+      close: () => engine.close(),
+    };
+    let now = new Date('2026-11-24T06:00:00.000Z');
+    const beating = new PrintJournal(noting, () => now, createWalFlush(path));
+    const { run } = await journal.createRun({ ...scanRun(), waitForDisk: true });
+    now = new Date('2026-11-24T06:00:10.000Z');
+    await beating.renewHeartbeat([run.id]);
+    expect(asked).toEqual([false]);
+    expect(synchronous()).toBe(FULL);
+    const other = new Database(path);
+    try {
+      expect(other.prepare('SELECT heartbeat_at FROM print_runs WHERE id = ?').get(run.id)).toMatchObject({ heartbeat_at: '2026-11-24T06:00:10.000Z' });
     } finally {
       other.close();
     }

@@ -159,11 +159,19 @@ export class PrintJournal {
     return this.bench?.id ?? null;
   }
 
-  /** The live owner's sign of life on its unfinished runs (run-ownership.ts). */
+  /**
+   * The live owner's sign of life on its unfinished runs (run-ownership.ts). On the bench's SQLite
+   * file it does not wait for the disk: it may fall in the middle of a scan, and a heartbeat lost in
+   * a power cut loses nothing (there, a run's owner is judged by its process and boot; the heartbeat
+   * speaks to other benches, on a shared store).
+   */
   async renewHeartbeat(runIds: readonly string[]): Promise<void> {
     if (runIds.length === 0) return;
     const list = runIds.map((_, index) => `$${index + 2}`).join(', ');
-    await this.engine.execute(`UPDATE print_runs SET heartbeat_at = $1 WHERE id IN (${list}) AND state IN ('running', 'paused')`, [this.now(), ...runIds]);
+    const sql = `UPDATE print_runs SET heartbeat_at = $1 WHERE id IN (${list}) AND state IN ('running', 'paused')`;
+    const params = [this.now(), ...runIds];
+    if (this.engine.kind === 'sqlite') await this.engine.transaction((tx) => tx.execute(sql, params), { waitForDisk: false });
+    else await this.engine.execute(sql, params);
   }
 
   /**

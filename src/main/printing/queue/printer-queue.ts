@@ -303,7 +303,9 @@ export class PrinterQueue {
     // "Sending began" is committed before the first byte leaves (an await on the store, no timer).
     await source.sending(label);
     this.sendingNow = label;
-    this.publishState();
+    // The screen hears of a scan's label in the printer after the printer's answer (applyStatus
+    // below): an event between the label's bytes and that answer would hold the answer up.
+    if (!source.urgent) this.publishState();
     try {
       const result = await this.transport.send(label.bytes, { confirm: this.tracksPrinting, jobName: `label ${label.entryId}` });
       this.sendingNow = null;
@@ -311,16 +313,21 @@ export class PrinterQueue {
       const proof = this.tracksPrinting ? this.proofAtSend(label) : null;
       if (proof) {
         this.outstanding.push({ label, source, proof });
-        // Kept for a resumed run; reaches the disk with the label's "sent" (see LabelSource.sent).
-        this.remember(label, proof, false);
+        // Kept for a resumed run; reaches the disk with the label's "sent" (see LabelSource.sent). A
+        // scan's answer goes first: its marks are written on the next turn of the event loop, queued
+        // before the "sent" the source writes on that turn too, so that commit still takes them to disk.
+        if (source.urgent) setImmediate(() => this.remember(label, proof, false));
+        else this.remember(label, proof, false);
       }
       source.sent(label, fault);
       // The caller's answer goes out first (a scan waits on it); the rest of the bookkeeping for
       // the proof of printing follows on the next turn of the event loop.
       await new Promise((resolve) => setImmediate(resolve));
       if (result.status) await this.applyStatus(result.status);
+      else this.publishState();
     } catch (error) {
       this.sendingNow = null;
+      this.publishState();
       if (error instanceof PrinterTransportError && !error.uncertain) {
         // Nothing reached the printer: the label stays first in line for when it answers.
         source.notSent(label);

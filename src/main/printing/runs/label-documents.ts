@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { StationError, type ErrorCode } from '../../../shared/errors';
 import { removalNote, requireZplForPrinter } from '../../../shared/zebra/zpl-prepare';
+import type { ZplScanned } from '../../../shared/zebra/zpl-scanner';
 import type { BundleLabel, DeliveryClient } from '../../api';
 import { identifiersFromText } from '../journal/label-identity';
 import type { Logger } from '../../logging/logger';
@@ -27,9 +28,9 @@ export function sha256(bytes: Uint8Array): string {
  * label, rasterised pages) goes through prepareZplForPrinter: refused when it is not ZPL or would
  * change the printer, ^JUS cut out with a note for the journal, formats counted by the scanner.
  */
-export function prepared(bytes: Uint8Array, formats: number, format: PreparedDocument['format'], subject?: string): PreparedDocument {
+export function prepared(bytes: Uint8Array, formats: number, format: PreparedDocument['format'], subject?: string, scan?: ZplScanned): PreparedDocument {
   if (format === 'pdf') return { bytes, formats, format, sha256: sha256(bytes) };
-  const zpl = requireZplForPrinter(bytes, subject);
+  const zpl = requireZplForPrinter(bytes, subject, scan);
   const note = removalNote(zpl.removed);
   return { bytes: zpl.bytes, formats: zpl.formats, format, sha256: sha256(zpl.bytes), ...(note ? { note } : {}) };
 }
@@ -146,6 +147,8 @@ export interface LabelDocumentsDeps {
   printers?: PrinterRegistry;
   transport?: PrinterTransport;
   logger?: Logger;
+  /** `printer` was read from the registry for this very call (a scan's first label): the first look at the printer does not read it again. */
+  printerJustRead?: boolean;
 }
 
 /**
@@ -160,12 +163,14 @@ export function createLabelDocuments(deps: LabelDocumentsDeps): DocumentSource {
 
   // Labels are prepared several at a time; one look at the printer serves all of them.
   let looking: Promise<PrinterRecord> | null = null;
+  let justRead = deps.printerJustRead === true;
   const printerNow = (): Promise<PrinterRecord> => {
     const { printers, transport } = deps;
     if (!printers || !transport) return Promise.resolve(deps.printer);
-    looking ??= currentPrinter({ printers, transport, ...(deps.logger ? { logger: deps.logger } : {}) }, deps.printer).finally(() => {
+    looking ??= currentPrinter({ printers, transport, ...(deps.logger ? { logger: deps.logger } : {}) }, deps.printer, { justRead }).finally(() => {
       looking = null;
     });
+    justRead = false;
     return looking;
   };
 
@@ -195,7 +200,7 @@ export function createLabelDocuments(deps: LabelDocumentsDeps): DocumentSource {
         const client = await deps.client();
         const label = await client.getLabel(orderId, { format: 'zpl', orientation: printer.orientation });
         if (label.format !== 'zpl') throw new StationError('MALFORMED_RESPONSE', `The label of order ${orderId} came back as ${label.format}, not ZPL.`);
-        return prepared(label.bytes, label.formatCount, 'zpl', `The label of order ${orderId}`);
+        return prepared(label.bytes, label.formatCount, 'zpl', `The label of order ${orderId}`, label.scan);
       } catch (error) {
         // Labels some carriers supply exist as PDF only: print those as images.
         if (zplUnavailable(error)) return orderPdfAsGfa(printer, orderId);

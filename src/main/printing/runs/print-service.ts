@@ -187,7 +187,8 @@ export class PrintService {
    */
   fetchFirstLabel(environment: Environment, printer: PrinterRecord, label: NewLabel): Promise<PreparedDocument> {
     this.requireLaunchable(printer);
-    const document = this.documentsFor(environment, printer)(label);
+    // The caller chose the printer a moment ago, from the registry: its record is as fresh as a second read.
+    const document = this.documentsFor(environment, printer, undefined, undefined, true)(label);
     // Its failure is the run's to report, once launched; until then nobody else listens.
     document.catch(() => undefined);
     return document;
@@ -199,8 +200,9 @@ export class PrintService {
     this.queueFor(printer);
   }
 
-  private documentsFor(environment: Environment, printer: PrinterRecord, given?: DocumentSource, bundles?: BundleDocuments): DocumentSource {
+  private documentsFor(environment: Environment, printer: PrinterRecord, given?: DocumentSource, bundles?: BundleDocuments, printerJustRead = false): DocumentSource {
     return createLabelDocuments({
+      printerJustRead,
       client: () => this.deps.clientFor(environment),
       printer,
       bundles: bundles ?? new BundleDocuments(() => this.deps.clientFor(environment)),

@@ -27,10 +27,14 @@ export interface IdentityWatchDeps {
   logger?: Logger;
 }
 
-/** The printer's record as of now: re-identified first when the connection to it is new. */
-export async function currentPrinter(deps: IdentityWatchDeps, printer: PrinterRecord): Promise<PrinterRecord> {
+/**
+ * The printer's record as of now: re-identified first when the connection to it is new.
+ * `justRead`: the caller read `printer` from the registry for this very call (a scan's first
+ * label), so it is not read again before the label's request.
+ */
+export async function currentPrinter(deps: IdentityWatchDeps, printer: PrinterRecord, options: { justRead?: boolean } = {}): Promise<PrinterRecord> {
   const { printers, transport } = deps;
-  const fresh = (await printers.get(printer.environment, printer.id)) ?? printer;
+  const fresh = options.justRead ? printer : ((await printers.get(printer.environment, printer.id)) ?? printer);
   if (!canQuery(transport) || !countsConnections(transport)) return fresh;
   if (transport.connected && printers.identifiedOnConnection(fresh.address) === transport.connectionCount) return fresh;
   try {
