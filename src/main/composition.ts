@@ -402,7 +402,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     events,
     logger,
     settings,
-    printActivity: options.printActivity ?? printing.service.activity,
+    printActivity: options.printActivity ?? localOnly.activity,
     services: { db, store: webhookStore, storeHealth, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, pickedFiles, webhooks, printing, ledger, toShip, ship, uploads },
     async start(listeners) {
       // A shift lasts until the station restarts: the screen asks who is packing at each start.

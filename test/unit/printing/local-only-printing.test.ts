@@ -195,4 +195,19 @@ describe('local-only printing: where a print goes', () => {
     expect(await merged).toBeNull();
     expect(built()).toBe(0);
   });
+
+  it('tells the updater that printing is quiet only once the local core is quiet too', async () => {
+    const { router, store, local } = setUp();
+    store.offline();
+    await router.allow({ reason: 'database maintenance', operator: 'Lead Kim' });
+    let heard = 0;
+    router.activity.onQueueIdle(() => {
+      heard += 1;
+    });
+    local.busy();
+    expect(router.activity.isQueueIdle()).toBe(false);
+    local.goIdle();
+    expect(router.activity.isQueueIdle()).toBe(true);
+    expect(heard).toBe(1);
+  });
 });

@@ -19,6 +19,7 @@ import { StationError } from '../../../shared/errors';
 import type { EventBus } from '../../contract/event-bus';
 import type { Logger } from '../../logging/logger';
 import type { StoreEngine } from '../../store/engine/store-engine';
+import type { PrintActivity } from '../../updates/print-activity';
 import { storeOfflineError, type StoreHealth } from '../../store/store-health';
 import type { PrintingCore } from '../runs/printing-core';
 import { mergeLocalLabels, offlineDuplicates, unmergedLabels } from './offline-merge';
@@ -51,6 +52,8 @@ export interface LocalOnlyPrinting {
   /** Merges what this bench printed locally; run once the store answers (and again each time it comes back). */
   mergeBack(): Promise<OfflineMerged | null>;
   report(environment: Environment, limit?: number): Promise<OfflineReport>;
+  /** Quiet only when both cores are: the updater must not restart the station in a local-only print either. */
+  readonly activity: PrintActivity;
   close(): Promise<void>;
 }
 
@@ -65,8 +68,24 @@ export function createLocalOnlyPrinting(deps: LocalOnlyPrintingDeps): LocalOnlyP
   let fileChecked = false;
   let mergeDone: Promise<OfflineMerged | null> | null = null;
 
+  const idleListeners = new Set<() => void>();
+  const activity: PrintActivity = {
+    isQueueIdle: () => deps.shared.service.activity.isQueueIdle() && (local?.service.activity.isQueueIdle() ?? true),
+    onQueueIdle: (listener) => {
+      idleListeners.add(listener);
+      return () => idleListeners.delete(listener);
+    },
+  };
+  const notifyIdle = () => {
+    if (activity.isQueueIdle()) for (const listener of [...idleListeners]) listener();
+  };
+  deps.shared.service.activity.onQueueIdle(notifyIdle);
+
   const localCore = (): PrintingCore => {
-    local ??= deps.buildLocal(() => (allowance ? { reason: allowance.reason, by: allowance.allowedBy } : null));
+    if (local === null) {
+      local = deps.buildLocal(() => (allowance ? { reason: allowance.reason, by: allowance.allowedBy } : null));
+      local.service.activity.onQueueIdle(notifyIdle);
+    }
     return local;
   };
   const publish = () => deps.health.setLocalPrinting(allowance ? { ...allowance } : null);
@@ -177,6 +196,7 @@ export function createLocalOnlyPrinting(deps: LocalOnlyPrintingDeps): LocalOnlyP
       return mergeDone;
     },
     report: async (environment, limit = 200) => ({ duplicates: await offlineDuplicates(deps.sharedEngine, environment, limit) }),
+    activity,
     async close() {
       await local?.service.close();
     },
