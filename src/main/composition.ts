@@ -37,7 +37,7 @@ import { createSandboxWebhookLink } from './orders/sandbox-webhooks';
 import { createStatusEventProcessor } from './orders/status-events';
 import { createWebhookConflicts } from './orders/webhook-conflicts';
 import { createWebhookReceiver, type WebhookReceiver } from './orders/webhook-receiver';
-import { createLabelPreview } from './printing/label-preview';
+import { createLabelPreview, type LabelPreview } from './printing/label-preview';
 import type { PrintingOptions } from './printing/runs/print-service';
 import { createSandboxPrinterSync } from './printing/sandbox-printer';
 import { createPrintingCore, type PrintingCore } from './printing/runs/printing-core';
@@ -371,7 +371,15 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     shipmentLocation: async (environment, orderRef) => (await toShip.get(environment, orderRef))?.locationId ?? null,
     ...(options.uploadSleep ? { sleep: options.uploadSleep } : {}),
   });
-  const preview = createLabelPreview({ journal: printing.journal, printers: printing.printers, clientFor: (environment) => clients.forEnvironment(environment) });
+  const previews = new Map<PrintingCore, LabelPreview>();
+  const previewOf = (core: PrintingCore): LabelPreview => {
+    let preview = previews.get(core);
+    if (!preview) {
+      preview = createLabelPreview({ journal: core.journal, printers: core.printers, clientFor: (environment) => clients.forEnvironment(environment) });
+      previews.set(core, preview);
+    }
+    return preview;
+  };
 
   const handlers: Handlers = {
     ...appHandlers({ name: productName, version: options.version, host: options.host, settings, keys: keyService }),
@@ -381,7 +389,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     ...importsHandlers({ settings, importer, events, pickedFiles, pickManifestFile: options.pickManifestFile }),
     ...webhooksHandlers({ receiver: webhooks, sandboxLink, conflicts: webhookConflicts, settings }),
     ...printersHandlers({ settings, printing, logger }),
-    ...printingHandlers({ settings, cores: localOnly, preview, logger }),
+    ...printingHandlers({ settings, cores: localOnly, previewOf, logger }),
     ...sandboxHandlers({ settings, sandbox }),
     ...supervisionHandlers({ settings, voids, notices: pullNotices, timeline, dayClose, index: orders, lookup, journal: printing.journal, printHandover: (environment, printer, handover, pdf) => printHandover({ printers: printing.printers, transports: printing.transports }, environment, printer, handover, pdf) }),
     ...shippingHandlers({ settings, ship, ledger, toShip, lookups: new AddressLookups({ clientFor: (environment) => clients.forEnvironment(environment) }) }),

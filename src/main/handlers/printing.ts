@@ -3,6 +3,7 @@ import type { Handlers } from '../contract/dispatcher';
 import type { Logger } from '../logging/logger';
 import type { LabelPreview } from '../printing/label-preview';
 import type { LocalOnlyPrinting } from '../printing/offline/local-only-printing';
+import type { PrintingCore } from '../printing/runs/printing-core';
 import type { StationSettings } from '../settings/station-settings';
 
 export interface PrintingHandlerDeps {
@@ -12,7 +13,8 @@ export interface PrintingHandlerDeps {
    * allowed local-only printing; refused (STORE_OFFLINE) while the shared store is offline otherwise.
    */
   cores: Pick<LocalOnlyPrinting, 'forPrinting' | 'forBundles' | 'forReading'>;
-  preview: LabelPreview;
+  /** The label preview of a core's journal entries (entry ids are each journal's own). */
+  previewOf(core: PrintingCore): LabelPreview;
   /** Where a refused scan is written down with its outcome (code and words), for a lead reading the log later. */
   logger?: Logger;
 }
@@ -30,7 +32,7 @@ type PrintingCallName =
   | 'printing.journal'
   | 'printing.labelDocument';
 
-export function printingHandlers({ settings, cores, preview, logger }: PrintingHandlerDeps): Pick<Handlers, PrintingCallName> {
+export function printingHandlers({ settings, cores, previewOf, logger }: PrintingHandlerDeps): Pick<Handlers, PrintingCallName> {
   const service = () => cores.forReading().service;
   return {
     'printing.print': async (input, { session }) => {
@@ -67,6 +69,6 @@ export function printingHandlers({ settings, cores, preview, logger }: PrintingH
     'printing.journal': async ({ orderId, limit }) => ({
       entries: await service().journalEntries(settings.environment(), { ...(orderId !== undefined ? { orderId } : {}), ...(limit !== undefined ? { limit } : {}) }),
     }),
-    'printing.labelDocument': ({ entryId }) => preview.document(settings.environment(), entryId),
+    'printing.labelDocument': ({ entryId }) => previewOf(cores.forReading()).document(settings.environment(), entryId),
   };
 }

@@ -147,6 +147,11 @@ describe('local-only printing while one bench has lost the shared store', () => 
     await printAndProve(a.station, during.orderId, during.orderId);
     const { entries: localEntries } = await call<{ entries: JournalEntryData[] }>(a.station, 'printing.journal', {});
     expect(localEntries.map((entry) => entry.orderId).sort()).toEqual([before.orderId, onlyA.orderId, during.orderId].sort());
+    // The label of a local entry is shown from the bench's own journal (its ids are not the shared journal's).
+    const shown = localEntries.find((entry) => entry.orderId === onlyA.orderId);
+    const document = await call<{ format: string; base64: string }>(a.station, 'printing.labelDocument', { entryId: shown?.id });
+    expect(document.format).toBe('zpl');
+    expect(barcodeOfZpl(Buffer.from(document.base64, 'base64').toString('utf8'))).toBe(onlyA.barcode);
 
     const merged = nextEvent(a.station, 'store.offlineMerged', () => true);
     const printingAgain = nextEvent(a.station, 'store.health', (health) => health.state === 'online' && health.localPrinting === null);
@@ -178,6 +183,7 @@ describe('local-only printing while one bench has lost the shared store', () => 
   });
 
   it('merges at its next start what a bench printed locally before it was stopped, reporting an order printed elsewhere meanwhile', async () => {
+    await proxy.restore();
     const c = await bench('Bench C', { ...database.info, port: proxy.port });
     const b = await bench('Bench D', database.info);
     const orders = (await stationOrders(sandbox)).filter((order) => order.zplAvailable && order.status === 'draft').slice(10, 12);
