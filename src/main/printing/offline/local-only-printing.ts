@@ -95,14 +95,14 @@ export function createLocalOnlyPrinting(deps: LocalOnlyPrintingDeps): LocalOnlyP
   };
 
   const waitForLocalIdle = async (core: PrintingCore) => {
-    const activity = core.service.activity;
-    while (!activity.isQueueIdle()) {
+    const queues = core.service.activity;
+    while (!queues.isQueueIdle()) {
       await new Promise<void>((resolve) => {
-        const stop = activity.onQueueIdle(() => {
+        const stop = queues.onQueueIdle(() => {
           stop();
           resolve();
         });
-        if (activity.isQueueIdle()) {
+        if (queues.isQueueIdle()) {
           stop();
           resolve();
         }
