@@ -44,6 +44,8 @@ export interface OrderCopyOptions {
   overlapMs?: number;
   /** Orders per page (one query, one local transaction). Default 500. */
   pageSize?: number;
+  /** Asked between pages: true stops the copy there (the station is closing); the next copy goes on from that page. */
+  stopping?(): boolean;
 }
 
 /** Copies the orders changed since the last copy; returns how many rows it wrote. */
@@ -67,11 +69,11 @@ export async function copyChangedOrders(options: OrderCopyOptions): Promise<numb
     await writePage(options.local, page);
     copied += page.length;
     after = page[page.length - 1] ?? null;
-    if (page.length < pageSize) break;
+    if (after) await writeMark(options.local, after.updated_at);
+    if (page.length < pageSize || options.stopping?.()) break;
     // Between pages the bench's own work goes first.
     await new Promise((resolve) => setImmediate(resolve));
   }
-  if (after) await writeMark(options.local, after.updated_at);
   return copied;
 }
 
@@ -116,7 +118,7 @@ async function writeMark(local: StoreEngine, updatedAt: string): Promise<void> {
 export interface OrderCopyLoop {
   /** Copies now (after the copy under way, if any). */
   copyNow(): Promise<number>;
-  /** Stops the loop once the copy under way is written. */
+  /** Stops the loop once the page under way is written. */
   stop(): Promise<void>;
 }
 
@@ -128,11 +130,9 @@ export function startOrderCopy(options: OrderCopyOptions & { everyMs: number; is
   let running: Promise<number> = Promise.resolve(0);
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
+  const copy = () => copyChangedOrders({ ...options, stopping: () => stopped });
   const copyNow = () => {
-    running = running.then(
-      () => copyChangedOrders(options),
-      () => copyChangedOrders(options),
-    );
+    running = running.then(copy, copy);
     return running;
   };
   const tick = () => {

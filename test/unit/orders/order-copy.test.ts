@@ -70,4 +70,15 @@ describe('the bench\'s copy of the warehouse\'s orders', () => {
     expect(await copyChangedOrders({ shared, local, clock: () => new Date('2026-11-24T06:00:00.000Z'), pageSize: 4 })).toBe(25);
     expect(Object.keys(await statuses(local))).toHaveLength(25);
   });
+
+  it('stops between pages when the station closes, and the next copy goes on from there', async () => {
+    const shared = file();
+    const local = file();
+    for (let index = 0; index < 10; index += 1) await order(shared, `S${index}`, `2026-11-24T05:${String(index * 5).padStart(2, '0')}:00.000Z`);
+    const clock = () => new Date('2026-11-24T06:00:00.000Z');
+    expect(await copyChangedOrders({ shared, local, clock, pageSize: 4, stopping: () => true })).toBe(4);
+    expect(Object.keys(await statuses(local))).toEqual(['S0', 'S1', 'S2', 'S3']);
+    await copyChangedOrders({ shared, local, clock, pageSize: 4 });
+    expect(Object.keys(await statuses(local))).toHaveLength(10);
+  });
 });
