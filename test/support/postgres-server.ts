@@ -224,3 +224,25 @@ export async function createTestDatabase(server: PostgresServerInfo): Promise<Te
     drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
+
+/**
+ * A server and a database of the test file's own (a test that stops and starts the server must not
+ * disturb other files), started before its tests and removed after: pass the file's `test` (or
+ * anything with beforeAll/afterAll hooks).
+ */
+export function ownPostgres(hooks: { beforeAll(run: () => Promise<void>): void; afterAll(run: () => Promise<void>): void }): { server(): PostgresServer; database(): TestDatabase } {
+  let server: PostgresServer | null = null;
+  let database: TestDatabase | null = null;
+  hooks.beforeAll(async () => {
+    server = await startPostgresServer();
+    database = await createTestDatabase(server.info);
+  });
+  hooks.afterAll(async () => {
+    await server?.dispose();
+  });
+  const started = <T>(value: T | null): T => {
+    if (value === null) throw new Error('the test file\'s PostgreSQL server has not started');
+    return value;
+  };
+  return { server: () => started(server), database: () => started(database) };
+}

@@ -12,20 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { removeDataDir, startStationHost, type StationHost } from '../station-host';
-import { createTestDatabase, startPostgresServer, type PostgresServer, type TestDatabase } from '../../support/postgres-server';
+import { ownPostgres, type TestDatabase } from '../../support/postgres-server';
 import { draftOrder, expect, test } from './bench-fixture';
 import { openStation, scanLikeAScanner, screenshotDir } from './station-page';
 
-let server: PostgresServer;
-let database: TestDatabase;
-
-test.beforeAll(async () => {
-  server = await startPostgresServer();
-  database = await createTestDatabase(server.info);
-});
-test.afterAll(async () => {
-  await server?.dispose();
-});
+const postgres = ownPostgres(test);
 
 /** Setup › Store as the IT admin fills it in; used from the station's next start. */
 async function chooseSharedStore(page: Page, { user, port, database: name, password }: TestDatabase['info']): Promise<void> {
@@ -61,7 +52,7 @@ test('a lead allows local-only printing while the shared store is offline; the l
   const printedOffline = draftOrder(sandboxOrders, 1);
   try {
     await openStation(page, station);
-    await chooseSharedStore(page, database.info);
+    await chooseSharedStore(page, postgres.database().info);
     await station.stop();
     station = await startStationHost({ keyring: true, keyringHome, dataDir });
     await openStation(page, station);
@@ -82,7 +73,7 @@ test('a lead allows local-only printing while the shared store is offline; the l
 
     // The database stops: nothing prints, and a lead may allow local-only printing.
     await page.keyboard.press('F1');
-    await server.stop();
+    await postgres.server().stop();
     const banner = page.getByTestId('store-offline');
     await expect(banner).toHaveAttribute('data-state', 'offline', { timeout: 20_000 });
     await expect(banner).toContainText('Shared store offline — printing would skip the duplicate guard');
@@ -144,7 +135,7 @@ test('a lead allows local-only printing while the shared store is offline; the l
     await expect(page.getByTestId('virtual-printer-count')).toHaveText('3 labels printed');
 
     // The database is back: the labels printed locally are merged all the same, the screen says so, the banner goes.
-    await server.start();
+    await postgres.server().start();
     const notices = page.getByTestId('notices');
     await expect(notices).toContainText('2 local-only labels merged into the shared journal', { timeout: 30_000 });
     await expect(notices).toContainText('1 printed twice while offline — see Setup › Store');
@@ -159,7 +150,7 @@ test('a lead allows local-only printing while the shared store is offline; the l
     await expect(twice.getByTestId('offline-twice-other')).toHaveText(new RegExp(`^Other label: Bench 3 at .*${clock}.*, Printed$`));
     await expect(page.getByTestId('offline-twice-empty')).toHaveCount(0);
   } finally {
-    await server.start().catch(() => undefined);
+    await postgres.server().start().catch(() => undefined);
     await station?.stop();
     removeDataDir(dataDir);
     rmSync(keyringHome, { recursive: true, force: true });

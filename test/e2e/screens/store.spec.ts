@@ -11,23 +11,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { removeDataDir, startStationHost, type StationHost } from '../station-host';
-import { createTestDatabase, startPostgresServer, type PostgresServer, type TestDatabase } from '../../support/postgres-server';
+import { ownPostgres } from '../../support/postgres-server';
 import { openStation } from './station-page';
 
-let server: PostgresServer;
-let database: TestDatabase;
-
-test.beforeAll(async () => {
-  server = await startPostgresServer();
-  database = await createTestDatabase(server.info);
-});
-test.afterAll(async () => {
-  await server?.dispose();
-});
+const postgres = ownPostgres(test);
 
 test('the admin chooses the shared warehouse store in Setup, and the bench says when it is offline', async ({ page }) => {
   test.setTimeout(120_000);
-  const { info } = database;
+  const { info } = postgres.database();
   const keyringHome = mkdtempSync(join(tmpdir(), 'station-e2e-keyring-'));
   const dataDir = mkdtempSync(join(tmpdir(), 'station-e2e-'));
   let station: StationHost | null = await startStationHost({ keyring: true, keyringHome, dataDir });
@@ -67,14 +58,14 @@ test('the admin chooses the shared warehouse store in Setup, and the bench says 
     await expect(page.getByText('New password (leave empty to keep the stored one)')).toBeVisible();
     await expect(page.getByTestId('store-offline')).toHaveCount(0);
 
-    await server.stop();
+    await postgres.server().stop();
     await expect(page.getByTestId('store-offline')).toContainText('Shared store offline — printing would skip the duplicate guard', { timeout: 20_000 });
     await page.keyboard.press('F1');
     await expect(page.getByTestId('store-offline')).toBeVisible();
-    await server.start();
+    await postgres.server().start();
     await expect(page.getByTestId('store-offline')).toHaveCount(0, { timeout: 20_000 });
   } finally {
-    await server.start().catch(() => undefined);
+    await postgres.server().start().catch(() => undefined);
     await station?.stop();
     removeDataDir(dataDir);
     rmSync(keyringHome, { recursive: true, force: true });

@@ -5,7 +5,9 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { RunningSandbox } from '../../../src/sandbox';
 import { waitUntil } from '../../support/wait-until';
+import type { TodaysOrder } from '../printing-queue/support';
 
 const childPath = join(__dirname, 'station-child.ts');
 
@@ -20,4 +22,17 @@ export async function killStationChildAt(config: unknown, line: string, what: st
     child.kill('SIGKILL');
     await exited;
   }
+}
+
+/** The child's config for one scan of `order` on the sandbox's test environment, printing to the virtual Zebra at `printerPort`. */
+export function oneScanConfig(sandbox: RunningSandbox, dataDir: string, printerPort: number, order: TodaysOrder) {
+  return {
+    dataDir,
+    baseUrl: sandbox.environments.test.baseUrl,
+    apiKey: sandbox.environments.test.companies[0]?.apiKey ?? '',
+    printerPort,
+    bundleIds: [],
+    orders: [{ orderId: order.orderId, orderRef: order.orderRef, barcode: order.barcode, bundleId: order.bundleId, status: order.status }],
+    scan: order.orderRef,
+  };
 }

@@ -14,7 +14,7 @@ import type { JournalEntryData, PrintOutcomeData } from '../../../src/shared/con
 import type { RunningSandbox } from '../../../src/sandbox';
 import type { VirtualZebra } from '../../../src/sandbox/printer';
 import { memoryKeyStore } from '../../support/station';
-import { killStationChildAt } from './kill-child-at';
+import { killStationChildAt, oneScanConfig } from './kill-child-at';
 import { startTestSandbox, startZebra, stationOrders, type TodaysOrder } from '../printing-queue/support';
 
 
@@ -33,16 +33,7 @@ describe('a scan killed after the printer took its label, before the label print
     if (!first) throw new Error('the sandbox has no orders for today');
     order = first;
     dataDir = mkdtempSync(join(tmpdir(), 'station-unproven-'));
-    const config = {
-      dataDir,
-      baseUrl: sandbox.environments.test.baseUrl,
-      apiKey: sandbox.environments.test.companies[0]?.apiKey ?? '',
-      printerPort: port,
-      bundleIds: [],
-      orders: [{ orderId: order.orderId, orderRef: order.orderRef, barcode: order.barcode, bundleId: order.bundleId, status: order.status }],
-      scan: order.orderRef,
-    };
-    await killStationChildAt(config, 'scan-sent ', 'the scan label sent to the printer', 20_000);
+    await killStationChildAt(oneScanConfig(sandbox, dataDir, port, order), 'scan-sent ', 'the scan label sent to the printer', 20_000);
   }, 60_000);
 
   afterAll(async () => {

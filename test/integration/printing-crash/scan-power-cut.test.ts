@@ -17,7 +17,7 @@ import type { JournalEntryData, PrintOutcomeData } from '../../../src/shared/con
 import type { RunningSandbox } from '../../../src/sandbox';
 import type { VirtualZebra } from '../../../src/sandbox/printer';
 import { memoryKeyStore } from '../../support/station';
-import { killStationChildAt } from './kill-child-at';
+import { killStationChildAt, oneScanConfig } from './kill-child-at';
 import { startTestSandbox, startZebra, stationOrders, type TodaysOrder } from '../printing-queue/support';
 
 const bootOfTheScan: BootMark = { bootId: 'boot-of-the-scan', bootedAtMs: Date.parse('2026-11-24T05:00:00Z') };
@@ -64,16 +64,7 @@ describe('a scan cut off while its label was being fetched', () => {
     killedDir = mkdtempSync(join(tmpdir(), 'station-killed-'));
     dirs.push(killedDir);
 
-    const config = {
-      dataDir: killedDir,
-      baseUrl: sandbox.environments.test.baseUrl,
-      apiKey: sandbox.environments.test.companies[0]?.apiKey ?? '',
-      printerPort: port,
-      bundleIds: [],
-      orders: [{ orderId: order.orderId, orderRef: order.orderRef, barcode: order.barcode, bundleId: order.bundleId, status: order.status }],
-      scan: order.orderRef,
-      boot: bootOfTheScan,
-    };
+    const config = { ...oneScanConfig(sandbox, killedDir, port, order), boot: bootOfTheScan };
     await killStationChildAt(config, 'scan-run ', "the scan's run in the child's journal");
   }, 60_000);
 

@@ -188,7 +188,7 @@ export class PrintService {
   fetchFirstLabel(environment: Environment, printer: PrinterRecord, label: NewLabel): Promise<PreparedDocument> {
     this.requireLaunchable(printer);
     // The caller chose the printer a moment ago, from the registry: its record is as fresh as a second read.
-    const document = this.documentsFor(environment, printer, undefined, undefined, true)(label);
+    const document = this.documentsFor(environment, printer, { printerJustRead: true })(label);
     // Its failure is the run's to report, once launched; until then nobody else listens.
     document.catch(() => undefined);
     return document;
@@ -200,7 +200,11 @@ export class PrintService {
     this.queueFor(printer);
   }
 
-  private documentsFor(environment: Environment, printer: PrinterRecord, given?: DocumentSource, bundles?: BundleDocuments, printerJustRead = false): DocumentSource {
+  private documentsFor(
+    environment: Environment,
+    printer: PrinterRecord,
+    { given, bundles, printerJustRead = false }: { given?: DocumentSource; bundles?: BundleDocuments; printerJustRead?: boolean } = {},
+  ): DocumentSource {
     return createLabelDocuments({
       printerJustRead,
       client: () => this.deps.clientFor(environment),
@@ -241,7 +245,7 @@ export class PrintService {
     const queue = this.queueFor(printer);
     const bundles = planned ?? new BundleDocuments(() => this.deps.clientFor(run.environment));
     this.bundleDocuments.set(run.id, bundles);
-    const routed = this.documentsFor(run.environment, printer, documents, bundles);
+    const routed = this.documentsFor(run.environment, printer, { given: documents, bundles });
     let first = firstDocument;
     const printRun = new PrintRun({
       run,
