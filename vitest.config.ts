@@ -23,6 +23,17 @@ export default defineConfig({
           globalSetup: ['test/support/postgres-global-setup.ts'],
         },
       },
+      {
+        // The Windows stage (scripts/test-windows.sh, which prepares Wine and Windows Node first).
+        test: {
+          name: 'windows',
+          include: ['test/windows/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+        },
+      },
     ],
   },
 });
