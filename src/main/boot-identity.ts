@@ -19,12 +19,16 @@ export type BootMark = z.infer<typeof BootMarkSchema>;
 /** How far two readings of one boot's start may differ: uptime is rounded, and the clock is adjusted by a few seconds at most. */
 const SAME_BOOT_TOLERANCE_MS = 10_000;
 
-export function currentBoot(now: () => number = Date.now): BootMark {
+export function currentBoot(now: () => number = Date.now, platform: NodeJS.Platform = process.platform): BootMark {
   let bootId: string | null = null;
-  try {
-    bootId = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() || null;
-  } catch {
-    // Not Linux: the start time alone tells boots apart.
+  // Linux only: on Windows the same path names C:\proc\… (a folder any user may create) and, under
+  // Wine, the Linux host's file. Elsewhere the start time alone tells boots apart.
+  if (platform === 'linux') {
+    try {
+      bootId = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() || null;
+    } catch {
+      // A Linux without /proc mounted: the start time alone, too.
+    }
   }
   return { bootId, bootedAtMs: Math.round(now() - uptime() * 1000) };
 }

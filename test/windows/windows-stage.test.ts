@@ -51,7 +51,6 @@ describe.sequential('the station on Windows (Windows Node under Wine)', () => {
   let orders: TodaysOrder[];
   let singles: TodaysOrder[];
   let run: { bundleIds: string[]; orders: TodaysOrder[] };
-  let pdfBundle: string;
   let apiKey: string;
   let dataDir: string;
   const keyFree: string[] = [];
@@ -74,7 +73,6 @@ describe.sequential('the station on Windows (Windows Node under Wine)', () => {
     // Two drafts for the single scans, a 12-label bundle run apart from them, another bundle for the PDF printer.
     singles = orders.filter((order) => order.status === 'draft').slice(0, 2);
     run = bundlesWithLabels(orders, 12, new Set(singles.map((order) => order.bundleId)));
-    pdfBundle = orders.find((order) => !singles.some((single) => single.bundleId === order.bundleId) && !run.bundleIds.includes(order.bundleId))?.bundleId ?? '';
     apiKey = sandbox.environments.test.companies[0]?.apiKey ?? '';
     const spooler = await startZebra();
     spoolerZebra = spooler.zebra;
@@ -163,7 +161,8 @@ describe.sequential('the station on Windows (Windows Node under Wine)', () => {
   it('printers add: a Windows spooler queue (Wine shows the CUPS raw queue as a Windows printer)', async () => {
     const added = ok(await windows.cli(['printers', 'add', spoolerQueue, '--queue', cupsQueue, '--default', 'both']), 'printers add');
     expect(added.stdout).toContain(`Added ${spoolerQueue}`);
-    expect(added.stdout).toContain(`Windows printer "${cupsQueue}"`);
+    expect(added.stdout).toContain(`print queue "${cupsQueue}"`);
+    expect(added.stdout).toContain('The service’s ZPL as it is');
   });
 
   it('print through the Windows spooler: the label’s bytes arrive unchanged at the Zebra behind the queue; the journal says sent', async () => {
@@ -179,12 +178,15 @@ describe.sequential('the station on Windows (Windows Node under Wine)', () => {
     expect(journal().filter((entry) => entry.orderId === order.orderId).map((entry) => entry.state)).toEqual(['sent']);
   });
 
-  it('a PDF printer on Windows without SumatraPDF: the bundle page is refused with what to install', async () => {
-    ok(await windows.cli(['printers', 'add', 'Bench PDF', '--queue', cupsQueue, '--pdf']), 'printers add --pdf');
-    const refused = await windows.cli(['print-bundles', pdfBundle, '--printer', 'Bench PDF']);
+  it('the Windows PDF route without SumatraPDF: a PDF printer is refused with what to install, nothing saved', async () => {
+    const refused = await windows.cli(['printers', 'add', 'Bench PDF', '--queue', cupsQueue, '--pdf']);
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain('PDF printers on Windows need SumatraPDF, and it was not found.');
-    expect(spoolerZebra.received().length).toBe(1);
+    expect(refused.stderr).toContain('[NOT_CONFIGURED]');
+    const db = new Database(join(dataDir, 'station.db'), { readonly: true });
+    const names = (db.prepare('SELECT name FROM printers').all() as { name: string }[]).map((row) => row.name);
+    db.close();
+    expect(names).not.toContain('Bench PDF');
   });
 
   it('a bundle run killed with taskkill /F and resumed: no label printed twice', async () => {
@@ -237,6 +239,10 @@ describe.sequential('the station on Windows (Windows Node under Wine)', () => {
       mkdirSync('test-results/screens', { recursive: true });
       await page.screenshot({ path: 'test-results/screens/windows-web-host-scan.png' });
       await waitUntil(() => spoolerZebra.printed().some((label) => barcodeOfZpl(label.zpl) === order.barcode), 'the scanned label at the Zebra', 60_000, 100);
+      // The Printers screen lists the Windows printers the spooler has (EnumPrintersW through Wine).
+      await page.keyboard.press('F3');
+      await page.getByTestId('printer-kind-os-queue-raw').check();
+      await page.locator(`[data-testid="printer-queue"] option[value="${cupsQueue}"]`).waitFor({ state: 'attached', timeout: 60_000 });
     } finally {
       await browser?.close();
       await windows.windowsCommand('taskkill', ['/F', '/IM', 'node.exe']);

@@ -26,4 +26,12 @@ describe('boots of the computer', () => {
     expect(sameBoot(first, currentBoot())).toBe(true);
     expect(first.bootedAtMs).toBeLessThanOrEqual(Date.now());
   });
+
+  it('reads Linux’s boot id on Linux only: on Windows the start time alone tells boots apart', () => {
+    const windows = currentBoot(Date.now, 'win32');
+    expect(windows.bootId).toBeNull();
+    expect(sameBoot(windows, currentBoot(Date.now, 'win32'))).toBe(true);
+    // The tests run on Linux, where the boot id is there to read.
+    expect(currentBoot(Date.now, 'linux').bootId).toMatch(/^[0-9a-f-]{36}$/);
+  });
 });

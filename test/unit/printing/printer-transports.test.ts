@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createCommandRunner } from '../../../src/main/printing/transports/command-runner';
 import { CupsQueueTransport } from '../../../src/main/printing/transports/cups';
@@ -26,6 +29,22 @@ describe('the station’s printer transports', () => {
     const windows = createPrinterTransports({ platform: 'win32', runner, sumatraPath: null });
     expect(() => windows.forPrinter({ kind: 'os-queue-pdf', queue: 'Laser' })).toThrow(StationError);
     expect(() => windows.forPrinter({ kind: 'os-queue-pdf', queue: 'Laser' })).toThrow('need SumatraPDF');
+  });
+
+  it('finds SumatraPDF where it is installed on Windows, when no path is given', () => {
+    const localAppData = mkdtempSync(join(tmpdir(), 'station-localappdata-'));
+    try {
+      const search = { env: { LOCALAPPDATA: localAppData }, resourcesPath: undefined };
+      const before = createPrinterTransports({ platform: 'win32', runner, sumatraSearch: search });
+      expect(() => before.forPrinter({ kind: 'os-queue-pdf', queue: 'Laser' })).toThrow('need SumatraPDF');
+      // Installed per user (SumatraPDF's own installer puts it in %LOCALAPPDATA%\SumatraPDF).
+      mkdirSync(join(localAppData, 'SumatraPDF'));
+      writeFileSync(join(localAppData, 'SumatraPDF', 'SumatraPDF.exe'), '');
+      const after = createPrinterTransports({ platform: 'win32', runner, sumatraSearch: search });
+      expect(after.forPrinter({ kind: 'os-queue-pdf', queue: 'Laser' })).toBeInstanceOf(SumatraPdfTransport);
+    } finally {
+      rmSync(localAppData, { recursive: true, force: true });
+    }
   });
 
   it('sends for a USB printer it cannot open through the printer’s OS queue', async () => {

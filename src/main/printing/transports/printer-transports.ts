@@ -11,7 +11,7 @@ import type { OsQueue } from './os-queue';
 import type { PrinterTransport } from './transport';
 import { findZebraUsbDevices, createUsbZebraTransport, type UsbZebraInfo, type UsbZebraOptions } from './usb-zebra';
 import { loadUsbBackend, type UsbBackend } from './usb-device';
-import { createSumatraPdfTransport, type SumatraScale } from './windows-pdf';
+import { createSumatraPdfTransport, findSumatraPdf, type SumatraScale } from './windows-pdf';
 import { createWindowsRawTransport, listWindowsPrinters } from './windows-spooler';
 import { loadWinspool, type Winspool } from './winspool-binding';
 
@@ -26,8 +26,14 @@ export interface PrinterTransportsOptions {
   winspool?: () => Promise<Winspool>;
   /** USB devices; the `usb` package by default. */
   usb?: () => Promise<UsbBackend>;
-  /** Windows PDF printing: SumatraPDF.exe's path, or null when it is not available. */
+  /**
+   * Windows PDF printing: SumatraPDF.exe's path, or null when it is not available. By default it is
+   * looked for (`findSumatraPdf`) when a PDF printer's transport is first built, so one installed
+   * while the station runs is found by the next printer that needs it.
+   */
   sumatraPath?: string | null;
+  /** Where SumatraPDF is looked for: the environment (%LOCALAPPDATA%, %ProgramFiles% …) and Electron's resources folder. */
+  sumatraSearch?: { env: Record<string, string | undefined>; resourcesPath: string | undefined };
   sumatraScale?: SumatraScale;
   /** Timeouts and sizes for network Zebras (host and port come from the address). */
   network?: Omit<NetworkZebraOptions, 'host' | 'port'>;
@@ -80,7 +86,7 @@ export function createPrinterTransports(options: PrinterTransportsOptions): Prin
               runner: options.runner,
               ...(options.cupsEnv ? { env: options.cupsEnv } : {}),
             });
-      case 'os-queue-pdf':
+      case 'os-queue-pdf': {
         if (!windows) {
           return createCupsQueueTransport({
             queue: address.queue,
@@ -90,7 +96,8 @@ export function createPrinterTransports(options: PrinterTransportsOptions): Prin
             ...(options.cupsPdf ? { pdf: options.cupsPdf } : {}),
           });
         }
-        if (!options.sumatraPath) {
+        const sumatraPath = options.sumatraPath !== undefined ? options.sumatraPath : lookForSumatra(options.sumatraSearch);
+        if (!sumatraPath) {
           throw new StationError(
             'NOT_CONFIGURED',
             'PDF printers on Windows need SumatraPDF, and it was not found. Install it or place SumatraPDF.exe next to the station (see docs/printing.md).',
@@ -98,10 +105,11 @@ export function createPrinterTransports(options: PrinterTransportsOptions): Prin
         }
         return createSumatraPdfTransport({
           printerName: address.queue,
-          sumatraPath: options.sumatraPath,
+          sumatraPath,
           runner: options.runner,
           ...(options.sumatraScale ? { scale: options.sumatraScale } : {}),
         });
+      }
       case 'usb-zebra':
         return createUsbZebraTransport({
           ...options.usbTimeouts,
@@ -139,4 +147,11 @@ export function createPrinterTransports(options: PrinterTransportsOptions): Prin
       await Promise.allSettled(open.map((transport) => transport.close()));
     },
   };
+}
+
+/** Electron's resources folder (next to the app, where the installer may place SumatraPDF); absent in plain Node. */
+const electronResourcesPath = (): string | undefined => (process as { resourcesPath?: string }).resourcesPath;
+
+function lookForSumatra(search: PrinterTransportsOptions['sumatraSearch']): string | null {
+  return findSumatraPdf(search?.env ?? process.env, search ? search.resourcesPath : electronResourcesPath());
 }

@@ -5,6 +5,7 @@
 // open a window. SumatraPDF renders the PDF through the printer's own GDI driver, works with every
 // driver, needs no installation (one portable .exe shipped next to the station) and waits until the
 // job is spooled, so its exit code means something.
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,6 +111,15 @@ export function sumatraCandidates(env: Record<string, string | undefined>, resou
   if (env.ProgramFiles) candidates.push(join(env.ProgramFiles, 'SumatraPDF', 'SumatraPDF.exe'));
   if (env['ProgramFiles(x86)']) candidates.push(join(env['ProgramFiles(x86)'], 'SumatraPDF', 'SumatraPDF.exe'));
   return candidates;
+}
+
+/** The first SumatraPDF.exe that exists where it is looked for, or null. */
+export function findSumatraPdf(
+  env: Record<string, string | undefined>,
+  resourcesPath: string | undefined,
+  exists: (path: string) => boolean = existsSync,
+): string | null {
+  return sumatraCandidates(env, resourcesPath).find((path) => exists(path)) ?? null;
 }
 
 function safeFileName(name: string | undefined): string {
