@@ -7,7 +7,7 @@
  * seeded company (Noordwind Webwinkel): that company's key, locations and day of orders.
  */
 import { z } from 'zod';
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../sandbox/index';
+import type { RunningSandbox, SandboxOptions } from '../sandbox/index';
 import { OrderStatusSchema } from '../shared/api/schemas';
 import { StationError } from '../shared/errors';
 import type { SandboxApi } from './settings/delivery-clients';
@@ -71,7 +71,9 @@ export function createEmbeddedSandbox(options: SandboxOptions = {}): EmbeddedSan
   let starting: Promise<RunningSandbox> | null = null;
   let running: RunningSandbox | null = null;
   const start = () => {
-    starting ??= startSandbox(options).then(
+    // Loaded on first use: a station on the test or live service never loads the sandbox's code
+    // (hundreds of modules: PDF and spreadsheet writers), which every start would otherwise read.
+    starting ??= import('../sandbox/index').then(({ startSandbox }) => startSandbox(options)).then(
       (sandbox) => (running = sandbox),
       (error: unknown) => {
         starting = null;

@@ -4,7 +4,6 @@
  * when it went out as a PDF or as an image, or the bundle's PDF page), and kept in a small cache of
  * recent previews so flipping between labels does not fetch them again.
  */
-import { PDFDocument } from 'pdf-lib';
 import type { Orientation } from '../../shared/api/schemas';
 import type { Environment } from '../../shared/contract/app';
 import type { LabelDocumentData } from '../../shared/contract/printing';
@@ -70,6 +69,7 @@ export function createLabelPreview(deps: LabelPreviewDeps): LabelPreview {
       }
       // A bundle printed as images: one label per page across the bundle's PDFs.
       let position = entry.bundlePosition;
+      const { PDFDocument } = await import('pdf-lib');
       for (const document of documents) {
         const pdf = await PDFDocument.load(document.bytes, { updateMetadata: false });
         if (position <= pdf.getPageCount()) {
@@ -102,6 +102,7 @@ export function createLabelPreview(deps: LabelPreviewDeps): LabelPreview {
 async function pdfDocument(bytes: Uint8Array): Promise<LabelDocumentData> {
   const base64 = Buffer.from(bytes).toString('base64');
   try {
+    const { PDFDocument } = await import('pdf-lib');
     const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
     const first = pdf.getPage(0);
     const { width, height } = first.getSize();

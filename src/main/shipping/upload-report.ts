@@ -6,13 +6,12 @@
  * skipped because they exist already go to a third sheet, "Skipped Rows", so that neither of the
  * other two lies about them.
  */
-import ExcelJS from 'exceljs';
-import { PDFDocument } from 'pdf-lib';
 import type { DeliveryClient } from '../api';
 import { problemInWords, skipInWords } from './upload-rows';
 import type { UploadRecord, StoredUploadRow } from './upload-store';
 
 export async function uploadReport(record: UploadRecord, rows: StoredUploadRow[]): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   const columns = record.columns;
   const cellsOf = (row: StoredUploadRow) => columns.map((column) => row.cells[column] ?? '');
@@ -46,6 +45,7 @@ export async function uploadReport(record: UploadRecord, rows: StoredUploadRow[]
 
 /** One PDF of the label of every created row, in file order (A6 pages, as the service renders them). */
 export async function uploadLabelsPdf(client: DeliveryClient, rows: StoredUploadRow[]): Promise<{ pdf: Buffer; labels: number }> {
+  const { PDFDocument } = await import('pdf-lib');
   const merged = await PDFDocument.create();
   let labels = 0;
   for (const row of rows) {

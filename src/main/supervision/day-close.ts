@@ -8,8 +8,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { toBuffer as barcodePng } from 'bwip-js/node';
-import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 import { z } from 'zod';
 import type { Environment } from '../../shared/contract/app';
 import type { HandoverData } from '../../shared/contract/supervision';
@@ -118,6 +117,7 @@ const printable = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
 
 /** The handover list as an A4 PDF: each parcel of each bundle with its barcode as Code 128. */
 export async function handoverPdf(handover: HandoverData): Promise<Uint8Array> {
+  const [{ PDFDocument, StandardFonts }, { toBuffer: barcodePng }] = await Promise.all([import('pdf-lib'), import('bwip-js/node')]);
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Handover ${handover.day} ${handover.bench}`);
   const font = await pdf.embedFont(StandardFonts.Helvetica);

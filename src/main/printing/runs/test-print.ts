@@ -3,7 +3,6 @@
  * cuts into a bundle run's bytes), recorded in the journal. A Zebra gets the small ZPL test label;
  * a PDF printer gets an A6 PDF page with the same words.
  */
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Environment } from '../../../shared/contract/app';
 import { StationError } from '../../../shared/errors';
 import type { JournalRow } from '../journal/journal-types';
@@ -24,6 +23,7 @@ export interface TestPrintResult {
 const A6_POINTS = { width: 297.64, height: 419.53 };
 
 async function pdfTestPage(printer: PrinterRecord, stationName: string, at: Date): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
   const page = pdf.addPage([A6_POINTS.width, A6_POINTS.height]);
   const font = await pdf.embedFont(StandardFonts.Helvetica);
