@@ -20,7 +20,8 @@ wineserver=/usr/lib/wine/wineserver64
 mingw=x86_64-w64-mingw32-gcc-win32
 
 bash scripts/install-test-deps.sh
-[ -f out/main/cli.js ] || npm run --silent build >/dev/null
+# The built station is what runs on Windows: build it when it is missing or older than the sources.
+if [ ! -f out/main/cli.js ] || [ -n "$(find src package.json -newer out/main/cli.js -print -quit)" ]; then npm run --silent build >/dev/null; fi
 mkdir -p "$cache"
 
 # Windows Node, from the npm registry (through npm's own cache).

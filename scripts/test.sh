@@ -23,6 +23,7 @@ step "Build";            npm run --silent build >/dev/null && echo "built out/ma
 step "Unit tests";       npx vitest run --project unit
 step "Integration tests (real sockets, files, OS keychain, CUPS)"
 dbus-run-session -- bash scripts/with-keyring.sh npx vitest run --project integration
+step "Windows stage (the station on Windows Node under Wine)"; bash scripts/test-windows.sh
 step "End-to-end tests (Chromium through the web host) and the Electron smoke test"
 npx playwright test
 
