@@ -41,6 +41,9 @@ export default class StageReporter implements Reporter {
         this.say(`[windows] FAIL  setup of ${module.moduleId}: ${(error.message ?? '').split('\n')[0] ?? ''}`);
       }
     }
+    this.say(
+      'Not covered under Wine (docs/windows.md has the real-PC checklist): Electron’s window, installer and updates; direct USB; a vendor spooler driver; SumatraPDF’s PDF printing; Windows’ own Credential Manager and ACLs; Node 24.',
+    );
     this.say(`Windows stage: ${this.passed} passed, ${this.failed} failed (${Math.round((Date.now() - this.started) / 1000)} s of checks; log: ${stageLogPath})`);
   }
 }
