@@ -226,9 +226,9 @@ describe.sequential('the station on Windows (Windows Node under Wine)', () => {
       const { launchUrl } = JSON.parse(match[1] ?? '') as { launchUrl: string };
       browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-      // A slow wireless scanner's timing (Setup's longest pause between keys), so a browser stalled
+      // The slowest scanner timing Setup allows (200 ms between keys), so a browser stalled
       // by a loaded machine between two typed keys still reads one scan; scan timing is not what this checks.
-      await page.addInitScript({ content: `localStorage.setItem('station.preferences.v1', JSON.stringify({ scanGapMs: 250 }));` });
+      await page.addInitScript({ content: `localStorage.setItem('station.preferences.v1', JSON.stringify({ scanGapMs: 200 }));` });
       await page.goto(launchUrl);
       await page.locator('html[data-scan-ready="true"]').waitFor({ timeout: 60_000 });
       await page.getByTestId('app-info').waitFor({ timeout: 60_000 });
