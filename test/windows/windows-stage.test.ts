@@ -70,7 +70,7 @@ describe.sequential('the station on Windows (Windows Node under Wine)', () => {
     prefix = freshPrefix(join(cache, 'prefix-template'), join(runDir, 'prefix'), wineserver);
     sandbox = await startTestSandbox({ orders: 300 });
     orders = (await stationOrders(sandbox)).filter((order) => order.zplAvailable);
-    // Two drafts for the single scans, a 12-label bundle run apart from them, another bundle for the PDF printer.
+    // Two drafts for the single scans, and a 12-label bundle run apart from them.
     singles = orders.filter((order) => order.status === 'draft').slice(0, 2);
     run = bundlesWithLabels(orders, 12, new Set(singles.map((order) => order.bundleId)));
     apiKey = sandbox.environments.test.companies[0]?.apiKey ?? '';
