@@ -34,7 +34,7 @@ const layer = (files, rules, extra = {}) => ({
 const domGlobals = ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'HTMLElement', 'Element', 'Node', 'Event', 'KeyboardEvent', 'CustomEvent', 'alert', 'fetch', 'XMLHttpRequest', 'WebSocket', 'indexedDB'];
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'test/fixtures/lint/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', '.cache/**', 'test-results/**', 'playwright-report/**', 'test/fixtures/lint/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
