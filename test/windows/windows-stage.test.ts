@@ -70,17 +70,17 @@ describe.sequential('the station on Windows (Windows Node under Wine)', () => {
     prefix = freshPrefix(join(cache, 'prefix-template'), join(runDir, 'prefix'), wineserver);
     sandbox = await startTestSandbox({ orders: 300 });
     orders = (await stationOrders(sandbox)).filter((order) => order.zplAvailable);
-    // Two drafts for the single scans, and a 12-label bundle run apart from them.
+    // Two drafts for the single scans, and a 16-label bundle run apart from them.
     singles = orders.filter((order) => order.status === 'draft').slice(0, 2);
-    run = bundlesWithLabels(orders, 12, new Set(singles.map((order) => order.bundleId)));
+    run = bundlesWithLabels(orders, 16, new Set(singles.map((order) => order.bundleId)));
     apiKey = sandbox.environments.test.companies[0]?.apiKey ?? '';
     const spooler = await startZebra();
     spoolerZebra = spooler.zebra;
     const spoolerPort = spooler.port;
     cups = await startPrivateCups();
     await cups.addRawQueue(cupsQueue, spoolerPort);
-    // The bench's network Zebra prints slowly, so a bundle run is still going when it is killed.
-    ({ zebra: benchZebra, port: benchZebraPort } = await startZebra({ labelsPerSecond: 2 }));
+    // The bench's network Zebra prints one label a second until the kill, so the run is surely still going when it lands.
+    ({ zebra: benchZebra, port: benchZebraPort } = await startZebra({ labelsPerSecond: 1 }));
     windows = createWindowsNode({ wine, prefix: prefix.path, nodeExe, appDir, logDir: join(runDir, 'output'), env: { CUPS_SERVER: cups.socketPath }, preload: [wineShim] });
     dataDir = join(prefix.appDataLinux(), product);
   }, 120_000);
@@ -189,7 +189,7 @@ describe.sequential('the station on Windows (Windows Node under Wine)', () => {
     expect(names).not.toContain('Bench PDF');
   });
 
-  it('a bundle run killed with taskkill /F and resumed: no label printed twice', async () => {
+  it('a 16-label bundle run killed with taskkill /F and resumed: no label printed twice', async () => {
     ok(await windows.cli(['printers', 'add', 'Bench Net Zebra', '--host', '127.0.0.1', '--port', String(benchZebraPort)]), 'printers add --host');
     const barcodes = () => benchZebra.printed().map((label) => barcodeOfZpl(label.zpl));
     const first = windows.start(['out\\main\\cli.js', 'print-bundles', ...run.bundleIds, '--printer', 'Bench Net Zebra'], { label: 'print-bundles-killed' });
@@ -200,6 +200,7 @@ describe.sequential('the station on Windows (Windows Node under Wine)', () => {
     const atKill = benchZebra.printed().length;
     expect(atKill).toBeGreaterThanOrEqual(3);
     expect(atKill).toBeLessThan(run.orders.length);
+    benchZebra.setLabelsPerSecond(50);
 
     const resumed = ok(await windows.cli(['print-bundles', '--resume']), 'print-bundles --resume');
     expect(resumed.stdout + resumed.stderr).not.toMatch(/no unfinished run/i);
