@@ -2,7 +2,8 @@
 # Installs the Debian packages the tests use, only those missing:
 #   chromium (end-to-end tests), dbus + gnome-keyring (a real OS keychain), cups + cups-filters (real raw and PDF print
 #   queues), zbar-tools + poppler-utils (decode barcodes from rendered labels and PDFs), postgresql (the tests start a
-#   private server of their own from its binaries: test/support/postgres-server.ts; Debian's own cluster is not used).
+#   private server of their own from its binaries: test/support/postgres-server.ts; Debian's own cluster is not used),
+#   socat (a pseudo-terminal pair the virtual serial scale talks through: test/support/pty-pair.ts).
 set -euo pipefail
 
 declare -A needs=(
@@ -14,6 +15,7 @@ declare -A needs=(
   [/usr/share/ppd/cupsfilters/Generic-PDF_Printer-PDF.ppd]=cups-filters
   [/usr/bin/zbarimg]=zbar-tools
   [/usr/bin/pdftoppm]=poppler-utils
+  [/usr/bin/socat]=socat
 )
 missing=()
 for path in "${!needs[@]}"; do

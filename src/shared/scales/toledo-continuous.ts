@@ -63,7 +63,7 @@ export function parseToledoFrame(frame: Uint8Array, checksum?: number): ScaleSam
   const unit: WeightUnit = c & 0x01 ? 'g' : b & 0x10 ? 'kg' : 'lb';
   const factor = decimalFactor[a & 0x07]!;
   const grams = toGrams(weight * factor, unit);
-  if (b & 0x02 && grams > 0) return condition('negative', `-${grams} g`);
+  if (b & 0x02) return condition('negative', `-${grams} g`);
   return { kind: 'weight', grams, steady: (b & 0x08) === 0, net: (b & 0x01) !== 0, tareGrams: toGrams(tare * factor, unit) };
 }
 
