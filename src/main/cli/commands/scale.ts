@@ -90,7 +90,6 @@ async function read(context: CliContext): Promise<number> {
   } else {
     scale = (await context.openStation()).services.scale;
   }
-  let last: ScaleReadingData = { state: 'none' };
   try {
     await scale.start();
     const stable = await scale.waitForStable(timeoutSeconds * 1000);
@@ -99,7 +98,7 @@ async function read(context: CliContext): Promise<number> {
     return exitCodes.ok;
   } catch (error) {
     if (!(error instanceof StationError)) throw error;
-    last = scale.current();
+    const last: ScaleReadingData = scale.current();
     const grams = last.state === 'settling' ? last.grams : null;
     const condition = last.state === 'condition' ? last.condition : last.state === 'settling' ? 'motion' : error.code === 'SCALE_NOT_CONFIGURED' ? 'none' : 'disconnected';
     if (context.args.flags.has('json')) context.print(JSON.stringify({ grams, stable: false, condition }));
