@@ -51,10 +51,10 @@ export function ShipWeight() {
           <span className="unit">g</span>
         </span>
       </label>
-      <p className="muted" data-testid="ship-weight-source">
-        {invalid ? t('ship.weight.invalid') : t(`ship.weight.source.${weight?.source ?? 'none'}`)}
-      </p>
-      {configured && <ScaleReadingLine reading={reading} testId="ship-scale-reading" />}
+      <div className="ship-weight-notes">
+        <p data-testid="ship-weight-source">{invalid ? t('ship.weight.invalid') : t(`ship.weight.source.${weight?.source ?? 'none'}`)}</p>
+        {configured && <ScaleReadingLine reading={reading} testId="ship-scale-reading" />}
+      </div>
     </div>
   );
 }

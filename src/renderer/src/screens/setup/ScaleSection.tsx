@@ -80,7 +80,7 @@ export function ScaleSection() {
           <>
             <div className="field">
               <label htmlFor={`${id}-path`}>{t('setup.scale.port')}</label>
-              <input id={`${id}-path`} list={`${id}-ports`} value={path} onChange={(event) => setPath(event.target.value)} autoComplete="off" data-testid="scale-port" />
+              <input id={`${id}-path`} type="text" list={`${id}-ports`} value={path} onChange={(event) => setPath(event.target.value)} autoComplete="off" data-testid="scale-port" />
               <datalist id={`${id}-ports`}>
                 {devices?.serialPorts.map((port) => (
                   <option key={port.path} value={port.path}>
