@@ -38,4 +38,5 @@ test('a network wider than a /16 is refused before anything is sent', async ({ p
   await page.getByTestId('discover-subnet').fill('10.0.0.0/8');
   await page.getByTestId('discover-search').click();
   await expect(page.getByTestId('discover-error')).toHaveAttribute('data-code', 'INVALID_INPUT');
+  await expect(page.getByTestId('discover-error-title')).toHaveText('That network is too wide to search');
 });
