@@ -3,7 +3,8 @@
 #   chromium (end-to-end tests), dbus + gnome-keyring (a real OS keychain), cups + cups-filters (real raw and PDF print
 #   queues), zbar-tools + poppler-utils (decode barcodes from rendered labels and PDFs), postgresql (the tests start a
 #   private server of their own from its binaries: test/support/postgres-server.ts; Debian's own cluster is not used),
-#   wine64 + gcc-mingw-w64-x86-64-win32 (the Windows stage: the station on Windows Node under Wine, scripts/test-windows.sh).
+#   wine64 + gcc-mingw-w64-x86-64-win32 (the Windows stage: the station on Windows Node under Wine, scripts/test-windows.sh),
+#   socat (a pseudo-terminal pair the virtual serial scale talks through: test/support/pty-pair.ts).
 set -euo pipefail
 
 declare -A needs=(
@@ -17,6 +18,7 @@ declare -A needs=(
   [/usr/bin/pdftoppm]=poppler-utils
   [/usr/lib/wine/wine64]=wine64
   [/usr/bin/x86_64-w64-mingw32-gcc-win32]=gcc-mingw-w64-x86-64-win32
+  [/usr/bin/socat]=socat
 )
 missing=()
 for path in "${!needs[@]}"; do

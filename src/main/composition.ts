@@ -16,6 +16,8 @@ import { importsHandlers } from './handlers/imports';
 import { keysHandlers } from './handlers/keys';
 import { ordersHandlers } from './handlers/orders';
 import { printersHandlers } from './handlers/printers';
+import { scalesHandlers } from './handlers/scales';
+import { createScaleService, type ScaleService, type ScaleServiceDeps } from './scales/scale-service';
 import { printingHandlers } from './handlers/printing';
 import { sandboxHandlers } from './handlers/embedded-sandbox';
 import { settingsHandlers } from './handlers/settings';
@@ -112,6 +114,8 @@ export interface StationOptions {
   storeHealth?: StoreHealthOptions;
   /** How often a bench on a shared store copies the orders changed there into its own file. Default 60 s. */
   orderCopyEveryMs?: number;
+  /** How the bench's scale is read (tests shorten the stable window and the serial timing). */
+  scale?: Pick<ScaleServiceDeps, 'stable' | 'serialTiming' | 'reconnectMs' | 'open'>;
 }
 
 export interface Station {
@@ -134,6 +138,8 @@ export interface Station {
 export interface StationListeners {
   /** Resume the webhook receiver when its setting keeps it on. */
   webhooks: boolean;
+  /** Open the bench's scale when one is set up, and keep reading it. */
+  scale?: boolean;
 }
 
 export interface StationServices {
@@ -162,6 +168,7 @@ export interface StationServices {
   readonly toShip: ToShipOrders;
   readonly ship: ShipService;
   readonly uploads: UploadService;
+  readonly scale: ScaleService;
 }
 
 export async function composeStation(options: StationOptions): Promise<Station> {
@@ -381,6 +388,14 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     return preview;
   };
 
+  const scale = createScaleService({
+    setting: () => settings.scale(),
+    saveSetting: (setting) => settings.setScale(setting),
+    emit: (reading) => events.emit('scales.reading', reading),
+    logger,
+    ...options.scale,
+  });
+
   const handlers: Handlers = {
     ...appHandlers({ name: productName, version: options.version, host: options.host, settings, keys: keyService }),
     ...settingsHandlers({ settings, webhooks, keys: keyService, logger, sandboxLink }),
@@ -399,6 +414,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
       settings,
     ),
     ...uploadHandlers({ uploads, pickedFiles, clientFor: (environment) => clients.forEnvironment(environment) }),
+    ...scalesHandlers({ scale, logger }),
   };
 
   return {
@@ -411,13 +427,15 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     logger,
     settings,
     printActivity: options.printActivity ?? localOnly.activity,
-    services: { db, store: webhookStore, storeHealth, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, pickedFiles, webhooks, printing, ledger, toShip, ship, uploads },
+    services: { db, store: webhookStore, storeHealth, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, pickedFiles, webhooks, printing, ledger, toShip, ship, uploads, scale },
     async start(listeners) {
       // A shift lasts until the station restarts: the screen asks who is packing at each start.
       settings.endShift();
       if (listeners.webhooks) await webhooks.resume();
+      if (listeners.scale) await scale.start();
     },
     async close() {
+      await scale.close();
       await uploads.close();
       await localOnly.close();
       await orderCopy?.stop();

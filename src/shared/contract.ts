@@ -11,6 +11,7 @@ import { keysCalls } from './contract/keys';
 import { ordersCalls } from './contract/orders';
 import { printersCalls, printersEvents } from './contract/printers';
 import { printingCalls, printingEvents } from './contract/printing';
+import { scalesCalls, scalesEvents } from './contract/scales';
 import { sandboxCalls } from './contract/embedded-sandbox';
 import { settingsCalls } from './contract/settings';
 import { shippingCalls } from './contract/shipping';
@@ -34,6 +35,7 @@ export const calls = {
   ...shippingCalls,
   ...uploadCalls,
   ...storeCalls,
+  ...scalesCalls,
 } as const;
 
 export const events = {
@@ -45,6 +47,7 @@ export const events = {
   ...supervisionEvents,
   ...uploadEvents,
   ...storeEvents,
+  ...scalesEvents,
 } as const;
 
 export type Calls = typeof calls;

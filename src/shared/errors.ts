@@ -82,6 +82,11 @@ export const errorCodes = [
   'STORE_UNAVAILABLE',
   /** Printing refused: the shared store is offline, so the duplicate guard cannot be asked (facts: since). */
   'STORE_OFFLINE',
+  // bench hardware
+  /** No scale is set up on this bench (Setup chooses one). */
+  'SCALE_NOT_CONFIGURED',
+  /** The scale gave no stable weight in time (facts: condition — motion, overload, negative, busy, fault, bad-data, disconnected; detail). */
+  'SCALE_NO_WEIGHT',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(errorCodes);

@@ -17,13 +17,14 @@ import { printCommand } from './commands/print';
 import { printBundlesCommand } from './commands/print-bundles';
 import { printersCommand } from './commands/printers';
 import { sandboxCommand } from './commands/run-sandbox';
+import { scaleCommand } from './commands/scale';
 import { settingsCommand } from './commands/settings';
 import { checkAddressCommand, checkPostalCodeCommand, coverageCommand, creationsCommand, importToShipCommand, pickupPointsCommand, shipCommand } from './commands/ship';
 import { uploadCommand } from './commands/upload';
 import { webhooksCommand } from './commands/webhooks';
 
 /** Every command, in the order the help lists them. Later issues add theirs here. */
-export const commands: readonly CliCommand[] = [lookupCommand, printCommand, printBundlesCommand, printersCommand, cancelCommand, dayCloseCommand, importCommand, shipCommand, importToShipCommand, uploadCommand, checkAddressCommand, checkPostalCodeCommand, coverageCommand, pickupPointsCommand, creationsCommand, keysCommand, settingsCommand, webhooksCommand, sandboxCommand, infoCommand];
+export const commands: readonly CliCommand[] = [lookupCommand, printCommand, printBundlesCommand, printersCommand, scaleCommand, cancelCommand, dayCloseCommand, importCommand, shipCommand, importToShipCommand, uploadCommand, checkAddressCommand, checkPostalCodeCommand, coverageCommand, pickupPointsCommand, creationsCommand, keysCommand, settingsCommand, webhooksCommand, sandboxCommand, infoCommand];
 
 export interface RunOptions {
   version: string;

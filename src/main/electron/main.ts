@@ -93,7 +93,7 @@ async function runDesktopApp(): Promise<void> {
     return choice.canceled ? null : (choice.filePaths[0] ?? null);
   };
   const station = await composeStation({ dataDir: userData, host: 'electron', version, logger, pickManifestFile });
-  await station.start({ webhooks: true });
+  await station.start({ webhooks: true, scale: true });
   // On the sandbox environment the embedded sandbox and virtual printer start with the app (so the
   // first scan is instant); station.close() at quit stops them.
   if (station.settings.environment() === 'sandbox') {

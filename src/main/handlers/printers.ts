@@ -5,6 +5,8 @@ import { printerFault } from '../../shared/zebra/faults';
 import type { PrinterAddress } from '../../shared/zebra/printer-address';
 import type { Handlers } from '../contract/dispatcher';
 import { checkPrinter } from '../printing/check';
+import { discoverNetworkZebras } from '../printing/discovery/network-discovery';
+import { ownSubnets, parseSubnet } from '../printing/discovery/subnets';
 import { labelRoute } from '../printing/label-route';
 import { defaultPrinterOptions, type PrinterRecord } from '../printing/printers';
 import { probeZebra, type ZebraProbeOptions } from '../printing/status/zebra-probe';
@@ -68,7 +70,8 @@ type PrintersCallName =
   | 'printers.check'
   | 'printers.test'
   | 'printers.osQueues'
-  | 'printers.usbDevices';
+  | 'printers.usbDevices'
+  | 'printers.discover';
 
 export function printersHandlers({ settings, printing, logger, statusTimeoutMs = 3000, probe: probeOptions = {} }: PrintersHandlerDeps): Pick<Handlers, PrintersCallName> {
   const { printers, service, transports } = printing;
@@ -220,6 +223,39 @@ export function printersHandlers({ settings, printing, logger, statusTimeoutMs =
         logger?.info('no USB devices could be listed', { error });
         return { devices: [] };
       }
+    },
+
+    'printers.discover': async ({ subnet, port, timeoutMs }, { session }) => {
+      const subnets = subnet ? [parseSubnet(subnet)] : ownSubnets();
+      await ready(session);
+      const environment = settings.environment();
+      const [zebras, queues, known] = await Promise.all([
+        discoverNetworkZebras({ subnets, port, timeoutMs }),
+        transports.listOsQueues().catch((error: unknown) => {
+          logger?.info('no print queues could be listed for the search', { error: error instanceof Error ? error.message : String(error) });
+          return [];
+        }),
+        printers.list(environment),
+      ]);
+      const at = (host: string, port: number) => known.find((printer) => printer.address.kind === 'network-zebra' && printer.address.host === host && printer.address.port === port)?.id ?? null;
+      const queued = (queue: string) => known.find((printer) => (printer.address.kind === 'os-queue-raw' || printer.address.kind === 'os-queue-pdf') && printer.address.queue === queue)?.id ?? null;
+      return {
+        subnets: subnets.map((found) => found.cidr),
+        printers: [
+          ...zebras.map((zebra) => ({
+            kind: 'network-zebra' as const,
+            name: zebra.systemName ?? zebra.model ?? zebra.address,
+            model: zebra.model,
+            firmware: zebra.firmware,
+            serialNumber: zebra.serialNumber,
+            dpi: zebra.dpi,
+            host: zebra.address,
+            port: zebra.port,
+            addedAs: at(zebra.address, zebra.port),
+          })),
+          ...queues.map((queue) => ({ kind: 'os-queue' as const, name: queue.name, system: queue.system, state: queue.state, isDefault: queue.isDefault, addedAs: queued(queue.name) })),
+        ],
+      };
     },
 
     'printers.osQueues': async () => {

@@ -49,7 +49,7 @@ export function shippingHandlers(deps: ShippingHandlerDeps): Pick<Handlers, Ship
         address: input.address,
         parcels: input.parcels,
         pudoId: input.pudoId ?? null,
-        weight: null,
+        weight: input.weight ?? null,
         dimensions: null,
         signature: false,
         notAtNeighbour: false,

@@ -11,6 +11,7 @@ import {
   type SettingsChange,
   type WebhookReceiverSettings,
 } from '../../shared/contract/settings';
+import { ScaleSettingSchema, type ScaleSetting } from '../../shared/contract/scales';
 import { parseStoreAddress } from '../store/engine/postgres-config';
 import type { SettingsRepository } from '../store/settings-repository';
 
@@ -126,6 +127,15 @@ export class StationSettings {
 
   setStore(value: StoreSettingValue): void {
     this.repository.write(STATION, 'store', StoreSettingValueSchema.parse(value));
+  }
+
+  /** This bench's scale (the bench's own file: a scale is plugged into one bench). */
+  scale(): ScaleSetting | null {
+    return this.repository.read(STATION, 'scale', ScaleSettingSchema.nullable(), null);
+  }
+
+  setScale(scale: ScaleSetting | null): void {
+    this.repository.write(STATION, 'scale', scale === null ? null : ScaleSettingSchema.parse(scale));
   }
 
   keyVerification(environment: KeyedEnvironment): KeyVerification | null {

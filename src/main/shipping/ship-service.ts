@@ -77,7 +77,9 @@ export class ShipService {
   private async shipOnce(environment: Environment, input: ReturnType<typeof ShipInputSchema.parse>): Promise<ShipOutcome> {
     const startedAt = this.now();
     const { ledger } = this.deps;
-    const shipment = await this.deps.toShip.get(environment, input.orderRef);
+    const stored = await this.deps.toShip.get(environment, input.orderRef);
+    // The weight weighed at the bench wins over the one the order came with.
+    const shipment = stored && input.weight !== undefined ? { ...stored, weight: input.weight } : stored;
     if (!shipment) {
       throw new StationError('ORDER_NOT_FOUND', `${input.orderRef} is not an order to ship here: import the shop's export first, or use the new-shipment form.`);
     }

@@ -31,7 +31,7 @@ async function main(): Promise<void> {
     version,
     logger,
   });
-  await station.start({ webhooks: true });
+  await station.start({ webhooks: true, scale: true });
   // composeStation made the data folder and narrowed it to this user; the session key lives there.
   const host = await startWebHost({ station, rendererDir: values['renderer-dir'] ?? resolve(here, '../renderer'), port, sessionKey: keptSessionKey(dataDir) });
   process.stdout.write(`${JSON.stringify({ url: host.url, launchUrl: host.launchUrl })}\n`);

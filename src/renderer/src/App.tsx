@@ -57,6 +57,14 @@ export function App({ connection }: { connection?: ConnectionState | undefined }
       station.on('store.offlineMerged', (merged) => {
         for (const notice of offlineMergedNotices(merged)) stores.app.getState().addNotice(notice);
       }),
+      // The bench's scale: a stable weight fills the open ship panel's weight.
+      stores.scale.getState().follow(),
+      stores.scale.getState().onWeighed((grams) => stores.ship.getState().weighed(grams)),
+      // A parcel put on the scale before its slip was scanned: the panel opens with that weight.
+      stores.ship.subscribe((state, previous) => {
+        const grams = stores.scale.getState().weightNow();
+        if (state.panel.state === 'ready' && previous.panel.state === 'closed' && grams !== null) stores.ship.getState().weighed(grams);
+      }),
     ];
     // Events tell what the print queue sees; an idle printer switched off is only noticed by asking.
     const poll = setInterval(() => {

@@ -135,7 +135,8 @@ export function createControlServer(deps: ControlDeps): Server {
   on('GET', '/environments/:env/orders/:orderId', ({ params }) => {
     const env = environment(params.env);
     const order = orderOf(env, params.orderId!);
-    return ok({ ...orderRecord(order), companyId: order.companyId, carrier: order.carrier, attempt: order.attempt, labelReadyAt: new Date(order.labelReadyAt).toISOString() });
+    // Weight and dimensions as created (the API's order record does not carry them; its webhooks do).
+    return ok({ ...orderRecord(order), companyId: order.companyId, carrier: order.carrier, attempt: order.attempt, labelReadyAt: new Date(order.labelReadyAt).toISOString(), weight: order.weight ?? null, dimensions: order.dimensions ?? null });
   });
   on('PUT', '/environments/:env/orders/:orderId/label', ({ params, body }) => {
     const env = environment(params.env);

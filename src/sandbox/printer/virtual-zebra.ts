@@ -2,6 +2,7 @@
 // receive buffer, prints formats at a set speed, answers status queries, keeps a label counter,
 // can be power-cycled or swapped for another printer and given the faults a real printer has.
 // docs/virtual-zebra.md describes it in full.
+import { DiscoveryResponder } from './discovery-responder';
 import { EventEmitter } from 'node:events';
 import net from 'node:net';
 import { z } from 'zod';
@@ -163,6 +164,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
   private labelsPerSecondValue: number;
   private server: net.Server | null = null;
   private host: string | null = null;
+  private discovery: DiscoveryResponder | null = null;
   private port: number | null = null;
   private started = false;
   private stopped = false;
@@ -253,10 +255,37 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
     return this.configuration.commands();
   }
 
+  /**
+   * Answers Zebra's UDP network discovery on host:port (4201 on a real printer; 0 picks a free
+   * one), with this printer's name, model, firmware, serial, resolution and raw port. Resolves with
+   * the UDP port. Call after start().
+   */
+  async answerDiscovery(options: { host?: string; port?: number } = {}): Promise<number> {
+    if (this.port === null) throw new Error(`Virtual printer "${this.name}" answers discovery only once it listens`);
+    const address = options.host ?? this.host ?? '127.0.0.1';
+    this.discovery = new DiscoveryResponder(() => ({
+      systemName: this.current.name,
+      model: this.current.model ?? `ZD421-${this.current.dpi}dpi`,
+      firmware: this.current.firmware,
+      serial: this.current.serial ?? this.current.name,
+      dpi: this.current.dpi,
+      printWidthDots: this.current.printWidthDots,
+      address,
+      port: this.port ?? 9100,
+    }));
+    return this.discovery.start(address, options.port ?? 0);
+  }
+
+  /** Discovery requests this printer answered. */
+  get discoveryRequestsAnswered(): number {
+    return this.discovery?.answered ?? 0;
+  }
+
   /** Closes the port and every connection and stops the print engine. Records stay readable. */
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
+    await this.discovery?.stop();
     await this.listenerSettled;
     this.closeListener();
     if (this.job?.timer) clearTimeout(this.job.timer);

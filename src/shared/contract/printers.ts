@@ -159,6 +159,43 @@ export type PrinterUpdateInput = z.infer<typeof PrinterUpdateInputSchema>;
 
 const byId = z.object({ id: PrinterIdSchema }).strict();
 
+/** A printer a search found: a network Zebra that answered Zebra's discovery, or an OS print queue. */
+export const DiscoveredPrinterSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('network-zebra'),
+    /** The printer's own (system) name, else its model, else its address. */
+    name: z.string(),
+    model: z.string().nullable(),
+    firmware: z.string().nullable(),
+    serialNumber: z.string().nullable(),
+    dpi: z.number().int().nullable(),
+    host: z.string(),
+    port: z.number().int(),
+    /** The printer of this environment already at this address, if any. */
+    addedAs: PrinterIdSchema.nullable(),
+  }),
+  z.object({
+    kind: z.literal('os-queue'),
+    name: z.string(),
+    system: z.enum(['cups', 'windows']),
+    state: z.enum(['idle', 'printing', 'disabled', 'unknown']),
+    isDefault: z.boolean(),
+    addedAs: PrinterIdSchema.nullable(),
+  }),
+]);
+export type DiscoveredPrinterData = z.infer<typeof DiscoveredPrinterSchema>;
+
+export const PrinterDiscoverInputSchema = z
+  .object({
+    /** The network to ask, e.g. 192.168.1.0/24 (at most a /16); absent: the networks this computer is on. */
+    subnet: z.string().trim().max(18).optional(),
+    /** Zebra's discovery port, 4201; another only where a relay or a test printer listens elsewhere. */
+    port: z.number().int().min(1).max(65535).optional(),
+    /** How long answers are collected (default 3 s). */
+    timeoutMs: z.number().int().min(500).max(10_000).optional(),
+  })
+  .strict();
+
 export const printersCalls = {
   /** The current environment's printers. */
   'printers.list': defineCall(z.object({}).strict(), z.object({ printers: z.array(PrinterSchema) })),
@@ -184,6 +221,12 @@ export const printersCalls = {
   'printers.osQueues': defineCall(z.object({}).strict(), z.object({ queues: z.array(OsQueueSchema) })),
   /** Zebra printers plugged in by USB, for the "add printer" form; empty when there are none or no USB access. */
   'printers.usbDevices': defineCall(z.object({}).strict(), z.object({ devices: z.array(UsbDeviceSchema) })),
+  /**
+   * Searches for printers: network Zebras on the chosen network (Zebra's UDP discovery, bounded in
+   * time, never beyond that network) and the OS's print queues. Each is added with printers.add.
+   * Errors: INVALID_INPUT (facts: subject subnet or subnet-too-wide, value).
+   */
+  'printers.discover': defineCall(PrinterDiscoverInputSchema, z.object({ subnets: z.array(z.string()), printers: z.array(DiscoveredPrinterSchema) })),
 };
 
 export const printersEvents = {

@@ -16,6 +16,12 @@ import { defineCall } from './define';
 
 const LocationIdSchema = z.string().trim().regex(/^\d{1,12}$/, 'the location is a number');
 
+/**
+ * A parcel's weight in grams, as the service takes it: the bench scale's stable reading, or what
+ * the packer typed. Whole grams, more than nothing (an empty pan is not a parcel).
+ */
+export const ParcelWeightSchema = z.number().int('the weight is whole grams').min(1, 'the weight should be more than 0 g').max(1_000_000, 'the weight should be at most 1,000,000 g');
+
 export const ShipAddressSchema = z.object({
   street: z.string().trim().min(1, 'street is empty'),
   houseNumber: z.string().trim().min(1, 'house number is empty'),
@@ -92,6 +98,8 @@ export const ShipInputSchema = z
     acceptCorrectedAddress: z.boolean().optional(),
     /** In live: the number of orders the packer confirmed creating (must equal what will be created). */
     confirmLive: z.number().int().min(0).optional(),
+    /** Grams, from the scale or typed at the bench: replaces the weight the order came with, for every parcel. */
+    weight: ParcelWeightSchema.optional(),
   })
   .strict();
 export type ShipInput = z.input<typeof ShipInputSchema>;
@@ -139,6 +147,8 @@ export const NewShipmentInputSchema = z
     address: ShipAddressSchema,
     parcels: z.number().int().min(1).max(50),
     pudoId: z.string().trim().min(1).optional(),
+    /** Grams, from the scale or typed. */
+    weight: ParcelWeightSchema.optional(),
   })
   .strict();
 

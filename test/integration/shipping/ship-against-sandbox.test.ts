@@ -81,11 +81,12 @@ describe('ship from the bench on the embedded sandbox', () => {
       'NW-DROP-1,1101,Damrak,1,,1012 LG,Amsterdam,NL,Noah Visser,,,',
       'NW-CRASH-1,1101,Rokin,5,,1012 KK,Amsterdam,NL,Mila Jansen,,,',
       'NW-BAD-1,1101,Rokin,5,,1012 KK,Amsterdam,Netherlands,Mila Jansen,,,',
+      'NW-WEIGH-1,1101,Damrak,20,,1012 LH,Amsterdam,NL,Jan Bakker,,,500',
     ].join('\n');
     const file = join(dataDir, 'to-ship.csv');
     writeFileSync(file, csv);
     const report = await call('shipping.import', { source: { kind: 'path', path: file } });
-    expect(report.newRows).toBe(6);
+    expect(report.newRows).toBe(7);
   }, 60_000);
 
   afterAll(async () => {
@@ -120,6 +121,21 @@ describe('ship from the bench on the embedded sandbox', () => {
     expect(printed.slice(before)).toEqual(atService.map((order) => order.barcode));
     const journal = await call('printing.journal', { orderId: outcome.parcels[1]!.orderId });
     expect(journal.entries[0]).toMatchObject({ bundlePosition: 2, bundleCount: 3 });
+  });
+
+  it('the weight weighed at the bench replaces the one the order came with, at the service', async () => {
+    const outcome = await call('shipping.ship', { orderRef: 'NW-WEIGH-1', weight: 1875 });
+    expect(outcome.outcome).toBe('shipped');
+    const [order] = await ordersAtService('NW-WEIGH-1');
+    expect(await control(`/environments/test/orders/${order!.orderId}`)).toMatchObject({ orderRef: 'NW-WEIGH-1', weight: 1875 });
+  });
+
+  it('a weight that is not whole grams above zero is refused before anything is created', async () => {
+    for (const weight of [0, -5, 12.5]) {
+      const result = await attempt('shipping.ship', { orderRef: 'NW-CORR-1', weight });
+      expect(result.ok ? null : result.error.code).toBe('INVALID_INPUT');
+    }
+    expect(await ordersAtService('NW-CORR-1')).toHaveLength(0);
   });
 
   it('a second Enter on a shipped order creates nothing and prints nothing twice', async () => {

@@ -1,10 +1,11 @@
-import type { PrinterAddInput, PrinterCheckData, PrinterData, PrinterStatusData } from '../../../shared/contract/printers';
+import type { DiscoveredPrinterData, PrinterAddInput, PrinterCheckData, PrinterData, PrinterStatusData } from '../../../shared/contract/printers';
 import { expectOnly, numberOption, option } from '../args';
 import { exitCodes, UsageError, type CliCommand, type CliContext } from '../command';
 import { json, valueOf } from '../output';
 import { printerIdFrom } from './printer-choice';
 
 const addOptions = ['host', 'port', 'queue', 'serial', 'orientation', 'default', 'max-in-buffer'] as const;
+const discoverOptions = ['subnet', 'port', 'timeout'] as const;
 
 export const printersCommand: CliCommand = {
   name: 'printers',
@@ -16,13 +17,16 @@ export const printersCommand: CliCommand = {
     'printers add <name> --usb [--serial <number>] [options]           a Zebra on USB',
     'printers status <printer> [--json]',
     'printers test <printer>',
+    'printers discover [--subnet <network>] [--json]    network Zebras (Zebra discovery, UDP 4201) and the OS print queues',
+    '  --subnet        the network to ask, such as 192.168.1.0/24 (default: the networks this computer is on)',
+    '  --timeout       seconds to collect answers (default 3); --port the discovery port (default 4201)',
     '  --orientation   landscape or portrait: the label orientation this printer is pinned to (default landscape)',
     '  --default       single, bundles or both: make it the default printer for that role',
     '  --max-in-buffer labels allowed in the printer at once (default 3): pause and cancel act within that many',
     '  --no-check      save without asking the printer what it is',
     '  <printer> is a printer id or its name.',
   ].join('\n'),
-  valueOptions: [...addOptions],
+  valueOptions: [...new Set([...addOptions, ...discoverOptions])],
   async run(context) {
     const [verb, ...rest] = context.args.positionals;
     switch (verb) {
@@ -34,8 +38,10 @@ export const printersCommand: CliCommand = {
         return status(context, rest);
       case 'test':
         return test(context, rest);
+      case 'discover':
+        return discover(context, rest);
       default:
-        throw new UsageError(verb === undefined ? 'Say what to do: list, add, status or test.' : `Unknown printers command "${verb}".`);
+        throw new UsageError(verb === undefined ? 'Say what to do: list, add, status, test or discover.' : `Unknown printers command "${verb}".`);
     }
   },
 };
@@ -131,5 +137,34 @@ async function test(context: CliContext, rest: string[]): Promise<number> {
   const result = valueOf<{ runId: string; entryId: number; barcode: string | null }>(context, await station.dispatcher.dispatch('printers.test', { id }, { host: 'web' }));
   if (!result) return exitCodes.failed;
   context.print(`Test label sent to ${given} (journal entry ${result.entryId}).${result.barcode ? ` Its barcode reads ${result.barcode}.` : ''}`);
+  return exitCodes.ok;
+}
+
+async function discover(context: CliContext, rest: string[]): Promise<number> {
+  expectOnly(context.args, { flags: ['json'], options: [...discoverOptions] });
+  if (rest.length > 0) throw new UsageError('printers discover takes no arguments.');
+  const subnet = option(context.args, 'subnet');
+  const port = numberOption(context.args, 'port');
+  const seconds = numberOption(context.args, 'timeout');
+  const input = { ...(subnet !== undefined ? { subnet } : {}), ...(port !== undefined ? { port } : {}), ...(seconds !== undefined ? { timeoutMs: seconds * 1000 } : {}) };
+  const station = await context.openStation();
+  const result = valueOf<{ subnets: string[]; printers: DiscoveredPrinterData[] }>(context, await station.dispatcher.dispatch('printers.discover', input, { host: 'web' }));
+  if (!result) return exitCodes.failed;
+  if (context.args.flags.has('json')) {
+    context.print(json(result));
+    return exitCodes.ok;
+  }
+  context.print(`Searched ${result.subnets.join(', ') || 'no network'}.`);
+  if (result.printers.length === 0) context.print('No printers found.');
+  for (const printer of result.printers) {
+    const added = printer.addedAs ? `  (added: ${printer.addedAs})` : '';
+    if (printer.kind === 'network-zebra') {
+      context.print(`${printer.host}:${printer.port}  ${printer.name}  ${printer.model ?? 'unknown model'}, ${printer.dpi ? `${printer.dpi} dpi` : 'resolution unknown'}${printer.firmware ? `, ${printer.firmware}` : ''}${added}`);
+      context.print(`    add with: printers add '${printer.name}' --host ${printer.host} --port ${printer.port}`);
+    } else {
+      context.print(`queue ${printer.name}  (${printer.system}, ${printer.state}${printer.isDefault ? ', default' : ''})${added}`);
+      context.print(`    add with: printers add '${printer.name}' --queue '${printer.name}'`);
+    }
+  }
   return exitCodes.ok;
 }

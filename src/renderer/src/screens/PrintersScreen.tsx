@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LabelFilePreview } from '../preview/LabelFilePreview';
 import { useAppState, useStores } from '../state/stores-context';
 import { AddPrinterForm } from './printers/AddPrinterForm';
+import { DiscoverPrinters } from './printers/DiscoverPrinters';
 import { PrinterCard } from './printers/PrinterCard';
 import { ScreenHeading } from './ScreenHeading';
 
@@ -22,6 +23,7 @@ export default function PrintersScreen() {
       <div className="printer-grid" data-testid="printer-list">
         {printers?.map((printer) => <PrinterCard key={printer.id} printer={printer} />)}
       </div>
+      <DiscoverPrinters onAdded={reload} />
       <AddPrinterForm onAdded={reload} />
       <LabelFilePreview />
     </div>

@@ -3,6 +3,7 @@ import { ScreenHeading } from './ScreenHeading';
 import { EnvironmentSection } from './setup/EnvironmentSection';
 import { ImportSection } from './setup/ImportSection';
 import { KeysSection } from './setup/KeysSection';
+import { ScaleSection } from './setup/ScaleSection';
 import { ScreenPreferences } from './setup/ScreenPreferences';
 import { StationSection } from './setup/StationSection';
 import { StoreSection } from './setup/StoreSection';
@@ -21,6 +22,7 @@ export default function SetupScreen() {
         </div>
         <div className="setup-column">
           <ScreenPreferences />
+          <ScaleSection />
           <ImportSection />
           <WebhooksSection />
           <StoreSection />

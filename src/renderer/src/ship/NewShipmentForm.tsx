@@ -6,6 +6,9 @@ import type { StationErrorData } from '../../../shared/errors';
 import { ConfirmDialogShell } from '../components/ConfirmDialog';
 import { useStation } from '../station-context';
 import { errorText, shownDetails } from '../supervision/error-words';
+import { ScaleReadingLine } from '../scale/ScaleReadingLine';
+import { useScaleState, useStores } from '../state/stores-context';
+import { typedGrams } from './ShipWeight';
 
 /** Typing pauses this long before the postal code is checked. */
 const postalCheckDelayMs = 400;
@@ -36,6 +39,20 @@ export function NewShipmentForm({ onShip, onCancel }: { onShip(shipment: Shipmen
   const [error, setError] = useState<StationErrorData | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const checkSequence = useRef(0);
+  const stores = useStores();
+  const scaleReading = useScaleState((state) => state.reading);
+  const scaleConfigured = useScaleState((state) => state.configured);
+  // The parcel's weight: the scale's stable weight as it arrives, unless the packer typed one.
+  const [weight, setWeight] = useState<{ text: string; typed: boolean }>(() => {
+    const grams = stores.scale.getState().weightNow();
+    return { text: grams === null ? '' : String(grams), typed: false };
+  });
+  useEffect(
+    () =>
+      stores.scale.getState().onWeighed((grams) => setWeight((current) => (current.typed ? current : { text: String(grams), typed: false }))),
+    [stores],
+  );
+  const weightInvalid = weight.text.trim() !== '' && typedGrams(weight.text) === null;
   const set = (name: keyof typeof fields) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value }));
 
   // The postal-code check as the packer types, after a pause; the station keeps answers a few minutes.
@@ -98,6 +115,7 @@ export function NewShipmentForm({ onShip, onCancel }: { onShip(shipment: Shipmen
       address: { street: fields.street, houseNumber: fields.houseNumber, suffix: fields.suffix, postalCode: fields.postalCode, city: fields.city, countryCode: fields.countryCode },
       parcels: Number(fields.parcels),
       ...(pudoId ? { pudoId } : {}),
+      ...(typedGrams(weight.text) !== null ? { weight: typedGrams(weight.text)! } : {}),
     });
     if (result.ok) onShip(result.value);
     else setError(result.error);
@@ -125,6 +143,15 @@ export function NewShipmentForm({ onShip, onCancel }: { onShip(shipment: Shipmen
           {field('city', t('ship.fields.city'))}
           {field('countryCode', t('ship.fields.countryCode'))}
           {field('parcels', t('ship.parcels'), { inputMode: 'numeric' })}
+          <label className="form-field">
+            <span>{t('ship.weight.label')}</span>
+            <span className="input-with-unit">
+              <input value={weight.text} inputMode="numeric" aria-invalid={weightInvalid} data-testid="new-shipment-weight" onChange={(event) => setWeight({ text: event.target.value, typed: true })} />
+              <span className="unit">g</span>
+            </span>
+            {weightInvalid && <span className="tone-text-danger">{t('ship.weight.invalid')}</span>}
+            {scaleConfigured && <ScaleReadingLine reading={scaleReading} testId="new-shipment-scale-reading" />}
+          </label>
         </div>
         <p aria-live="polite" data-testid="new-shipment-postal" data-state={postal.kind}>
           {postal.kind === 'checking' && t('ship.form.postalChecking')}

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Environment } from '../../../shared/contract/app';
 import type { ShipPanel as Panel } from './ship-store';
+import { ShipWeight } from './ShipWeight';
 import { UnknownParcels } from './UnknownParcels';
 import { errorText, shownDetails } from '../supervision/error-words';
 
@@ -106,6 +107,7 @@ export function ShipPanel({
             {panel.error.code === 'OUTCOME_UNKNOWN' && <UnknownParcels orderRef={shipment.orderRef} onSettled={onSettled} />}
           </div>
         )}
+        {(panel.state === 'ready' || panel.state === 'confirm') && <ShipWeight />}
         <dl className="ship-facts">
           <dt>{t('ship.recipient')}</dt>
           <dd data-testid="ship-recipient">{shipment.recipient.name ?? '—'}</dd>

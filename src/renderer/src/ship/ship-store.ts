@@ -18,8 +18,19 @@ export type ShipPanel =
   | { state: 'shipped'; shipment: Shipment; parcels: number; outcome: Extract<ShipOutcome, { outcome: 'shipped' }> }
   | { state: 'refused'; shipment: Shipment; parcels: number; error: StationErrorData };
 
+/**
+ * The parcel's weight the panel ships with: from the bench's scale (a stable reading), typed by the
+ * packer, or the one the order came with. Null: none (the order is created without a weight).
+ */
+export type ParcelWeight = { grams: number; source: 'scale' | 'typed' | 'order' } | null;
+
 export interface ShipState {
   panel: ShipPanel;
+  weight: ParcelWeight;
+  /** A stable weight from the scale: fills the weight unless the packer typed one for this order. */
+  weighed(grams: number): void;
+  /** The packer typed a weight (null: cleared it). */
+  typeWeight(grams: number | null): void;
   /** Opens the panel when the scan is an order to ship; false when it is not one (then it is a print scan). */
   openIfToShip(scan: string): Promise<boolean>;
   /** Opens the panel on a shipment typed into the new-shipment form. */
@@ -48,9 +59,12 @@ export function createShipStore(deps: { station: StationApi }): StoreApi<ShipSta
   return createStore<ShipState>()((set, get) => {
     const ship = async (shipment: Shipment, parcels: number, acceptCorrectedAddress: boolean, confirmLive: number | null) => {
       set({ panel: { state: 'working', shipment, parcels } });
+      const weight = get().weight;
       const result = await deps.station['shipping.ship']({
         orderRef: shipment.orderRef,
         parcels,
+        // Sent only when weighed or typed here: the order's own weight is already the station's.
+        ...(weight && weight.source !== 'order' ? { weight: weight.grams } : {}),
         ...(acceptCorrectedAddress ? { acceptCorrectedAddress: true } : {}),
         ...(confirmLive !== null ? { confirmLive } : {}),
       });
@@ -59,8 +73,23 @@ export function createShipStore(deps: { station: StationApi }): StoreApi<ShipSta
       else set({ panel: { state: 'confirm', shipment, parcels, accepted: acceptCorrectedAddress, outcome: result.value } });
     };
 
+    const orderWeight = (shipment: Shipment): ParcelWeight => (shipment.weight !== null ? { grams: shipment.weight, source: 'order' } : null);
+
     return {
       panel: { state: 'closed' },
+      weight: null,
+
+      weighed(grams) {
+        const { panel, weight } = get();
+        // Only while the packer may still ship it, and never over what they typed.
+        if (panel.state !== 'ready' && panel.state !== 'confirm') return;
+        if (weight?.source === 'typed') return;
+        set({ weight: { grams, source: 'scale' } });
+      },
+
+      typeWeight(grams) {
+        set({ weight: grams === null ? null : { grams, source: 'typed' } });
+      },
 
       async openIfToShip(scan) {
         const result = await deps.station['shipping.toShip']({ orderRef: scan });
@@ -69,12 +98,12 @@ export function createShipStore(deps: { station: StationApi }): StoreApi<ShipSta
         // An order whose parcels are all created is printed through the duplicate guard, not shipped again.
         if (ledger.ok && ledger.value.length > 0 && ledger.value.every((entry) => entry.state === 'created')) return false;
         const recorded = ledger.ok ? ledger.value.find((entry) => entry.state !== 'rejected')?.parcelCount : undefined;
-        set({ panel: { state: 'ready', shipment: result.value, parcels: recorded ?? result.value.parcels ?? 1, acceptCorrectedAddress: false, confirmLive: null } });
+        set({ panel: { state: 'ready', shipment: result.value, parcels: recorded ?? result.value.parcels ?? 1, acceptCorrectedAddress: false, confirmLive: null }, weight: orderWeight(result.value) });
         return true;
       },
 
       open(shipment) {
-        set({ panel: { state: 'ready', shipment, parcels: shipment.parcels ?? 1, acceptCorrectedAddress: false, confirmLive: null } });
+        set({ panel: { state: 'ready', shipment, parcels: shipment.parcels ?? 1, acceptCorrectedAddress: false, confirmLive: null }, weight: orderWeight(shipment) });
       },
 
       setParcels(parcels) {
@@ -107,7 +136,7 @@ export function createShipStore(deps: { station: StationApi }): StoreApi<ShipSta
       },
 
       close() {
-        set({ panel: { state: 'closed' } });
+        set({ panel: { state: 'closed' }, weight: null });
       },
     };
   });

@@ -4,6 +4,7 @@ import type { AppState } from './app-store';
 import type { PreferencesState } from './preferences-store';
 import type { SandboxState } from './sandbox-store';
 import type { ScanState } from './scan-store';
+import type { ScaleState } from '../scale/scale-store';
 import type { ShipState } from '../ship/ship-store';
 import type { ShiftState } from './shift-store';
 import type { StationStores } from './stores';
@@ -26,3 +27,4 @@ export const usePreferences = <T,>(selector: (state: PreferencesState) => T): T 
 export const useShiftState = <T,>(selector: (state: ShiftState) => T): T => useStore(useStores().shift, selector);
 export const useSandboxState = <T,>(selector: (state: SandboxState) => T): T => useStore(useStores().sandbox, selector);
 export const useShipState = <T,>(selector: (state: ShipState) => T): T => useStore(useStores().ship, selector);
+export const useScaleState = <T,>(selector: (state: ScaleState) => T): T => useStore(useStores().scale, selector);

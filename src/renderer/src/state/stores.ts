@@ -5,6 +5,7 @@ import { createI18n, switchLanguage } from '../i18n/create-i18n';
 import { createPreviewService, type PreviewService } from '../preview/preview-service';
 import { createContractScanService } from '../scan/contract-scan-service';
 import type { ScanService } from '../scan/scan-outcome';
+import { createScaleStore, type ScaleState } from '../scale/scale-store';
 import { createShipStore, type ShipState } from '../ship/ship-store';
 import { createSoundPlayer, type SoundPlayer } from '../sound/sound-player';
 import { createAppStore, type AppState } from './app-store';
@@ -21,6 +22,7 @@ export interface StationStores {
   shift: StoreApi<ShiftState>;
   sandbox: StoreApi<SandboxState>;
   ship: StoreApi<ShipState>;
+  scale: StoreApi<ScaleState>;
   preferences: StoreApi<PreferencesState>;
   sounds: SoundPlayer;
   preview: PreviewService;
@@ -71,6 +73,7 @@ export function createStationStores(options: StationStoresOptions): StationStore
     shift: createShiftStore({ station: options.station, now: options.now ?? Date.now }),
     sandbox: createSandboxStore({ station: options.station }),
     ship: createShipStore({ station: options.station }),
+    scale: createScaleStore({ station: options.station }),
     preferences,
     sounds,
     preview: options.preview ?? createPreviewService(),
