@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { normalizeScan } from '../../../shared/scan';
 import { isCommandText, parseScanCommand, type ReprintReason } from '../scan/commands';
-import { asksToPrintAgain, soundOf, type PrintedLabel, type ScanOutcome, type ScanService } from '../scan/scan-outcome';
+import { asksToPrintAgain, soundOf, type PrintedLabel, type ScanOutcome, type ScanService, type ToShip } from '../scan/scan-outcome';
 import type { SoundKind } from '../sound/tones';
 
 /** What the big panel on the scan screen shows. */
@@ -61,8 +61,18 @@ export interface ScanState {
   resumeWaiting(): Promise<void>;
 }
 
+/** The ship panel, as far as a scan's answer concerns it. */
+export interface ScanShipPanel {
+  /** The scan was the slip of an order to ship: the panel opens on it. */
+  open(toShip: ToShip): void;
+  /** The scan printed (or failed as a print): an open ship panel gives way to the outcome. */
+  giveWay(): void;
+}
+
 export interface ScanStoreDeps {
   service: ScanService;
+  /** The ship panel a slip to ship opens (absent: no ship panel on this screen). */
+  ship?: ScanShipPanel;
   /** The operator signed in for this shift ('' when nobody is): a reprint needs one. */
   operator?(): string;
   playSound(kind: SoundKind): void;
@@ -73,10 +83,20 @@ export const recentLimit = 8;
 
 export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
   // Scans are handled one at a time, in the order they came: a packer may scan the next slip
-  // before the first label is out.
+  // before the first label is out. With nothing in hand a scan starts at once, in the scanner's
+  // own key event, so its call leaves before anything else the page does (no turn of the queue).
   let queue: Promise<void> = Promise.resolve();
+  let inHand = 0;
   const enqueue = (work: () => Promise<void>): Promise<void> => {
-    queue = queue.then(work, work);
+    const run = async () => {
+      try {
+        await work();
+      } finally {
+        inHand--;
+      }
+    };
+    inHand++;
+    queue = inHand === 1 ? run() : queue.then(run, run);
     return queue;
   };
 
@@ -211,8 +231,18 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
             set({ panel: { state: 'void', scan: normalized.value, at: deps.now() } });
             return;
           }
+          // The call first; the screen says "printing" once it is on its way.
+          const answer = deps.service.print(normalized.value);
+          const before = get().panel;
           set({ panel: { state: 'working', scan: normalized.value } });
-          show(await deps.service.print(normalized.value));
+          const outcome = await answer;
+          if (outcome.kind === 'to-ship') {
+            set({ panel: before });
+            deps.ship?.open(outcome);
+            return;
+          }
+          deps.ship?.giveWay();
+          show(outcome);
         }),
 
       confirmReprint: () => {
