@@ -116,3 +116,38 @@ describe('a scan leaves the page first', () => {
     expect(stores.scan.getState().recent.map((label) => label.orderRef)).toEqual(['ORD-2', 'ORD-1']);
   });
 });
+
+describe('what the screen draws for a scan', () => {
+  it('goes straight to the outcome when the answer comes in a blink, and says "printing" only when it is slow', async () => {
+    const answers = new Map<string, () => void>();
+    const station = scriptedStation({
+      'printing.scan': ({ scan }) => new Promise((resolve) => answers.set(scan, () => resolve(ok(printedAnswer(scan))))),
+    });
+    const stores = createStationStores({
+      station: station.station,
+      storage: { getItem: () => null, setItem: () => undefined },
+      browserLanguages: ['en'],
+      sounds: { play: () => undefined, close: async () => undefined },
+      preview: {} as StationStores['preview'],
+    });
+    const states: string[] = [];
+    stores.scan.subscribe((state, previous) => {
+      if (state.panel !== previous.panel) states.push(state.panel.state);
+    });
+    const quick = submitOrShip(stores, 'ORD-1');
+    answers.get('ORD-1')?.();
+    await quick;
+    expect(states).toEqual(['outcome']);
+
+    states.length = 0;
+    const slow = submitOrShip(stores, 'ORD-2');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(states).toEqual(['working']);
+    // Meanwhile the sandbox panel's refreshes hold off: a scan is in hand.
+    expect(stores.scan.getState().inHand()).toBe(true);
+    answers.get('ORD-2')?.();
+    await slow;
+    expect(states).toEqual(['working', 'outcome']);
+    expect(stores.scan.getState().inHand()).toBe(false);
+  });
+});

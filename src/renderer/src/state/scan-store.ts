@@ -41,6 +41,8 @@ export interface ScanState {
   operatorSignedIn(): Promise<void>;
   /** Nobody signed in: the held reprint is dropped. */
   dropHeldReprint(): void;
+  /** True while a scan or reprint is in hand (not a state to draw: read it when needed). */
+  inHand(): boolean;
   /** Labels printed at this screen, newest first. */
   recent: PrintedLabel[];
   /** The label in the preview dialog, if one is open. */
@@ -77,11 +79,14 @@ export interface ScanStoreDeps {
   operator?(): string;
   playSound(kind: SoundKind): void;
   now(): number;
+  /** How long a scan's answer may take before the panel says "printing…" (default 150 ms). */
+  workingAfterMs?: number;
 }
 
 export const recentLimit = 8;
 
 export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
+  const workingAfterMs = deps.workingAfterMs ?? 150;
   // Scans are handled one at a time, in the order they came: a packer may scan the next slip
   // before the first label is out. With nothing in hand a scan starts at once, in the scanner's
   // own key event, so its call leaves before anything else the page does (no turn of the queue).
@@ -156,8 +161,9 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
         return;
       }
       const before = get().panel;
+      const answer = deps.service.reprint({ scan, reason });
       set({ panel: { state: 'working', scan } });
-      const outcome = await deps.service.reprint({ scan, reason });
+      const outcome = await answer;
       if (outcome.kind === 'failed' && outcome.error.code === 'OPERATOR_REQUIRED') {
         // Signed out meanwhile (another window, the command line): ask here as well.
         set({ panel: before, operatorNeeded: { scan, reason } });
@@ -197,6 +203,7 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
 
     return {
       panel: { state: 'idle' },
+      inHand: () => inHand > 0,
       cue: { state: 'none' },
       operatorNeeded: null,
       recent: [],
@@ -231,13 +238,15 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
             set({ panel: { state: 'void', scan: normalized.value, at: deps.now() } });
             return;
           }
-          // The call first; the screen says "printing" once it is on its way.
+          // The call first. "Printing…" only when the answer is slow to come: a label answered in a
+          // blink goes straight to its outcome, one drawing per scan and none before the answer.
           const answer = deps.service.print(normalized.value);
           const before = get().panel;
-          set({ panel: { state: 'working', scan: normalized.value } });
+          const slow = setTimeout(() => set({ panel: { state: 'working', scan: normalized.value } }), workingAfterMs);
           const outcome = await answer;
+          clearTimeout(slow);
           if (outcome.kind === 'to-ship') {
-            set({ panel: before });
+            if (get().panel.state === 'working') set({ panel: before });
             deps.ship?.open(outcome);
             return;
           }

@@ -80,7 +80,7 @@ export function createStationStores(options: StationStoresOptions): StationStore
     shift: createShiftStore({ station: options.station, now: options.now ?? Date.now }),
     sandbox: createSandboxStore({
       station: options.station,
-      busy: () => scan.getState().panel.state === 'working' || ship.getState().panel.state === 'working',
+      busy: () => scan.getState().inHand() || ship.getState().panel.state === 'working',
     }),
     ship,
     preferences,
