@@ -458,7 +458,8 @@ async function measuredScan(page: BenchPage, proxy: PrinterProxy, orderRef: stri
   const enterPage = probe.enter ?? Number.NaN;
   // Calls from the Enter on (a refresh may have left while the scanner typed).
   const sends = probe.sends.filter((send) => send.at >= enterPage);
-  const scanIndex = sends.findIndex((send) => send.name === 'printing.scan');
+  // printing.print too: the same bench measures a screen from before the scan call (for a before/after).
+  const scanIndex = sends.findIndex((send) => send.name === 'printing.scan' || send.name === 'printing.print');
   const scanSend = sends[scanIndex];
   const result = probe.results.find((entry) => entry.id === scanSend?.id);
   const dom = page.toLocal(probe.outcome ?? Number.NaN);
