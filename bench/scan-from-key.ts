@@ -622,7 +622,7 @@ async function main(): Promise<void> {
 
   console.log(`# Scan from the key: ${new Date().toISOString()}, sandbox latency ${latencyMs} ms per answer, printer on loopback behind a proxy`);
   console.log(`load average (1/5/15 min) at the start: ${load()}`);
-  const service = startChild('service', String(latencyMs), String(Math.max(400, Math.ceil(ordersNeeded * 1.6))));
+  const service = startChild('service', String(latencyMs), String(Math.max(600, ordersNeeded * 3 + 200)));
   const serviceLine = await service.nextLine();
   const serviceSide = ServiceSideSchema.parse(JSON.parse(serviceLine));
   const stationProxy = await startPrinterProxy(serviceSide.zebraPort);
