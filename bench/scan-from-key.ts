@@ -332,9 +332,9 @@ async function openPage(launchUrl: string) {
       const outcome = await Promise.race([shown().then(() => 'shown' as const), late]);
       clearTimeout(timer);
       if (outcome === 'shown') return;
-      await page.screenshot({ path: 'scan-from-key-stuck.png' });
+      await page.screenshot({ path: 'test-results/scan-from-key-stuck.png' });
       const screen = await page.locator('main').innerText();
-      throw new Error(`${what}: not on screen after ${timeoutMs / 1000} s (screenshot scan-from-key-stuck.png). The screen shows: ${screen.slice(0, 400)}`);
+      throw new Error(`${what}: not on screen after ${timeoutMs / 1000} s (screenshot test-results/scan-from-key-stuck.png). The screen shows: ${screen.slice(0, 400)}`);
     },
     async probe(): Promise<Probe> {
       return ProbeSchema.parse(await page.evaluate(() => (globalThis as unknown as { __scanBench: unknown }).__scanBench));
