@@ -31,7 +31,7 @@ export interface SandboxStoreDeps {
   printedLimit?: number;
   refreshMs?: number;
   /**
-   * True while a scan (or a ship) is in hand at the bench: a refresh falling due then waits
+   * True while a scan is in hand at the bench: a refresh falling due then waits
    * another interval, so its calls and the drawing of their answers never stand in a scan's way.
    */
   busy?: () => boolean;

@@ -80,7 +80,9 @@ export function createStationStores(options: StationStoresOptions): StationStore
     shift: createShiftStore({ station: options.station, now: options.now ?? Date.now }),
     sandbox: createSandboxStore({
       station: options.station,
-      busy: () => scan.getState().inHand() || ship.getState().panel.state === 'working',
+      // A scan's answer is awaited within a blink; a ship's labels print for seconds meanwhile and
+      // its panel shows them as they come, so a refresh then stands in nobody's way.
+      busy: () => scan.getState().inHand(),
     }),
     ship,
     preferences,
