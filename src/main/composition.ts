@@ -61,6 +61,7 @@ import { isUnreachable, localStoreHealth, type StoreHealth } from './store/store
 import { AddressLookups } from './shipping/address-lookups';
 import { CreationLedger } from './shipping/creation-ledger';
 import { ledgerHearsStatusEvents } from './shipping/ledger-events';
+import { scanToShip } from './shipping/scan-to-ship';
 import { ShipService } from './shipping/ship-service';
 import { ToShipOrders } from './shipping/to-ship-orders';
 import { UploadService } from './shipping/upload-service';
@@ -404,7 +405,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     ...importsHandlers({ settings, importer, events, pickedFiles, pickManifestFile: options.pickManifestFile }),
     ...webhooksHandlers({ receiver: webhooks, sandboxLink, conflicts: webhookConflicts, settings }),
     ...printersHandlers({ settings, printing, logger }),
-    ...printingHandlers({ settings, cores: localOnly, previewOf, logger }),
+    ...printingHandlers({ settings, cores: localOnly, previewOf, logger, scanToShip: scanToShip({ toShip, ledger }) }),
     ...sandboxHandlers({ settings, sandbox }),
     ...supervisionHandlers({ settings, voids, notices: pullNotices, timeline, dayClose, index: orders, lookup, journal: printing.journal, printHandover: (environment, printer, handover, pdf) => printHandover({ printers: printing.printers, transports: printing.transports }, environment, printer, handover, pdf) }),
     ...shippingHandlers({ settings, ship, ledger, toShip, lookups: new AddressLookups({ clientFor: (environment) => clients.forEnvironment(environment) }) }),

@@ -4,7 +4,9 @@ import type { Logger } from '../logging/logger';
 import type { LabelPreview } from '../printing/label-preview';
 import type { LocalOnlyPrinting } from '../printing/offline/local-only-printing';
 import type { PrintingCore } from '../printing/runs/printing-core';
+import type { SinglePrintInput } from '../printing/single-print';
 import type { StationSettings } from '../settings/station-settings';
+import type { ScanToShip } from '../shipping/scan-to-ship';
 
 export interface PrintingHandlerDeps {
   settings: StationSettings;
@@ -17,9 +19,12 @@ export interface PrintingHandlerDeps {
   previewOf(core: PrintingCore): LabelPreview;
   /** Where a refused scan is written down with its outcome (code and words), for a lead reading the log later. */
   logger?: Logger;
+  /** Whether a scan is the slip of an order to ship from the bench (printing.scan asks it before printing). */
+  scanToShip?: ScanToShip;
 }
 
 type PrintingCallName =
+  | 'printing.scan'
   | 'printing.print'
   | 'printing.printBundles'
   | 'printing.pause'
@@ -32,20 +37,33 @@ type PrintingCallName =
   | 'printing.journal'
   | 'printing.labelDocument';
 
-export function printingHandlers({ settings, cores, previewOf, logger }: PrintingHandlerDeps): Pick<Handlers, PrintingCallName> {
+export function printingHandlers({ settings, cores, previewOf, logger, scanToShip }: PrintingHandlerDeps): Pick<Handlers, PrintingCallName> {
   const service = () => cores.forReading().service;
+  const print = async (printing: ReturnType<typeof cores.forPrinting>, input: SinglePrintInput) => {
+    try {
+      return await printing.print(input);
+    } catch (error) {
+      if (error instanceof StationError) {
+        logger?.info('scan not printed', { environment: settings.environment(), scan: input.scan.slice(0, 200), outcome: error.code, words: error.message });
+      }
+      throw error;
+    }
+  };
   return {
+    'printing.scan': async ({ scan }, { session }) => {
+      const printing = cores.forPrinting();
+      // One store query for a scan that is not a slip to ship (the to-ship list), before the label's
+      // request. A list that cannot be read now (the shared store away while the bench prints
+      // locally) holds no scan up: it prints, as any scan that is not a known slip.
+      const toShip = scanToShip ? await scanToShip(session.environment, scan).catch(() => null) : null;
+      if (toShip) return toShip;
+      await session.ready();
+      return print(printing, { scan });
+    },
     'printing.print': async (input, { session }) => {
       const printing = cores.forPrinting();
       await session.ready();
-      try {
-        return await printing.print(input);
-      } catch (error) {
-        if (error instanceof StationError) {
-          logger?.info('scan not printed', { environment: settings.environment(), scan: input.scan.slice(0, 200), outcome: error.code, words: error.message });
-        }
-        throw error;
-      }
+      return print(printing, input);
     },
     'printing.printBundles': async (input, { session }) => {
       const printing = cores.forBundles();

@@ -3,6 +3,7 @@ import { ErrorCodeSchema, ErrorFactsSchema } from '../errors';
 import { EnvironmentSchema } from './app';
 import { defineCall, defineEvent } from './define';
 import { PrinterFaultSchema, PrinterIdSchema } from './printers';
+import { ShipmentSchema } from './shipping';
 
 export const labelStates = ['queued', 'fetched', 'sent', 'printed', 'failed', 'uncertain'] as const;
 export const LabelStateSchema = z.enum(labelStates);
@@ -218,6 +219,23 @@ export const PrintOutcomeSchema = z.discriminatedUnion('outcome', [
 ]);
 export type PrintOutcomeData = z.infer<typeof PrintOutcomeSchema>;
 
+/**
+ * A packer's scan of a packing slip whose order waits to be shipped from the bench (imported or
+ * typed in, its parcels not all created yet): nothing is printed, the screen opens the ship panel.
+ */
+export const ToShipAnswerSchema = z.object({
+  outcome: z.literal('to-ship'),
+  scan: z.string(),
+  shipment: ShipmentSchema,
+  /** The parcel count to offer: what a shipment already begun recorded, else the shop's, else 1. */
+  parcels: z.number().int().min(1).max(50),
+});
+export type ToShipAnswerData = z.infer<typeof ToShipAnswerSchema>;
+
+/** What one scan at the bench came to: printed (or one of printing.print's other answers), or an order to ship. */
+export const ScanAnswerSchema = z.discriminatedUnion('outcome', [...PrintOutcomeSchema.options, ToShipAnswerSchema]);
+export type ScanAnswerData = z.infer<typeof ScanAnswerSchema>;
+
 export const RunProgressSchema = z.object({
   runId: z.string(),
   kind: RunKindSchema,
@@ -270,6 +288,13 @@ export const printingCalls = {
       .strict(),
     PrintOutcomeSchema,
   ),
+  /**
+   * The scan screen's one call per scan: the main process decides in the same call whether the slip
+   * is an order to ship (answer "to-ship", nothing printed) or a label to print (then exactly as
+   * printing.print without reprint or override, with its answers and errors). One call, so nothing
+   * waits between the scanner's Enter and the label's request.
+   */
+  'printing.scan': defineCall(z.object({ scan: z.string().max(4096) }).strict(), ScanAnswerSchema),
   /**
    * Starts a shift-start run over bundles, in the order given (each bundle's labels in their
    * "n of m" order, or the whole run reversed). Resolves once the run is planned and started;

@@ -52,6 +52,30 @@ describe('the first-run panel’s view of the sandbox', () => {
     expect(bench.named('sandbox.printedLabels')).toHaveLength(2);
   });
 
+  it('holds a refresh that falls due while a scan is in hand until the scan is answered', async () => {
+    const bench = scriptedStation({
+      'orders.samples': () => ok({ orders: [order('NW-1')] }),
+      'sandbox.printedLabels': () => ok({ labels: [label(0)] }),
+    });
+    let scanInHand = false;
+    const store = createSandboxStore({ station: bench.station, refreshMs: 500, busy: () => scanInHand });
+    const stop = store.getState().follow();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(bench.named('sandbox.printedLabels')).toHaveLength(1);
+
+    const entry = { id: 1, state: 'printed' } as unknown as Parameters<typeof bench.emit<'printing.label'>>[1];
+    bench.emit('printing.label', entry);
+    scanInHand = true;
+    await vi.advanceTimersByTimeAsync(1200);
+    expect(bench.named('sandbox.printedLabels')).toHaveLength(1);
+    expect(bench.named('orders.samples')).toHaveLength(1);
+    scanInHand = false;
+    await vi.advanceTimersByTimeAsync(500);
+    expect(bench.named('sandbox.printedLabels')).toHaveLength(2);
+    expect(bench.named('orders.samples')).toHaveLength(2);
+    stop();
+  });
+
   it('keeps the reason when the station is not on its sandbox', async () => {
     const bench = scriptedStation({
       'sandbox.printedLabels': () => ({ ok: false, error: { code: 'NOT_CONFIGURED', message: 'not on the embedded sandbox' } }),

@@ -164,14 +164,40 @@ export function createLabelDocuments(deps: LabelDocumentsDeps): DocumentSource {
   // Labels are prepared several at a time; one look at the printer serves all of them.
   let looking: Promise<PrinterRecord> | null = null;
   let justRead = deps.printerJustRead === true;
+  /** The printer as last seen: the route a label's request is started on while the printer is looked at. */
+  let lastSeen = deps.printer;
   const printerNow = (): Promise<PrinterRecord> => {
     const { printers, transport } = deps;
     if (!printers || !transport) return Promise.resolve(deps.printer);
-    looking ??= currentPrinter({ printers, transport, ...(deps.logger ? { logger: deps.logger } : {}) }, deps.printer, { justRead }).finally(() => {
-      looking = null;
-    });
+    looking ??= currentPrinter({ printers, transport, ...(deps.logger ? { logger: deps.logger } : {}) }, deps.printer, { justRead })
+      .then((printer) => (lastSeen = printer))
+      .finally(() => {
+        looking = null;
+      });
     justRead = false;
     return looking;
+  };
+
+  const orderZpl = async (printer: PrinterRecord, orderId: string): Promise<PreparedDocument> => {
+    const client = await deps.client();
+    const label = await client.getLabel(orderId, { format: 'zpl', orientation: printer.orientation });
+    if (label.format !== 'zpl') throw new StationError('MALFORMED_RESPONSE', `The label of order ${orderId} came back as ${label.format}, not ZPL.`);
+    return prepared(label.bytes, label.formatCount, 'zpl', `The label of order ${orderId}`, label.scan);
+  };
+
+  /**
+   * An order's ZPL asked for on the route the printer was last seen on, before the look at the
+   * printer ends: on a new connection that look reads the printer's identity (a connect and two
+   * questions), which then costs nothing while the service answers. The label is used only once
+   * the look says the printer takes it the same way; otherwise it is dropped and fetched for the
+   * printer that answers now. Nothing of it reaches a printer before then.
+   */
+  const zplAhead = (entry: LabelToFetch): { printer: PrinterRecord; document: Promise<PreparedDocument> } | null => {
+    if (deps.given || entry.orderId === null || entry.format !== 'zpl' || labelRoute(lastSeen).kind !== 'native-zpl') return null;
+    const document = orderZpl(lastSeen, entry.orderId);
+    // Its failure is read below, or not at all when the printer turned out to need another document.
+    document.catch(() => undefined);
+    return { printer: lastSeen, document };
   };
 
   const orderPdfAsGfa = async (printer: PrinterRecord, orderId: string): Promise<PreparedDocument> => {
@@ -183,6 +209,7 @@ export function createLabelDocuments(deps: LabelDocumentsDeps): DocumentSource {
   };
 
   return async (entry: LabelToFetch): Promise<PreparedDocument> => {
+    const ahead = zplAhead(entry);
     const printer = await printerNow();
     const route = labelRoute(printer);
     const isLabel = entry.orderId !== null || entry.bundleId !== null;
@@ -196,11 +223,9 @@ export function createLabelDocuments(deps: LabelDocumentsDeps): DocumentSource {
         return prepared(label.bytes, 1, 'pdf');
       }
       if (entry.format === 'gfa' || route.kind === 'raster') return orderPdfAsGfa(printer, orderId);
+      const asked = ahead && route.kind === 'native-zpl' && ahead.printer.orientation === printer.orientation ? ahead.document : orderZpl(printer, orderId);
       try {
-        const client = await deps.client();
-        const label = await client.getLabel(orderId, { format: 'zpl', orientation: printer.orientation });
-        if (label.format !== 'zpl') throw new StationError('MALFORMED_RESPONSE', `The label of order ${orderId} came back as ${label.format}, not ZPL.`);
-        return prepared(label.bytes, label.formatCount, 'zpl', `The label of order ${orderId}`, label.scan);
+        return await asked;
       } catch (error) {
         // Labels some carriers supply exist as PDF only: print those as images.
         if (zplUnavailable(error)) return orderPdfAsGfa(printer, orderId);

@@ -1,12 +1,15 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { recentReprintKeys } from '../navigation/shortcuts';
 import type { PrintedLabel } from '../scan/scan-outcome';
-import { formatClock } from '../i18n/format';
+import { clockFormatter } from '../i18n/format';
 import { Icon } from './Icon';
 
 /** The last labels printed at this screen, each reprinted with one key (F6–F9) and previewed (Shift+F6–F9). */
 export function RecentLabels({ labels, onReprint, onPreview }: { labels: readonly PrintedLabel[]; onReprint: (index: number) => void; onPreview: (index: number) => void }) {
   const { t, i18n } = useTranslation();
+  // One formatter per language, not one per label per drawing: this list draws on every scan.
+  const clock = useMemo(() => clockFormatter(i18n.language), [i18n.language]);
   return (
     <section className="recent" aria-labelledby="recent-title" data-testid="recent-labels">
       <h2 id="recent-title">{t('recent.title')}</h2>
@@ -20,7 +23,7 @@ export function RecentLabels({ labels, onReprint, onPreview }: { labels: readonl
               <li key={`${label.printedAt}-${label.orderRef}-${label.entryId ?? index}`} className="recent-item" data-testid={`recent-${index}`}>
                 <span className="recent-ref">{label.orderRef}</span>
                 <span className="recent-meta">
-                  {label.recipient} · {t('recent.at', { time: formatClock(label.printedAt, i18n.language) })}
+                  {label.recipient} · {t('recent.at', { time: clock(label.printedAt) })}
                 </span>
                 <span className="recent-actions">
                   <button type="button" className="button" onClick={() => onReprint(index)} aria-keyshortcuts={key} data-testid={`recent-reprint-${index}`}>

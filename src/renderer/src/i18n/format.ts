@@ -1,8 +1,19 @@
+/**
+ * Clock time as a packer reads it ("10:31", or "10:31:07"), in the screen's language; the text as
+ * given when it is not a date. Building the formatter is the costly part: a list formats through
+ * one clockFormatter.
+ */
+export function clockFormatter(language: string, withSeconds = false): (iso: string | number) => string {
+  const format = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', ...(withSeconds ? { second: '2-digit' } : {}), hourCycle: 'h23' });
+  return (iso) => {
+    const date = new Date(iso);
+    return Number.isNaN(date.getTime()) ? String(iso) : format.format(date);
+  };
+}
+
 /** Clock time as a packer reads it ("10:31", or "10:31:07"), in the screen's language; the text as given when it is not a date. */
 export function formatClock(iso: string | number, language: string, withSeconds = false): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return String(iso);
-  return new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', ...(withSeconds ? { second: '2-digit' } : {}), hourCycle: 'h23' }).format(date);
+  return clockFormatter(language, withSeconds)(iso);
 }
 
 /** Date and time for lists that span days. */

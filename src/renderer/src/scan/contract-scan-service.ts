@@ -10,7 +10,7 @@ export interface ContractScanServiceDeps {
   operator(): string;
 }
 
-/** The scan screen's service over the contract: one `printing.print` per scan or reprint. */
+/** The scan screen's service over the contract: one `printing.scan` per scan, one `printing.print` per reprint. */
 export function createContractScanService(station: StationApi, deps: ContractScanServiceDeps): ScanService {
   const operator = () => {
     const name = deps.operator().trim();
@@ -18,8 +18,10 @@ export function createContractScanService(station: StationApi, deps: ContractSca
   };
   return {
     async print(scan) {
-      const result = await station['printing.print']({ scan });
-      return result.ok ? outcomeFromPrint(result.value) : { kind: 'failed', scan, error: result.error };
+      const result = await station['printing.scan']({ scan });
+      if (!result.ok) return { kind: 'failed', scan, error: result.error };
+      const answer = result.value;
+      return answer.outcome === 'to-ship' ? { kind: 'to-ship', shipment: answer.shipment, parcels: answer.parcels } : outcomeFromPrint(answer);
     },
     async reprint({ scan, reason }) {
       const result = await station['printing.print']({ scan, reprint: { reason: deps.reasonText(reason), ...operator() } });

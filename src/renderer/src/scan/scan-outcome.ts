@@ -3,6 +3,7 @@
  * journal entries and the stable error codes), so each outcome has one colour, one icon, one
  * sound and one plain-language message.
  */
+import type { Shipment } from '../../../shared/contract/shipping';
 import type { ErrorCode, StationErrorData } from '../../../shared/errors';
 import type { ScanRejection } from '../../../shared/scan';
 import type { ScanOutcomeKindName } from '../../../shared/scan-outcome-kinds';
@@ -74,9 +75,18 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const kindsAgree: Same<ScanOutcomeKind, ScanOutcomeKindName> = true;
 void kindsAgree;
 
+/** A slip of an order to ship from the bench: nothing printed, the ship panel opens on it. */
+export interface ToShip {
+  kind: 'to-ship';
+  shipment: Shipment;
+  /** The parcel count to offer. */
+  parcels: number;
+}
+
 /** The service behind the scan screen: one call per scan, one per reprint. Never rejects. */
 export interface ScanService {
-  print(scan: string): Promise<ScanOutcome>;
+  /** A scan: the station decides in the same call whether it prints or is an order to ship. */
+  print(scan: string): Promise<ScanOutcome | ToShip>;
   reprint(request: { scan: string; reason: ReprintReason }): Promise<ScanOutcome>;
   /** Cancels a waiting label's run (printing.cancel); never rejects. */
   cancel(runId: string): Promise<void>;

@@ -76,7 +76,6 @@ export function useStationKeyboard(onReady: () => void): void {
         isComposing: event.isComposing,
         target,
       });
-      showCue(decision);
       if (decision.preventDefault) event.preventDefault();
       if (decision.scan !== undefined) {
         event.stopPropagation();
@@ -84,20 +83,27 @@ export function useStationKeyboard(onReady: () => void): void {
         if (isOperatorBadge(scan) && operatorFromBadge(scan) !== '') {
           // A badge signs the operator in wherever it is scanned, and the screen stays where it is.
           void handleBenchScan(stores, scan);
+          showCue(decision);
           return;
         }
         // On the shift-start screen a scan picks a bundle for the run; everywhere else it prints.
         if (stores.app.getState().screen === 'shift' && !isCommandText(scan)) {
           stores.shift.getState().addBundles(scan);
+          showCue(decision);
           return;
         }
-        const held = makeWayForScan(document);
+        // The scan's call leaves first, inside this key event: the cue, the screen and any
+        // drawing come after it is on its way. Only an open dialog (rare at a bench) is dealt
+        // with before, since closing it may settle what the scan is for.
+        const held = document.querySelector('dialog[open]') ? makeWayForScan(document) : null;
         void handleBenchScan(stores, scan);
+        showCue(decision);
         // A dialog with typed input stays; the result is shown once it is closed.
         if (held) held.addEventListener('close', () => stores.app.getState().navigate('scan'), { once: true });
         else stores.app.getState().navigate('scan');
         return;
       }
+      showCue(decision);
       // The key was taken as part of a scan being read: it is nobody's shortcut.
       if (decision.preventDefault) return;
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { memo, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FirstRunPanel } from '../components/FirstRunPanel';
 import { ManualEntry } from '../components/ManualEntry';
@@ -23,7 +23,7 @@ export default function ScanScreen() {
   const preview = useScanState((state) => state.preview);
   const environment = useAppState((state) => state.info?.environment);
   const shipPanel = useShipState((state) => state.panel);
-  const submit = (text: string) => void handleBenchScan(stores, text);
+  const submit = useCallback((text: string) => void handleBenchScan(stores, text), [stores]);
 
   return (
     <div className={environment === 'sandbox' ? 'scan-screen scan-screen-sandbox' : 'scan-screen'}>
@@ -55,8 +55,11 @@ export default function ScanScreen() {
   );
 }
 
-/** On the embedded sandbox: what to try, and what the virtual printer printed, kept up to date while shown. */
-function SandboxPanels({ onTry }: { onTry: (scan: string) => void }) {
+/**
+ * On the embedded sandbox: what to try, and what the virtual printer printed, kept up to date while
+ * shown. Drawn again only when its own state changes, not with every scan's outcome beside it.
+ */
+const SandboxPanels = memo(function SandboxPanels({ onTry }: { onTry: (scan: string) => void }) {
   const stores = useStores();
   const samples = useSandboxState((state) => state.samples);
   const printed = useSandboxState((state) => state.printed);
@@ -67,4 +70,4 @@ function SandboxPanels({ onTry }: { onTry: (scan: string) => void }) {
       <VirtualPrinterPanel labels={printed} />
     </>
   );
-}
+});

@@ -31,8 +31,8 @@ export interface ShipState {
   weighed(grams: number): void;
   /** The packer typed a weight (null: cleared it). */
   typeWeight(grams: number | null): void;
-  /** Opens the panel when the scan is an order to ship; false when it is not one (then it is a print scan). */
-  openIfToShip(scan: string): Promise<boolean>;
+  /** Opens the panel on a scanned slip the station answered is an order to ship (printing.scan), offering `parcels`. */
+  openScanned(shipment: Shipment, parcels: number): void;
   /** Opens the panel on a shipment typed into the new-shipment form. */
   open(shipment: Shipment): void;
   setParcels(parcels: number): void;
@@ -91,15 +91,8 @@ export function createShipStore(deps: { station: StationApi }): StoreApi<ShipSta
         set({ weight: grams === null ? null : { grams, source: 'typed' } });
       },
 
-      async openIfToShip(scan) {
-        const result = await deps.station['shipping.toShip']({ orderRef: scan });
-        if (!result.ok || result.value === null) return false;
-        const ledger = await deps.station['shipping.ledger']({ orderRef: scan });
-        // An order whose parcels are all created is printed through the duplicate guard, not shipped again.
-        if (ledger.ok && ledger.value.length > 0 && ledger.value.every((entry) => entry.state === 'created')) return false;
-        const recorded = ledger.ok ? ledger.value.find((entry) => entry.state !== 'rejected')?.parcelCount : undefined;
-        set({ panel: { state: 'ready', shipment: result.value, parcels: recorded ?? result.value.parcels ?? 1, acceptCorrectedAddress: false, confirmLive: null }, weight: orderWeight(result.value) });
-        return true;
+      openScanned(shipment, parcels) {
+        set({ panel: { state: 'ready', shipment, parcels, acceptCorrectedAddress: false, confirmLive: null }, weight: orderWeight(shipment) });
       },
 
       open(shipment) {
@@ -136,7 +129,8 @@ export function createShipStore(deps: { station: StationApi }): StoreApi<ShipSta
       },
 
       close() {
-        set({ panel: { state: 'closed' }, weight: null });
+        // Closing a closed panel changes nothing: no new state, so nothing on screen draws again.
+        if (get().panel.state !== 'closed') set({ panel: { state: 'closed' }, weight: null });
       },
     };
   });

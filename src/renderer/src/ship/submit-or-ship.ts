@@ -1,25 +1,23 @@
-import { normalizeScan } from '../../../shared/scan';
 import { isCommandText } from '../scan/commands';
 import type { StationStores } from '../state/stores';
 
 /**
- * A scan on the scan screen: a parcels command answers the open ship panel; the slip of an order
- * to ship opens the ship panel; anything else is a print scan as before.
+ * A scan on the scan screen: a parcels command answers the open ship panel; anything else goes to
+ * the station at once, in one call that decides there whether the slip is an order to ship (the
+ * ship panel opens) or a label to print (an open ship panel gives way to the outcome). Nothing is
+ * asked or drawn before that call leaves.
  */
-export async function submitOrShip(stores: Pick<StationStores, 'scan' | 'ship'>, text: string): Promise<void> {
+export function submitOrShip(stores: Pick<StationStores, 'scan' | 'ship'>, text: string): Promise<void> {
   const ship = stores.ship.getState();
   if (isCommandText(text)) {
-    if (ship.command(text)) return;
+    if (ship.command(text)) return Promise.resolve();
     if (ship.panel.state !== 'closed' && /^STATION:CANCEL$/i.test(text.trim())) {
       ship.close();
-      return;
+      return Promise.resolve();
     }
-    await stores.scan.getState().submitScan(text);
-    return;
+    return stores.scan.getState().submitScan(text);
   }
-  const normalized = normalizeScan(text);
-  if (ship.panel.state === 'working') return;
-  if (normalized.ok && (await ship.openIfToShip(normalized.value))) return;
-  ship.close();
-  await stores.scan.getState().submitScan(text);
+  // A ship under way takes no scan: its labels are printing.
+  if (ship.panel.state === 'working') return Promise.resolve();
+  return stores.scan.getState().submitScan(text);
 }

@@ -62,7 +62,10 @@ export function createAppStore(station: StationApi): StoreApi<AppState> {
     printerStates: {},
     screen: 'scan',
     notices: [],
-    navigate: (screen) => set({ screen }),
+    // Every scan asks for the scan screen: staying on it changes nothing, so nothing draws again.
+    navigate: (screen) => {
+      if (get().screen !== screen) set({ screen });
+    },
     loadInfo: async () => {
       const [info, settings] = await Promise.all([station['app.info']({}), station['settings.get']({})]);
       if (info.ok) set({ info: info.value, infoError: null });

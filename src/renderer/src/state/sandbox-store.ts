@@ -30,13 +30,18 @@ export interface SandboxStoreDeps {
   /** How many of the virtual printer's labels the panel keeps. */
   printedLimit?: number;
   refreshMs?: number;
+  /**
+   * True while a scan is in hand at the bench: a refresh falling due then waits
+   * another interval, so its calls and the drawing of their answers never stand in a scan's way.
+   */
+  busy?: () => boolean;
 }
 
 export const defaultSampleCount = 3;
 export const defaultPrintedLimit = 12;
 export const defaultRefreshMs = 500;
 
-export function createSandboxStore({ station, sampleCount = defaultSampleCount, printedLimit = defaultPrintedLimit, refreshMs = defaultRefreshMs }: SandboxStoreDeps): StoreApi<SandboxState> {
+export function createSandboxStore({ station, sampleCount = defaultSampleCount, printedLimit = defaultPrintedLimit, refreshMs = defaultRefreshMs, busy = () => false }: SandboxStoreDeps): StoreApi<SandboxState> {
   return createStore<SandboxState>()((set, get) => ({
     samples: null,
     printed: null,
@@ -60,6 +65,10 @@ export function createSandboxStore({ station, sampleCount = defaultSampleCount, 
         timer = setTimeout(() => {
           timer = null;
           if (stopped) return;
+          if (busy()) {
+            schedule();
+            return;
+          }
           void get().refreshPrinted();
           void get().loadSamples();
         }, refreshMs);

@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { normalizeScan } from '../../../shared/scan';
 import { isCommandText, parseScanCommand, type ReprintReason } from '../scan/commands';
-import { asksToPrintAgain, soundOf, type PrintedLabel, type ScanOutcome, type ScanService } from '../scan/scan-outcome';
+import { asksToPrintAgain, soundOf, type PrintedLabel, type ScanOutcome, type ScanService, type ToShip } from '../scan/scan-outcome';
 import type { SoundKind } from '../sound/tones';
 
 /** What the big panel on the scan screen shows. */
@@ -41,6 +41,8 @@ export interface ScanState {
   operatorSignedIn(): Promise<void>;
   /** Nobody signed in: the held reprint is dropped. */
   dropHeldReprint(): void;
+  /** True while a scan or reprint is in hand (not a state to draw: read it when needed). */
+  inHand(): boolean;
   /** Labels printed at this screen, newest first. */
   recent: PrintedLabel[];
   /** The label in the preview dialog, if one is open. */
@@ -61,22 +63,45 @@ export interface ScanState {
   resumeWaiting(): Promise<void>;
 }
 
+/** The ship panel, as far as a scan's answer concerns it. */
+export interface ScanShipPanel {
+  /** The scan was the slip of an order to ship: the panel opens on it. */
+  open(toShip: ToShip): void;
+  /** The scan printed (or failed as a print): an open ship panel gives way to the outcome. */
+  giveWay(): void;
+}
+
 export interface ScanStoreDeps {
   service: ScanService;
+  /** The ship panel a slip to ship opens (absent: no ship panel on this screen). */
+  ship?: ScanShipPanel;
   /** The operator signed in for this shift ('' when nobody is): a reprint needs one. */
   operator?(): string;
   playSound(kind: SoundKind): void;
   now(): number;
+  /** How long a scan's answer may take before the panel says "printing…" (default 150 ms). */
+  workingAfterMs?: number;
 }
 
 export const recentLimit = 8;
 
 export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
+  const workingAfterMs = deps.workingAfterMs ?? 150;
   // Scans are handled one at a time, in the order they came: a packer may scan the next slip
-  // before the first label is out.
+  // before the first label is out. With nothing in hand a scan starts at once, in the scanner's
+  // own key event, so its call leaves before anything else the page does (no turn of the queue).
   let queue: Promise<void> = Promise.resolve();
+  let inHand = 0;
   const enqueue = (work: () => Promise<void>): Promise<void> => {
-    queue = queue.then(work, work);
+    const run = async () => {
+      try {
+        await work();
+      } finally {
+        inHand--;
+      }
+    };
+    inHand++;
+    queue = inHand === 1 ? run() : queue.then(run, run);
     return queue;
   };
 
@@ -136,8 +161,9 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
         return;
       }
       const before = get().panel;
+      const answer = deps.service.reprint({ scan, reason });
       set({ panel: { state: 'working', scan } });
-      const outcome = await deps.service.reprint({ scan, reason });
+      const outcome = await answer;
       if (outcome.kind === 'failed' && outcome.error.code === 'OPERATOR_REQUIRED') {
         // Signed out meanwhile (another window, the command line): ask here as well.
         set({ panel: before, operatorNeeded: { scan, reason } });
@@ -177,6 +203,7 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
 
     return {
       panel: { state: 'idle' },
+      inHand: () => inHand > 0,
       cue: { state: 'none' },
       operatorNeeded: null,
       recent: [],
@@ -211,8 +238,20 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
             set({ panel: { state: 'void', scan: normalized.value, at: deps.now() } });
             return;
           }
-          set({ panel: { state: 'working', scan: normalized.value } });
-          show(await deps.service.print(normalized.value));
+          // The call first. "Printing…" only when the answer is slow to come: a label answered in a
+          // blink goes straight to its outcome, one drawing per scan and none before the answer.
+          const answer = deps.service.print(normalized.value);
+          const before = get().panel;
+          const slow = setTimeout(() => set({ panel: { state: 'working', scan: normalized.value } }), workingAfterMs);
+          const outcome = await answer;
+          clearTimeout(slow);
+          if (outcome.kind === 'to-ship') {
+            if (get().panel.state === 'working') set({ panel: before });
+            deps.ship?.open(outcome);
+            return;
+          }
+          deps.ship?.giveWay();
+          show(outcome);
         }),
 
       confirmReprint: () => {

@@ -62,17 +62,31 @@ export function createStationStores(options: StationStoresOptions): StationStore
       reasonText: (reason) => reason,
       operator: () => app.getState().settings?.operator ?? '',
     });
+  const ship = createShipStore({ station: options.station });
+  const scan = createScanStore({
+    service: scanService,
+    ship: {
+      open: ({ shipment, parcels }) => ship.getState().openScanned(shipment, parcels),
+      // A ship under way keeps its panel; any other open panel gives way to the printed outcome.
+      giveWay: () => {
+        if (ship.getState().panel.state !== 'working') ship.getState().close();
+      },
+    },
+    operator: () => app.getState().settings?.operator ?? '',
+    playSound: (kind) => sounds.play(kind, preferences.getState().volume),
+    now: options.now ?? Date.now,
+  });
   return {
     app,
-    scan: createScanStore({
-      service: scanService,
-      operator: () => app.getState().settings?.operator ?? '',
-      playSound: (kind) => sounds.play(kind, preferences.getState().volume),
-      now: options.now ?? Date.now,
-    }),
+    scan,
     shift: createShiftStore({ station: options.station, now: options.now ?? Date.now }),
-    sandbox: createSandboxStore({ station: options.station }),
-    ship: createShipStore({ station: options.station }),
+    sandbox: createSandboxStore({
+      station: options.station,
+      // A scan's answer is awaited within a blink; a ship's labels print for seconds meanwhile and
+      // its panel shows them as they come, so a refresh then stands in nobody's way.
+      busy: () => scan.getState().inHand(),
+    }),
+    ship,
     scale: createScaleStore({ station: options.station }),
     preferences,
     sounds,

@@ -1,0 +1,56 @@
+/**
+ * The scan leaves the page first: between the scanner's Enter and the call that prints, the page
+ * asks nothing else and changes nothing on screen. Watched on the page's own WebSocket (every call
+ * frame it sends, in order) and its DOM (the first change after the Enter, and which calls had left
+ * by then), as a packer scans three slips in a row on the embedded sandbox.
+ */
+import { draftOrder, expect, test } from './bench-fixture';
+import { openStation, scanLikeAScanner } from './station-page';
+
+/** Installed before the screen's own code: its keydown listener runs before the screen's. */
+const probe = `(() => {
+  const probe = { afterEnter: false, sends: [], firstChange: null };
+  window.__scanOrder = probe;
+  addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter') return;
+    probe.afterEnter = true;
+    probe.sends = [];
+    probe.firstChange = null;
+  }, { capture: true });
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    if (probe.afterEnter) {
+      try {
+        const message = JSON.parse(String(data));
+        if (message.type === 'call') probe.sends.push({ name: message.name, input: message.input });
+      } catch {}
+    }
+    return send.call(this, data);
+  };
+  new MutationObserver(() => {
+    if (probe.afterEnter && probe.firstChange === null) probe.firstChange = { callsOut: probe.sends.map((call) => call.name) };
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+})();`;
+
+interface Probe {
+  sends: { name: string; input: unknown }[];
+  firstChange: { callsOut: string[] } | null;
+}
+
+test('the scan’s one call leaves before anything else is asked or drawn, and the outcome follows', async ({ page, webHost, sandboxOrders }) => {
+  await page.addInitScript({ content: probe });
+  await openStation(page, webHost);
+  for (const nth of [0, 1, 2]) {
+    const order = draftOrder(sandboxOrders, nth);
+    await scanLikeAScanner(page, order.orderRef);
+    await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'printed', { timeout: 20_000 });
+    await expect(page.getByTestId('result-order')).toHaveText(order.orderRef);
+    const seen = (await page.evaluate(() => (globalThis as unknown as { __scanOrder: Probe }).__scanOrder)) as Probe;
+    // The first call after the Enter is the scan itself: no ship check or anything else before it.
+    expect(seen.sends[0]).toEqual({ name: 'printing.scan', input: { scan: order.orderRef } });
+    expect(seen.sends.map((call) => call.name)).not.toContain('shipping.toShip');
+    // The screen's first change after the Enter came once the call was on its way.
+    expect(seen.firstChange?.callsOut[0]).toBe('printing.scan');
+  }
+  await expect(page.getByTestId('recent-0')).toContainText(draftOrder(sandboxOrders, 2).orderRef);
+});
