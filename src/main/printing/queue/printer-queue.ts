@@ -30,6 +30,7 @@ import type { LabelMarkStore } from './label-marks';
 import type { LabelSource, QueueLabel } from './label-source';
 import { judgeDrained, needsMarks, type LabelProof } from './print-proof';
 import { readPrinterMarks, type PrinterMarks } from './printer-marks';
+import { faultsBehindSilence, isSilence } from '../status/printer-status';
 
 export interface PrinterQueueTiming {
   /** First wait between status polls while the printer's buffer is at the limit; adapts to the printer's speed. */
@@ -122,6 +123,9 @@ export class PrinterQueue {
   /** Check a fault at once instead of at the next poll (a new label, or the user's word). */
   private forceCheck = false;
   private faultCheckedAt = 0;
+  private lastHost: { formatsInBuffer: number; atMs: number } | null = null;
+  /** The fault holding the queue silences ~HS (newer firmware): ask ~HQES until it clears. */
+  private hostStatusSilenced = false;
   private lastState: PrinterQueueState | null = null;
   private statePending = false;
 
@@ -137,6 +141,11 @@ export class PrinterQueue {
   /** The fault holding the queue, or null. */
   get currentFault(): PrinterFault | null {
     return this.fault;
+  }
+
+  /** The printer's formats in buffer at its last ~HS answer to this queue, and when (clock ms); null before one. */
+  get lastHostStatus(): { formatsInBuffer: number; atMs: number } | null {
+    return this.lastHost;
   }
 
   /** Nothing attached, nothing in flight, nothing of ours in the printer. */
@@ -341,7 +350,7 @@ export class PrinterQueue {
       source.uncertain(label, reason);
       this.deps.logger.warn('label uncertain', { printer: this.transport.description, entryId: label.entryId, error: errorText(error) });
       if (error instanceof PrinterTransportError && error.failure === 'no-answer') {
-        this.setFault({ ...printerFault('offline'), message: 'The printer stopped answering status requests.' });
+        if (!(await this.nameTheSilence(error))) this.setFault({ ...printerFault('offline'), message: 'The printer stopped answering status requests.' });
       } else {
         this.checkBeforeNext = true;
       }
@@ -383,6 +392,7 @@ export class PrinterQueue {
       return true;
     } catch (error) {
       if (!(error instanceof PrinterTransportError)) this.deps.logger.warn('printer status not understood', { printer: this.transport.description, error: errorText(error) });
+      if (await this.nameTheSilence(error)) return false;
       this.setFault(
         error instanceof PrinterTransportError ? faultOfFailure(error) : { ...printerFault('offline'), message: 'The printer’s status answer could not be read.' },
       );
@@ -391,11 +401,27 @@ export class PrinterQueue {
   }
 
   /**
+   * No ~HS answer: Zebra's newer firmware sends none while media or ribbon is out or the head is
+   * open, and still answers ~HQES. When ~HQES names the fault, that is the fault holding the queue
+   * (not "offline"), and it is watched through ~HQES until it clears. True when it named one.
+   */
+  private async nameTheSilence(error: unknown): Promise<boolean> {
+    if (!isSilence(error) || !canQuery(this.transport)) return false;
+    const behind = await faultsBehindSilence(this.transport);
+    const fault = behind?.faults[0];
+    if (!fault) return false;
+    this.hostStatusSilenced = true;
+    this.setFault(fault);
+    return true;
+  }
+
+  /**
    * Counts what left the buffer since the last answer and judges it (print-proof.ts); returns how
    * many labels left. Reads the printer's marks when a verdict needs them.
    */
   private async applyStatus(status: HostStatus): Promise<number> {
     const epoch = this.transport.connectionCount ?? null;
+    this.lastHost = { formatsInBuffer: status.formatsInBuffer, atMs: this.clock.now() };
     for (const source of this.sources) if (source.urgent) this.readyChecked.add(source);
     const ours = this.outstandingFormats();
     let left = ours - status.formatsInBuffer;
@@ -577,10 +603,21 @@ export class PrinterQueue {
       this.clearFault();
       return;
     }
+    if (this.hostStatusSilenced) {
+      // ~HS stays silent while this fault lasts; ~HQES says when it is gone.
+      const behind = await faultsBehindSilence(this.transport);
+      const fault = behind?.faults[0];
+      if (fault) {
+        this.setFault(fault);
+        return;
+      }
+      this.hostStatusSilenced = false;
+    }
     let status: HostStatus;
     try {
       status = parseHostStatus(await this.transport.query(hostStatusQuery));
     } catch (error) {
+      if (await this.nameTheSilence(error)) return;
       if (error instanceof PrinterTransportError) this.setFault(faultOfFailure(error));
       return;
     }
