@@ -117,4 +117,6 @@ export interface PrinterState {
   storedObjects: string[];
   /** ^JZ: a copy cut short by paper out, ribbon out or head open is printed again once the fault clears (Y at power-up). */
   reprintAfterError: boolean;
+  /** A label is coming out of the print engine right now (a stopping fault would cut it short). */
+  labelInProgress: boolean;
 }

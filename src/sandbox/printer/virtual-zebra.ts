@@ -416,6 +416,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
       poweredOnAt: this.poweredOnAt,
       storedObjects: this.configuration.storedObjects(),
       reprintAfterError: this.reprintAfterErrorValue,
+      labelInProgress: this.job?.timer != null,
     };
   }
 

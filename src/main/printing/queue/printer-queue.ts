@@ -23,6 +23,7 @@ import { parseExtendedStatus } from '../../../shared/zebra/extended-status';
 import { parseHostStatus } from '../../../shared/zebra/host-status';
 import { extendedStatusQuery, hostStatusQuery } from '../../../shared/zebra/queries';
 import type { PrinterStateName } from '../../../shared/contract/printers';
+import type { SecondCopyData } from '../../../shared/contract/printing';
 import type { Logger } from '../../logging/logger';
 import { canQuery, PrinterTransportError, type PrinterTransport } from '../transports/transport';
 import { systemClock, type QueueClock } from './clock';
@@ -126,6 +127,8 @@ export class PrinterQueue {
   private lastHost: { formatsInBuffer: number; atMs: number } | null = null;
   /** The fault holding the queue silences ~HS (newer firmware): ask ~HQES until it clears. */
   private hostStatusSilenced = false;
+  /** The fault now holding the queue was looked at for a label it cut short. */
+  private cutShortJudged = false;
   private lastState: PrinterQueueState | null = null;
   private statePending = false;
 
@@ -412,7 +415,65 @@ export class PrinterQueue {
     if (!fault) return false;
     this.hostStatusSilenced = true;
     this.setFault(fault);
+    await this.judgeCutShort(fault, false);
     return true;
+  }
+
+  /**
+   * Paper out, ribbon out and head open stop a Zebra at once, in the middle of the label it is
+   * printing, and with ^JZY (its setting at power-up, "reprint after error") that label comes out
+   * again, whole, once the fault is cleared. The printer stands still now, so its label counter
+   * tells: when it already reached the due count of the first label of ours still in the buffer,
+   * it counted a cut copy of that label, and two copies come out; one below, the fault came
+   * between labels and nothing is printed twice. Without a due count, or without a fresh count of
+   * the buffer (~HS silent in the fault), the station cannot tell: that label may come out twice.
+   * Once per fault. A label cut short with ^JZN leaves the buffer as printed (one copy, cut short):
+   * the counter cannot tell that from a whole one.
+   */
+  private async judgeCutShort(fault: PrinterFault, bufferFresh: boolean): Promise<void> {
+    const cut = cuttingFault(fault);
+    if (!cut || this.cutShortJudged || !canQuery(this.transport)) return;
+    this.cutShortJudged = true;
+    if (this.outstanding.length === 0) return;
+    let counter: number | null = null;
+    try {
+      counter = (await readPrinterMarks(this.transport, { serial: false, uptime: false })).odometer;
+    } catch (error) {
+      this.deps.logger.info('label counter not read at a fault', { printer: this.transport.description, error: errorText(error) });
+    }
+    const first = this.outstanding[0] as Outstanding;
+    const target = first.proof.odometerTarget;
+    if (bufferFresh && counter !== null && target !== null && counter === target - 1) return;
+    if (bufferFresh && counter !== null && target !== null && counter === target) {
+      this.recordSecondCopy(first, { certainty: 'certain', fault: cut });
+      // The reprint moves the counter once more: every due count from this label on is one later.
+      for (const item of this.outstanding) {
+        if (item.proof.odometerTarget === null) continue;
+        item.proof.odometerTarget += 1;
+        this.remember(item.label, item.proof);
+      }
+      if (this.epochMarks?.odometerTail != null) this.epochMarks.odometerTail += 1;
+      return;
+    }
+    // Not known which label the cut copy was (if any): the one whose due count the counter shows, else the first.
+    const suspect = (counter !== null ? this.outstanding.find((item) => item.proof.odometerTarget === counter) : undefined) ?? first;
+    this.recordSecondCopy(suspect, { certainty: 'possible', fault: cut });
+    // The counter may or may not step once more: due counts from here on could be one short, which
+    // would read a lost label as printed. They are dropped, and not taken again on this connection.
+    for (const item of this.outstanding) {
+      if (item.proof.odometerTarget === null) continue;
+      item.proof.odometerTarget = null;
+      this.remember(item.label, item.proof);
+    }
+    if (this.epochMarks) {
+      this.epochMarks.odometerTail = null;
+      this.epochMarks.countTries = COUNT_TRIES;
+    }
+  }
+
+  private recordSecondCopy(item: Outstanding, secondCopy: SecondCopyData): void {
+    this.deps.logger.warn('a fault cut a label short', { printer: this.transport.description, entryId: item.label.entryId, ...secondCopy });
+    item.source.secondCopy(item.label, secondCopy);
   }
 
   /**
@@ -440,6 +501,7 @@ export class PrinterQueue {
     const fault = faultsFromStatus(status)[0] ?? null;
     if (fault) this.setFault(fault);
     else this.publishState();
+    if (fault) await this.judgeCutShort(fault, true);
     this.judge(epoch, await this.marksFor(epoch, status.formatsInBuffer));
     return gone.length;
   }
@@ -578,6 +640,7 @@ export class PrinterQueue {
     if (!this.fault) return;
     this.deps.logger.info('printer fault cleared', { printer: this.transport.description, fault: this.fault.kind });
     this.fault = null;
+    this.cutShortJudged = false;
     this.lastProgressAt = this.clock.now();
     const told = [...this.pausedSources];
     this.pausedSources.clear();
@@ -657,6 +720,11 @@ export class PrinterQueue {
     this.lastState = state;
     this.deps.onState?.(state);
   }
+}
+
+/** The fault, when it is one that stops a Zebra in the middle of a label (and ^JZ reprints after). */
+function cuttingFault(fault: PrinterFault): SecondCopyData['fault'] | null {
+  return fault.kind === 'paper-out' || fault.kind === 'head-open' || fault.kind === 'ribbon-out' ? fault.kind : null;
 }
 
 function groupBySource(items: Outstanding[]): Map<LabelSource, QueueLabel[]> {
