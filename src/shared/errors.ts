@@ -82,6 +82,13 @@ export const errorCodes = [
   'STORE_UNAVAILABLE',
   /** Printing refused: the shared store is offline, so the duplicate guard cannot be asked (facts: since). */
   'STORE_OFFLINE',
+  // printers, added later
+  /**
+   * The printer is not 203 dpi, so it needs the order's PDF label drawn at its resolution, and the
+   * service offers this order's label only as (203 dpi) ZPL. Nothing was sent (facts: orderId,
+   * orderRef, printerName, dpi).
+   */
+  'LABEL_NEEDS_PDF',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(errorCodes);

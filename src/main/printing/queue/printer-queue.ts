@@ -185,6 +185,8 @@ export class PrinterQueue {
    * buffer or already out, and the printer may have restarted since; the next answers say which.
    */
   async adopt(source: LabelSource, labels: QueueLabel[]): Promise<void> {
+    // Labels from an earlier session: the label counter's due count is not known.
+    this.counterTail = null;
     const marks = await Promise.all(labels.map((label) => this.deps.marks?.get(label.entryId) ?? null));
     for (const [index, label] of labels.entries()) {
       const mark = marks[index] ?? null;
@@ -359,6 +361,8 @@ export class PrinterQueue {
           ? `${error.message} Part or all of this label may have reached the printer, so it is not sent again by itself: check whether it printed.`
           : `Sending stopped unexpectedly (${errorText(error)}); this label may or may not have printed.`;
       source.uncertain(label, reason);
+      // It may or may not move the label counter: the count due is not known any more.
+      this.counterTail = null;
       this.deps.logger.warn('label uncertain', { printer: this.transport.description, entryId: label.entryId, error: errorText(error) });
       if (error instanceof PrinterTransportError && error.failure === 'no-answer') {
         if (!(await this.nameTheSilence(error, { label, source, proof: { sentAtMs: this.clock.now(), epoch: null, serial: null, odometerTarget: null } }))) this.setFault({ ...printerFault('offline'), message: 'The printer stopped answering status requests.' });
