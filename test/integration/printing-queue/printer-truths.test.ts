@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatusSchema } from '../../../src/shared/api/schemas';
 import type { PrinterStatusData } from '../../../src/shared/contract/printers';
+import type { HandoverData } from '../../../src/shared/contract/supervision';
 import type { JournalEntryData, PrintOutcomeData, RunSummaryData } from '../../../src/shared/contract/printing';
 import type { RunningSandbox } from '../../../src/sandbox';
 import type { VirtualZebra } from '../../../src/sandbox/printer';
@@ -92,6 +93,15 @@ describe('printer truths', () => {
     const history = await station.call<{ entries: JournalEntryData[] }>('printing.journal', { limit: 50 });
     const twice = history.entries.filter((entry) => entry.secondCopy !== null);
     expect(twice.map((entry) => [entry.barcode, entry.state, entry.secondCopy?.certainty])).toEqual([[cutBarcode, 'printed', 'certain']]);
+    // The day close counts it, and names the parcel to check.
+    const handover = await station.call<HandoverData>('supervision.dayClose', { pdf: false });
+    expect(handover.secondCopies).toEqual({ certain: 1, possible: 0 });
+    expect(
+      handover.bundles
+        .flatMap((bundle) => bundle.parcels)
+        .filter((parcel) => parcel.secondCopy !== null)
+        .map((parcel) => [parcel.barcode, parcel.secondCopy]),
+    ).toEqual([[cutBarcode, 'certain']]);
   });
 
   it('^JZN: the cut-short label is not printed again, and nothing is listed as printed twice', async () => {
