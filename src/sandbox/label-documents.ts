@@ -23,7 +23,9 @@ export interface LabelDocuments {
   /** The JSON body `[{"label":"<base64 PDF>"}, ...]` of a bundle: one merged PDF per `bundleChunk` orders. */
   bundle(env: EnvironmentState, bundle: Bundle, request: Omit<LabelRequest, 'format'>): Promise<Buffer>;
   /** Serve `document` as the order's ZPL label from now on (a carrier's own ZPL, set through the control API). */
-  supply(env: EnvironmentState, order: Order, document: Buffer): void;
+  supply(env: EnvironmentState, order: Order, document: Buffer, options?: { pdf?: boolean }): void;
+  /** The order's label was supplied as ZPL only: there is no PDF of it. */
+  zplOnly(env: EnvironmentState, order: Order): boolean;
   clear(): void;
 }
 
@@ -73,6 +75,7 @@ export function createLabelDocuments(): LabelDocuments {
 
   // Documents the operator supplied, served as they are: env|orderId → ZPL bytes.
   const supplied = new Map<string, Buffer>();
+  const withoutPdf = new Set<string>();
 
   const encode = (document: Uint8Array | string) => {
     const bytes = typeof document === 'string' ? Buffer.from(document, 'utf8') : Buffer.from(document.buffer, document.byteOffset, document.byteLength);
@@ -102,12 +105,17 @@ export function createLabelDocuments(): LabelDocuments {
         return Buffer.from(`[${chunks.map(encode).join(',')}]`);
       });
     },
-    supply(env, order, document) {
-      supplied.set(`${env.name}|${order.orderId}`, document);
+    supply(env, order, document, options = {}) {
+      const key = `${env.name}|${order.orderId}`;
+      supplied.set(key, document);
+      if (options.pdf === false) withoutPdf.add(key);
+      else withoutPdf.delete(key);
     },
+    zplOnly: (env, order) => withoutPdf.has(`${env.name}|${order.orderId}`),
     clear: () => {
       cache.clear();
       supplied.clear();
+      withoutPdf.clear();
     },
   };
 }

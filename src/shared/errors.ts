@@ -87,6 +87,13 @@ export const errorCodes = [
   'SCALE_NOT_CONFIGURED',
   /** The scale gave no stable weight in time (facts: condition — motion, overload, negative, busy, fault, bad-data, disconnected; detail). */
   'SCALE_NO_WEIGHT',
+  // printers
+  /**
+   * The printer is not 203 dpi, so it needs the order's PDF label drawn at its resolution, and the
+   * service offers this order's label only as (203 dpi) ZPL. Nothing was sent (facts: orderId,
+   * orderRef, printerName, dpi).
+   */
+  'LABEL_NEEDS_PDF',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(errorCodes);

@@ -46,6 +46,7 @@ export interface CliCommand {
 }
 
 /** Exit codes: 0 done, 1 the station said no (the message says why), 2 the command line was wrong. */
-export const exitCodes = { ok: 0, failed: 1, usage: 2 } as const;
+/** `unsettled`: a print left the printer with the label but without its proof (a wait limit, Ctrl+C). */
+export const exitCodes = { ok: 0, failed: 1, usage: 2, unsettled: 3 } as const;
 
 export class UsageError extends Error {}

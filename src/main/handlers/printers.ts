@@ -169,34 +169,64 @@ export function printersHandlers({ settings, printing, logger, statusTimeoutMs =
       const printer = await printers.require(environment, id);
       const pending = service.pendingOn(printer);
       const queueFault = service.queueFor(printer).currentFault;
+      const queue = service.queueFor(printer);
       const transport = transports.forPrinter(printer.address);
       const checkedAt = new Date().toISOString();
+      const base = { printerId: id, labelsPending: pending, checkedAt, busyWith: null };
       if (!canQuery(transport)) {
         return {
-          printerId: id,
+          ...base,
           state: queueFault ? stateName(queueFault, pending > 0) : 'unknown',
           answered: false,
           faults: queueFault ? [queueFault] : [],
           formatsInBuffer: null,
-          labelsPending: pending,
-          checkedAt,
+          source: 'printer',
+        };
+      }
+      if (!queue.idle) {
+        // A run of this process prints on it: its queue asks ~HS after every label and while a
+        // fault holds it, so it already knows; asking again would wait behind the labels.
+        const live = (await service.runsOn(environment, printer))[0] ?? null;
+        return {
+          ...base,
+          state: stateName(queueFault, true),
+          answered: false,
+          faults: queueFault ? [queueFault] : [],
+          formatsInBuffer: queue.lastHostStatus?.formatsInBuffer ?? null,
+          source: 'queue',
+          busyWith: live ? { runId: live.id, kind: live.kind, processId: process.pid } : null,
+        };
+      }
+      const elsewhere = (await service.runsHoldingPrinterElsewhere(environment, printer))[0];
+      if (elsewhere) {
+        // Another station process holds the printer's connection: a printer that serves one
+        // connection at a time would leave a second one unanswered, and that is not "offline".
+        const fault = elsewhere.state === 'paused' ? (elsewhere.pauseReason?.fault ?? null) : null;
+        return {
+          ...base,
+          state: stateName(fault, true),
+          answered: false,
+          faults: fault ? [fault] : [],
+          formatsInBuffer: null,
+          source: 'run-elsewhere',
+          busyWith: { runId: elsewhere.id, kind: elsewhere.kind, processId: elsewhere.options.owner?.pid ?? null },
         };
       }
       try {
         const report = await readPrinterStatus(transport, { timeoutMs: statusTimeoutMs });
+        const formatsInBuffer = report.host?.formatsInBuffer ?? null;
         return {
-          printerId: id,
-          state: stateName(report.faults[0] ?? null, pending > 0 || report.host.formatsInBuffer > 0),
+          ...base,
+          state: stateName(report.faults[0] ?? null, pending > 0 || (formatsInBuffer ?? 0) > 0),
           answered: true,
           faults: report.faults,
-          formatsInBuffer: report.host.formatsInBuffer,
-          labelsPending: pending,
-          checkedAt,
+          formatsInBuffer,
+          source: 'printer',
         };
       } catch (error) {
         if (!(error instanceof PrinterTransportError)) throw error;
         const fault = { ...printerFault('offline'), message: error.message };
-        return { printerId: id, state: 'offline', answered: false, faults: [fault], formatsInBuffer: null, labelsPending: pending, checkedAt };
+        return { ...base, state: 'offline', answered: false, faults: [fault], formatsInBuffer: null, source: 'printer' };
       }
     },
 

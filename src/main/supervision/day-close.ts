@@ -20,7 +20,12 @@ import type { StatusTimeline } from './status-timeline';
 
 type Parcel = HandoverData['bundles'][number]['parcels'][number];
 
-const PrintedRowSchema = z.object({ orderId: z.string(), printedAt: z.string(), voidedAt: z.string().nullable() });
+const PrintedRowSchema = z.object({
+  orderId: z.string(),
+  printedAt: z.string(),
+  voidedAt: z.string().nullable(),
+  secondCopy: z.enum(['certain', 'possible']).nullable().catch(null),
+});
 
 export interface DayCloseDeps {
   /** The store holding the print journal (the bench's file, or a warehouse's shared store). */
@@ -41,7 +46,8 @@ const notForTheVan = new Set(['cancelled', 'rejected', 'address_not_found', 'err
 
 export function createDayClose(deps: DayCloseDeps): DayClose {
   // The latest label of each order sent to a printer in the window (a reprint is the same parcel).
-  const printedSql = `SELECT order_id AS "orderId", max(coalesce(printed_at, sent_at)) AS "printedAt", max(voided_at) AS "voidedAt"
+  // 'certain' sorts before 'possible': min() says certain when any label of the order came out twice for certain.
+  const printedSql = `SELECT order_id AS "orderId", max(coalesce(printed_at, sent_at)) AS "printedAt", max(voided_at) AS "voidedAt", min(second_copy) AS "secondCopy"
      FROM print_journal
      WHERE environment = $1 AND order_id IS NOT NULL AND state IN ('sent', 'printed') AND coalesce(printed_at, sent_at) >= $2 AND coalesce(printed_at, sent_at) < $3
      GROUP BY order_id ORDER BY min(coalesce(printed_at, sent_at)), order_id`;
@@ -64,6 +70,7 @@ export function createDayClose(deps: DayCloseDeps): DayClose {
           weightGrams: facts.weightGrams,
           printedAt: row.printedAt,
           locationId: facts.locationId,
+          secondCopy: row.secondCopy,
         };
         const openNotice = (await deps.notices.ofOrder(environment, row.orderId)).find((notice) => notice.acknowledged === null);
         const apart: Pick<HandoverData['setApart'][number], 'kind' | 'why'> | null = order?.voided
@@ -93,6 +100,10 @@ export function createDayClose(deps: DayCloseDeps): DayClose {
         weightGrams: sumWeights(all),
         setApart,
         toPull: setApart.filter((parcel) => parcel.kind === 'pull').length,
+        secondCopies: {
+          certain: all.filter((parcel) => parcel.secondCopy === 'certain').length,
+          possible: all.filter((parcel) => parcel.secondCopy === 'possible').length,
+        },
         pdfPath: null,
       };
       if (!options.pdf) return handover;
@@ -159,6 +170,12 @@ export async function handoverPdf(handover: HandoverData): Promise<Uint8Array> {
       y -= Math.max(drawn.height, 14) + 14;
     }
     y -= 6;
+  }
+  const twice = handover.bundles.flatMap((bundle) => bundle.parcels).filter((parcel) => parcel.secondCopy !== null);
+  if (twice.length > 0) {
+    y -= 6;
+    line(`Labels printed twice after a printer fault: ${handover.secondCopies.certain} certain, ${handover.secondCopies.possible} possible - check each parcel carries one label`, 10, bold);
+    for (const parcel of twice) line(`${parcel.orderRef ?? parcel.orderId}  ${parcel.barcode ?? ''}  - ${parcel.secondCopy === 'certain' ? 'two labels came out' : 'two labels may have come out'}`);
   }
   if (handover.setApart.length > 0) {
     y -= 6;

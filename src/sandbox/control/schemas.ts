@@ -38,7 +38,12 @@ export const WaitIdleSchema = z.object({ timeoutMs: z.number().int().min(1).max(
 export const PrinterSpeedSchema = z.object({ labelsPerSecond: z.number().positive().max(10_000) }).strict();
 
 /** A label document the sandbox serves for one order from then on, as the carrier made it. */
-export const SuppliedLabelSchema = z.object({ format: z.literal('zpl'), base64: z.base64().min(1) }).strict();
+/**
+ * PUT /environments/:env/orders/:orderId/label: a document served as the order's ZPL label.
+ * `pdf: false`: the label exists only as ZPL (a carrier that supplies ZPL alone): a PDF request for
+ * the order is refused with 400, as the service answers for a format it cannot give.
+ */
+export const SuppliedLabelSchema = z.object({ format: z.literal('zpl'), base64: z.base64().min(1), pdf: z.boolean().default(true) }).strict();
 
 /** POST /printers/:printer/power-cycle: how long the printer stays off (default 0). */
 export const PowerCycleSchema = powerCycleOptionsSchema;

@@ -141,9 +141,9 @@ export function createControlServer(deps: ControlDeps): Server {
   on('PUT', '/environments/:env/orders/:orderId/label', ({ params, body }) => {
     const env = environment(params.env);
     const order = orderOf(env, params.orderId!);
-    const { base64 } = validate(SuppliedLabelSchema, body);
+    const { base64, pdf } = validate(SuppliedLabelSchema, body);
     const document = Buffer.from(base64, 'base64');
-    deps.labels.supply(env, order, document);
+    deps.labels.supply(env, order, document, { pdf });
     return ok({ orderId: order.orderId, format: 'zpl', bytes: document.length });
   }, true);
   on('POST', '/environments/:env/orders/:orderId/status', ({ params, body }) => {

@@ -34,6 +34,16 @@ export const printerFaultsSchema = z.strictObject({
   dropConnectionAfterBytes: z.number().int().min(1).nullable(),
   /** Read status queries (~HS, ~HQ, ~HI, getvar) but never answer them. */
   ignoreStatusQueries: z.boolean(),
+  /**
+   * Newer firmware: no answer to ~HS (nor SGD device.host_status) while media is out, the ribbon
+   * is out or the head is open; ~HQES, ~HI and other getvar still answer.
+   */
+  silentHostStatusInFaults: z.boolean(),
+  /**
+   * Serve one connection at a time: a connection opened while another is open is accepted but
+   * not read (its bytes wait in TCP, its questions go unanswered) until the ones before it close.
+   */
+  oneConnectionAtATime: z.boolean(),
 });
 
 export type PrinterFaults = z.infer<typeof printerFaultsSchema>;
@@ -51,6 +61,8 @@ export const noFaults = (): PrinterFaults => ({
   refuseConnections: false,
   dropConnectionAfterBytes: null,
   ignoreStatusQueries: false,
+  silentHostStatusInFaults: false,
+  oneConnectionAtATime: false,
 });
 
 /** Print speed: how many labels leave the printer per second. */

@@ -14,6 +14,13 @@ export interface PrintedLabel {
   copy: number;
   /** 0-based number of the format, in the order formats were received complete. */
   formatId: number;
+  /**
+   * The fault that stopped the engine while this copy was coming out: the copy left the printer
+   * cut short (and was counted). Null for a whole copy.
+   */
+  cutShortBy: 'paperOut' | 'headOpen' | 'ribbonOut' | null;
+  /** This copy is the printer's own reprint of a copy cut short by a fault (^JZY, reprint after error). */
+  reprint: boolean;
 }
 
 export type DiscardReason = 'connection-dropped' | 'connection-closed' | 'oversize' | 'cancelled' | 'power-cycle';
@@ -108,4 +115,8 @@ export interface PrinterState {
   poweredOnAt: number;
   /** Objects in the printer's memory, e.g. "R:LOGO.GRF". */
   storedObjects: string[];
+  /** ^JZ: a copy cut short by paper out, ribbon out or head open is printed again once the fault clears (Y at power-up). */
+  reprintAfterError: boolean;
+  /** A label is coming out of the print engine right now (a stopping fault would cut it short). */
+  labelInProgress: boolean;
 }

@@ -103,6 +103,8 @@ interface PrintJob {
   labelStartedAt: number;
   /** ~JA arrived while a label was printing: finish that label, skip the remaining copies. */
   stopAfterLabel: boolean;
+  /** The next copy is the printer's reprint of one a fault cut short (^JZY). */
+  reprintNext: boolean;
 }
 
 interface Connection {
@@ -115,12 +117,17 @@ interface Connection {
   closed: boolean;
   /** Byte count at which this connection's current format is cut (drop fault), or null. */
   dropAt: number | null;
+  /** One connection at a time: accepted, but not read until the connections before it close. */
+  held: boolean;
 }
 
 const QUERY_COMMANDS = new Set<ImmediateCommand['kind']>(['host-status', 'host-identification', 'host-query']);
-// Faults that stop the print engine at once; the label in progress is printed again afterwards
-// (a Zebra's default "reprint after error", ^JZY).
+// Faults that stop the print engine at once, cutting the label in progress short; with ^JZY (a
+// Zebra's power-up default, "reprint after error") that label is printed again once they clear.
 const STOPPING_FAULTS = ['paperOut', 'headOpen', 'ribbonOut'] as const;
+type StoppingFault = (typeof STOPPING_FAULTS)[number];
+// ^JZY / ^JZN inside a format: the last one read wins.
+const REPRINT_AFTER_ERROR = /\^JZ([YN])/gi;
 const DISCARD_LIMIT = 1000;
 const DISCARD_SAMPLE_BYTES = 4096;
 const MAX_UNREAD_REPLY_BYTES = 1024 * 1024;
@@ -157,6 +164,8 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
   private poweredOff = false;
   private poweredOnAt: number;
   private odometer: number;
+  /** ^JZ: Y at power-up, changed by ^JZ in a format until the power goes. */
+  private reprintAfterErrorValue = true;
   private replacements = 0;
   // Power cycles and swaps run one after another.
   private powerSettled: Promise<void> = Promise.resolve();
@@ -350,6 +359,15 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
     return this.setFaults({ ignoreStatusQueries: value });
   }
 
+  /** As ^JZY / ^JZN would: whether a label cut short by a fault is printed again once it clears (Y at power-up). */
+  setReprintAfterError(value: boolean): void {
+    this.reprintAfterErrorValue = value;
+  }
+
+  get reprintAfterError(): boolean {
+    return this.reprintAfterErrorValue;
+  }
+
   get labelsPerSecond(): number {
     return this.labelsPerSecondValue;
   }
@@ -426,6 +444,8 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
       poweredOn: !this.poweredOff,
       poweredOnAt: this.poweredOnAt,
       storedObjects: this.configuration.storedObjects(),
+      reprintAfterError: this.reprintAfterErrorValue,
+      labelInProgress: this.job?.timer != null,
     };
   }
 
@@ -469,6 +489,8 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
 
   private switchOn(): void {
     this.poweredOff = false;
+    // ^JZ lasts until the power goes; Y at power-up.
+    this.reprintAfterErrorValue = true;
     this.poweredOnAt = this.now();
     this.configuration.powerOn();
     this.updateListener();
@@ -576,8 +598,10 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
       ended: false,
       closed: false,
       dropAt: null,
+      held: this.currentFaults.oneConnectionAtATime && this.connections.size > 0,
     };
     this.connections.add(connection);
+    if (connection.held) connection.socket.pause();
     this.counters.connectionsAccepted += 1;
     socket.on('data', (chunk: Buffer) => {
       if (connection.closed) return;
@@ -598,6 +622,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
 
   /** Reads as much of a connection's pending bytes as the receive buffer and faults allow. */
   private read(connection: Connection): void {
+    if (connection.held) return;
     while (connection.pending.length > 0 && !connection.closed) {
       const { parser } = connection;
       const dropArmed = this.currentFaults.dropConnectionAfterBytes !== null;
@@ -695,7 +720,20 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
     const partial = connection.parser.abandonFormat();
     if (partial) this.recordDiscard(reason, partial, partial.length);
     this.connections.delete(connection);
+    this.serveNextHeld();
     this.readBlocked();
+  }
+
+  /** One connection at a time: the oldest held connection is served once no other is open. */
+  private serveNextHeld(): void {
+    const open = [...this.connections];
+    if (open.some((candidate) => !candidate.held)) return;
+    const next = open[0];
+    if (!next) return;
+    next.held = false;
+    next.socket.resume();
+    if (next.ended && next.pending.length === 0) this.finishConnection(next);
+    else this.read(next);
   }
 
   private reply(connection: Connection, text: string): void {
@@ -709,7 +747,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
     if (QUERY_COMMANDS.has(command.kind) && this.currentFaults.ignoreStatusQueries) return;
     switch (command.kind) {
       case 'host-status':
-        this.reply(connection, hostStatusReply(this.statusSnapshot()));
+        if (!this.hostStatusSilent()) this.reply(connection, hostStatusReply(this.statusSnapshot()));
         return;
       case 'host-query':
         // Only ES (extended status) is modelled; a Zebra ignores query types it does not know.
@@ -749,7 +787,9 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
         this.configuration.recordCommand(`! U1 do "${command.name}" "${command.value}"`);
         return;
       case 'getvar':
-        if (!this.currentFaults.ignoreStatusQueries) this.reply(connection, sgdReply(this.sgdValue(command.name)));
+        if (this.currentFaults.ignoreStatusQueries) return;
+        if (command.name.toLowerCase() === 'device.host_status' && this.hostStatusSilent()) return;
+        this.reply(connection, sgdReply(this.sgdValue(command.name)));
         return;
       case 'json': {
         const entries = Object.entries(command.entries);
@@ -761,6 +801,12 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
         return;
       }
     }
+  }
+
+  /** Zebra's newer firmware sends no ~HS answer while media or ribbon is out or the head is open. */
+  private hostStatusSilent(): boolean {
+    const f = this.currentFaults;
+    return f.silentHostStatusInFaults && (f.paperOut || f.ribbonOut || f.headOpen);
   }
 
   private sgdValue(name: string): string {
@@ -782,6 +828,8 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
 
   private enqueue(bytes: Buffer): void {
     const zpl = bytes.toString('utf8');
+    // A Zebra acts on ^JZ as it reads the format, not when the label prints.
+    for (const match of zpl.matchAll(REPRINT_AFTER_ERROR)) this.reprintAfterErrorValue = match[1]?.toUpperCase() === 'Y';
     const format: QueuedFormat = {
       id: this.nextFormatId++,
       byteLength: bytes.length,
@@ -826,7 +874,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
     if (!this.job) {
       const next = this.queue.shift();
       if (!next) return;
-      this.job = { format: next, copiesDone: 0, timer: null, labelStartedAt: 0, stopAfterLabel: false };
+      this.job = { format: next, copiesDone: 0, timer: null, labelStartedAt: 0, stopAfterLabel: false, reprintNext: false };
     }
     const now = this.now();
     if (this.lastLabelEndedAt !== null) {
@@ -844,19 +892,10 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
     const now = this.now();
     this.counters.busyMs += now - job.labelStartedAt;
     this.markLabelEnd(now);
+    const reprint = job.reprintNext;
+    job.reprintNext = false;
     job.copiesDone += 1;
-    const label: PrintedLabel = {
-      index: this.nextLabelIndex++,
-      zpl: job.format.zpl,
-      printedAt: now,
-      copy: job.copiesDone,
-      formatId: job.format.id,
-    };
-    this.records.push({ label, dpi: this.current.dpi, printWidthDots: this.current.printWidthDots, recalled: job.format.recalled });
-    if (this.records.length > this.current.recordLimit) this.records.shift();
-    this.counters.labelsPrinted += 1;
-    this.odometer += 1;
-    if (job.format.labelLengthDots !== null) this.configuration.current.labelLengthDots = job.format.labelLengthDots;
+    const label = this.recordCopy(job, now, null, reprint);
     if (job.copiesDone >= job.format.quantity || job.stopAfterLabel) {
       this.job = null;
       this.counters.formatsPrinted += 1;
@@ -871,8 +910,31 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
     this.runEngine();
   }
 
-  /** A stopping fault hit while a label was printing: that label will be printed again. */
-  private interruptLabel(): void {
+  /** A copy left the printer (whole, or cut short by a fault): recorded and counted by the odometer. */
+  private recordCopy(job: PrintJob, now: number, cutShortBy: StoppingFault | null, reprint: boolean): PrintedLabel {
+    const label: PrintedLabel = {
+      index: this.nextLabelIndex++,
+      zpl: job.format.zpl,
+      printedAt: now,
+      copy: cutShortBy !== null && this.reprintAfterErrorValue ? job.copiesDone + 1 : job.copiesDone,
+      formatId: job.format.id,
+      cutShortBy,
+      reprint,
+    };
+    this.records.push({ label, dpi: this.current.dpi, printWidthDots: this.current.printWidthDots, recalled: job.format.recalled });
+    if (this.records.length > this.current.recordLimit) this.records.shift();
+    this.counters.labelsPrinted += 1;
+    this.odometer += 1;
+    if (job.format.labelLengthDots !== null) this.configuration.current.labelLengthDots = job.format.labelLengthDots;
+    return label;
+  }
+
+  /**
+   * A stopping fault hit while a label was printing: the part already printed leaves the printer
+   * and the media it used is counted. With ^JZY the label is printed again, whole, once the fault
+   * clears (a second copy of it); with ^JZN the cut-short copy stands for that copy.
+   */
+  private interruptLabel(fault: StoppingFault): void {
     const job = this.job;
     if (!job?.timer) return;
     clearTimeout(job.timer);
@@ -880,6 +942,21 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
     const now = this.now();
     this.counters.busyMs += now - job.labelStartedAt;
     this.markLabelEnd(now);
+    if (this.reprintAfterErrorValue) {
+      const label = this.recordCopy(job, now, fault, job.reprintNext);
+      job.reprintNext = true;
+      this.emit('printed', { ...label });
+      return;
+    }
+    job.copiesDone += 1;
+    const label = this.recordCopy(job, now, fault, job.reprintNext);
+    job.reprintNext = false;
+    if (job.copiesDone >= job.format.quantity || job.stopAfterLabel) {
+      this.job = null;
+      this.counters.formatsPrinted += 1;
+    }
+    this.emit('printed', { ...label });
+    this.readBlocked();
   }
 
   private markLabelEnd(now: number): void {
@@ -911,8 +988,17 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
       this.notReadyTotalMs += now - this.notReadySince;
       this.notReadySince = null;
     }
-    if (STOPPING_FAULTS.some((fault) => next[fault] && !before[fault])) this.interruptLabel();
+    const stopping = STOPPING_FAULTS.find((fault) => next[fault] && !before[fault]);
+    if (stopping) this.interruptLabel(stopping);
     if (next.refuseConnections !== before.refuseConnections) this.updateListener();
+    if (before.oneConnectionAtATime && !next.oneConnectionAtATime) {
+      for (const connection of [...this.connections]) {
+        if (!connection.held) continue;
+        connection.held = false;
+        connection.socket.resume();
+        this.read(connection);
+      }
+    }
 
     for (const key of Object.keys(next) as (keyof PrinterFaults)[]) {
       if (next[key] !== before[key]) this.emit('fault', { fault: key, value: next[key], cause, faults: this.faults() });

@@ -88,6 +88,18 @@ export const PrinterStatusSchema = z.object({
   /** Labels of this station on their way: queued, being sent, or in the printer's buffer. */
   labelsPending: z.number().int(),
   checkedAt: z.string(),
+  /**
+   * Where the answer comes from: `printer`, asked now; `queue`, a run of this station process is
+   * printing on it and its queue's last answers say how it is (the printer is not asked again);
+   * `run-elsewhere`, another station process (the app, a CLI command) is printing a run on it and
+   * holds its connection (a printer that serves one connection at a time would not answer a second).
+   */
+  source: z.enum(['printer', 'queue', 'run-elsewhere']).default('printer'),
+  /** The run that keeps the printer busy, when `source` is not `printer`. */
+  busyWith: z
+    .object({ runId: z.string(), kind: z.enum(['single', 'bundles', 'test', 'retry']), processId: z.number().int().nullable() })
+    .nullable()
+    .default(null),
 });
 export type PrinterStatusData = z.infer<typeof PrinterStatusSchema>;
 

@@ -24,6 +24,19 @@ const voidMark = z
   .transform((value) => value ?? undefined)
   .optional();
 
+/**
+ * The printer may have put this label out twice: paper out, ribbon out or head open cut it short
+ * while it printed, and a Zebra prints such a label again, whole, once the fault is cleared (^JZY,
+ * "reprint after error", its setting at power-up). `certain`: the printer's label counter counted
+ * the cut copy; `possible`: the printer could not say. The parcel gets one label; the other copy
+ * (the first, cut short) is thrown away.
+ */
+export const SecondCopySchema = z.object({
+  certainty: z.enum(['certain', 'possible']),
+  fault: z.enum(['paper-out', 'head-open', 'ribbon-out']),
+});
+export type SecondCopyData = z.infer<typeof SecondCopySchema>;
+
 export const JournalEntrySchema = z.object({
   id: z.number().int(),
   environment: EnvironmentSchema,
@@ -63,6 +76,8 @@ export const JournalEntrySchema = z.object({
   voidedAt: voidMark,
   voidedBy: voidMark,
   voidReason: voidMark,
+  /** A possible or certain second copy the printer put out by itself (null: one copy). */
+  secondCopy: SecondCopySchema.nullable().default(null),
 });
 export type JournalEntryData = z.infer<typeof JournalEntrySchema>;
 
@@ -134,6 +149,8 @@ export const RunSummarySchema = z.object({
   /** Labels that may or may not have printed: decide each with printing.decide. */
   uncertain: z.array(JournalEntrySchema),
   failed: z.array(JournalEntrySchema),
+  /** Labels the printer may have put out twice (a fault cut them short; see SecondCopySchema): the parcel gets one. */
+  secondCopies: z.array(JournalEntrySchema).default([]),
   /** The run this one retries or reprints from. */
   retryOf: z.string().nullable(),
   /** True while the run is paused or was interrupted and printing.resume would carry on. */

@@ -101,6 +101,8 @@ export const HandoverParcelSchema = z.object({
   weightGrams: z.number().nullable(),
   printedAt: z.string(),
   locationId: z.number().nullable(),
+  /** The printer may have put its label out twice (a fault cut it short; ^JZ reprinted it): check the parcel carries one. */
+  secondCopy: z.enum(['certain', 'possible']).nullable().default(null),
 });
 
 export const HandoverSchema = z.object({
@@ -115,6 +117,8 @@ export const HandoverSchema = z.object({
   setApart: z.array(HandoverParcelSchema.extend({ kind: z.enum(['voided', 'pull', 'closed']), why: z.string() })),
   /** Parcels with an open pull-this-parcel notice among them: the day summary's line. */
   toPull: z.number().int(),
+  /** Parcels of the day whose label the printer put out twice, or may have (a fault cut it short and it was printed again). */
+  secondCopies: z.object({ certain: z.number().int(), possible: z.number().int() }).default({ certain: 0, possible: 0 }),
   /** The PDF kept in the data folder. */
   pdfPath: z.string().nullable(),
   /** Where it was printed, when asked. */

@@ -60,17 +60,19 @@ const coveredByHostStatus = new Set<ErrorFlag>(['media-out', 'ribbon-out', 'head
 
 /**
  * The faults a status shows, most urgent first: what stops the printer and needs hands (head,
- * paper, ribbon, other errors) before a pause, which one key press clears.
+ * paper, ribbon, other errors) before a pause, which one key press clears. `host` is null when
+ * the printer stayed silent to ~HS and only ~HQES answered (newer firmware in media out, ribbon
+ * out or head open).
  */
-export function faultsFromStatus(host: HostStatus, extended?: ExtendedStatus | null): PrinterFault[] {
+export function faultsFromStatus(host: HostStatus | null, extended?: ExtendedStatus | null): PrinterFault[] {
   const faults: PrinterFault[] = [];
-  if (host.headOpen || extended?.errors.flags.includes('head-open')) faults.push(printerFault('head-open'));
-  if (host.paperOut || extended?.errors.flags.includes('media-out')) faults.push(printerFault('paper-out'));
-  if (host.ribbonOut || extended?.errors.flags.includes('ribbon-out')) faults.push(printerFault('ribbon-out'));
-  if (host.overTemperature && !extended?.errors.flags.includes('head-over-temperature')) {
+  if (host?.headOpen || extended?.errors.flags.includes('head-open')) faults.push(printerFault('head-open'));
+  if (host?.paperOut || extended?.errors.flags.includes('media-out')) faults.push(printerFault('paper-out'));
+  if (host?.ribbonOut || extended?.errors.flags.includes('ribbon-out')) faults.push(printerFault('ribbon-out'));
+  if (host?.overTemperature && !extended?.errors.flags.includes('head-over-temperature')) {
     faults.push({ kind: 'printer-error', code: 'PRINTER_ERROR', ...(errorWording['head-over-temperature'] ?? genericError) });
   }
-  if (host.corruptRam) {
+  if (host?.corruptRam) {
     faults.push({
       kind: 'printer-error',
       code: 'PRINTER_ERROR',
@@ -91,7 +93,7 @@ export function faultsFromStatus(host: HostStatus, extended?: ExtendedStatus | n
       faults.push({ kind: 'printer-error', code: 'PRINTER_ERROR', ...genericError });
     }
   }
-  if (host.paused || extended?.errors.flags.includes('paused')) faults.push(printerFault('paused'));
+  if (host?.paused || extended?.errors.flags.includes('paused')) faults.push(printerFault('paused'));
   return faults;
 }
 

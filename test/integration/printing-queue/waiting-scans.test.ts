@@ -4,49 +4,13 @@
  * journaled as printed: each answers "waiting for the printer" with the reason and what to do,
  * and prints once the paper is back — or is cancelled by the packer, and never comes out.
  */
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OrderStatusSchema } from '../../../src/shared/api/schemas';
 import type { JournalEntryData, PrintOutcomeData, RunSummaryData } from '../../../src/shared/contract/printing';
 import type { RunningSandbox } from '../../../src/sandbox';
 import type { VirtualZebra } from '../../../src/sandbox/printer';
+import { startCli } from './cli-process';
 import { barcodeOfZpl, createPrintingStation, startTestSandbox, startZebra, stationOrders, type PrintingStation, type TodaysOrder } from './support';
-
-const cliChild = join(__dirname, 'cli-child.ts');
-
-/** The CLI in a process of its own on the station's data folder; Ctrl+C is a real SIGINT. */
-function startCli(sandbox: RunningSandbox, dataDir: string, argv: string[]) {
-  const config = { dataDir, apiKey: sandbox.environments.test.companies[0]?.apiKey ?? '', baseUrl: sandbox.environments.test.baseUrl };
-  const child = spawn(process.execPath, ['--import', 'tsx', cliChild, JSON.stringify(config), ...argv], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const output = { stdout: '', stderr: '' };
-  const listeners = new Set<() => void>();
-  const heard = (): void => {
-    for (const listener of [...listeners]) listener();
-  };
-  child.stdout.on('data', (chunk: Buffer) => {
-    output.stdout += chunk.toString();
-    heard();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    output.stderr += chunk.toString();
-    heard();
-  });
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const saidOnStderr = (pattern: RegExp) =>
-    new Promise<void>((resolve, reject) => {
-      const check = (): void => {
-        if (pattern.test(output.stderr)) {
-          listeners.delete(check);
-          resolve();
-        }
-      };
-      listeners.add(check);
-      void exit.then(() => reject(new Error(`the CLI ended without saying ${pattern}: ${output.stderr}${output.stdout}`)));
-      check();
-    });
-  return { exit, output, pressCtrlC: () => child.kill('SIGINT'), saidOnStderr };
-}
 
 describe('scans to a printer in a fault wait for it (scenario 2)', () => {
   let sandbox: RunningSandbox;

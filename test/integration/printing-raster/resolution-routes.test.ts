@@ -6,11 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrinterData } from '../../../src/shared/contract/printers';
-import type { PrintOutcomeData, RunSummaryData } from '../../../src/shared/contract/printing';
+import type { JournalEntryData, PrintOutcomeData, RunSummaryData } from '../../../src/shared/contract/printing';
+import type { StationErrorData } from '../../../src/shared/errors';
+import { runCliIn } from '../../support/cli';
+import { memoryKeyStore } from '../../support/station';
 import type { RunningSandbox } from '../../../src/sandbox';
 import type { VirtualZebra } from '../../../src/sandbox/printer';
 import { decodeBarcodesFromPng } from '../../support/barcode';
-import { bundlesWithLabels, createPrintingStation, startTestSandbox, startZebra, stationOrders, type PrintingStation, type TodaysOrder } from '../printing-queue/support';
+import { bundlesWithLabels, controlCall, createPrintingStation, startTestSandbox, startZebra, stationOrders, type PrintingStation, type TodaysOrder } from '../printing-queue/support';
 
 /** Width and height in dots of the ^GFA graphic of a format. */
 function graphicSize(zpl: string): { width: number; height: number } | null {
@@ -65,6 +68,48 @@ describe('labels follow the printer’s resolution and head width', () => {
       expect(size?.height).toBeGreaterThanOrEqual(1740);
       const decoded = await decodeBarcodesFromPng(await zebra.renderPng(label?.index ?? 0));
       expect(decoded.map((barcode) => barcode.data)).toContain(order.barcode);
+    } finally {
+      await station.dispose();
+      await zebra.stop();
+    }
+  });
+
+  it('a 600 dpi printer and an order whose label the service has only as ZPL: says so (LABEL_NEEDS_PDF with its facts), not "rejected as invalid"', async () => {
+    const { zebra, port } = await startZebra({ dpi: 600, printWidthDots: 2496 });
+    const station = await createPrintingStation(sandbox, port, {}, {}, 'test');
+    try {
+      const added = await station.call<{ printer: PrinterData }>('printers.add', {
+        name: 'Bench 600',
+        address: { kind: 'network-zebra', host: '127.0.0.1', port },
+        defaultForSingle: true,
+      });
+      expect(added.printer.route).toMatchObject({ kind: 'raster', dpi: 600 });
+      const order = orders[7] as TodaysOrder;
+      // The service has this order's label as ZPL alone: it refuses the PDF.
+      const zpl = Buffer.from('^XA^PW832^LL1184^FO50,50^A0N,40,40^FDZPL only^FS^XZ');
+      await controlCall(sandbox, `/environments/test/orders/${encodeURIComponent(order.orderId)}/label`, { method: 'PUT', body: { format: 'zpl', base64: zpl.toString('base64'), pdf: false } });
+
+      const refused = await station.call('printing.print', { scan: order.orderId, printerId: added.printer.id }).then(
+        () => null,
+        (error: { data: StationErrorData }) => error.data,
+      );
+      expect(refused?.code).toBe('LABEL_NEEDS_PDF');
+      expect(refused?.facts).toEqual({ orderId: order.orderId, printerName: 'Bench 600', dpi: 600 });
+      expect(refused?.message).toMatch(/Bench 600 prints at 600 dpi, so it needs the label of order .* as a PDF.*only as 203 dpi ZPL/);
+      expect(zebra.stats().formatsReceived, 'nothing was sent').toBe(0);
+      const journal = await station.call<{ entries: JournalEntryData[] }>('printing.journal', { orderId: order.orderId });
+      expect(journal.entries.map((entry) => [entry.state, entry.reason?.split(':')[0]])).toEqual([['failed', 'LABEL_NEEDS_PDF']]);
+
+      // The command line says the same.
+      const cli = await runCliIn(station.dataDir, { keyStore: memoryKeyStore({ test: { key: sandbox.environments.test.companies[0]?.apiKey ?? '', address: sandbox.environments.test.baseUrl } }) }, [
+        'print',
+        order.orderId,
+        '--printer',
+        'Bench 600',
+      ]);
+      expect(cli.code).toBe(1);
+      expect(cli.stderr).toMatch(/Bench 600 prints at 600 dpi, so it needs the label of order .* as a PDF/);
+      expect(cli.stderr).not.toMatch(/rejected the request as invalid/);
     } finally {
       await station.dispose();
       await zebra.stop();

@@ -64,7 +64,7 @@ describe('status read-back over TCP', () => {
     await zebra.waitForLabels(2);
     const report = await readPrinterStatus(transport);
     expect(report.faults[0]?.code).toBe('PAPER_OUT');
-    expect(report.host.formatsInBuffer).toBe(1);
+    expect(report.host?.formatsInBuffer).toBe(1);
   });
 
   it('counts the formats waiting in the printer', async () => {

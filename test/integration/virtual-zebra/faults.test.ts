@@ -44,11 +44,16 @@ describe('paper out', () => {
     await sleep(60);
     await printer.setPaperOut(true);
     await sleep(600); // longer than a label takes: it was stopped, not just slow
-    expect(printer.stats().labelsPrinted).toBe(0);
+    // What was printed of label 1 left the printer cut short; the label stays in the buffer (^JZY).
+    expect(printer.printed().map((printed) => [printed.zpl, printed.cutShortBy])).toEqual([[label(1), 'paperOut']]);
     expect(parseHostStatus(await client.ask('~HS', threeStatusStrings)).formatsInBuffer).toBe(2);
     printer.setLabelsPerSecond(1000);
     await printer.setPaperOut(false);
-    expect((await printer.waitForLabels(2)).map((printed) => printed.zpl)).toEqual([label(1), label(2)]);
+    expect((await printer.waitForLabels(3)).map((printed) => [printed.zpl, printed.reprint])).toEqual([
+      [label(1), false],
+      [label(1), true],
+      [label(2), false],
+    ]);
   });
 });
 

@@ -1,5 +1,7 @@
 // Formats sent while the printer cannot print are held in its buffer, never dropped: they print
-// once the fault is cleared, the interrupted label first, unless the power goes meanwhile.
+// once the fault is cleared, the interrupted label first, unless the power goes meanwhile. A label
+// cut short by paper out, head open or ribbon out comes out as far as it got and (^JZY, the
+// power-up default) again whole once the fault clears: ZPL II Programming Guide, ^JZ.
 import { describe, expect, it } from 'vitest';
 import { label, parseHostStatus, threeStatusStrings } from './raw-client';
 import { usePrinters } from './printer-fixture';
@@ -9,11 +11,13 @@ const { startPrinter, open } = usePrinters();
 const twoCopies = label(1, '^PQ2');
 
 describe.each([
-  ['out of paper', { paperOut: true }, { paperOut: false }],
-  ['head open', { headOpen: true }, { headOpen: false }],
-] as const)('formats held while %s', (_fault, raise, clear) => {
-  it('counts them in ~HS, prints them once cleared, and prints the interrupted label again', async () => {
+  ['out of paper', { paperOut: true }, { paperOut: false }, 'paperOut'],
+  ['head open', { headOpen: true }, { headOpen: false }, 'headOpen'],
+  ['out of ribbon', { ribbonOut: true }, { ribbonOut: false }, 'ribbonOut'],
+] as const)('formats held while %s', (_fault, raise, clear, cutShortBy) => {
+  it('counts them in ~HS, prints them once cleared, and (^JZY, the power-up default) prints the cut-short label again, counting both copies', async () => {
     const { printer, port } = await startPrinter({ labelsPerSecond: 4 });
+    expect(printer.state().reprintAfterError).toBe(true);
     const client = await open(port);
     await client.send(twoCopies);
     await printer.waitForLabels(1);
@@ -24,19 +28,55 @@ describe.each([
 
     const status = parseHostStatus(await client.ask('~HS', threeStatusStrings));
     expect(status).toMatchObject({ formatsInBuffer: 3, labelsRemaining: 1 });
-    expect(printer.printed()).toHaveLength(1);
+    // The part printed before the fault left the printer, and its media was counted.
+    expect(printer.printed().map((entry) => [entry.copy, entry.cutShortBy, entry.reprint])).toEqual([
+      [1, null, false],
+      [2, cutShortBy, false],
+    ]);
+    expect(printer.state().odometer).toBe(2);
 
     printer.setLabelsPerSecond(1000);
     await printer.setFaults(clear);
-    const printed = await printer.waitForLabels(4);
-    expect(printed.map((entry) => [entry.zpl, entry.copy])).toEqual([
-      [twoCopies, 1],
-      [twoCopies, 2],
-      [label(2), 1],
-      [label(3), 1],
+    const printed = await printer.waitForLabels(5);
+    expect(printed.map((entry) => [entry.zpl, entry.copy, entry.cutShortBy, entry.reprint])).toEqual([
+      [twoCopies, 1, null, false],
+      [twoCopies, 2, cutShortBy, false],
+      [twoCopies, 2, null, true],
+      [label(2), 1, null, false],
+      [label(3), 1, null, false],
     ]);
+    expect(printer.state().odometer).toBe(5);
     expect(printer.discarded()).toEqual([]);
     expect(parseHostStatus(await client.ask('~HS', threeStatusStrings)).formatsInBuffer).toBe(0);
+  });
+
+  it('with ^JZN the cut-short copy stands: nothing is printed again', async () => {
+    const { printer, port } = await startPrinter({ labelsPerSecond: 4 });
+    const client = await open(port);
+    // The setting arrives as ZPL, as a bench admin's ^JZN would.
+    await client.send('^XA^JZN^XZ' + label(1) + label(2));
+    await printer.waitForLabels(1);
+    expect(printer.state().reprintAfterError).toBe(false);
+    await printer.setFaults(raise);
+    // Label 1 left the buffer, cut short; label 2 waits.
+    expect(parseHostStatus(await client.ask('~HS', threeStatusStrings)).formatsInBuffer).toBe(1);
+
+    printer.setLabelsPerSecond(1000);
+    await printer.setFaults(clear);
+    await expect.poll(() => printer.stats().formatsPrinted).toBe(3);
+    expect(printer.printed().map((entry) => [entry.zpl, entry.cutShortBy, entry.reprint])).toEqual([
+      ['^XA^JZN^XZ', null, false],
+      [label(1), cutShortBy, false],
+      [label(2), null, false],
+    ]);
+    expect(printer.state().odometer).toBe(3);
+  });
+
+  it('goes back to ^JZY at power-up', async () => {
+    const { printer } = await startPrinter();
+    printer.setReprintAfterError(false);
+    await printer.powerCycle();
+    expect(printer.state().reprintAfterError).toBe(true);
   });
 });
 

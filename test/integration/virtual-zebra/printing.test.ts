@@ -120,8 +120,8 @@ describe('printed labels', () => {
     await (await open(port)).send(barcodeLabel + label(2));
     const labels = await printer.waitForLabels(2);
     expect(labels).toEqual([
-      { index: 0, zpl: barcodeLabel, printedAt: expect.any(Number), copy: 1, formatId: 0 },
-      { index: 1, zpl: label(2), printedAt: expect.any(Number), copy: 1, formatId: 1 },
+      { index: 0, zpl: barcodeLabel, printedAt: expect.any(Number), copy: 1, formatId: 0, cutShortBy: null, reprint: false },
+      { index: 1, zpl: label(2), printedAt: expect.any(Number), copy: 1, formatId: 1, cutShortBy: null, reprint: false },
     ]);
     expect(labels[0]?.printedAt).toBeGreaterThanOrEqual(before);
     expect(labels[1]?.printedAt).toBeGreaterThanOrEqual(labels[0]?.printedAt ?? 0);

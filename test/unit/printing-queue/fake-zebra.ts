@@ -9,6 +9,7 @@ import type { SendOptions, SendResult, StatusTransport } from '../../../src/main
 import { PrinterTransportError } from '../../../src/main/printing/transports/transport';
 import { parseHostStatus } from '../../../src/shared/zebra/host-status';
 import type { ZebraQuery } from '../../../src/shared/zebra/queries';
+import type { SecondCopyData } from '../../../src/shared/contract/printing';
 import type { PrinterFault } from '../../../src/shared/zebra/faults';
 
 interface Timer {
@@ -280,6 +281,10 @@ export class RecordingSource implements LabelSource {
   uncertain(label: QueueLabel, reason: string): void {
     this.uncertainReasons.set(label.entryId, reason);
     this.events.push(`uncertain ${label.entryId}`);
+  }
+
+  secondCopy(label: QueueLabel, secondCopy: SecondCopyData): void {
+    this.events.push(`second copy ${label.entryId} ${secondCopy.certainty} ${secondCopy.fault}`);
   }
 
   printed(labels: QueueLabel[]): void {

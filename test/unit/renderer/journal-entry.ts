@@ -18,6 +18,7 @@ export const journalEntry = (id: number, fields: Partial<JournalEntryData> = {})
   bundleCount: null,
   format: 'zpl',
   state: 'printed',
+  secondCopy: null,
   reason: null,
   reprintOf: null,
   decidedBy: null,

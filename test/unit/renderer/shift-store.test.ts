@@ -23,6 +23,7 @@ const run = (overrides: Partial<RunSummaryData> = {}): RunSummaryData => ({
   skipped: [],
   uncertain: [],
   failed: [],
+  secondCopies: [],
   retryOf: null,
   resumable: true,
   createdAt: '2025-11-21T07:00:00.000Z',

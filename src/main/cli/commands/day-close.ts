@@ -35,6 +35,11 @@ export const dayCloseCommand: CliCommand = {
     }
     context.print(`Handover ${handover.day} (${handover.environment}, ${handover.bench}): ${handover.parcels} parcels in ${handover.bundles.length} bundles`);
     for (const bundle of handover.bundles) context.print(`  ${bundle.bundleId ?? 'no bundle'}: ${bundle.parcels.map((parcel) => parcel.barcode ?? parcel.orderId).join(', ')}`);
+    const twice = handover.bundles.flatMap((bundle) => bundle.parcels).filter((parcel) => parcel.secondCopy !== null);
+    if (twice.length > 0) {
+      context.print(`Labels the printer put out twice after a fault (${handover.secondCopies.certain} certain, ${handover.secondCopies.possible} possible): check each parcel carries one label.`);
+      for (const parcel of twice) context.print(`  ${parcel.orderRef ?? parcel.orderId} ${parcel.barcode ?? ''}: ${parcel.secondCopy === 'certain' ? 'two labels came out' : 'two labels may have come out'}`);
+    }
     if (handover.setApart.length > 0) {
       context.print(`Not for the driver (${handover.setApart.length}):`);
       for (const parcel of handover.setApart) context.print(`  ${parcel.orderRef ?? parcel.orderId} ${parcel.barcode ?? ''}: ${parcel.why}`);

@@ -133,4 +133,13 @@ function describeEnd(context: CliContext, summary: RunSummaryData): void {
   };
   list('Uncertain (check whether these came out)', summary.uncertain, 'Decide each in the app (printed / print again); the journal keeps them uncertain until then.');
   list('Failed', summary.failed, `Print them again with the app's "retry failed", or run the bundles again.`);
+  if (summary.secondCopies.length > 0) {
+    context.print('Printed twice by the printer after a fault (paper out, ribbon out or head open cut the label short and the printer printed it again):');
+    for (const entry of summary.secondCopies.slice(0, shownEntries)) {
+      const what = entry.orderRef ?? entry.orderId ?? `${entry.bundleId ?? '?'} page ${entry.bundlePosition ?? '?'}`;
+      context.print(`  #${entry.id} ${what}: ${entry.secondCopy?.certainty === 'certain' ? 'two labels came out' : 'two labels may have come out'} (${entry.secondCopy?.fault ?? '?'})`);
+    }
+    if (summary.secondCopies.length > shownEntries) context.print(`  … and ${summary.secondCopies.length - shownEntries} more.`);
+    context.print('Make sure each of these parcels carries one whole label; throw the extra one away.');
+  }
 }

@@ -123,9 +123,22 @@ async function status(context: CliContext, rest: string[]): Promise<number> {
     context.print(json(result));
     return exitCodes.ok;
   }
-  context.print(`${given}: ${result.state}${result.formatsInBuffer !== null ? `, ${result.formatsInBuffer} label(s) in its buffer` : ''}${result.answered ? '' : ' (no answer)'}`);
+  context.print(`${given}: ${result.state}${result.formatsInBuffer !== null ? `, ${result.formatsInBuffer} label(s) in its buffer` : ''}${statusSource(result)}`);
   for (const fault of result.faults) context.print(`  ${fault.message} ${fault.action}`);
   return result.faults.length === 0 ? exitCodes.ok : exitCodes.failed;
+}
+
+/** Where the answer came from, when the printer was not asked (or did not answer). */
+function statusSource(result: PrinterStatusData): string {
+  const run = result.busyWith;
+  switch (result.source) {
+    case 'queue':
+      return ` (busy with this station's print run${run ? ` ${run.runId}` : ''}: as its queue last saw it, not asked again)`;
+    case 'run-elsewhere':
+      return ` (busy with print run ${run?.runId ?? '?'} of another station process${run?.processId ? ` (process ${run.processId})` : ''}, which holds its connection: not asked)`;
+    case 'printer':
+      return result.answered ? '' : ' (no answer)';
+  }
 }
 
 async function test(context: CliContext, rest: string[]): Promise<number> {

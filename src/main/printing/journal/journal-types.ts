@@ -10,6 +10,7 @@ import {
   PauseReasonSchema,
   RunKindSchema,
   RunStateSchema,
+  SecondCopySchema,
   SkippedLabelSchema,
   type LabelFormat,
 } from '../../../shared/contract/printing';
@@ -25,7 +26,10 @@ export type SkippedRecord = z.infer<typeof SkippedLabelSchema>;
  * One row of print_journal: the contract's journal entry without what is looked up for the
  * screen (printer name, order ref, barcode, recipient), plus what only the station keeps.
  */
-export const JournalRowSchema = JournalEntrySchema.omit({ printerName: true, orderRef: true, barcode: true, recipient: true }).extend({
+export const JournalRowSchema = JournalEntrySchema.omit({ printerName: true, orderRef: true, barcode: true, recipient: true, secondCopy: true }).extend({
+  /** The columns of the entry's second copy (SecondCopySchema), null when there is none. */
+  secondCopyCertainty: SecondCopySchema.shape.certainty.nullable().catch(null).default(null),
+  secondCopyFault: SecondCopySchema.shape.fault.nullable().catch(null).default(null),
   documentSha256: z.string().nullable(),
   /** When sending began. A row still 'queued' or 'fetched' with this set was being sent when the station stopped. */
   sentAt: z.string().nullable(),

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Environment } from '../../../shared/contract/app';
-import { PauseReasonSchema, type PauseReasonData, type RunCounts } from '../../../shared/contract/printing';
+import { PauseReasonSchema, type PauseReasonData, type RunCounts, type SecondCopyData } from '../../../shared/contract/printing';
 import { StationError } from '../../../shared/errors';
 import type { StoreEngine, StoreSession, SqlValue } from '../../store/engine/store-engine';
 import type { FlushToDisk } from '../../store/wal-flush';
@@ -29,7 +29,8 @@ const entryColumns = `id, environment, run_id AS "runId", position, printer_id A
   bundle_position AS "bundlePosition", bundle_count AS "bundleCount", format, state, reason, reprint_of AS "reprintOf", decided_by AS "decidedBy",
   document_sha256 AS "documentSha256", queued_at AS "queuedAt", fetched_at AS "fetchedAt", sent_at AS "sentAt", printed_at AS "printedAt",
   failed_at AS "failedAt", uncertain_at AS "uncertainAt", decided_at AS "decidedAt", updated_at AS "updatedAt",
-  voided_at AS "voidedAt", voided_by AS "voidedBy", void_reason AS "voidReason", bench, bench_name AS "benchName"`;
+  voided_at AS "voidedAt", voided_by AS "voidedBy", void_reason AS "voidReason", bench, bench_name AS "benchName",
+  second_copy AS "secondCopyCertainty", second_copy_fault AS "secondCopyFault"`;
 const runColumns = `id, environment, kind, printer_id AS "printerId", operator, state, pause_reason AS "pauseReason", options,
   created_at AS "createdAt", updated_at AS "updatedAt", finished_at AS "finishedAt", bench, bench_name AS "benchName", heartbeat_at AS "heartbeatAt"`;
 
@@ -275,6 +276,8 @@ export class PrintJournal {
               updatedAt: now,
               bench,
               benchName,
+              secondCopyCertainty: null,
+              secondCopyFault: null,
             });
           }
           return written;
@@ -447,6 +450,17 @@ export class PrintJournal {
       }
       if (finish) await this.finishIn(tx, finish.runId, finish.state, now);
     });
+  }
+
+  /**
+   * The printer may have put the label out twice (see SecondCopySchema). A certain verdict is never
+   * weakened to a possible one by a later look.
+   */
+  async markSecondCopy(id: number, secondCopy: SecondCopyData): Promise<void> {
+    await this.engine.execute(
+      `UPDATE print_journal SET second_copy = $1, second_copy_fault = $2, updated_at = $3 WHERE id = $4 AND (second_copy IS NULL OR second_copy <> 'certain')`,
+      [secondCopy.certainty, secondCopy.fault, this.now(), id],
+    );
   }
 
   async markFailed(id: number, reason: string): Promise<void> {

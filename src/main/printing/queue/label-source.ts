@@ -1,3 +1,4 @@
+import type { SecondCopyData } from '../../../shared/contract/printing';
 import type { PrinterFault } from '../../../shared/zebra/faults';
 
 /** One label ready to go to the printer. */
@@ -37,6 +38,11 @@ export interface LabelSource {
   sent(label: QueueLabel, fault: PrinterFault | null): void;
   /** Part or all of the label may have reached the printer, but nothing proves it: never resent by itself. */
   uncertain(label: QueueLabel, reason: string): void;
+  /**
+   * A fault cut the label short while it printed: the printer may put it out twice (certain when
+   * its label counter showed the cut copy). Comes before the label's verdict; it prints on.
+   */
+  secondCopy(label: QueueLabel, secondCopy: SecondCopyData): void;
   /** The printer proved these labels of this source printed (see print-proof.ts). */
   printed(labels: QueueLabel[]): void;
   /** The printer stopped with a fault; the run waits. */

@@ -23,6 +23,7 @@ import { parseExtendedStatus } from '../../../shared/zebra/extended-status';
 import { parseHostStatus } from '../../../shared/zebra/host-status';
 import { extendedStatusQuery, hostStatusQuery } from '../../../shared/zebra/queries';
 import type { PrinterStateName } from '../../../shared/contract/printers';
+import type { SecondCopyData } from '../../../shared/contract/printing';
 import type { Logger } from '../../logging/logger';
 import { canQuery, PrinterTransportError, type PrinterTransport } from '../transports/transport';
 import { systemClock, type QueueClock } from './clock';
@@ -30,6 +31,7 @@ import type { LabelMarkStore } from './label-marks';
 import type { LabelSource, QueueLabel } from './label-source';
 import { judgeDrained, needsMarks, type LabelProof } from './print-proof';
 import { readPrinterMarks, type PrinterMarks } from './printer-marks';
+import { faultsBehindSilence, isSilence } from '../status/printer-status';
 
 export interface PrinterQueueTiming {
   /** First wait between status polls while the printer's buffer is at the limit; adapts to the printer's speed. */
@@ -122,6 +124,18 @@ export class PrinterQueue {
   /** Check a fault at once instead of at the next poll (a new label, or the user's word). */
   private forceCheck = false;
   private faultCheckedAt = 0;
+  private lastHost: { formatsInBuffer: number; atMs: number } | null = null;
+  /** The fault holding the queue silences ~HS (newer firmware): ask ~HQES until it clears. */
+  private hostStatusSilenced = false;
+  /** The fault now holding the queue was looked at for a label it cut short. */
+  private cutShortJudged = false;
+  /** A fault may have cut one of these labels short; the label counter decides once the printer holds nothing of ours. */
+  private pendingCut: { candidates: Outstanding[]; fault: SecondCopyData['fault'] } | null = null;
+  /**
+   * The label counter once every label sent so far has printed: from an exact count, on whatever
+   * connection, plus the formats sent since; null until one was taken (or after a doubt).
+   */
+  private counterTail: number | null = null;
   private lastState: PrinterQueueState | null = null;
   private statePending = false;
 
@@ -137,6 +151,11 @@ export class PrinterQueue {
   /** The fault holding the queue, or null. */
   get currentFault(): PrinterFault | null {
     return this.fault;
+  }
+
+  /** The printer's formats in buffer at its last ~HS answer to this queue, and when (clock ms); null before one. */
+  get lastHostStatus(): { formatsInBuffer: number; atMs: number } | null {
+    return this.lastHost;
   }
 
   /** Nothing attached, nothing in flight, nothing of ours in the printer. */
@@ -166,6 +185,8 @@ export class PrinterQueue {
    * buffer or already out, and the printer may have restarted since; the next answers say which.
    */
   async adopt(source: LabelSource, labels: QueueLabel[]): Promise<void> {
+    // Labels from an earlier session: the label counter's due count is not known.
+    this.counterTail = null;
     const marks = await Promise.all(labels.map((label) => this.deps.marks?.get(label.entryId) ?? null));
     for (const [index, label] of labels.entries()) {
       const mark = marks[index] ?? null;
@@ -245,6 +266,7 @@ export class PrinterQueue {
             if (!this.closing) await this.poll(true);
             continue;
           }
+          if (this.tracksPrinting && !source.urgent && this.counterTail === null && this.outstanding.length === 0 && !this.pendingCut) await this.takeBaseline();
           await this.send(source, label);
           continue;
         }
@@ -339,9 +361,11 @@ export class PrinterQueue {
           ? `${error.message} Part or all of this label may have reached the printer, so it is not sent again by itself: check whether it printed.`
           : `Sending stopped unexpectedly (${errorText(error)}); this label may or may not have printed.`;
       source.uncertain(label, reason);
+      // It may or may not move the label counter: the count due is not known any more.
+      this.counterTail = null;
       this.deps.logger.warn('label uncertain', { printer: this.transport.description, entryId: label.entryId, error: errorText(error) });
       if (error instanceof PrinterTransportError && error.failure === 'no-answer') {
-        this.setFault({ ...printerFault('offline'), message: 'The printer stopped answering status requests.' });
+        if (!(await this.nameTheSilence(error, { label, source, proof: { sentAtMs: this.clock.now(), epoch: null, serial: null, odometerTarget: null } }))) this.setFault({ ...printerFault('offline'), message: 'The printer stopped answering status requests.' });
       } else {
         this.checkBeforeNext = true;
       }
@@ -353,6 +377,7 @@ export class PrinterQueue {
     const epoch = this.transport.connectionCount ?? null;
     const marks = this.epochMarks && this.epochMarks.epoch === epoch ? this.epochMarks : null;
     let odometerTarget: number | null = null;
+    if (this.counterTail !== null) this.counterTail += label.formats;
     if (marks && marks.odometerTail !== null) {
       marks.odometerTail += label.formats;
       odometerTarget = marks.odometerTail;
@@ -383,6 +408,7 @@ export class PrinterQueue {
       return true;
     } catch (error) {
       if (!(error instanceof PrinterTransportError)) this.deps.logger.warn('printer status not understood', { printer: this.transport.description, error: errorText(error) });
+      if (await this.nameTheSilence(error)) return false;
       this.setFault(
         error instanceof PrinterTransportError ? faultOfFailure(error) : { ...printerFault('offline'), message: 'The printer’s status answer could not be read.' },
       );
@@ -391,11 +417,157 @@ export class PrinterQueue {
   }
 
   /**
+   * No ~HS answer: Zebra's newer firmware sends none while media or ribbon is out or the head is
+   * open, and still answers ~HQES. When ~HQES names the fault, that is the fault holding the queue
+   * (not "offline"), and it is watched through ~HQES until it clears. True when it named one.
+   */
+  private async nameTheSilence(error: unknown, unconfirmed?: Outstanding): Promise<boolean> {
+    if (!isSilence(error) || !canQuery(this.transport)) return false;
+    const behind = await faultsBehindSilence(this.transport);
+    const fault = behind?.faults[0];
+    if (!fault) return false;
+    this.hostStatusSilenced = true;
+    this.setFault(fault);
+    await this.judgeCutShort(fault, null, unconfirmed);
+    return true;
+  }
+
+  /**
+   * Paper out, ribbon out and head open stop a Zebra at once, in the middle of the label it is
+   * printing, and with ^JZY (its setting at power-up, "reprint after error") that label comes out
+   * again, whole, once the fault is cleared; the printer's label counter counts both copies. The
+   * printer stands still now, so when the first label of ours still in its buffer has a due count,
+   * the counter tells at once: at that count, it counted a cut copy of that label and two copies
+   * come out; one below, the fault came between labels. Otherwise the verdict waits for the
+   * printer to hold nothing of ours (resolveCutShort): then the counter, against the count it was
+   * due at once everything sent had printed, says whether a copy was printed twice. Once per fault.
+   * A label cut short with ^JZN leaves the buffer as printed (one copy, cut short): the counter
+   * cannot tell that from a whole one.
+   */
+  private async judgeCutShort(fault: PrinterFault, formatsAtFault: number | null, unconfirmed?: Outstanding): Promise<void> {
+    const bufferFresh = formatsAtFault !== null;
+    const cut = cuttingFault(fault);
+    if (!cut || this.cutShortJudged || !canQuery(this.transport)) return;
+    this.cutShortJudged = true;
+    // With ~HS silent the buffer count is from before the fault: any label of ours in it then, or
+    // the one whose confirmation met the silence, may be the one cut.
+    const candidates = bufferFresh ? this.outstanding.slice(0, 1) : [...this.outstanding, ...(unconfirmed ? [unconfirmed] : [])];
+    if (candidates.length === 0) return;
+    const first = candidates[0] as Outstanding;
+    const target = first.proof.odometerTarget;
+    // The counter as the fault stopped the printer: only when nothing finished since (it may clear meanwhile).
+    const exact = formatsAtFault !== null && target !== null ? await this.exactCounter(formatsAtFault) : null;
+    const counter = exact && exact.formats === formatsAtFault ? exact.counter : null;
+    if (target !== null && counter !== null) {
+      if (counter === target - 1) return;
+      if (counter === target) {
+        this.recordSecondCopy(first, { certainty: 'certain', fault: cut });
+        // The reprint moves the counter once more: every due count from this label on is one later.
+        for (const item of this.outstanding) {
+          if (item.proof.odometerTarget === null) continue;
+          item.proof.odometerTarget += 1;
+          this.remember(item.label, item.proof);
+        }
+        if (this.epochMarks?.odometerTail != null) this.epochMarks.odometerTail += 1;
+        if (this.counterTail !== null) this.counterTail += 1;
+        return;
+      }
+    }
+    this.pendingCut = { candidates, fault: cut };
+    // Until then the counter may or may not step once more: due counts could be one short, which
+    // would read a lost label as printed. They are dropped, and not taken again on this connection.
+    for (const item of this.outstanding) {
+      if (item.proof.odometerTarget === null) continue;
+      item.proof.odometerTarget = null;
+      this.remember(item.label, item.proof);
+    }
+    if (this.epochMarks) {
+      this.epochMarks.odometerTail = null;
+      this.epochMarks.countTries = COUNT_TRIES;
+    }
+  }
+
+  /**
+   * Nothing of ours is in the printer and no fault holds it: an exact read of the label counter
+   * (no label can finish meanwhile) against the count due once every label sent had printed says
+   * whether the fault's cut label came out twice. One more: it did (certain when one label can
+   * have been the cut one, possible when ~HS was silent and several could); the same: it did not;
+   * anything else (the count was never taken, another host printed, a restart): possible.
+   */
+  private async resolveCutShort(formatsInBuffer: number): Promise<void> {
+    const pending = this.pendingCut;
+    if (!pending || this.fault || this.outstanding.length > 0 || formatsInBuffer !== 0) return;
+    const epoch = this.transport.connectionCount ?? null;
+    const counter = await this.readCounter();
+    const exact = counter !== null && epoch !== null && (await this.bufferUnchanged(epoch, 0));
+    this.pendingCut = null;
+    // The count due from before the fault (a count taken since would include the cut copy).
+    const due = this.counterTail;
+    this.counterTail = exact ? counter : null;
+    const extra = exact && due !== null ? counter - due : null;
+    if (extra === 0) return;
+    const certainty = extra === 1 && pending.candidates.length === 1 ? 'certain' : 'possible';
+    for (const item of pending.candidates) this.recordSecondCopy(item, { certainty, fault: pending.fault });
+  }
+
+  /**
+   * Nothing of ours is in the printer: its label counter now, read exactly, is the count every
+   * label sent from here on chains on (a bulk label only: a scan does not wait for it, and gets
+   * its due count while it prints).
+   */
+  private async takeBaseline(): Promise<void> {
+    let formats: number;
+    try {
+      formats = parseHostStatus(await this.transport.query?.(hostStatusQuery) ?? '').formatsInBuffer;
+    } catch {
+      return;
+    }
+    if (formats !== 0) return;
+    const exact = await this.exactCounter(0);
+    if (exact && exact.formats === 0) this.counterTail = exact.counter;
+  }
+
+  /** The label counter read between two status answers with the same formats in the buffer (nothing finished meanwhile). */
+  private async exactCounter(formatsBefore: number): Promise<{ counter: number; formats: number } | null> {
+    if (!canQuery(this.transport)) return null;
+    let before = formatsBefore;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const counter = await this.readCounter();
+      if (counter === null) return null;
+      let after: number;
+      try {
+        after = parseHostStatus(await this.transport.query(hostStatusQuery)).formatsInBuffer;
+      } catch {
+        return null;
+      }
+      if (after === before) return { counter, formats: after };
+      before = after;
+    }
+    return null;
+  }
+
+  private async readCounter(): Promise<number | null> {
+    if (!canQuery(this.transport)) return null;
+    try {
+      return (await readPrinterMarks(this.transport, { serial: false, uptime: false })).odometer;
+    } catch (error) {
+      this.deps.logger.info('label counter not read', { printer: this.transport.description, error: errorText(error) });
+      return null;
+    }
+  }
+
+  private recordSecondCopy(item: Outstanding, secondCopy: SecondCopyData): void {
+    this.deps.logger.warn('a fault cut a label short', { printer: this.transport.description, entryId: item.label.entryId, ...secondCopy });
+    item.source.secondCopy(item.label, secondCopy);
+  }
+
+  /**
    * Counts what left the buffer since the last answer and judges it (print-proof.ts); returns how
    * many labels left. Reads the printer's marks when a verdict needs them.
    */
   private async applyStatus(status: HostStatus): Promise<number> {
     const epoch = this.transport.connectionCount ?? null;
+    this.lastHost = { formatsInBuffer: status.formatsInBuffer, atMs: this.clock.now() };
     for (const source of this.sources) if (source.urgent) this.readyChecked.add(source);
     const ours = this.outstandingFormats();
     let left = ours - status.formatsInBuffer;
@@ -414,6 +586,9 @@ export class PrinterQueue {
     const fault = faultsFromStatus(status)[0] ?? null;
     if (fault) this.setFault(fault);
     else this.publishState();
+    if (fault) await this.judgeCutShort(fault, status.formatsInBuffer);
+    // Before the verdicts, so a run's last label is not reported before its copies are.
+    else await this.resolveCutShort(status.formatsInBuffer);
     this.judge(epoch, await this.marksFor(epoch, status.formatsInBuffer));
     return gone.length;
   }
@@ -493,6 +668,11 @@ export class PrinterQueue {
       this.remember(item.label, item.proof);
     }
     this.epochMarks = { epoch, marks, odometerTail: tail, countTries };
+    if (exactCount && marks.odometer !== null && !this.pendingCut) {
+      let all = marks.odometer;
+      for (const item of this.outstanding) all += item.label.formats;
+      this.counterTail = all;
+    }
   }
 
   /** Gives every label that left the buffer its verdict, once the marks it needs are known. */
@@ -552,6 +732,7 @@ export class PrinterQueue {
     if (!this.fault) return;
     this.deps.logger.info('printer fault cleared', { printer: this.transport.description, fault: this.fault.kind });
     this.fault = null;
+    this.cutShortJudged = false;
     this.lastProgressAt = this.clock.now();
     const told = [...this.pausedSources];
     this.pausedSources.clear();
@@ -577,10 +758,21 @@ export class PrinterQueue {
       this.clearFault();
       return;
     }
+    if (this.hostStatusSilenced) {
+      // ~HS stays silent while this fault lasts; ~HQES says when it is gone.
+      const behind = await faultsBehindSilence(this.transport);
+      const fault = behind?.faults[0];
+      if (fault) {
+        this.setFault(fault);
+        return;
+      }
+      this.hostStatusSilenced = false;
+    }
     let status: HostStatus;
     try {
       status = parseHostStatus(await this.transport.query(hostStatusQuery));
     } catch (error) {
+      if (await this.nameTheSilence(error)) return;
       if (error instanceof PrinterTransportError) this.setFault(faultOfFailure(error));
       return;
     }
@@ -620,6 +812,11 @@ export class PrinterQueue {
     this.lastState = state;
     this.deps.onState?.(state);
   }
+}
+
+/** The fault, when it is one that stops a Zebra in the middle of a label (and ^JZ reprints after). */
+function cuttingFault(fault: PrinterFault): SecondCopyData['fault'] | null {
+  return fault.kind === 'paper-out' || fault.kind === 'head-open' || fault.kind === 'ribbon-out' ? fault.kind : null;
 }
 
 function groupBySource(items: Outstanding[]): Map<LabelSource, QueueLabel[]> {

@@ -62,6 +62,25 @@ function zplUnavailable(error: unknown): boolean {
   return /\bzpl\b/i.test(text) && /pdf/i.test(text);
 }
 
+/** The service refused the order's PDF label (it has the label only as ZPL). */
+function pdfUnavailable(error: unknown): boolean {
+  return error instanceof StationError && error.code === 'VALIDATION' && /\bpdf\b/i.test([error.message, ...(error.details ?? [])].join(' '));
+}
+
+/**
+ * A printer of another resolution than 203 dpi prints an order's PDF label drawn at its own
+ * resolution; when the service has the label only as 203 dpi ZPL, that is what the bench is told
+ * (not that the service rejected a request).
+ */
+function needsPdf(printer: PrinterRecord, orderId: string, dpi: number, cause: StationError): StationError {
+  return new StationError(
+    'LABEL_NEEDS_PDF',
+    `${printer.name} prints at ${dpi} dpi, so it needs the label of order ${orderId} as a PDF, drawn at its resolution; the service offers this order's label only as 203 dpi ZPL. Nothing was sent. Print it on a 203 dpi printer, or have the carrier or the service supply a PDF label for this order.`,
+    cause.details,
+    { cause, facts: { orderId, printerName: printer.name, dpi } },
+  );
+}
+
 export interface BundlePage {
   /** Which of the bundle's PDFs (from 0) the page is in. */
   documentIndex: number;
@@ -202,7 +221,10 @@ export function createLabelDocuments(deps: LabelDocumentsDeps): DocumentSource {
 
   const orderPdfAsGfa = async (printer: PrinterRecord, orderId: string): Promise<PreparedDocument> => {
     const geometry = rasterGeometry(printer);
-    const label = await (await deps.client()).getLabel(orderId, { format: 'pdf', orientation: printer.orientation });
+    const client = await deps.client();
+    const label = await client.getLabel(orderId, { format: 'pdf', orientation: printer.orientation }).catch((error: unknown) => {
+      throw error instanceof StationError && pdfUnavailable(error) ? needsPdf(printer, orderId, geometry.dpi, error) : error;
+    });
     const formats: string[] = [];
     for await (const raster of rasterizePdf(plainBytes(label.bytes), geometry)) formats.push(rasterPageToZpl(raster, geometry, printer.options.gfaEncoding));
     return prepared(encoder.encode(formats.join('')), formats.length, 'gfa');

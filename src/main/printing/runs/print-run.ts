@@ -4,7 +4,7 @@
  * written to the journal as it happens. The printer queue pulls the run's labels through the
  * LabelSource interface.
  */
-import type { PauseReasonData, RunCounts } from '../../../shared/contract/printing';
+import type { PauseReasonData, RunCounts, SecondCopyData } from '../../../shared/contract/printing';
 import { StationError, type ErrorCode } from '../../../shared/errors';
 import type { PrinterFault } from '../../../shared/zebra/faults';
 import type { Logger } from '../../logging/logger';
@@ -269,6 +269,13 @@ export class PrintRun implements LabelSource {
     });
     this.deps.observer.progress(this, true);
     this.checkFinished();
+  }
+
+  secondCopy(label: QueueLabel, secondCopy: SecondCopyData): void {
+    const slot = this.slotOf(label);
+    this.write(() => this.deps.journal.markSecondCopy(slot.entry.id, secondCopy));
+    this.deps.logger.warn('the printer may put a label out twice', { runId: this.runId, entryId: slot.entry.id, ...secondCopy });
+    // A scan's screen hears of it with the label's next state; a bundle run lists it in its summary.
   }
 
   printed(labels: QueueLabel[]): void {

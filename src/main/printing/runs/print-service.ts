@@ -175,6 +175,28 @@ export class PrintService {
     this.queues.printerChanged(printer);
   }
 
+  /** Runs of this process on this printer, live in memory. */
+  async runsOn(environment: Environment, printer: PrinterRecord): Promise<RunRow[]> {
+    const unfinished = await this.deps.journal.runs(environment, { unfinished: true });
+    return unfinished.filter((run) => run.printerId === printer.id && this.liveRun(run.id) !== undefined);
+  }
+
+  /**
+   * Runs on this printer that another live station process is printing (the app while a CLI
+   * command asks, or the other way round): running, or paused by a printer fault (its queue then
+   * keeps asking the printer). Their process holds the printer's connection.
+   */
+  async runsHoldingPrinterElsewhere(environment: Environment, printer: PrinterRecord): Promise<RunRow[]> {
+    const unfinished = await this.deps.journal.runs(environment, { unfinished: true });
+    return unfinished.filter(
+      (run) =>
+        run.printerId === printer.id &&
+        this.liveRun(run.id) === undefined &&
+        !this.ownership.isOrphan(run) &&
+        (run.state === 'running' || run.pauseReason?.by === 'printer'),
+    );
+  }
+
   /** Labels of this station pending on a printer (in flight or in its buffer). */
   pendingOn(printer: PrinterRecord): number {
     return this.queues.pendingOn(printer);

@@ -42,7 +42,8 @@ export class RunReadModels {
     const counts = live ? live.counts() : await this.deps.journal.counts(runId);
     const unsettled = entries.filter((entry) => entry.state === 'uncertain' && entry.decidedAt === null);
     const failed = entries.filter((entry) => entry.state === 'failed');
-    const orders = await this.ordersOf(run.environment, [...unsettled, ...failed]);
+    const twice = entries.filter((entry) => entry.secondCopyCertainty !== null);
+    const orders = await this.ordersOf(run.environment, [...unsettled, ...failed, ...twice]);
     return {
       runId,
       environment: run.environment,
@@ -58,6 +59,7 @@ export class RunReadModels {
       skipped: run.options.skipped,
       uncertain: unsettled.map((entry) => this.withOrder(entry, orders)),
       failed: failed.map((entry) => this.withOrder(entry, orders)),
+      secondCopies: twice.map((entry) => this.withOrder(entry, orders)),
       retryOf: run.options.retryOf,
       resumable: live ? run.state === 'paused' : (run.state === 'paused' || run.state === 'running') && this.deps.isOrphan(run),
       createdAt: run.createdAt,
@@ -133,6 +135,7 @@ export class RunReadModels {
       voidedAt: entry.voidedAt,
       voidedBy: entry.voidedBy,
       voidReason: entry.voidReason,
+      secondCopy: entry.secondCopyCertainty && entry.secondCopyFault ? { certainty: entry.secondCopyCertainty, fault: entry.secondCopyFault } : null,
     };
   }
 

@@ -10,7 +10,11 @@ import { ZebraReplyError } from '../../../shared/zebra/reply-error';
 import { PrinterTransportError, type StatusTransport } from '../transports/transport';
 
 export interface PrinterStatusReport {
-  host: HostStatus;
+  /**
+   * Null when the printer gave no ~HS answer and ~HQES named the fault that silences it (Zebra's
+   * newer firmware sends no ~HS answer in media out, ribbon out or head open).
+   */
+  host: HostStatus | null;
   /** Null when ~HQES was not asked, or the printer does not answer it (older firmware). */
   extended: ExtendedStatus | null;
   /** Most urgent first; empty when the printer can print. */
@@ -44,7 +48,16 @@ export class PrinterStatusReader {
 
   async read(options: StatusReadOptions = {}): Promise<PrinterStatusReport> {
     const limits = { ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}), ...(options.signal ? { signal: options.signal } : {}) };
-    const host = parseOrFault(await this.transport.query(hostStatusQuery, limits), parseHostStatus);
+    const readAt = (): Date => (options.now ?? (() => new Date()))();
+    let host: HostStatus;
+    try {
+      host = parseOrFault(await this.transport.query(hostStatusQuery, limits), parseHostStatus);
+    } catch (error) {
+      const behind = isSilence(error) ? await faultsBehindSilence(this.transport, limits) : null;
+      if (!behind || behind.faults.length === 0) throw error;
+      this.extendedSupported = true;
+      return { host: null, extended: behind.extended, faults: behind.faults, ready: false, readAt: readAt() };
+    }
     let extended: ExtendedStatus | null = null;
     if ((options.extended ?? true) && this.extendedSupported !== false) {
       try {
@@ -57,7 +70,31 @@ export class PrinterStatusReader {
       }
     }
     const faults = faultsFromStatus(host, extended);
-    return { host, extended, faults, ready: faults.length === 0, readAt: (options.now ?? (() => new Date()))() };
+    return { host, extended, faults, ready: faults.length === 0, readAt: readAt() };
+  }
+}
+
+/** A query the printer did not answer in time. */
+export function isSilence(error: unknown): error is PrinterTransportError {
+  return error instanceof PrinterTransportError && error.failure === 'no-answer';
+}
+
+/**
+ * ~HS went unanswered. Zebra documents that newer firmware sends no ~HS answer while media or
+ * ribbon is out or the head is open, while ~HQES still answers: so ask ~HQES, and the silence gets
+ * its real name. Null when ~HQES cannot be read either (the printer is off, unreachable, or too
+ * old to know ~HQES): then the silence stays "does not answer".
+ */
+export async function faultsBehindSilence(
+  transport: StatusTransport,
+  limits: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<{ extended: ExtendedStatus; faults: PrinterFault[] } | null> {
+  try {
+    const extended = parseOrFault(await transport.query(extendedStatusQuery, limits), parseExtendedStatus);
+    return { extended, faults: faultsFromStatus(null, extended) };
+  } catch (error) {
+    if (error instanceof PrinterTransportError) return null;
+    throw error;
   }
 }
 

@@ -418,4 +418,15 @@ export const postgresMigrations: readonly Migration[] = [
       CREATE INDEX orders_by_change ON orders (updated_at, environment, order_id);
     `,
   },
+  {
+    version: 15,
+    name: 'labels the printer may have put out twice',
+    sql: `
+      -- A Zebra reprints a label that paper out, ribbon out or head open cut short (^JZ, "reprint
+      -- after error", on at power-up): 'certain' when the printer's label counter showed the cut
+      -- copy, 'possible' when it could not say; the fault that cut it (NULL: one copy).
+      ALTER TABLE print_journal ADD COLUMN second_copy text;
+      ALTER TABLE print_journal ADD COLUMN second_copy_fault text;
+    `,
+  },
 ];

@@ -211,6 +211,12 @@ export default function HistoryScreen() {
                       <td className={isVoided ? 'tone-text-danger' : stateTone[entry.state]} data-testid={`history-state-${entry.id}`} title={entry.reason ? reasonWords(entry.reason, t) : undefined}>
                         <Icon name={isVoided ? 'stop' : stateIcon[entry.state]} size={16} /> {isVoided ? t('supervision.void.state') : t(`history.states.${entry.state}`)}
                         {entry.reprintOf !== null && <span className="small"> · {t('history.reprint')}</span>}
+                        {entry.secondCopy && (
+                          <span className="small tone-text-warning" data-testid={`history-second-copy-${entry.id}`}>
+                            {' '}
+                            · {t(`history.secondCopy.${entry.secondCopy.certainty}`, { fault: t(`history.secondCopyFault.${entry.secondCopy.fault}`) })}
+                          </span>
+                        )}
                         {entry.orderId !== null && pullOrders.has(entry.orderId) && <span className="small tone-text-danger"> · {t('supervision.pull.tag')}</span>}
                         {entry.reason && <span className="small muted"> · {reasonWords(entry.reason, t)}</span>}
                       </td>

@@ -49,6 +49,9 @@ export async function orderLabel(ctx: ApiContext): Promise<ApiAnswer> {
   if (format === 'zpl' && externalLabelCarriers.includes(order.carrier)) {
     throw badRequest([`format zpl is unavailable for order ${order.orderId}: its label is supplied by the carrier ${order.carrier}; request format=pdf`]);
   }
+  if (format === 'pdf' && ctx.labels.zplOnly(ctx.env, order)) {
+    throw badRequest([`format pdf is unavailable for order ${order.orderId}: its label exists only as ZPL; request format=zpl`]);
+  }
   if (ctx.now < order.labelReadyAt) throw notReady(ctx, order.labelReadyAt, `order ${order.orderId}`);
   const settings = companySettings(ctx, order.companyId);
   const request: LabelRequest = {

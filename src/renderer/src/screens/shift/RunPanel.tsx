@@ -40,6 +40,7 @@ export function RunPanel() {
   const bundleCount = run.bundles.length;
   const uncertain = entries.filter((entry) => entry.state === 'uncertain');
   const failed = entries.filter((entry) => entry.state === 'failed');
+  const twice = entries.filter((entry) => entry.secondCopy !== null);
   const counts = run.counts;
 
   return (
@@ -100,6 +101,27 @@ export function RunPanel() {
                   <button type="button" className="button" onClick={() => void shift.decide(entry.id, 'print-again', operator)} disabled={busy}>
                     {t('shift.printAgain')}
                   </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {twice.length > 0 && (
+        <div className="subsection" data-testid="run-second-copies">
+          <h3>
+            <Icon name="warning" size={24} /> {t('shift.secondCopyTitle', { count: twice.length })}
+          </h3>
+          <p className="small">{t('shift.secondCopyHint')}</p>
+          <ul className="plain-list">
+            {twice.map((entry) => (
+              <li key={entry.id} className="list-row">
+                <span>
+                  <strong>{entry.orderRef ?? entry.barcode ?? entry.orderId}</strong>{' '}
+                  {entry.secondCopy && (
+                    <span className="small muted">— {t(`history.secondCopy.${entry.secondCopy.certainty}`, { fault: t(`history.secondCopyFault.${entry.secondCopy.fault}`) })}</span>
+                  )}
                 </span>
               </li>
             ))}
