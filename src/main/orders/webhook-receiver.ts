@@ -63,6 +63,14 @@ export interface WebhookReceiverDeps {
   clock?: () => Date;
 }
 
+/** Whether any text in a parsed JSON value holds U+0000 (the body is bounded, so the walk is too). */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value !== null && typeof value === 'object') return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item));
+  return false;
+}
+
 export function webhookPath(secret: string): string {
   return `/webhooks/${secret}`;
 }
@@ -151,6 +159,11 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
         answer(response, 400, { error: 'Bad Request', message: 'the body is not JSON' });
         return;
       }
+      if (holdsNul(json)) {
+        // The store cannot keep a NUL in text: stored, the event would fail for ever (and a 503 would have the service send it for ever).
+        answer(response, 400, { error: 'Bad Request', message: 'the event holds a NUL character' });
+        return;
+      }
       const payload = WebhookPayloadSchema.safeParse(json);
       if (!payload.success) {
         const issues = payload.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`);
@@ -187,7 +200,11 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
     const config = { ...deps.settings.webhookReceiver(), ...overrides };
     const secrets = secretsByEnvironment();
     const sources = allowList(config.allowedSources ?? [], deps.logger);
-    const created = createServer({ requestTimeout: 10_000, headersTimeout: 5_000, keepAliveTimeout: 5_000, maxHeaderSize: 16 * 1024 }, (request, response) => {
+    // Node enforces the header and request timeouts only when it checks its connections: every
+    // connectionsCheckingInterval (30 s by default), so without a short one a slow sender holds
+    // its connection six times longer than the limits say.
+    const limits = { requestTimeout: 10_000, headersTimeout: 5_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 500, maxHeaderSize: 16 * 1024 };
+    const created = createServer(limits, (request, response) => {
       try {
         handle(request, response, secrets, config.bodyLimitBytes, sources);
       } catch (error) {
