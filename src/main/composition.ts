@@ -392,7 +392,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     ...printingHandlers({ settings, cores: localOnly, previewOf, logger }),
     ...sandboxHandlers({ settings, sandbox }),
     ...supervisionHandlers({ settings, voids, notices: pullNotices, timeline, dayClose, index: orders, lookup, journal: printing.journal, printHandover: (environment, printer, handover, pdf) => printHandover({ printers: printing.printers, transports: printing.transports }, environment, printer, handover, pdf) }),
-    ...shippingHandlers({ settings, ship, ledger, toShip, lookups: new AddressLookups({ clientFor: (environment) => clients.forEnvironment(environment) }) }),
+    ...shippingHandlers({ settings, ship, ledger, toShip, pickedFiles, lookups: new AddressLookups({ clientFor: (environment) => clients.forEnvironment(environment) }) }),
     ...storeHandlers(
       createStoreChoice({ settings, passwords: storePasswords, inUse: chosenStore.inUse, health: storeHealth, applicationName: () => `packing-station ${settings.stationName()}` }),
       localOnly,
