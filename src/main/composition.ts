@@ -60,6 +60,7 @@ import { AddressLookups } from './shipping/address-lookups';
 import { CreationLedger } from './shipping/creation-ledger';
 import { ledgerHearsStatusEvents } from './shipping/ledger-events';
 import { ShipService } from './shipping/ship-service';
+import { createPersonalDataRetention, type RetentionSweep } from './shipping/personal-data-retention';
 import { ToShipOrders } from './shipping/to-ship-orders';
 import { UploadService } from './shipping/upload-service';
 import { UploadStore } from './shipping/upload-store';
@@ -100,6 +101,8 @@ export interface StationOptions {
   pickManifestFile?: () => Promise<string | null>;
   /** The clock webhook events are dated against (tests set it); the system clock by default. */
   webhookClock?: () => Date;
+  /** The clock personal data's age is measured by (tests set it); the system clock by default. */
+  retentionClock?: () => Date;
   /**
    * The store webhook intake, conflicts, the status timeline and pull notices live in: a
    * warehouse's shared PostgreSQL store (`webhooks serve --store`; closed by whoever opened it).
@@ -162,6 +165,8 @@ export interface StationServices {
   readonly toShip: ToShipOrders;
   readonly ship: ShipService;
   readonly uploads: UploadService;
+  /** Deletes orders to ship and uploads past the personal data retention (personal-data-retention.ts). */
+  readonly retention: RetentionSweep;
 }
 
 export async function composeStation(options: StationOptions): Promise<Station> {
@@ -224,6 +229,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     if (interrupted > 0) logger.warn('orders whose creation was interrupted are now of unknown outcome', { parcels: interrupted });
   });
   const toShip = new ToShipOrders(webhookStore);
+  const retention = createPersonalDataRetention({ engine: webhookStore, logger, clock: options.retentionClock });
   const settleCreations = ledgerHearsStatusEvents(ledger, logger);
   const webhookConflicts = createWebhookConflicts({ engine: webhookStore, events, logger, clock: options.webhookClock });
   const timeline = createStatusTimeline(webhookStore);
@@ -411,13 +417,15 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     logger,
     settings,
     printActivity: options.printActivity ?? localOnly.activity,
-    services: { db, store: webhookStore, storeHealth, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, pickedFiles, webhooks, printing, ledger, toShip, ship, uploads },
+    services: { db, store: webhookStore, storeHealth, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, pickedFiles, webhooks, printing, ledger, toShip, ship, uploads, retention },
     async start(listeners) {
       // A shift lasts until the station restarts: the screen asks who is packing at each start.
       settings.endShift();
+      retention.start();
       if (listeners.webhooks) await webhooks.resume();
     },
     async close() {
+      await retention.stop();
       await uploads.close();
       await localOnly.close();
       await orderCopy?.stop();

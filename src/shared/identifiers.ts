@@ -36,3 +36,9 @@ export const readOrderRef = (raw: string): IdentifierReading => readIdentifier(r
 
 /** What two identifiers are compared by when asking whether a packer could tell them apart. */
 export const identifierKey = (value: string): string => value.toLowerCase();
+
+/** Upper, lower and swapped case: what a scanner typing with Caps Lock on makes of a ref. */
+export function caseVariants(value: string): string[] {
+  const swapped = [...value].map((character) => (character === character.toUpperCase() ? character.toLowerCase() : character.toUpperCase())).join('');
+  return [...new Set([value.toUpperCase(), value.toLowerCase(), swapped])].filter((variant) => variant !== value);
+}

@@ -84,9 +84,9 @@ function unverifiedChoice(context: CliContext): { acceptUnverifiedServer?: true 
   return { acceptUnverifiedServer: true };
 }
 
-async function testStore(context: CliContext, address: string, tls: Tls | undefined, password: string | undefined): Promise<number> {
+async function testStore(context: CliContext, address: string, tls: Tls | undefined, password: string | undefined, choice: { acceptUnverifiedServer?: true } = {}): Promise<number> {
   const station = await context.openStation();
-  const input = { address, ...(tls ? { tls } : {}), ...(password !== undefined ? { password } : {}), ...unverifiedChoice(context) };
+  const input = { address, ...(tls ? { tls } : {}), ...(password !== undefined ? { password } : {}), ...choice };
   const result = valueOf<StoreTestResult>(context, await station.dispatcher.dispatch('store.test', input, { host: 'web' }));
   if (result === null) return exitCodes.failed;
   context.print(`${result.server}: reachable, schema version ${result.schemaVersion}`);
@@ -114,9 +114,9 @@ export async function runStoreSetting(context: CliContext, action: 'get' | 'set'
       const status = valueOf<StoreStatus>(context, await station.dispatcher.dispatch('store.get', {}, { host: 'web' }));
       if (status === null) return exitCodes.failed;
       if (status.chosen.kind === 'local') throw new UsageError('This bench uses its own file: name a shared store to test, "settings test store postgres://…".');
-      return testStore(context, withCa(status.chosen.address, option(context.args, 'ca')), tls, undefined);
+      return testStore(context, withCa(status.chosen.address, option(context.args, 'ca')), tls, undefined, unverifiedChoice(context));
     }
-    return testStore(context, withCa(given, option(context.args, 'ca')), tls, await readPassword(context));
+    return testStore(context, withCa(given, option(context.args, 'ca')), tls, await readPassword(context), unverifiedChoice(context));
   }
   const [target, ...extra] = rest;
   if (target === undefined || extra.length > 0) throw new UsageError('Use "settings set store postgres://user@host:port/database" or "settings set store local".');
