@@ -123,8 +123,9 @@ describe('the upload’s refusals and skips as codes and facts', () => {
     expect(preview.status.counts).toMatchObject({ total: 4, ready: 1, invalid: 3 });
     const problems = preview.rows.map((row) => [row.row, row.problems.map((problem) => problem.code)]);
     expect(problems).toEqual([
-      [3, ['cell']],
-      [4, ['cell']],
+      // The invisible character, and the ref it hides is row 2's.
+      [3, ['cell', 'duplicate']],
+      [4, ['cell', 'duplicate']],
       [5, ['duplicate']],
     ]);
     await station.call('upload.start', { uploadId: preview.status.uploadId });

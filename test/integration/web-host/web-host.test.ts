@@ -134,9 +134,13 @@ describe('web host', () => {
 
   it('keeps the launch token out of the cookie: the session has an id of its own, and the token is no cookie', async () => {
     const first = await sessionCookie();
-    const second = await sessionCookie();
+    // Another host's link (same station, same session key): a session with an id of its own.
+    const other = await startWebHost({ station: test.station, rendererDir, token: 'another-launch-token-0123456789ab', sessionKey: host.token });
+    const second = ((await fetch(other.launchUrl, { redirect: 'manual' })).headers.get('set-cookie') ?? '').split(';')[0]!;
+    await other.close();
     expect(first).not.toContain(host.token);
     expect(first).toMatch(/^station_session=[A-Za-z0-9_-]{40,}$/);
+    expect(second).toMatch(/^station_session=[A-Za-z0-9_-]{40,}$/);
     expect(second).not.toBe(first);
     for (const cookie of [first, second]) expect((await fetch(`${host.url}/`, { headers: { cookie } })).status).toBe(200);
     expect((await fetch(`${host.url}/`, { headers: { cookie: `station_session=${host.token}` } })).status).toBe(401);
