@@ -216,9 +216,10 @@ export class ToShipOrders {
     // Keyed as a scan compares refs: two refs a Caps-Lock scan cannot tell apart are one ref.
     const seenInFile = new Map<string, number>();
     try {
-      for await (const batch of parseManifest(source, format, { batchSize: writeBatchRows })) {
+      for await (const batch of parseManifest(source, format, { batchSize: parsedBatchRows })) {
+        for (let start = 0; start < batch.items.length; start += writeBatchRows) {
         const ready: { row: number; orderRef: string; shipment: Shipment }[] = [];
-        for (const item of batch.items) {
+        for (const item of batch.items.slice(start, start + writeBatchRows)) {
           if (item.kind === 'header') {
             header = resolveHeader(item.cells, fileName);
             continue;
@@ -249,6 +250,11 @@ export class ToShipOrders {
           else report.updatedRows += 1;
           report.rows.push({ row: entry.row, orderRef: entry.orderRef, outcome, reason: null });
         });
+        // The local store answers without waiting on anything, and the worker keeps batches ready:
+        // without this the import would hold the event loop from batch to batch, and a scan's timer
+        // or socket would wait for the end.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        }
       }
     } catch (error) {
       if (error instanceof ManifestFileProblem) throw new StationError('IMPORT_FAILED', `${fileName} cannot be read: ${error.message}. Nothing was imported.`, [error.message], { cause: error });
@@ -283,8 +289,10 @@ export class ToShipOrders {
   }
 }
 
-/** Rows per write transaction (and per batch from the parsing worker). */
-const writeBatchRows = 500;
+/** Rows per batch from the parsing worker. */
+const parsedBatchRows = 500;
+/** Rows checked and written per transaction; the event loop is let go between two (a few milliseconds each). */
+const writeBatchRows = 100;
 
 function checkSize(fileName: string, size: number): void {
   if (size === 0) throw new StationError('IMPORT_FAILED', `${fileName} is empty.`);

