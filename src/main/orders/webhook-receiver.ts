@@ -14,7 +14,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { BlockList, isIPv4, type AddressInfo } from 'node:net';
+import { BlockList, isIPv4, type AddressInfo, type Socket } from 'node:net';
 import { WebhookPayloadSchema } from '../../shared/api/schemas';
 import type { Environment } from '../../shared/contract/app';
 import { StationError } from '../../shared/errors';
@@ -204,13 +204,32 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
     // connectionsCheckingInterval (30 s by default), so without a short one a slow sender holds
     // its connection six times longer than the limits say.
     const limits = { requestTimeout: 10_000, headersTimeout: 5_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 500, maxHeaderSize: 16 * 1024 };
+    const headerDeadlines = new WeakMap<Socket, NodeJS.Timeout>();
     const created = createServer(limits, (request, response) => {
+      clearTimeout(headerDeadlines.get(request.socket));
+      // The request's own deadline as well (Node's check may come late on a busy machine): a body
+      // not complete by then ends the connection.
+      const deadline = setTimeout(() => {
+        if (!request.complete) request.socket.destroy();
+      }, limits.requestTimeout);
+      deadline.unref();
+      request.socket.once('close', () => clearTimeout(deadline));
+      response.once('finish', () => clearTimeout(deadline));
       try {
         handle(request, response, secrets, config.bodyLimitBytes, sources);
       } catch (error) {
         deps.logger.error('webhook request failed', { error: error instanceof Error ? error.message : String(error) });
         answer(response, 500, { error: 'Internal Server Error' });
       }
+    });
+    created.on('connection', (socket: Socket) => {
+      // The first request's headers by their deadline, whatever Node's check is doing meanwhile.
+      const deadline = setTimeout(() => {
+        if (!socket.destroyed) socket.destroy();
+      }, limits.headersTimeout);
+      deadline.unref();
+      headerDeadlines.set(socket, deadline);
+      socket.once('close', () => clearTimeout(deadline));
     });
     created.on('clientError', (_error, socket) => {
       requests.rejected += 1;
