@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   const port = await freeLoopbackPort();
   const receiver = spawn(
     process.execPath,
-    ['--import', 'tsx', join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'main', 'cli', 'index.ts'), '--data-dir', dataDir, 'webhooks', 'serve', '--store', `postgres://${info.user}@${info.host}:${info.port}/${info.database}?sslmode=disable`, '--host', '127.0.0.1', '--port', String(port)],
+    ['--import', 'tsx', join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'main', 'cli', 'index.ts'), '--data-dir', dataDir, 'webhooks', 'serve', '--store', `postgres://${info.user}@${info.host}:${info.port}/${info.database}?sslmode=disable`, '--unverified-server', '--show-addresses', '--host', '127.0.0.1', '--port', String(port)],
     { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, PACKING_STATION_STORE_PASSWORD: info.password } },
   );
   const url = await new Promise<string>((resolve, reject) => {

@@ -63,6 +63,7 @@ import { CreationLedger } from './shipping/creation-ledger';
 import { ledgerHearsStatusEvents } from './shipping/ledger-events';
 import { scanToShip } from './shipping/scan-to-ship';
 import { ShipService } from './shipping/ship-service';
+import { createPersonalDataRetention, type RetentionSweep } from './shipping/personal-data-retention';
 import { ToShipOrders } from './shipping/to-ship-orders';
 import { UploadService } from './shipping/upload-service';
 import { UploadStore } from './shipping/upload-store';
@@ -103,6 +104,8 @@ export interface StationOptions {
   pickManifestFile?: () => Promise<string | null>;
   /** The clock webhook events are dated against (tests set it); the system clock by default. */
   webhookClock?: () => Date;
+  /** The clock personal data's age is measured by (tests set it); the system clock by default. */
+  retentionClock?: () => Date;
   /**
    * The store webhook intake, conflicts, the status timeline and pull notices live in: a
    * warehouse's shared PostgreSQL store (`webhooks serve --store`; closed by whoever opened it).
@@ -170,6 +173,8 @@ export interface StationServices {
   readonly ship: ShipService;
   readonly uploads: UploadService;
   readonly scale: ScaleService;
+  /** Deletes orders to ship and uploads past the personal data retention (personal-data-retention.ts). */
+  readonly retention: RetentionSweep;
 }
 
 export async function composeStation(options: StationOptions): Promise<Station> {
@@ -232,6 +237,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     if (interrupted > 0) logger.warn('orders whose creation was interrupted are now of unknown outcome', { parcels: interrupted });
   });
   const toShip = new ToShipOrders(webhookStore);
+  const retention = createPersonalDataRetention({ engine: webhookStore, logger, clock: options.retentionClock });
   const settleCreations = ledgerHearsStatusEvents(ledger, logger);
   const webhookConflicts = createWebhookConflicts({ engine: webhookStore, events, logger, clock: options.webhookClock });
   const timeline = createStatusTimeline(webhookStore);
@@ -408,7 +414,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     ...printingHandlers({ settings, cores: localOnly, previewOf, logger, scanToShip: scanToShip({ toShip, ledger }) }),
     ...sandboxHandlers({ settings, sandbox }),
     ...supervisionHandlers({ settings, voids, notices: pullNotices, timeline, dayClose, index: orders, lookup, journal: printing.journal, printHandover: (environment, printer, handover, pdf) => printHandover({ printers: printing.printers, transports: printing.transports }, environment, printer, handover, pdf) }),
-    ...shippingHandlers({ settings, ship, ledger, toShip, lookups: new AddressLookups({ clientFor: (environment) => clients.forEnvironment(environment) }) }),
+    ...shippingHandlers({ settings, ship, ledger, toShip, pickedFiles, lookups: new AddressLookups({ clientFor: (environment) => clients.forEnvironment(environment) }) }),
     ...storeHandlers(
       createStoreChoice({ settings, passwords: storePasswords, inUse: chosenStore.inUse, health: storeHealth, applicationName: () => `packing-station ${settings.stationName()}` }),
       localOnly,
@@ -428,14 +434,16 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     logger,
     settings,
     printActivity: options.printActivity ?? localOnly.activity,
-    services: { db, store: webhookStore, storeHealth, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, pickedFiles, webhooks, printing, ledger, toShip, ship, uploads, scale },
+    services: { db, store: webhookStore, storeHealth, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, pickedFiles, webhooks, printing, ledger, toShip, ship, uploads, scale, retention },
     async start(listeners) {
       // A shift lasts until the station restarts: the screen asks who is packing at each start.
       settings.endShift();
+      retention.start();
       if (listeners.webhooks) await webhooks.resume();
       if (listeners.scale) await scale.start();
     },
     async close() {
+      await retention.stop();
       await scale.close();
       await uploads.close();
       await localOnly.close();

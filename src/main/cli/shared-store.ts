@@ -11,7 +11,7 @@
  * the choice wherever an account that logs on runs the receiver.
  */
 import { StationError } from '../../shared/errors';
-import { parseStoreAddress, storeConfig, type PostgresAddress, type TlsMode } from '../store/engine/postgres-config';
+import { parseStoreAddress, storeConfig, unverifiedServerRefusal, verifiesServer, type PostgresAddress, type TlsMode } from '../store/engine/postgres-config';
 import { PostgresEngine } from '../store/engine/postgres-engine';
 import { createKeychainStorePasswords, keychainPassword } from '../store/engine/store-password';
 import { isConnectionFailure } from '../store/engine/store-errors';
@@ -25,6 +25,8 @@ export interface SharedStoreRequest {
   tls?: TlsMode;
   /** Overrides the address's sslrootcert (a PEM file with the certificate authority). */
   caFile?: string;
+  /** The admin chose to send the password to a server whose identity sslmode does not check. */
+  acceptUnverifiedServer?: boolean;
   env: NodeJS.ProcessEnv;
   keychainService: string;
   applicationName: string;
@@ -42,12 +44,8 @@ export async function openSharedStore(request: SharedStoreRequest): Promise<Open
   const fromEnvironment = request.env[storePasswordVariable];
   const passwordFrom = fromEnvironment !== undefined && fromEnvironment !== '' ? 'environment' : 'keychain';
   const password = passwordFrom === 'environment' ? (fromEnvironment as string) : keychainPassword(createKeychainStorePasswords(request.keychainService), address);
-  let config;
-  try {
-    config = storeConfig(address, password);
-  } catch (error) {
-    throw new StationError('INVALID_INPUT', `The certificate authority file ${address.caFile ?? ''} cannot be read.`, [address.caFile ?? ''], { cause: error });
-  }
+  if (!verifiesServer(address) && request.acceptUnverifiedServer !== true) throw unverifiedServerRefusal(address);
+  const config = await storeConfig(address, password);
   try {
     const engine = await PostgresEngine.open({ ...config, applicationName: request.applicationName });
     return { engine, address, passwordFrom };

@@ -1,6 +1,6 @@
-import { isAbsolute } from 'node:path';
 import { StationError } from '../../shared/errors';
 import type { Handlers } from '../contract/dispatcher';
+import type { PickedFiles } from '../orders/picked-files';
 import type { StationSettings } from '../settings/station-settings';
 import type { AddressLookups } from '../shipping/address-lookups';
 import type { CreationLedger, LedgerEntry } from '../shipping/creation-ledger';
@@ -14,6 +14,8 @@ export interface ShippingHandlerDeps {
   ledger: CreationLedger;
   toShip: ToShipOrders;
   lookups: AddressLookups;
+  /** Single-use handles for files the desktop app's dialog or the CLI picked. */
+  pickedFiles: PickedFiles;
   /** Makes the current environment usable (starts the embedded sandbox and its printer when it is the sandbox). */
 }
 
@@ -63,11 +65,14 @@ export function shippingHandlers(deps: ShippingHandlerDeps): Pick<Handlers, Ship
     'shipping.toShip': ({ orderRef }) => deps.toShip.get(deps.settings.environment(), orderRef),
     'shipping.import': async ({ source }) => {
       const environment = deps.settings.environment();
-      if (source.kind === 'path') {
-        if (!isAbsolute(source.path)) throw new StationError('IMPORT_FAILED', `Give the file's full path (got "${source.path.slice(0, 200)}").`);
-        return deps.toShip.importFile(environment, source.path);
+      if (source.kind === 'picked') {
+        const path = deps.pickedFiles.take(source.handle);
+        if (path === null) throw new StationError('IMPORT_FAILED', 'That file choice is no longer valid (each choice imports once, within ten minutes). Choose the file again.');
+        return deps.toShip.importFile(environment, path);
       }
-      return deps.toShip.importBytes(environment, source.fileName, Buffer.from(source.base64, 'base64'));
+      if (source.kind === 'bytes') return deps.toShip.importBytes(environment, source.fileName, Buffer.from(source.base64, 'base64'));
+      // The schema already refuses a path: whoever can call could otherwise read any file the station can.
+      throw new StationError('FORBIDDEN', 'The station does not read a file the screen names by its path.');
     },
     'shipping.ship': async (input, { session }) => {
       await session.ready();

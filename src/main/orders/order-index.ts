@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { OrderStatusSchema, type OrderStatus } from '../../shared/api/schemas';
 import { EnvironmentSchema, type Environment } from '../../shared/contract/app';
 import { StationError } from '../../shared/errors';
+import { caseVariants, readIdentifier } from '../../shared/identifiers';
 import { normalizeIdentifier } from '../../shared/scan';
 import type { EngineKind, SqlValue, StoreEngine, StoreSession, StoreTransaction } from '../store/engine/store-engine';
 import { decideStatus, laterTime, type StatusDecision, type StatusNews } from './status-progress';
@@ -287,11 +288,30 @@ export async function identifierClash(session: StoreSession, kind: EngineKind, e
     if (claimed !== null && had !== null && claimed !== had) clashes.push(`its ${label} would change from ${had} to ${claimed}`);
   }
   const sql = statementsByKind[kind];
-  for (const [column, label, claimed] of fields) {
-    if (claimed === null || column === 'bundle_id') continue;
+  for (const [column, label, claimed, had] of fields) {
+    if (column === 'bundle_id') continue;
+    const raw = column === 'order_ref' ? facts.orderRef : facts.barcode;
+    if (claimed === null) {
+      // An identifier no scan could send (an invisible character in it) is not dropped silently.
+      const read = raw ? readIdentifier(raw, `its ${label}`) : null;
+      if (read && !read.ok && raw?.trim()) clashes.push(read.reason.replace('; remove it from the file', ''));
+      continue;
+    }
     const others = await session.query(sql.holders(column), [environment, claimed, orderId]);
     const ids = others.map((other) => text.parse(other.order_id));
-    if (ids.length > 0) clashes.push(`its ${label} ${claimed} already belongs to order ${ids.join(', ')}`);
+    if (ids.length > 0) {
+      clashes.push(`its ${label} ${claimed} already belongs to order ${ids.join(', ')}`);
+      continue;
+    }
+    if (claimed === had) continue;
+    // A new identifier equal to another order's identifier of another kind, or to one in another
+    // case, would make that order's scan ambiguous or let a Caps-Lock scan find this one instead.
+    const lookAlikes = collectMatches(await session.query(sql.resolveAny(4), [environment, claimed, ...padded(caseVariants(claimed), claimed, 3)])).filter(
+      (match) => match.order.orderId !== orderId,
+    );
+    for (const match of lookAlikes) {
+      clashes.push(`its ${label} ${claimed} looks like the ${match.matchedBy.map(fieldWords).join(' and ')} of order ${match.order.orderId} to a scan`);
+    }
   }
   return clashes;
 }
@@ -463,6 +483,13 @@ async function readOrders(session: StoreSession, environment: Environment, order
   }
   return found;
 }
+
+/** Exactly `count` values: the variants, repeated `filler` where there are fewer (one prepared statement shape). */
+function padded(values: string[], filler: string, count: number): string[] {
+  return [...values, ...Array.from({ length: count }, () => filler)].slice(0, count);
+}
+
+const fieldWords = (field: MatchField): string => (field === 'orderRef' ? 'order ref' : field === 'orderId' ? 'order id' : 'barcode');
 
 function collectMatches(rows: readonly unknown[]): OrderMatch[] {
   const matches = new Map<string, OrderMatch>();

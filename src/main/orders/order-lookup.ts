@@ -5,6 +5,7 @@
  */
 import type { Environment } from '../../shared/contract/app';
 import { StationError } from '../../shared/errors';
+import { caseVariants } from '../../shared/identifiers';
 import { GROUP_SEPARATOR, normalizeScan } from '../../shared/scan';
 import type { DeliveryClient, LabelRequest, OrderLabel } from '../api';
 import type { IndexedOrder, MatchField, OrderIndex, OrderMatch } from './order-index';
@@ -81,12 +82,6 @@ export function createOrderLookup(deps: OrderLookupDeps): OrderLookup {
       return { order, matchedBy: ['service'], label };
     },
   };
-}
-
-/** Upper, lower and swapped case: what a scanner typing with Caps Lock on makes of a ref. */
-export function caseVariants(value: string): string[] {
-  const swapped = [...value].map((character) => (character === character.toUpperCase() ? character.toLowerCase() : character.toUpperCase())).join('');
-  return [...new Set([value.toUpperCase(), value.toLowerCase(), swapped])].filter((variant) => variant !== value);
 }
 
 /**

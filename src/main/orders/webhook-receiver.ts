@@ -14,7 +14,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { BlockList, isIPv4, type AddressInfo } from 'node:net';
+import { BlockList, isIPv4, type AddressInfo, type Socket } from 'node:net';
 import { WebhookPayloadSchema } from '../../shared/api/schemas';
 import type { Environment } from '../../shared/contract/app';
 import { StationError } from '../../shared/errors';
@@ -61,6 +61,14 @@ export interface WebhookReceiverDeps {
   processor: StatusEventProcessor;
   logger: Logger;
   clock?: () => Date;
+}
+
+/** Whether any text in a parsed JSON value holds U+0000 (the body is bounded, so the walk is too). */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value !== null && typeof value === 'object') return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item));
+  return false;
 }
 
 export function webhookPath(secret: string): string {
@@ -151,6 +159,11 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
         answer(response, 400, { error: 'Bad Request', message: 'the body is not JSON' });
         return;
       }
+      if (holdsNul(json)) {
+        // The store cannot keep a NUL in text: stored, the event would fail for ever (and a 503 would have the service send it for ever).
+        answer(response, 400, { error: 'Bad Request', message: 'the event holds a NUL character' });
+        return;
+      }
       const payload = WebhookPayloadSchema.safeParse(json);
       if (!payload.success) {
         const issues = payload.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`);
@@ -187,13 +200,36 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
     const config = { ...deps.settings.webhookReceiver(), ...overrides };
     const secrets = secretsByEnvironment();
     const sources = allowList(config.allowedSources ?? [], deps.logger);
-    const created = createServer({ requestTimeout: 10_000, headersTimeout: 5_000, keepAliveTimeout: 5_000, maxHeaderSize: 16 * 1024 }, (request, response) => {
+    // Node enforces the header and request timeouts only when it checks its connections: every
+    // connectionsCheckingInterval (30 s by default), so without a short one a slow sender holds
+    // its connection six times longer than the limits say.
+    const limits = { requestTimeout: 10_000, headersTimeout: 5_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 500, maxHeaderSize: 16 * 1024 };
+    const headerDeadlines = new WeakMap<Socket, NodeJS.Timeout>();
+    const created = createServer(limits, (request, response) => {
+      clearTimeout(headerDeadlines.get(request.socket));
+      // The request's own deadline as well (Node's check may come late on a busy machine): a body
+      // not complete by then ends the connection.
+      const deadline = setTimeout(() => {
+        if (!request.complete) request.socket.destroy();
+      }, limits.requestTimeout);
+      deadline.unref();
+      request.socket.once('close', () => clearTimeout(deadline));
+      response.once('finish', () => clearTimeout(deadline));
       try {
         handle(request, response, secrets, config.bodyLimitBytes, sources);
       } catch (error) {
         deps.logger.error('webhook request failed', { error: error instanceof Error ? error.message : String(error) });
         answer(response, 500, { error: 'Internal Server Error' });
       }
+    });
+    created.on('connection', (socket: Socket) => {
+      // The first request's headers by their deadline, whatever Node's check is doing meanwhile.
+      const deadline = setTimeout(() => {
+        if (!socket.destroyed) socket.destroy();
+      }, limits.headersTimeout);
+      deadline.unref();
+      headerDeadlines.set(socket, deadline);
+      socket.once('close', () => clearTimeout(deadline));
     });
     created.on('clientError', (_error, socket) => {
       requests.rejected += 1;

@@ -8,7 +8,8 @@
  */
 import type { Logger } from '../logging/logger';
 import type { StationDatabase } from '../store/database';
-import { parseStoreAddress, storeConfig, type PostgresAddress } from '../store/engine/postgres-config';
+import { StationError } from '../../shared/errors';
+import { parseStoreAddress, storeConfig, unverifiedServerRefusal, verifiesServer, type PostgresAddress, type PostgresStoreConfig } from '../store/engine/postgres-config';
 import { PostgresEngine } from '../store/engine/postgres-engine';
 import { SqliteEngine } from '../store/engine/sqlite-engine';
 import type { StoreEngine } from '../store/engine/store-engine';
@@ -44,16 +45,26 @@ export interface ChosenStoreDeps {
 }
 
 /**
- * The engine's configuration. A certificate authority file that cannot be read must not stop the
- * bench from opening: without it the server's certificate is checked against the system's
- * authorities only, so the connection fails safe (problem "tls") and the log says why.
+ * An engine that never connects: the store setting cannot be used as saved (its certificate
+ * authority file cannot be read, or its sslmode does not check the server and no lead chose that).
+ * Every call answers STORE_UNAVAILABLE with why, so the bench opens offline and says so, and no
+ * password goes anywhere.
  */
-function readableConfig(address: PostgresAddress, password: () => Promise<string>, logger: Logger) {
+function refusingEngine(why: StationError): StoreEngine {
+  const refuse = async (): Promise<never> => {
+    throw new StationError('STORE_UNAVAILABLE', why.message, why.details, { cause: why, facts: why.facts });
+  };
+  return { kind: 'postgres', query: refuse, execute: refuse, transaction: refuse, notify: refuse, subscribe: refuse, close: async () => undefined };
+}
+
+/** Why the saved setting cannot be used at all, or the engine's configuration. Never throws for a bad setting. */
+async function usableConfig(setting: { acceptUnverifiedServer?: boolean }, address: PostgresAddress, password: () => Promise<string>): Promise<PostgresStoreConfig | StationError> {
+  if (!verifiesServer(address) && setting.acceptUnverifiedServer !== true) return unverifiedServerRefusal(address);
   try {
-    return storeConfig(address, password);
+    return await storeConfig(address, password);
   } catch (error) {
-    logger.error('the shared store\'s certificate authority file cannot be read', { file: address.caFile ?? '', error: error instanceof Error ? error.message : String(error) });
-    return storeConfig({ ...address, caFile: null }, password);
+    if (error instanceof StationError) return error;
+    throw error;
   }
 }
 
@@ -65,12 +76,18 @@ export async function openChosenStore(deps: ChosenStoreDeps): Promise<ChosenStor
   }
   const address = parseStoreAddress(setting.address);
   const password = keychainPassword(deps.passwords, address);
-  const engine = new PostgresEngine({ ...readableConfig(address, password, deps.logger), applicationName: deps.applicationName, connectTimeoutMs: deps.health?.connectTimeoutMs ?? 5_000 });
+  const config = await usableConfig(setting, address, password);
+  if (config instanceof StationError) {
+    deps.logger.error('the shared store setting cannot be used: the bench stays offline until it is changed', { server: `${address.host}:${address.port}`, reason: config.message });
+  }
+  const postgres = config instanceof StationError ? null : new PostgresEngine({ ...config, applicationName: deps.applicationName, connectTimeoutMs: deps.health?.connectTimeoutMs ?? 5_000 });
+  const engine: StoreEngine = postgres ?? refusingEngine(config as StationError);
   const health = sharedStoreHealth({
     // The password first: without one no connection is attempted (a half-made login would linger on the server).
     probe: async () => {
+      if (!postgres) throw config;
       await password();
-      await engine.migrate();
+      await postgres.migrate();
     },
     heartbeat: async () => {
       await engine.query('SELECT 1');

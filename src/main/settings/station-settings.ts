@@ -40,7 +40,12 @@ function isUsableStoreAddress(text: string): boolean {
 export const StoreSettingValueSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('local') }),
   // An address that no longer reads (edited by hand) falls back to local rather than stopping the bench.
-  z.object({ kind: z.literal('postgres'), address: z.string().min(1).max(500).refine(isUsableStoreAddress) }),
+  z.object({
+    kind: z.literal('postgres'),
+    address: z.string().min(1).max(500).refine(isUsableStoreAddress),
+    /** The lead chose to send the password to this address although its sslmode does not check the server. */
+    acceptUnverifiedServer: z.boolean().optional(),
+  }),
 ]);
 export type StoreSettingValue = z.infer<typeof StoreSettingValueSchema>;
 

@@ -8,7 +8,7 @@
 import type { StoreChoice, StoreProblem, StoreSetting, StoreStatus, StoreTest, StoreTestResult } from '../../shared/contract/store';
 import { StationError } from '../../shared/errors';
 import { explainStoreFailure } from '../cli/shared-store';
-import { parseStoreAddress, storeConfig, type PostgresAddress, type TlsMode } from '../store/engine/postgres-config';
+import { keychainAccount, parseStoreAddress, storeConfig, unverifiedServerRefusal, verifiesServer, type PostgresAddress, type TlsMode } from '../store/engine/postgres-config';
 import { PostgresEngine } from '../store/engine/postgres-engine';
 import type { StorePasswords } from '../store/engine/store-password';
 import type { StoreHealth } from '../store/store-health';
@@ -37,6 +37,8 @@ const serverOf = (address: PostgresAddress) => `${address.host}:${address.port}`
 
 /** Why reaching the store failed, as the screen words it. */
 export function storeProblemOf(error: unknown, address: PostgresAddress): StoreProblem {
+  if (error instanceof StationError && error.facts?.field === 'sslrootcert') return 'certificate';
+  if (error instanceof StationError && error.facts?.problem === 'unverified') return 'unverified';
   if (error instanceof StationError && error.code === 'NOT_CONFIGURED') return 'no-password';
   const explained = explainStoreFailure(error, address, 'keychain');
   if (explained instanceof StationError && explained.code === 'STORE_UNAVAILABLE') {
@@ -64,12 +66,7 @@ function storeFailure(error: unknown, address: PostgresAddress): unknown {
  * database answers version 0; the first bench to start with it sets it up).
  */
 export async function testStoreConnection(address: PostgresAddress, password: string, applicationName: string): Promise<StoreTestResult> {
-  let config;
-  try {
-    config = storeConfig(address, password);
-  } catch (error) {
-    throw new StationError('INVALID_INPUT', `The certificate authority file ${address.caFile ?? ''} cannot be read.`, [address.caFile ?? ''], { cause: error, facts: { field: 'sslrootcert' } });
-  }
+  const config = await storeConfig(address, password);
   const engine = new PostgresEngine({ ...config, poolSize: 1, applicationName });
   try {
     const [table] = await engine.query<{ present: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS present");
@@ -110,7 +107,13 @@ export function createStoreChoice(deps: StoreChoiceDeps): StoreChoiceService {
     const value = settings.store();
     if (value.kind === 'local') return { kind: 'local' };
     const address = parseStoreAddress(value.address);
-    return { kind: 'postgres', address: value.address, ...address, passwordStored: (await passwords.get(address)) !== null };
+    return {
+      kind: 'postgres',
+      address: value.address,
+      ...address,
+      passwordStored: (await passwords.get(address)) !== null,
+      unverifiedServerAccepted: !verifiesServer(address) && value.acceptUnverifiedServer === true,
+    };
   };
 
   const status = async (): Promise<StoreStatus> => {
@@ -124,10 +127,28 @@ export function createStoreChoice(deps: StoreChoiceDeps): StoreChoiceService {
     };
   };
 
-  /** The password of an address that is no longer the chosen one is removed: it was entered for that server only. */
+  /**
+   * The password of an address that is no longer the chosen one is removed: it was entered for that
+   * server only. The keychain entry is named by user, server and database (not the TLS mode), so an
+   * address that differs only in sslmode or sslrootcert shares the entry just written: kept.
+   */
   const forgetPasswordOf = async (previous: string | null, next: string | null) => {
     if (previous === null || previous === next) return;
-    await passwords.remove(parseStoreAddress(previous));
+    const previousAddress = parseStoreAddress(previous);
+    if (next !== null && keychainAccount(previousAddress) === keychainAccount(parseStoreAddress(next))) return;
+    await passwords.remove(previousAddress);
+  };
+
+  /** The lead's explicit choice for an unchecked server: given now, or saved with exactly this address. */
+  const unverifiedAccepted = (address: PostgresAddress, given: boolean | undefined): boolean => {
+    if (verifiesServer(address) || given === true) return true;
+    const saved = settings.store();
+    return saved.kind === 'postgres' && saved.address === formatStoreAddress(address) && saved.acceptUnverifiedServer === true;
+  };
+
+  /** Refuses a CA file that cannot be used now (a pipe, a device, too large, no PEM), before it is saved or used. */
+  const checkCertificate = async (address: PostgresAddress) => {
+    if (address.caFile) await storeConfig(address, '');
   };
 
   /**
@@ -152,16 +173,20 @@ export function createStoreChoice(deps: StoreChoiceDeps): StoreChoiceService {
       }
       const address = readStoreAddress(choice.address, choice.tls);
       const text = formatStoreAddress(address);
+      if (!verifiesServer(address) && choice.acceptUnverifiedServer !== true) throw unverifiedServerRefusal(address);
+      await checkCertificate(address);
       if (choice.password !== undefined) await passwords.set(address, choice.password);
       else if ((await storedPasswordFor(address)) === null) {
         throw new StationError('NOT_CONFIGURED', `No password is stored for ${text} (with this encryption): enter it with the address.`, [text], { facts: { server: serverOf(address), problem: 'no-password' } });
       }
-      settings.setStore({ kind: 'postgres', address: text });
+      settings.setStore({ kind: 'postgres', address: text, ...(verifiesServer(address) ? {} : { acceptUnverifiedServer: true }) });
       await forgetPasswordOf(previousAddress, text);
       return status();
     },
     async test(request) {
       const address = readStoreAddress(request.address, request.tls);
+      if (!unverifiedAccepted(address, request.acceptUnverifiedServer)) throw unverifiedServerRefusal(address);
+      await checkCertificate(address);
       const password = request.password ?? (await storedPasswordFor(address));
       if (password === null) {
         throw new StationError('NOT_CONFIGURED', `No password is stored for ${formatStoreAddress(address)}: enter it to test the connection.`, undefined, {

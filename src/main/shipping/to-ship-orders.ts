@@ -5,15 +5,17 @@
  * environment, one row per orderRef. An import reports every row: new, updated (the same orderRef
  * imported again replaces what was known) or rejected with the reason.
  */
-import { readFile } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { z } from 'zod';
 import type { Environment } from '../../shared/contract/app';
 import { ShipmentSchema, type Shipment, type ToShipImportReport } from '../../shared/contract/shipping';
 import { StationError } from '../../shared/errors';
-import { defaultManifestLimits } from '../orders/manifest-limits';
-import { detectFormat, readCsv, readXlsx, type Cell, type ManifestItem } from '../orders/manifest-readers';
-import { bytesAccess } from '../orders/manifest-zip';
+import { identifierKey, readOrderRef } from '../../shared/identifiers';
+import { ManifestFileProblem } from '../orders/manifest-limits';
+import { parseManifest } from '../orders/manifest-parser';
+import type { ParserSource } from '../orders/manifest-parser-protocol';
+import { detectFormat, type Cell } from '../orders/manifest-readers';
 import type { StoreEngine } from '../store/engine/store-engine';
 import { uploadRequiredColumns } from './upload-rows';
 
@@ -167,68 +169,156 @@ export class ToShipOrders {
     });
   }
 
-  /** Reads a CSV or XLSX export (first worksheet) and stores every valid row; rejected rows say why. */
+  /**
+   * Reads a CSV or XLSX export (first worksheet) and stores every valid row; rejected rows say why.
+   * Only a regular file is read (a pipe or a device is refused before a byte is read).
+   */
   async importFile(environment: Environment, path: string): Promise<ToShipImportReport> {
     const fileName = basename(path);
-    let bytes: Buffer;
+    let head: Buffer;
     try {
-      bytes = await readFile(path);
+      const info = await stat(path);
+      if (!info.isFile()) throw new StationError('IMPORT_FAILED', `${fileName} is not a file.`);
+      checkSize(fileName, info.size);
+      const handle = await open(path, 'r');
+      try {
+        head = Buffer.alloc(Math.min(info.size, 64 * 1024));
+        await handle.read(head, 0, head.length, 0);
+      } finally {
+        await handle.close();
+      }
     } catch (error) {
+      if (error instanceof StationError) throw error;
       throw new StationError('IMPORT_FAILED', `${fileName} could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`, undefined, { cause: error });
     }
-    return this.importBytes(environment, fileName, bytes);
+    return this.importFrom(environment, fileName, { kind: 'path', path }, head);
   }
 
   /** The same for a file the screen sent as bytes. */
   async importBytes(environment: Environment, fileName: string, bytes: Buffer): Promise<ToShipImportReport> {
-    if (bytes.length === 0) throw new StationError('IMPORT_FAILED', `${fileName} is empty.`);
-    if (bytes.length > maxFileBytes) throw new StationError('IMPORT_FAILED', `${fileName} is larger than ${maxFileBytes / 1024 / 1024} MB; split it into smaller files.`);
-    const format = detectFormat(bytes.subarray(0, 64 * 1024), fileName);
+    checkSize(fileName, bytes.length);
+    return this.importFrom(environment, fileName, { kind: 'bytes', bytes }, bytes.subarray(0, 64 * 1024));
+  }
+
+  /**
+   * The file is parsed in the bounded worker (manifest-parser.ts), which reads it to the end before
+   * handing on a row: a file that cannot be read whole (a broken quote, a record over 64 KiB, a
+   * workbook bomb) is refused naming where, and nothing is stored. Rows are then checked in the
+   * batches the worker hands over and written a batch per transaction, so the station's other
+   * calls (a scan, a print) are answered between batches.
+   */
+  private async importFrom(environment: Environment, fileName: string, source: ParserSource, head: Uint8Array): Promise<ToShipImportReport> {
+    const format = detectFormat(head, fileName);
     if (typeof format === 'object') throw new StationError('IMPORT_FAILED', format.unsupported);
-    const access = bytesAccess(bytes);
-    const items: AsyncIterable<ManifestItem> = format === 'csv' ? readCsv(access, defaultManifestLimits) : readXlsx(access, defaultManifestLimits);
 
     const report: ToShipImportReport = { fileName, newRows: 0, updatedRows: 0, rejectedRows: 0, rows: [] };
     let header: Map<Column, number> | null = null;
+    // Keyed as a scan compares refs: two refs a Caps-Lock scan cannot tell apart are one ref.
     const seenInFile = new Map<string, number>();
-    for await (const item of items) {
-      if (item.kind === 'header') {
-        header = resolveHeader(item.cells, fileName);
-        continue;
+    try {
+      for await (const batch of parseManifest(source, format, { batchSize: parsedBatchRows })) {
+        for (let start = 0; start < batch.items.length; start += writeBatchRows) {
+        const ready: { row: number; orderRef: string; shipment: Shipment }[] = [];
+        for (const item of batch.items.slice(start, start + writeBatchRows)) {
+          if (item.kind === 'header') {
+            header = resolveHeader(item.cells, fileName);
+            continue;
+          }
+          if (!header) throw new StationError('IMPORT_FAILED', `${fileName} has no header row.`);
+          const checked = checkRow(item.row.cells, header);
+          const orderRef = checked.orderRef;
+          if (!checked.ok) {
+            report.rejectedRows += 1;
+            report.rows.push({ row: item.row.row, orderRef, outcome: 'rejected', reason: checked.reasons.join('; ') });
+            continue;
+          }
+          if (checked.shipment === null) continue;
+          const key = identifierKey(checked.shipment.orderRef);
+          const earlier = seenInFile.get(key);
+          if (earlier !== undefined) {
+            report.rejectedRows += 1;
+            report.rows.push({ row: item.row.row, orderRef, outcome: 'rejected', reason: `orderRef ${checked.shipment.orderRef} is already on row ${earlier} of this file` });
+            continue;
+          }
+          seenInFile.set(key, item.row.row);
+          ready.push({ row: item.row.row, orderRef: checked.shipment.orderRef, shipment: checked.shipment });
+        }
+        const outcomes = await this.saveBatch(environment, ready.map((entry) => entry.shipment), fileName);
+        ready.forEach((entry, index) => {
+          const outcome = outcomes[index]!;
+          if (outcome === 'new') report.newRows += 1;
+          else report.updatedRows += 1;
+          report.rows.push({ row: entry.row, orderRef: entry.orderRef, outcome, reason: null });
+        });
+        // The local store answers without waiting on anything, and the worker keeps batches ready:
+        // without this the import would hold the event loop from batch to batch, and a scan's timer
+        // or socket would wait for the end.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        }
       }
-      if (!header) throw new StationError('IMPORT_FAILED', `${fileName} has no header row.`);
-      const cells = item.row.cells;
-      if (cells.every((cell) => cell === null || cell === '')) continue;
-      const record: Record<string, string> = {};
-      const cellErrors: string[] = [];
-      for (const [column, index] of header) {
-        const cell: Cell | undefined = cells[index];
-        if (cell !== null && cell !== undefined && typeof cell === 'object') cellErrors.push(`${column} ${cell.error}`);
-        else if (typeof cell === 'string') record[column] = cell;
-      }
-      const parsed = RowSchema.safeParse(record);
-      const orderRef = record.orderRef?.trim() || null;
-      if (cellErrors.length > 0 || !parsed.success) {
-        const reasons = [...cellErrors, ...(parsed.success ? [] : parsed.error.issues.map((issue) => issue.message))];
-        report.rejectedRows += 1;
-        report.rows.push({ row: item.row.row, orderRef, outcome: 'rejected', reason: reasons.join('; ') });
-        continue;
-      }
-      const earlier = seenInFile.get(parsed.data.orderRef);
-      if (earlier !== undefined) {
-        report.rejectedRows += 1;
-        report.rows.push({ row: item.row.row, orderRef, outcome: 'rejected', reason: `orderRef ${parsed.data.orderRef} is already on row ${earlier} of this file` });
-        continue;
-      }
-      seenInFile.set(parsed.data.orderRef, item.row.row);
-      const outcome = await this.save(environment, parsed.data, fileName);
-      if (outcome === 'new') report.newRows += 1;
-      else report.updatedRows += 1;
-      report.rows.push({ row: item.row.row, orderRef, outcome, reason: null });
+    } catch (error) {
+      if (error instanceof ManifestFileProblem) throw new StationError('IMPORT_FAILED', `${fileName} cannot be read: ${error.message}. Nothing was imported.`, [error.message], { cause: error });
+      throw error;
     }
     if (!header) throw new StationError('IMPORT_FAILED', `${fileName} is empty: it has no header row.`);
+    report.rows.sort((a, b) => a.row - b.row);
     return report;
   }
+
+  /** Inserts or replaces a batch in one transaction; says which for each, in order. */
+  private async saveBatch(environment: Environment, shipments: Shipment[], source: string): Promise<('new' | 'updated')[]> {
+    if (shipments.length === 0) return [];
+    const now = this.clock().toISOString();
+    return this.engine.transaction(async (tx) => {
+      const refs = shipments.map((shipment) => shipment.orderRef);
+      const placeholders = refs.map((_, index) => `$${index + 2}`).join(', ');
+      const existing = new Set(
+        (await tx.query<{ order_ref: string }>(`SELECT order_ref FROM to_ship_orders WHERE environment = $1 AND order_ref IN (${placeholders})`, [environment, ...refs])).map(
+          (row) => row.order_ref,
+        ),
+      );
+      for (const shipment of shipments) {
+        await tx.execute(
+          `INSERT INTO to_ship_orders (environment, order_ref, shipment, imported_from, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)
+           ON CONFLICT (environment, order_ref) DO UPDATE SET shipment = excluded.shipment, imported_from = excluded.imported_from, updated_at = excluded.updated_at`,
+          [environment, shipment.orderRef, JSON.stringify(shipment), source, now],
+        );
+      }
+      return shipments.map((shipment) => (existing.has(shipment.orderRef) ? 'updated' : 'new'));
+    });
+  }
+}
+
+/** Rows per batch from the parsing worker. */
+const parsedBatchRows = 500;
+/** Rows checked and written per transaction; the event loop is let go between two (a few milliseconds each). */
+const writeBatchRows = 100;
+
+function checkSize(fileName: string, size: number): void {
+  if (size === 0) throw new StationError('IMPORT_FAILED', `${fileName} is empty.`);
+  if (size > maxFileBytes) throw new StationError('IMPORT_FAILED', `${fileName} is larger than ${maxFileBytes / 1024 / 1024} MB; split it into smaller files.`);
+}
+
+type CheckedRow = { ok: true; orderRef: string | null; shipment: Shipment | null } | { ok: false; orderRef: string | null; reasons: string[] };
+
+/** One data row: a shipment, nothing (an empty row), or the reasons it cannot be one. */
+function checkRow(cells: readonly Cell[], header: Map<Column, number>): CheckedRow {
+  if (cells.every((cell) => cell === null || cell === '')) return { ok: true, orderRef: null, shipment: null };
+  const record: Record<string, string> = {};
+  const cellErrors: string[] = [];
+  for (const [column, index] of header) {
+    const cell: Cell | undefined = cells[index];
+    if (cell !== null && cell !== undefined && typeof cell === 'object') cellErrors.push(`${column} ${cell.error}`);
+    else if (typeof cell === 'string') record[column] = cell;
+  }
+  const orderRef = record.orderRef?.trim() || null;
+  const ref = record.orderRef === undefined ? null : readOrderRef(record.orderRef);
+  if (ref && !ref.ok) cellErrors.push(ref.reason);
+  const parsed = RowSchema.safeParse(ref?.ok ? { ...record, orderRef: ref.value } : record);
+  if (cellErrors.length > 0 || !parsed.success) {
+    return { ok: false, orderRef, reasons: [...cellErrors, ...(parsed.success ? [] : parsed.error.issues.map((issue) => issue.message))] };
+  }
+  return { ok: true, orderRef: parsed.data.orderRef, shipment: parsed.data };
 }
 
 function resolveHeader(cells: string[], fileName: string): Map<Column, number> {

@@ -6,6 +6,7 @@
  * fails says every reason as a code with its facts, so the screen can word it in any language.
  */
 import { z } from 'zod';
+import { readOrderRef } from '../../shared/identifiers';
 import { CreateOrderRequestSchema, type CreateOrderRequest } from '../../shared/api/schemas';
 import type { UploadRowProblem, UploadSkip } from '../../shared/contract/upload';
 
@@ -81,8 +82,12 @@ export function checkUploadRow(cells: Partial<Record<UploadColumn, string>>, loc
   // POST /orders validates deliveryName as non-empty: a row without one could only be refused.
   if (cell('deliveryName') === undefined) problems.push({ code: 'missing', column: 'deliveryName' });
 
-  const orderRef = cell('orderRef');
-  if (orderRef !== undefined && orderRef.length > 200) problems.push({ code: 'cell', column: 'orderRef', value: shown(orderRef) });
+  // Read as a scan reads it: a ref with an invisible character (zero-width space, word joiner) could
+  // never be scanned, and would pass for another ref that looks the same.
+  const typedRef = cell('orderRef');
+  const readRef = typedRef === undefined ? undefined : readOrderRef(typedRef);
+  const orderRef = readRef?.ok ? readRef.value : typedRef;
+  if (typedRef !== undefined && (!readRef?.ok || typedRef.length > 200)) problems.push({ code: 'cell', column: 'orderRef', value: shown(typedRef) });
   const locationId = cell('locationId');
   if (locationId !== undefined && (!/^\d{1,12}$/.test(locationId) || !locations.has(locationId))) problems.push({ code: 'location', column: 'locationId', value: shown(locationId) });
   const country = cell('deliveryCountry');

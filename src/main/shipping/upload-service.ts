@@ -18,6 +18,7 @@ import type { DeliveryClient } from '../api';
 import type { EventBus } from '../contract/event-bus';
 import type { Logger } from '../logging/logger';
 import { ManifestFileProblem } from '../orders/manifest-limits';
+import { identifierKey, invisibleCharacters, readOrderRef } from '../../shared/identifiers';
 import { parseManifest } from '../orders/manifest-parser';
 import type { ParserSource } from '../orders/manifest-parser-protocol';
 import { detectFormat, type ManifestFormat, type ManifestItem } from '../orders/manifest-readers';
@@ -196,12 +197,15 @@ export class UploadService {
     };
     if (orderRef !== null) {
       const signature = JSON.stringify(known);
-      const earlier = firstSeen.get(orderRef);
+      // Refs a packer cannot tell apart (case, invisible characters) are one ref.
+      const read = readOrderRef(orderRef);
+      const key = identifierKey(read.ok ? read.value : orderRef.replace(invisibleCharacters, ''));
+      const earlier = firstSeen.get(key);
       if (earlier) {
         if (earlier.cells === signature) return { ...base, problems: [], state: 'skipped', skip: { code: 'repeated-in-file', firstRow: earlier.row } };
         return { ...base, problems: [...base.problems, { code: 'duplicate', column: 'orderRef', firstRow: earlier.row }] };
       }
-      firstSeen.set(orderRef, { row: item.row.row, cells: signature });
+      firstSeen.set(key, { row: item.row.row, cells: signature });
     }
     if (base.problems.length > 0 || !checked.request) return base;
     return { ...base, state: 'ready', request: checked.request };

@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   // composeStation made the data folder and narrowed it to this user; the session key lives there.
   const host = await startWebHost({ station, rendererDir: values['renderer-dir'] ?? resolve(here, '../renderer'), port, sessionKey: keptSessionKey(dataDir) });
   process.stdout.write(`${JSON.stringify({ url: host.url, launchUrl: host.launchUrl })}\n`);
-  process.stdout.write(`Packing Station is at ${host.launchUrl} (open pages stay signed in when the web host is restarted on the same data folder; this link works until it stops).\n`);
+  process.stdout.write(`Packing Station is at ${host.launchUrl} (the link opens the station once; the page stays signed in for up to 14 hours, also when the web host is restarted on the same data folder).\n`);
 
   const stop = async () => {
     await host.close();

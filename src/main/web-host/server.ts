@@ -18,7 +18,7 @@ import { ClientMessageSchema, webSessionCookie, webSocketPath, type ServerMessag
 import type { Station } from '../composition';
 import { contentSecurityPolicy } from '../security/content-security-policy';
 import { parseRequestTarget, sameOriginPath } from './request-target';
-import { createSignedWebSessions } from './sessions';
+import { createSignedWebSessions, sessionMaxAgeMs } from './sessions';
 import { serveStaticFile } from './static-files';
 
 export interface WebHostOptions {
@@ -34,6 +34,8 @@ export interface WebHostOptions {
    * folder (session-key.ts), so pages stay signed in across a restart while the link does not.
    */
   sessionKey?: string;
+  /** Milliseconds since the epoch, for how old a session is. */
+  clock?: () => number;
 }
 
 export interface RunningWebHost {
@@ -69,14 +71,21 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     const b = Buffer.from(token);
     return a.length === b.length && timingSafeEqual(a, b);
   };
-  // A host restarted with the same session key keeps its pages signed in.
-  const sessions = createSignedWebSessions(options.sessionKey ?? token);
+  // A host restarted with the same session key keeps its pages signed in (until the session is a shift old).
+  const sessions = createSignedWebSessions(options.sessionKey ?? token, { clock: options.clock });
+  // The link is traded once: a link seen later in a terminal, a journal or a browser's history opens nothing.
+  let linkUsed = false;
   const cookieSession = (request: IncomingMessage) =>
     (request.headers.cookie ?? '')
       .split(';')
       .map((part) => part.trim().split('='))
       .find(([name]) => name === webSessionCookie)?.[1];
   const signedIn = (request: IncomingMessage) => sessions.isValid(cookieSession(request));
+
+  const redirect = (response: ServerResponse, pathname: string) => {
+    response.writeHead(303, { ...securityHeaders(), Location: sameOriginPath(pathname) });
+    response.end();
+  };
 
   const refuse = (response: ServerResponse, status: number, text: string) => {
     response.writeHead(status, { ...securityHeaders(), 'Content-Type': 'text/plain; charset=utf-8' });
@@ -92,9 +101,15 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       const offered = url.searchParams.get('token');
       if (offered !== null) {
         if (!tokenMatches(offered)) return refuse(response, 401, 'This link has the wrong token. Use the link the web host printed when it started.');
+        if (linkUsed) {
+          // A page already signed in with it just goes on.
+          if (signedIn(request)) return redirect(response, url.pathname);
+          return refuse(response, 401, 'This link was already used to open the station. Use the page it opened, or restart the web host for a new link.');
+        }
+        linkUsed = true;
         response.writeHead(303, {
           ...securityHeaders(),
-          'Set-Cookie': `${webSessionCookie}=${sessions.open()}; HttpOnly; SameSite=Strict; Path=/`,
+          'Set-Cookie': `${webSessionCookie}=${sessions.open()}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${Math.floor(sessionMaxAgeMs / 1000)}`,
           Location: sameOriginPath(url.pathname),
         });
         return response.end();

@@ -324,7 +324,9 @@ export const WebhookPayloadSchema = z.looseObject({
   deliveryEta: nullableString,
   trackingUrl: nullableString,
   createdAt: z.string(),
-  updatedAt: z.string(),
+  // The event's time orders statuses: strictly ISO 8601 with its offset (a lenient date parser
+  // would turn junk into a date and let a forged event win or lose at random).
+  updatedAt: z.iso.datetime({ offset: true, message: 'updatedAt should be an ISO 8601 time such as 2026-11-27T06:00:00Z' }),
   sortedAt: nullableString,
   completedAt: nullableString,
   signee: nullableString,

@@ -13,6 +13,7 @@ import {
   PostalCodeCheckResponseSchema,
 } from '../api/schemas';
 import { defineCall } from './define';
+import { ManifestFileNameSchema, manifestPathRefusal, PickedFileHandleSchema } from './imports';
 
 const LocationIdSchema = z.string().trim().regex(/^\d{1,12}$/, 'the location is a number');
 
@@ -170,8 +171,13 @@ export const shippingCalls = {
     z
       .object({
         source: z.discriminatedUnion('kind', [
-          z.object({ kind: z.literal('path'), path: z.string().min(1).max(4096) }),
-          z.object({ kind: z.literal('bytes'), fileName: z.string().min(1).max(255), base64: z.string().max(28 * 1024 * 1024) }),
+          /** A file the desktop app's own file dialog (or the CLI) picked: only its single-use handle crosses. */
+          z.object({ kind: z.literal('picked'), handle: PickedFileHandleSchema }).strict(),
+          /** Refused on every host, as for a manifest: kept only so the refusal says why. */
+          z
+            .object({ kind: z.literal('path'), path: z.unknown() })
+            .refine(() => false, { message: manifestPathRefusal }),
+          z.object({ kind: z.literal('bytes'), fileName: ManifestFileNameSchema, base64: z.string().max(28 * 1024 * 1024) }).strict(),
         ]),
       })
       .strict(),

@@ -28,6 +28,11 @@ export const StoreChoiceSchema = z.discriminatedUnion('kind', [
       tls: StoreTlsModeSchema.optional(),
       /** Kept in the OS keychain under the address; absent: the one already stored for it. */
       password: StorePasswordSchema.optional(),
+      /**
+       * The lead's explicit choice to send the password to a server whose identity is not checked
+       * (sslmode require or disable): without it such an address is refused.
+       */
+      acceptUnverifiedServer: z.boolean().optional(),
     })
     .strict(),
 ]);
@@ -46,12 +51,14 @@ export const StoreSettingSchema = z.discriminatedUnion('kind', [
     tls: StoreTlsModeSchema,
     caFile: z.string().nullable(),
     passwordStored: z.boolean(),
+    /** The lead chose to send the password to this server without checking its identity (sslmode require or disable). */
+    unverifiedServerAccepted: z.boolean(),
   }),
 ]);
 export type StoreSetting = z.infer<typeof StoreSettingSchema>;
 
 /** Why the shared store is out of reach, for the screen to word. */
-export const StoreProblemSchema = z.enum(['unreachable', 'password', 'tls', 'no-password', 'schema', 'other']);
+export const StoreProblemSchema = z.enum(['unreachable', 'password', 'tls', 'no-password', 'schema', 'certificate', 'unverified', 'other']);
 export type StoreProblem = z.infer<typeof StoreProblemSchema>;
 
 /**
@@ -88,7 +95,7 @@ export const StoreStatusSchema = z.object({
 export type StoreStatus = z.infer<typeof StoreStatusSchema>;
 
 export const StoreTestSchema = z
-  .object({ address: StoreAddressTextSchema, tls: StoreTlsModeSchema.optional(), password: StorePasswordSchema.optional() })
+  .object({ address: StoreAddressTextSchema, tls: StoreTlsModeSchema.optional(), password: StorePasswordSchema.optional(), acceptUnverifiedServer: z.boolean().optional() })
   .strict();
 export type StoreTest = z.infer<typeof StoreTestSchema>;
 

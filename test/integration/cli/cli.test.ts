@@ -147,7 +147,14 @@ describe('packing-station CLI', () => {
 
   it('serves webhooks until stopped and files the events in the index', async () => {
     expect((await cli('settings', 'set', '--env', 'test')).code).toBe(0);
-    const serve = child(['webhooks', 'serve', '--port', '0']);
+    // Without --show-addresses the secret paths are not printed (a service's journal would keep them).
+    const quiet = child(['webhooks', 'serve', '--port', '0']);
+    await quiet.nextLine(/^Webhook receiver listening on /);
+    await quiet.nextLine(/--show-addresses/);
+    quiet.process.kill('SIGTERM');
+    expect(await quiet.exit).toBe(0);
+    expect(quiet.lines.join('\n')).not.toMatch(/\/webhooks\/[A-Za-z0-9_-]{32,}/);
+    const serve = child(['webhooks', 'serve', '--port', '0', '--show-addresses']);
     const line = await serve.nextLine(/^\s+test\s+http:/);
     const url = line.trim().split(/\s+/)[1]!;
     const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(statusEvent('ORD-77', 'in_transit', 'expected')) });

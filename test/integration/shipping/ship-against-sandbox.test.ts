@@ -85,7 +85,7 @@ describe('ship from the bench on the embedded sandbox', () => {
     ].join('\n');
     const file = join(dataDir, 'to-ship.csv');
     writeFileSync(file, csv);
-    const report = await call('shipping.import', { source: { kind: 'path', path: file } });
+    const report = await call('shipping.import', { source: { kind: 'picked', handle: station.services.pickedFiles.register(file) } });
     expect(report.newRows).toBe(7);
   }, 60_000);
 
@@ -98,7 +98,7 @@ describe('ship from the bench on the embedded sandbox', () => {
   it('imports again with the rows it already has counted as updated and a bad row rejected with its reason', async () => {
     const file = join(dataDir, 'again.csv');
     writeFileSync(file, [header, 'NW-SHIP-3,1101,Keizersgracht,100,,1016 DK,Amsterdam,NL,Eva de Boer,3,,1200', 'NW-X,1101,Rokin,5,,1012 KK,Amsterdam,Netherlands,Mila Jansen,,,'].join('\n'));
-    const report = await call('shipping.import', { source: { kind: 'path', path: file } });
+    const report = await call('shipping.import', { source: { kind: 'picked', handle: station.services.pickedFiles.register(file) } });
     expect(report).toMatchObject({ newRows: 0, updatedRows: 1, rejectedRows: 1 });
     expect(report.rows[1]).toMatchObject({ row: 3, orderRef: 'NW-X', outcome: 'rejected' });
     expect(report.rows[1]!.reason).toContain('deliveryCountry should be a two-letter country code');

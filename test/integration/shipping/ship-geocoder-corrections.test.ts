@@ -51,7 +51,7 @@ describe('addresses the sandbox corrects, through the ship flow', () => {
         'GEO-TYPO,1101,Spui,21,,1013 WX,Amsterdam,NL,Noah Visser',
       ].join('\n'),
     );
-    expect((await call('shipping.import', { source: { kind: 'path', path: file } })).newRows).toBe(3);
+    expect((await call('shipping.import', { source: { kind: 'picked', handle: station.services.pickedFiles.register(file) } })).newRows).toBe(3);
   }, 60_000);
 
   afterAll(async () => {

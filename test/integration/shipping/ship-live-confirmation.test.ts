@@ -65,7 +65,7 @@ describe('shipping in live asks for the count of real orders first', () => {
         `LIVE-RIGHT-2,${location},Damrak,1,1012 LG,Amsterdam,NL,Noah Visser,2`,
       ].join('\n'),
     );
-    const report = await call('shipping.import', { source: { kind: 'path', path: file } });
+    const report = await call('shipping.import', { source: { kind: 'picked', handle: station.services.pickedFiles.register(file) } });
     expect(report.newRows).toBe(3);
   }, 60_000);
 

@@ -94,7 +94,7 @@ describe('two benches shipping on one shared store', () => {
     const file = join(a.dataDir, 'to-ship.csv');
     writeFileSync(file, [shipHeader, ...rows].join('\n'));
     // One bench imports: the orders to ship are the warehouse's.
-    expect(await call(a, 'shipping.import', { source: { kind: 'path', path: file } })).toMatchObject({ newRows: 5 });
+    expect(await call(a, 'shipping.import', { source: { kind: 'picked', handle: a.station.services.pickedFiles.register(file) } })).toMatchObject({ newRows: 5 });
   }, 60_000);
 
   afterAll(async () => {

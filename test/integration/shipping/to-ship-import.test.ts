@@ -36,7 +36,7 @@ describe('importing orders to ship', () => {
     const path = join(test.dataDir, 'export.xlsx');
     await workbook.xlsx.writeFile(path);
 
-    const report = await call('shipping.import', { source: { kind: 'path', path } });
+    const report = await call('shipping.import', { source: { kind: 'picked', handle: test.station.services.pickedFiles.register(path) } });
     expect(report).toMatchObject({ newRows: 1, updatedRows: 0, rejectedRows: 2 });
     expect(report.rows.map((row) => [row.row, row.orderRef, row.outcome])).toEqual([
       [2, 'XL-1', 'new'],
@@ -54,7 +54,7 @@ describe('importing orders to ship', () => {
   it('refuses a file that lacks a required column, naming it', async () => {
     const path = join(test.dataDir, 'short.csv');
     writeFileSync(path, 'orderRef,locationId,deliveryStreet,deliveryNumber,deliveryPostalCode,deliveryCity\nA,1101,Damrak,1,1012LH,Amsterdam\n');
-    const result = await test.station.dispatcher.dispatch('shipping.import', { source: { kind: 'path', path } }, { host: 'web' });
+    const result = await test.station.dispatcher.dispatch('shipping.import', { source: { kind: 'picked', handle: test.station.services.pickedFiles.register(path) } }, { host: 'web' });
     expect(result).toMatchObject({ ok: false, error: { code: 'IMPORT_FAILED' } });
     expect(result.ok ? '' : result.error.message).toContain('lacks the column deliveryCountry');
   });

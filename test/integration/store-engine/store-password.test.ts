@@ -26,7 +26,7 @@ describe('the shared store password in the OS keychain', () => {
     const address = parseStoreAddress(`postgres://${user}@127.0.0.1:${port}/${name}?sslmode=disable`);
     await passwords.set(address, password);
     try {
-      const config = storeConfig(address, keychainPassword(passwords, address));
+      const config = await storeConfig(address, keychainPassword(passwords, address));
       expect(JSON.stringify({ ...config, password: undefined })).not.toContain(password);
       const engine = await PostgresEngine.open(config);
       try {
@@ -45,7 +45,7 @@ describe('the shared store password in the OS keychain', () => {
     await passwords.set(entered, password);
     try {
       const elsewhere = { ...entered, database: 'postgres' };
-      const refusal = await PostgresEngine.open(storeConfig(elsewhere, keychainPassword(passwords, elsewhere))).then(
+      const refusal = await PostgresEngine.open(await storeConfig(elsewhere, keychainPassword(passwords, elsewhere))).then(
         () => null,
         (error: unknown) => error,
       );

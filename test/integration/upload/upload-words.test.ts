@@ -113,6 +113,27 @@ describe('the upload’s refusals and skips as codes and facts', () => {
     expect(await station.call('upload.list', {})).toEqual([]);
   });
 
+  it('refs that differ only by a zero-width space, a word joiner or case are one ref: one order is created, not three', async () => {
+    bench = await createPrintingStation(sandbox, zebraPort, {}, {}, 'test');
+    const station = bench;
+    const base = goodRow('LOOK', 1, '1101');
+    const rows = [base, { ...base, orderRef: `LOOK-\u200B00001`, deliveryNumber: '2' }, { ...base, orderRef: `LOOK-00001\u2060`, deliveryNumber: '3' }, { ...base, orderRef: 'look-00001', deliveryNumber: '4' }];
+    const preview = await content(station, 'look-alikes.csv', await csvBytes(station, 'look-alikes.csv', rows));
+    // Before: three rows were ready, and three orders were created for one ref.
+    expect(preview.status.counts).toMatchObject({ total: 4, ready: 1, invalid: 3 });
+    const problems = preview.rows.map((row) => [row.row, row.problems.map((problem) => problem.code)]);
+    expect(problems).toEqual([
+      // The invisible character, and the ref it hides is row 2's.
+      [3, ['cell', 'duplicate']],
+      [4, ['cell', 'duplicate']],
+      [5, ['duplicate']],
+    ]);
+    await station.call('upload.start', { uploadId: preview.status.uploadId });
+    await station.station.services.uploads.settled(preview.status.uploadId);
+    const created = [...(await sandboxOrdersByRef(sandbox, 'LOOK')).values(), ...(await sandboxOrdersByRef(sandbox, 'look')).values()].flat();
+    expect(created).toHaveLength(1);
+  });
+
   it('an orderRef created before at another location is skipped with both locations; at the same location it is plainly "already created"', async () => {
     bench = await createPrintingStation(sandbox, zebraPort, {}, {}, 'test');
     const station = bench;

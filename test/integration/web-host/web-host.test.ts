@@ -8,10 +8,11 @@ import { createTestStation, type TestStation } from '../../support/station';
 
 let test: TestStation;
 let host: RunningWebHost;
+let rendererDir: string;
 
 beforeAll(async () => {
   test = await createTestStation();
-  const rendererDir = mkdtempSync(join(tmpdir(), 'renderer-'));
+  rendererDir = mkdtempSync(join(tmpdir(), 'renderer-'));
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Packing Station</title>');
   mkdirSync(join(rendererDir, 'assets'));
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
@@ -24,14 +25,19 @@ afterAll(async () => {
   await test?.dispose();
 });
 
+let traded: string | null = null;
+
+/** The page's session: the launch link is traded once, by the first test that needs it. */
 async function sessionCookie(): Promise<string> {
+  if (traded) return traded;
   const response = await fetch(host.launchUrl, { redirect: 'manual' });
   expect(response.status).toBe(303);
   expect(response.headers.get('location')).toBe('/');
   const cookie = response.headers.get('set-cookie') ?? '';
   expect(cookie).toMatch(/HttpOnly/);
   expect(cookie).toMatch(/SameSite=Strict/);
-  return cookie.split(';')[0]!;
+  traded = cookie.split(';')[0]!;
+  return traded;
 }
 
 function openSocket(headers: Record<string, string>): Promise<{ ws: WebSocket } | { status: number }> {
@@ -128,9 +134,13 @@ describe('web host', () => {
 
   it('keeps the launch token out of the cookie: the session has an id of its own, and the token is no cookie', async () => {
     const first = await sessionCookie();
-    const second = await sessionCookie();
+    // Another host's link (same station, same session key): a session with an id of its own.
+    const other = await startWebHost({ station: test.station, rendererDir, token: 'another-launch-token-0123456789ab', sessionKey: host.token });
+    const second = ((await fetch(other.launchUrl, { redirect: 'manual' })).headers.get('set-cookie') ?? '').split(';')[0]!;
+    await other.close();
     expect(first).not.toContain(host.token);
     expect(first).toMatch(/^station_session=[A-Za-z0-9_-]{40,}$/);
+    expect(second).toMatch(/^station_session=[A-Za-z0-9_-]{40,}$/);
     expect(second).not.toBe(first);
     for (const cookie of [first, second]) expect((await fetch(`${host.url}/`, { headers: { cookie } })).status).toBe(200);
     expect((await fetch(`${host.url}/`, { headers: { cookie: `station_session=${host.token}` } })).status).toBe(401);
@@ -161,18 +171,51 @@ describe('web host', () => {
   it('after the token trade, redirects only to a path on this host', async () => {
     for (const path of ['/.//evil.example/', '//evil.example/', '/\\evil.example/', '/%2F%2Fevil.example/', '/assets/']) {
       const { request } = await import('node:http');
+      // The link works once: each target gets a host of its own.
+      const own = await startWebHost({ station: test.station, rendererDir });
       const location = await new Promise<string>((resolve, reject) => {
-        request({ host: '127.0.0.1', port: host.port, path: `${path}?token=${host.token}`, headers: { host: `127.0.0.1:${host.port}` } }, (response) => {
+        request({ host: '127.0.0.1', port: own.port, path: `${path}?token=${own.token}`, headers: { host: `127.0.0.1:${own.port}` } }, (response) => {
           response.resume();
           resolve(`${response.statusCode} ${response.headers.location ?? ''}`);
         })
           .on('error', reject)
           .end();
       });
+      await own.close();
       const [status, target = ''] = location.split(' ');
       expect(status, path).toBe('303');
-      expect(new URL(target, host.url).origin, `${path} → ${target}`).toBe(host.url);
+      expect(new URL(target, own.url).origin, `${path} → ${target}`).toBe(own.url);
       expect(target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\'), target).toBe(true);
+    }
+  });
+
+  it('opens the station once per link, and a session no longer than a long shift', async () => {
+    let now = Date.parse('2026-11-27T06:00:00Z');
+    const own = await startWebHost({ station: test.station, rendererDir, clock: () => now });
+    try {
+      const first = await fetch(own.launchUrl, { redirect: 'manual' });
+      expect(first.status).toBe(303);
+      const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0]!;
+      expect(first.headers.get('set-cookie')).toMatch(/Max-Age=50400/);
+      // Before: the link opened a new session every time it was used.
+      const again = await fetch(own.launchUrl, { redirect: 'manual' });
+      expect(again.status).toBe(401);
+      expect(await again.text()).toContain('already used');
+      expect((await fetch(`${own.url}/`, { headers: { cookie } })).status).toBe(200);
+      now += 13 * 60 * 60 * 1000;
+      expect((await fetch(`${own.url}/`, { headers: { cookie } })).status).toBe(200);
+      // Before: a session never expired.
+      now += 2 * 60 * 60 * 1000;
+      expect((await fetch(`${own.url}/`, { headers: { cookie } })).status).toBe(401);
+      const socket = await new Promise<number>((resolve) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${own.port}/station`, { headers: { cookie, origin: own.url } });
+        ws.once('open', () => resolve(101));
+        ws.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+        ws.once('error', () => resolve(-1));
+      });
+      expect(socket).toBe(401);
+    } finally {
+      await own.close();
     }
   });
 

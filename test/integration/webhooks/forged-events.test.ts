@@ -90,6 +90,38 @@ describe('identifiers the station knows never change by webhook', () => {
   });
 });
 
+describe('identifiers that look alike to a scan', () => {
+  it('flags a new order whose ref is another order\'s barcode: the barcode scan stays unambiguous', async () => {
+    expect((await post(event('ORD-1', 'expected', 'draft', '09:00', { barcode: 'BC-1', orderRef: 'REF-1' }))).status).toBe(200);
+    expect((await post(event('ORD-2', 'expected', 'draft', '09:10', { barcode: 'BC-2', orderRef: 'BC-1' }))).status).toBe(200);
+    // Before: SCAN_AMBIGUOUS, the barcode matched ORD-1's barcode and ORD-2's ref.
+    expect(await lookup('BC-1')).toMatchObject({ ok: true, value: { order: { orderId: 'ORD-1' }, matchedBy: ['barcode'] } });
+    expect(await lookup('BC-2')).toMatchObject({ ok: false, error: { code: 'ORDER_NOT_FOUND' } });
+    expect(await conflicts()).toEqual([
+      expect.objectContaining({ orderId: 'ORD-2', kind: 'identifier', applied: false, message: expect.stringContaining('its order ref BC-1 looks like the barcode of order ORD-1 to a scan') }),
+    ]);
+  });
+
+  it('flags a new order whose ref is another order\'s ref in other case: a Caps-Lock scan still finds the real one', async () => {
+    expect((await post(event('ORD-1', 'expected', 'draft', '09:00', { barcode: 'BC-1', orderRef: 'NW-104354-4' }))).status).toBe(200);
+    expect((await post(event('ORD-9', 'expected', 'draft', '09:10', { barcode: 'BC-9', orderRef: 'nw-104354-4' }))).status).toBe(200);
+    // Before: the forged lower-case ref matched the Caps-Lock scan exactly and won it.
+    expect(await lookup('nw-104354-4')).toMatchObject({ ok: true, value: { order: { orderId: 'ORD-1' } } });
+    expect(await conflicts()).toEqual([
+      expect.objectContaining({ orderId: 'ORD-9', kind: 'identifier', message: expect.stringContaining('its order ref nw-104354-4 looks like the order ref of order ORD-1 to a scan') }),
+    ]);
+  });
+
+  it('flags a ref with a zero-width space or a word joiner instead of storing a ref no scan can send', async () => {
+    expect((await post(event('ORD-3', 'expected', 'draft', '09:00', { barcode: 'BC-3', orderRef: 'REF-\u200B3' }))).status).toBe(200);
+    expect((await post(event('ORD-4', 'expected', 'draft', '09:00', { barcode: 'BC-\u20604', orderRef: 'REF-4' }))).status).toBe(200);
+    const listed = await conflicts();
+    expect(listed.map((conflict) => [conflict.orderId, conflict.kind])).toEqual(expect.arrayContaining([['ORD-3', 'identifier'], ['ORD-4', 'identifier']]));
+    expect(listed.find((conflict) => conflict.orderId === 'ORD-3')?.message).toContain('invisible character (U+200B)');
+    expect(listed.find((conflict) => conflict.orderId === 'ORD-4')?.message).toContain('invisible character (U+2060)');
+  });
+});
+
 describe('event times', () => {
   it('refuses an event dated beyond five minutes ahead of the station clock (422), so a forged future status cannot hide a real cancellation', async () => {
     expect((await post(event('ORD-2', 'expected', 'draft', '09:00'))).status).toBe(200);

@@ -39,7 +39,7 @@ interface Receiver {
 
 /** Starts `packing-station webhooks serve --store …` and waits for the addresses it prints. */
 function startReceiver(port: number, password: string): Promise<Receiver> {
-  const child = spawn(process.execPath, ['--import', 'tsx', cliEntry, '--data-dir', dataDir, 'webhooks', 'serve', '--store', storeAddress(database.info), '--host', '127.0.0.1', '--port', String(port)], {
+  const child = spawn(process.execPath, ['--import', 'tsx', cliEntry, '--data-dir', dataDir, 'webhooks', 'serve', '--store', storeAddress(database.info), '--unverified-server', '--show-addresses', '--host', '127.0.0.1', '--port', String(port)], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, PACKING_STATION_STORE_PASSWORD: password },
   });
@@ -191,22 +191,22 @@ describe('webhooks serve --store (the warehouse receiver)', () => {
 
   it('says plainly when the store refuses the password or cannot be reached', async () => {
     // No password in this process's environment: the keychain is asked, and holds no entry for the address.
-    const noPassword = await runCliIn(dataDir, {}, ['webhooks', 'serve', '--store', storeAddress(database.info), '--port', '0']);
+    const noPassword = await runCliIn(dataDir, {}, ['webhooks', 'serve', '--store', storeAddress(database.info), '--unverified-server', '--port', '0']);
     expect(noPassword.code).toBe(1);
     expect(noPassword.stderr).toContain(`No password is stored for the shared store postgres://${database.info.user}@127.0.0.1:${database.info.port}/${database.info.database}.`);
 
-    const refused = await withPassword('not-the-password', () => runCliIn(dataDir, {}, ['webhooks', 'serve', '--store', storeAddress(database.info), '--port', '0']));
+    const refused = await withPassword('not-the-password', () => runCliIn(dataDir, {}, ['webhooks', 'serve', '--store', storeAddress(database.info), '--unverified-server', '--port', '0']));
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`The shared store at 127.0.0.1:${database.info.port} refused the password of user ${database.info.user} (from the PACKING_STATION_STORE_PASSWORD variable).`);
 
     const closedPort = await freeLoopbackPort();
     const unreachable = await withPassword(database.info.password, () =>
-      runCliIn(dataDir, {}, ['webhooks', 'serve', '--store', `postgres://${database.info.user}@127.0.0.1:${closedPort}/${database.info.database}?sslmode=disable`, '--port', '0']),
+      runCliIn(dataDir, {}, ['webhooks', 'serve', '--store', `postgres://${database.info.user}@127.0.0.1:${closedPort}/${database.info.database}?sslmode=disable`, '--unverified-server', '--port', '0']),
     );
     expect(unreachable.code).toBe(1);
     expect(unreachable.stderr).toContain(`The shared store at 127.0.0.1:${closedPort} cannot be reached`);
 
-    const tls = await withPassword(database.info.password, () => runCliIn(dataDir, {}, ['webhooks', 'serve', '--store', storeAddress(database.info), '--tls', 'require', '--port', '0']));
+    const tls = await withPassword(database.info.password, () => runCliIn(dataDir, {}, ['webhooks', 'serve', '--store', storeAddress(database.info), '--tls', 'require', '--unverified-server', '--port', '0']));
     expect(tls.code).toBe(1);
     expect(tls.stderr).toContain(`The TLS connection to the shared store at 127.0.0.1:${database.info.port} was refused`);
   });

@@ -102,7 +102,12 @@ export const importToShipCommand: CliCommand = {
     const [file, ...rest] = context.args.positionals;
     if (file === undefined || rest.length > 0) throw new UsageError('Give exactly one file.');
     const path = isAbsolute(file) ? file : resolve(file);
-    const report = await callStation(context, 'shipping.import', { source: { kind: 'path', path } });
+    // The person at the terminal named the file: it is picked for them, as the desktop app's file dialog would.
+    const station = await context.openStation();
+    const report = valueOf<CallOutput<'shipping.import'>>(
+      context,
+      await station.dispatcher.dispatch('shipping.import', { source: { kind: 'picked', handle: station.services.pickedFiles.register(path) } }, { host: 'web' }),
+    );
     if (!report) return exitCodes.failed;
     if (context.args.flags.has('json')) {
       context.print(json(report));

@@ -10,16 +10,17 @@ export const webhooksCommand: CliCommand = {
   name: 'webhooks',
   summary: 'Run the webhook receiver in this terminal (or as a warehouse service) until stopped',
   usage: [
-    'webhooks serve [--host <address>] [--port <n>]',
+    'webhooks serve [--host <address>] [--port <n>] [--show-addresses]',
+    '  --show-addresses prints the addresses to register (they hold the secret path); without it they are not printed',
     '  address and port default to the settings (127.0.0.1:8787); the setting that keeps the receiver on in the app is not changed',
-    'webhooks serve --store postgres://user@host:port/database[?sslmode=verify-full&sslrootcert=<ca.pem>] [--tls disable|require|verify-full] [--ca <ca.pem>] [--host <address>] [--port <n>]',
+    'webhooks serve --store postgres://user@host:port/database[?sslmode=verify-full&sslrootcert=<ca.pem>] [--tls disable|require|verify-full] [--ca <ca.pem>] [--unverified-server] [--host <address>] [--port <n>]',
     `  the warehouse's one receiver: events go into the shared store (migrated on start); the password comes from ${storePasswordVariable} or the OS keychain`,
   ].join('\n'),
   valueOptions: ['host', 'port', 'store', 'tls', 'ca'],
   async run(context) {
     const [action, ...rest] = context.args.positionals;
     if (action !== 'serve' || rest.length > 0) throw new UsageError('The webhooks command has one action: serve.');
-    expectOnly(context.args, { options: ['host', 'port', 'store', 'tls', 'ca'] });
+    expectOnly(context.args, { options: ['host', 'port', 'store', 'tls', 'ca'], flags: ['unverified-server', 'show-addresses'] });
     const port = numberOption(context.args, 'port');
     if (port !== undefined && (port < 0 || port > 65535)) throw new UsageError('--port should be 0 to 65535.');
     const storeAddress = option(context.args, 'store');
@@ -40,8 +41,14 @@ export const webhooksCommand: CliCommand = {
       return exitCodes.failed;
     }
     const hostInUrl = status.host.includes(':') ? `[${status.host}]` : status.host;
-    context.print(`Webhook receiver listening on ${hostInUrl}:${status.port}. Register these addresses with the service operator:`);
-    for (const { environment, path } of status.paths) context.print(`  ${environment.padEnd(8)}http://${hostInUrl}:${status.port}${path}`);
+    // The addresses carry the path secret: printed only when asked, so a service's journal does not keep them.
+    if (context.args.flags.has('show-addresses')) {
+      context.print(`Webhook receiver listening on ${hostInUrl}:${status.port}. Register these addresses with the service operator:`);
+      for (const { environment, path } of status.paths) context.print(`  ${environment.padEnd(8)}http://${hostInUrl}:${status.port}${path}`);
+    } else {
+      context.print(`Webhook receiver listening on ${hostInUrl}:${status.port} for ${status.paths.map((entry) => entry.environment).join(', ')}.`);
+      context.print('The addresses to register with the service operator hold a secret: run once with --show-addresses to see them.');
+    }
     context.print('Press Ctrl+C to stop.');
     await context.stopped();
     await receiver.close();
@@ -55,7 +62,17 @@ export const webhooksCommand: CliCommand = {
 /** The shared store, migrated; null (after saying why) when it cannot be opened. */
 async function openStore(context: CliContext, address: string, tls: 'disable' | 'require' | 'verify-full' | undefined) {
   try {
-    const opened = await openSharedStore({ address, tls, caFile: option(context.args, 'ca'), env: context.env, keychainService: context.keychainService, applicationName: 'packing-station webhooks' });
+    const acceptUnverifiedServer = context.args.flags.has('unverified-server');
+    if (acceptUnverifiedServer) context.warn('Warning: with sslmode require or disable the receiver does not check who answers at the store\'s address; whoever does receives the password.');
+    const opened = await openSharedStore({
+      address,
+      tls,
+      caFile: option(context.args, 'ca'),
+      acceptUnverifiedServer,
+      env: context.env,
+      keychainService: context.keychainService,
+      applicationName: 'packing-station webhooks',
+    });
     context.afterStation(() => opened.engine.close());
     const { host, port: storePort, database, user } = opened.address;
     context.print(`Shared store ${user}@${host}:${storePort}/${database} open and up to date (password from the ${opened.passwordFrom}).`);

@@ -6,10 +6,10 @@
  * never lands in a settings file, a log or a support bundle. An address that carries a password is
  * refused rather than stored.
  */
-import { readFileSync } from 'node:fs';
 import type { ConnectionOptions } from 'node:tls';
 import { z } from 'zod';
 import { StationError } from '../../../shared/errors';
+import { readCertificateFile } from './certificate-file';
 
 /** disable: plain TCP (loopback and tests); require: TLS without checking the certificate; verify-full: TLS, certificate and host name checked. */
 export type TlsMode = 'disable' | 'require' | 'verify-full';
@@ -77,11 +77,18 @@ export function keychainAccount(address: Pick<PostgresAddress, 'user' | 'host' |
   return `store-password:postgres://${encodeURIComponent(address.user)}@${address.host}:${address.port}/${encodeURIComponent(address.database)}`;
 }
 
-/** The address with the password and CA text that go with it: the engine's configuration. */
-export function storeConfig(address: PostgresAddress, password: PostgresStoreConfig['password']): PostgresStoreConfig {
+/**
+ * The address with the password and CA text that go with it: the engine's configuration. The CA
+ * file is read bounded and off the main thread (certificate-file.ts); one that cannot be used
+ * throws INVALID_INPUT (field sslrootcert) naming why.
+ */
+export async function storeConfig(address: PostgresAddress, password: PostgresStoreConfig['password']): Promise<PostgresStoreConfig> {
   const { caFile, ...rest } = address;
-  return caFile ? { ...rest, password, ca: readFileSync(caFile, 'utf8') } : { ...rest, password };
+  return caFile ? { ...rest, password, ca: await readCertificateFile(caFile) } : { ...rest, password };
 }
+
+/** Whether the server's identity is checked before the password is sent: only verify-full does. */
+export const verifiesServer = (address: Pick<PostgresAddress, 'tls'>): boolean => address.tls === 'verify-full';
 
 /**
  * node-postgres' `ssl` option for a mode. The host name (or IP address) is checked against the
@@ -96,4 +103,18 @@ export function tlsOptions(config: Pick<PostgresStoreConfig, 'tls' | 'ca'>): fal
     case 'verify-full':
       return config.ca ? { rejectUnauthorized: true, ca: config.ca } : { rejectUnauthorized: true };
   }
+}
+
+/**
+ * The refusal of an address whose sslmode does not check the server, when the lead has not chosen
+ * so explicitly: whoever answers at that address would be sent the password.
+ */
+export function unverifiedServerRefusal(address: PostgresAddress): StationError {
+  const server = `${address.host}:${address.port}`;
+  return new StationError(
+    'NOT_CONFIGURED',
+    `sslmode=${address.tls} does not check that ${server} is the warehouse's server: whoever answers there would be sent the password. Use sslmode=verify-full, or accept an unchecked server explicitly.`,
+    [server, `sslmode=${address.tls}`],
+    { facts: { server, problem: 'unverified', tls: address.tls } },
+  );
 }

@@ -35,6 +35,8 @@ export function StoreSection() {
   const [address, setAddress] = useState('');
   const [tls, setTls] = useState<StoreTlsMode>('verify-full');
   const [password, setPassword] = useState('');
+  // A lead's explicit choice to send the password to a server whose identity is not checked.
+  const [acceptUnverified, setAcceptUnverified] = useState(false);
   const [tested, setTested] = useState<StoreTestResult | null>(null);
 
   const showStatus = useCallback((next: StoreStatus) => {
@@ -43,6 +45,7 @@ export function StoreSection() {
     if (next.chosen.kind === 'postgres') {
       setAddress(addressWithoutTls(next.chosen.address));
       setTls(next.chosen.tls);
+      setAcceptUnverified(next.chosen.unverifiedServerAccepted);
     }
   }, []);
   const load = useCallback(() => station['store.get']({}), [station]);
@@ -54,13 +57,14 @@ export function StoreSection() {
 
   const saveCall = useCallback((choice: StoreChoice) => station['store.set'](choice), [station]);
   const [save, saveState] = useAction(saveCall, showStatus);
-  const testCall = useCallback((input: { address: string; tls: StoreTlsMode; password?: string }) => station['store.test'](input), [station]);
+  const testCall = useCallback((input: { address: string; tls: StoreTlsMode; password?: string; acceptUnverifiedServer?: boolean }) => station['store.test'](input), [station]);
   const [test, testState] = useAction(testCall, setTested);
 
   const typedPassword = () => (password === '' ? {} : { password });
+  const unverifiedChoice = () => (tls !== 'verify-full' && acceptUnverified ? { acceptUnverifiedServer: true } : {});
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const choice: StoreChoice = kind === 'local' ? { kind: 'local' } : { kind: 'postgres', address: address.trim(), tls, ...typedPassword() };
+    const choice: StoreChoice = kind === 'local' ? { kind: 'local' } : { kind: 'postgres', address: address.trim(), tls, ...typedPassword(), ...unverifiedChoice() };
     // The password leaves the page's memory as soon as it is on its way to the keychain.
     setPassword('');
     setTested(null);
@@ -68,7 +72,7 @@ export function StoreSection() {
   };
   const runTest = () => {
     setTested(null);
-    void test({ address: address.trim(), tls, ...typedPassword() });
+    void test({ address: address.trim(), tls, ...typedPassword(), ...unverifiedChoice() });
   };
 
   const chosen = status?.chosen;
@@ -82,6 +86,11 @@ export function StoreSection() {
           <Icon name={status.health.state === 'offline' ? 'stop' : 'check'} size={24} />
           {status.inUse.kind === 'local' ? t('setup.storeInUseLocal') : t('setup.storeInUseShared', { address: status.inUse.address ?? '' })}
           {status.health.state !== 'local' && <span className={status.health.state === 'online' ? 'ok-text' : 'error-text'}> — {t(`setup.storeHealth.${status.health.state}`)}</span>}
+        </p>
+      )}
+      {status?.health.state === 'offline' && status.health.problem && (
+        <p className="error-text small" role="status" data-testid="store-offline-why">
+          {t(`setup.storeProblem.${status.health.problem}`, { server: status.inUse.address ?? '' })}
         </p>
       )}
       <form onSubmit={submit} autoComplete="off">
@@ -124,6 +133,17 @@ export function StoreSection() {
                 ))}
               </select>
             </div>
+            {tls !== 'verify-full' && (
+              <div className="field">
+                <p className="error-text small" role="note" data-testid="store-unverified-warning">
+                  <Icon name="stop" size={20} /> {t('setup.storeUnverifiedWarning')}
+                </p>
+                <label className="checkbox">
+                  <input type="checkbox" checked={acceptUnverified} onChange={(event) => setAcceptUnverified(event.target.checked)} data-testid="store-accept-unverified" />
+                  {t('setup.storeAcceptUnverified')}
+                </label>
+              </div>
+            )}
             <div className="field">
               <label htmlFor={`${id}-password`}>{chosen?.kind === 'postgres' && chosen.passwordStored ? t('setup.storePasswordReplace') : t('setup.storePassword')}</label>
               <input
