@@ -106,16 +106,16 @@ export function UploadPanel() {
       <label htmlFor={id} className="button file-button">
         <Icon name="file" size={28} />
         {t('upload.choose')}
+        <input
+          id={id}
+          className="visually-hidden"
+          type="file"
+          accept=".csv,.xlsx,.xls,text/csv,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          onChange={(event) => void choose(event)}
+          disabled={busy || status?.state === 'running'}
+          data-testid="upload-file"
+        />
       </label>
-      <input
-        id={id}
-        className="visually-hidden"
-        type="file"
-        accept=".csv,.xlsx,.xls,text/csv,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-        onChange={(event) => void choose(event)}
-        disabled={busy || status?.state === 'running'}
-        data-testid="upload-file"
-      />
       {busy && <p role="status">{t('upload.reading')}</p>}
       <CallError error={error} testId="upload-error" />
       {status && (

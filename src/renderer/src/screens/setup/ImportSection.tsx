@@ -60,8 +60,8 @@ export function ImportSection() {
       <label htmlFor={id} className="button file-button">
         <Icon name="file" size={28} />
         {t('setup.importChoose')}
+        <input id={id} className="visually-hidden" type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(event) => void choose(event)} disabled={busy} data-testid="import-file" />
       </label>
-      <input id={id} className="visually-hidden" type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(event) => void choose(event)} disabled={busy} data-testid="import-file" />
       {busy && (
         <div className="progress-block" role="status">
           <progress max={progress?.totalBytes || 1} value={progress?.bytesRead ?? 0} />
