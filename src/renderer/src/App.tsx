@@ -18,6 +18,7 @@ import { useStationKeyboard } from './scan/use-keyboard';
 import ScanScreen from './screens/ScanScreen';
 import { useStation } from './station-context';
 import { printerViews } from './state/app-store';
+import { roleHolder } from '../../shared/printer-roles';
 import { useAppState, useScanState, useStores } from './state/stores-context';
 
 // The scan screen is in the first bundle; the others load when first opened.
@@ -43,6 +44,8 @@ export function App({ connection }: { connection?: ConnectionState | undefined }
   const printerList = useAppState((state) => state.printers);
   const printerStates = useAppState((state) => state.printerStates);
   const printers = useMemo(() => printerViews({ printers: printerList, printerStates }), [printerList, printerStates]);
+  // Printers, but none prints a scan: the bar says so rather than show them Ready.
+  const noPrinterForScans = printerList !== null && printerList.length > 0 && roleHolder(printerList, 'single') === null;
   const operator = useAppState((state) => state.settings?.operator ?? null);
   const operatorNeeded = useScanState((state) => state.operatorNeeded);
   // "Later" puts the sign-in off until someone presses the badge (a reprint still asks).
@@ -115,7 +118,7 @@ export function App({ connection }: { connection?: ConnectionState | undefined }
             }}
           />
         )}
-        <PrinterStatusArea printers={printers} />
+        <PrinterStatusArea printers={printers} noPrinterForScans={noPrinterForScans} />
       </header>
       <NavBar current={screen} onNavigate={(id) => stores.app.getState().navigate(id)} />
       <div className="app-messages">
