@@ -140,6 +140,8 @@ test('a lead voids a printed order from History, sees the service refuse one bey
     const refusal = page.getByTestId('history-void-error');
     await expect(refusal).toContainText('The delivery service did not cancel it (last known status Out for delivery)', { timeout: 20_000 });
     await expect(refusal).toContainText(`order ${tooLate.orderId} can no longer be cancelled: its status is out_for_delivery`);
+    // Under the row the lead is looking at, not at the top of the page.
+    await expect(refusal).toBeInViewport({ ratio: 1 });
     await expect(historyRow(page, tooLate.orderRef)).not.toContainText('Voided');
     await page.screenshot({ path: `${screenshotDir}/supervision-refused-1280x800.png` });
 
