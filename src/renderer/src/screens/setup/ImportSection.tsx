@@ -57,6 +57,9 @@ export function ImportSection() {
     <section className="card" aria-labelledby={`${id}-title`} data-testid="import-section">
       <h2 id={`${id}-title`}>{t('setup.import')}</h2>
       <p className="small muted">{t('setup.importIntro')}</p>
+      <p className="small" data-testid="import-purpose">
+        {t('setup.importPurpose')}
+      </p>
       <label htmlFor={id} className="button file-button">
         <Icon name="file" size={28} />
         {t('setup.importChoose')}
