@@ -278,6 +278,8 @@ export default function HistoryScreen() {
           onVoid={(request) => {
             const entry = voiding;
             setVoiding(null);
+            // The row stays chosen (a search that found only it may find its reprint too), its outcome under it.
+            setSelected(entry.id);
             setActedOn(entry.id);
             void runVoid(entry, request);
           }}
@@ -290,6 +292,8 @@ export default function HistoryScreen() {
           onChoose={(reason) => {
             const entry = reprinting;
             setReprinting(null);
+            // The row stays chosen (a search that found only it may find its reprint too), its outcome under it.
+            setSelected(entry.id);
             setActedOn(entry.id);
             void runReprint(entry, reason);
           }}
