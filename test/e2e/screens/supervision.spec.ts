@@ -66,7 +66,7 @@ async function benchOnTestService(page: Page, zebra: VirtualZebra): Promise<Benc
   await expect(page.getByTestId('key-status-test')).toContainText('A key is set');
   await page.getByTestId('setting-operator').fill('Anna');
   await page.getByTestId('setting-operator').press('Enter');
-  await addVirtualZebra(page, zebra);
+  await addVirtualZebra(page, zebra, 'Bench Zebra', { first: true });
   // The receiver on a free port of this machine, registered with the service for every status.
   await callFromPage(page, 'settings.set', { webhooks: { host: '127.0.0.1', port: 0 } });
   const receiver = await callFromPage<{ port: number; paths: { environment: string; path: string }[] }>(page, 'webhooks.start', {});
