@@ -164,7 +164,8 @@ export async function handoverPdf(handover: HandoverData): Promise<Uint8Array> {
     const [first, ...rest] = bundle.parcels;
     const firstDrawn = first ? await barcodeOf(first) : null;
     // The heading goes over to the next page with its first parcel rather than stand alone.
-    newPageIfBelow(18 + (first ? rowHeight(firstDrawn) : 0));
+    // (The heading takes 18 pt; a parcel row asks for its barcode's height and 18 more, a text row 14.)
+    newPageIfBelow(18 + (first ? (firstDrawn ? firstDrawn.height + 18 : 14) : 0));
     line(`${bundle.bundleId ? `Bundle ${bundle.bundleId}` : 'Without bundle'}: ${counted(bundle.parcels.length, 'parcel', 'parcels')}, ${kilos(bundle.weightGrams)}`, 12, bold);
     for (const [index, parcel] of [first, ...rest].entries()) {
       if (!parcel) continue;
