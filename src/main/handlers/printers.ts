@@ -134,8 +134,18 @@ export function printersHandlers({ settings, printing, logger, statusTimeoutMs =
 
     'printers.add': async (input) => {
       const environment = settings.environment();
+      // The environment's first printer prints everything: there is nobody to take a role from.
+      const first = (await printers.list(environment)).length === 0;
+      if (first) input = { ...input, defaultForSingle: true, defaultForBundles: true };
       if (input.check === false) return { printer: await printers.add(environment, input), check: null };
-      const result = (await probe(input.address)) ?? (await checkAddress(input.address));
+      const probed = await probe(input.address);
+      if (probed) {
+        // Nothing answers at the address: saved so it can be checked once it is on, but it takes no
+        // role from a printer that works — the bench keeps printing where it did.
+        const roles = first ? {} : { defaultForSingle: false, defaultForBundles: false };
+        return { printer: await printers.add(environment, { ...input, ...roles }), check: probed };
+      }
+      const result = await checkAddress(input.address);
       if (result.checked && result.dpi !== null && result.printWidthDots !== null) {
         // A head too narrow for the label is not saved: every label would be refused on it.
         const route = labelRoute({ name: input.name, format: 'zpl', options: { ...defaultPrinterOptions, ...found(result) } });

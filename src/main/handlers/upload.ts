@@ -13,7 +13,7 @@ export interface UploadHandlerDeps {
   clientFor(environment: Environment): Promise<DeliveryClient>;
 }
 
-type UploadCalls = 'upload.prepare' | 'upload.start' | 'upload.pause' | 'upload.cancel' | 'upload.status' | 'upload.list' | 'upload.report' | 'upload.labels';
+type UploadCalls = 'upload.prepare' | 'upload.start' | 'upload.pause' | 'upload.cancel' | 'upload.status' | 'upload.list' | 'upload.problems' | 'upload.report' | 'upload.labels';
 
 const reportName = (fileName: string, uploadId: string, suffix: string) => `${fileName.replace(/\.[^.]+$/, '')} ${uploadId} ${suffix}`;
 
@@ -43,6 +43,7 @@ export function uploadHandlers(deps: UploadHandlerDeps): Pick<Handlers, UploadCa
       return (await uploads.latest(session.environment, 1))[0] ?? null;
     },
     'upload.list': ({ limit }, { session }) => uploads.latest(session.environment, limit),
+    'upload.problems': ({ uploadId }, { session }) => uploads.problems(session.environment, uploadId),
     'upload.report': async ({ uploadId }, { session }) => {
       const record = await uploads.record(session.environment, uploadId);
       const workbook = await uploadReport(record, await uploads.rows(session.environment, uploadId));

@@ -152,7 +152,11 @@ function nothingToPrint(skipped: readonly SkippedRecord[]): StationError {
   if (first && skipped.every((item) => item.code === first.code)) {
     return new StationError(first.code, `${message} ${first.message}`, details, { facts: { ...first.facts, count: skipped.length } });
   }
-  return new StationError('NOTHING_TO_PRINT', message, details, { facts: { count: skipped.length } });
+  // A mix that includes bundles the service does not know names them: the lead must fix that slip,
+  // while the rest may only need printing again with a reason.
+  const unknown = [...new Set(skipped.filter((item) => item.code === 'BUNDLE_NOT_FOUND').map((item) => item.bundleId))];
+  const unknownFacts: Record<string, string | number> = unknown.length > 0 ? { subject: 'unknown-bundles', bundles: unknown.slice(0, 10).join(', '), unknownCount: unknown.length } : {};
+  return new StationError('NOTHING_TO_PRINT', message, details, { facts: { count: skipped.length, ...unknownFacts } });
 }
 
 /** The station knows the bundle's orders: native ZPL per order, each guarded by its order whatever route printed it. */

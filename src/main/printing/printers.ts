@@ -11,6 +11,7 @@ import type { Orientation } from '../../shared/api/schemas';
 import { EnvironmentSchema, type Environment } from '../../shared/contract/app';
 import { PrinterOptionsSchema, type PrinterAddInput, type PrinterData, type PrinterOptions, type PrinterUpdateInput } from '../../shared/contract/printers';
 import { StationError } from '../../shared/errors';
+import { heirOf, roleHolder } from '../../shared/printer-roles';
 import { describePrinterAddress, PrinterAddressSchema, printerAddressKey, type PrinterAddress } from '../../shared/zebra/printer-address';
 import type { StoreEngine, StoreSession, StoreTransaction, Subscription } from '../store/engine/store-engine';
 import { describeLabelRoute, labelRoute } from './label-route';
@@ -338,9 +339,16 @@ export class PrinterRegistry {
     else this.identifiedConnections.set(key, connection);
   }
 
+  /**
+   * Removes a printer. The roles it had (on every bench) go to the printer that takes over
+   * (`heirOf`), so no bench is left printing to nothing while its screen says Ready.
+   */
   async remove(environment: Environment, id: string): Promise<void> {
-    await this.require(environment, id);
+    const printers = await this.list(environment);
+    requireIn(printers, environment, id);
+    const heir = heirOf(printers, id);
     await this.write(environment, async (tx) => {
+      if (heir) await tx.execute('UPDATE printer_defaults SET printer_id = $1, updated_at = $2 WHERE environment = $3 AND printer_id = $4', [heir.id, this.clock().toISOString(), environment, id]);
       await tx.execute('DELETE FROM printer_defaults WHERE environment = $1 AND printer_id = $2', [environment, id]);
       await tx.execute('DELETE FROM printers WHERE environment = $1 AND id = $2', [environment, id]);
     });
@@ -398,9 +406,7 @@ function requireIn(printers: PrinterRecord[], environment: Environment, id: stri
 }
 
 function defaultIn(printers: PrinterRecord[], role: PrinterRole): PrinterRecord | null {
-  const chosen = printers.find((printer) => (role === 'single' ? printer.defaultForSingle : printer.defaultForBundles));
-  if (chosen) return chosen;
-  return printers.length === 1 ? (printers[0] ?? null) : null;
+  return roleHolder(printers, role);
 }
 
 async function writeIdentity(tx: StoreTransaction, environment: Environment, id: string, found: PrinterIdentityFacts, at: string | null): Promise<void> {

@@ -27,6 +27,8 @@ export const uploadOptionalColumns = [
   'deliveryDate',
   'signature',
   'notAtNeighbour',
+  // Read only to refuse more than one: a row here is one parcel (one order, one label).
+  'parcels',
 ] as const;
 export type UploadColumn = (typeof uploadRequiredColumns)[number] | (typeof uploadOptionalColumns)[number];
 const knownColumns = new Set<string>([...uploadRequiredColumns, ...uploadOptionalColumns]);
@@ -126,6 +128,8 @@ export function checkUploadRow(cells: Partial<Record<UploadColumn, string>>, loc
     if (!no.has(text)) problems.push({ code: 'flag', column, value: shown(cell(column) ?? '') });
     return false;
   };
+  const parcels = cell('parcels');
+  if (parcels !== undefined && parcels !== '1') problems.push({ code: 'parcels', column: 'parcels', value: shown(parcels) });
   const signature = flag('signature');
   const notAtNeighbour = flag('notAtNeighbour');
   if (problems.length > 0) return { request: null, problems };
@@ -191,6 +195,8 @@ export function problemInWords(problem: UploadRowProblem): string {
       return 'the order was sent but it is not known whether it was created; it is not sent again until that is settled';
     case 'cancelled':
       return 'the upload was cancelled before this row was sent';
+    case 'parcels':
+      return `a row here is one parcel${value}: give each parcel its own row, or ship an order of several parcels from the Scan screen (the shop's export)`;
   }
 }
 

@@ -355,6 +355,13 @@ export class UploadService {
     };
   }
 
+  /** The rows not created, as the screen lists them once the upload is done. */
+  async problems(environment: Environment, uploadId: string): Promise<{ rows: UploadRowView[]; rowsOmitted: number }> {
+    await this.record(environment, uploadId);
+    const shown = await this.deps.store.problems(uploadId, previewRowsShown);
+    return { rows: shown.rows.map(rowView), rowsOmitted: shown.total - shown.rows.length };
+  }
+
   async rows(environment: Environment, uploadId: string): Promise<StoredUploadRow[]> {
     await this.record(environment, uploadId);
     return this.deps.store.rows(uploadId);

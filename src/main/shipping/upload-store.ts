@@ -200,6 +200,14 @@ export class UploadStore {
     return { rows: rows.map(toRow), total: Number(count?.total ?? 0) };
   }
 
+  /** Rows that were not created and will not be by this upload (invalid, refused, unknown, cancelled), in file order. */
+  async problems(id: string, limit: number): Promise<{ rows: StoredUploadRow[]; total: number }> {
+    const notCreated = `upload_id = $1 AND state IN ('invalid', 'failed', 'unknown', 'cancelled')`;
+    const rows = await this.engine.query<RowDbRow>(`SELECT ${rowColumns} FROM upload_rows WHERE ${notCreated} ORDER BY row_number LIMIT $2`, [id, limit]);
+    const [count] = await this.engine.query<{ total: number }>(`SELECT COUNT(*) AS total FROM upload_rows WHERE ${notCreated}`, [id]);
+    return { rows: rows.map(toRow), total: Number(count?.total ?? 0) };
+  }
+
   /** Counts per batch (batch 0 = the whole upload). */
   async counts(id: string): Promise<Map<number, { counts: UploadCounts; firstRow: number; lastRow: number }>> {
     const rows = await this.engine.query<{ batch: number; state: UploadRowState; count: number; first: number; last: number }>(

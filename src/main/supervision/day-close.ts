@@ -126,7 +126,14 @@ const kilos = (grams: number | null) => (grams === null ? 'weight not known' : `
 /** Standard PDF fonts speak WinAnsi only: anything else is shown as '?' rather than failing the sheet. */
 const printable = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
 
-/** The handover list as an A4 PDF: each parcel of each bundle with its barcode as Code 128. */
+/** "1 parcel", "2 parcels". */
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * The handover list as an A4 PDF: each parcel of each bundle with its barcode as Code 128. Every
+ * page carries the list's header (bench, day, environment) and "Page n of m" at its foot, so a
+ * page that comes loose is still known; a bundle's heading never stands alone at a page's foot.
+ */
 export async function handoverPdf(handover: HandoverData): Promise<Uint8Array> {
   const [{ PDFDocument, StandardFonts }, { toBuffer: barcodePng }] = await Promise.all([import('pdf-lib'), import('bwip-js/node')]);
   const pdf = await PDFDocument.create();
@@ -135,39 +142,54 @@ export async function handoverPdf(handover: HandoverData): Promise<Uint8Array> {
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const [width, height] = [595.28, 841.89];
   const margin = 40;
+  // Room kept at the top of each later page for the running header, and at the foot for the page number.
+  const headerRoom = 24;
+  const footerRoom = 20;
+  const bottom = margin + footerRoom;
   let page: PDFPage = pdf.addPage([width, height]);
   let y = height - margin;
   const newPageIfBelow = (needed: number) => {
-    if (y - needed >= margin) return;
+    if (y - needed >= bottom) return;
     page = pdf.addPage([width, height]);
-    y = height - margin;
+    y = height - margin - headerRoom;
   };
   const line = (text: string, size = 10, face: PDFFont = font) => {
     newPageIfBelow(size + 4);
     page.drawText(printable(text), { x: margin, y: y - size, size, font: face });
     y -= size + 6;
   };
+  const barcodeOf = async (parcel: Parcel) => {
+    if (!parcel.barcode) return null;
+    const png = await barcodePng({ bcid: 'code128', text: parcel.barcode, scale: 2, height: 10, includetext: true, textxalign: 'center' });
+    const image = await pdf.embedPng(png);
+    // Drawn at 0.75 pt per pixel: a module is 1.5 pt, wide enough to read from paper or a 150 dpi render.
+    return { image, width: image.width * 0.75, height: image.height * 0.75 };
+  };
+  const rowHeight = (drawn: { height: number } | null) => (drawn ? Math.max(drawn.height, 14) + 14 : 16);
 
   line(`Handover list - ${handover.bench}`, 16, bold);
   line(`${handover.day}  |  ${handover.environment}${handover.location !== null ? `  |  location ${handover.location}` : ''}`);
-  line(`${handover.parcels} parcels in ${handover.bundles.length} bundles, ${kilos(handover.weightGrams)}`, 11, bold);
+  line(`${counted(handover.parcels, 'parcel', 'parcels')} in ${counted(handover.bundles.length, 'bundle', 'bundles')}, ${kilos(handover.weightGrams)}`, 11, bold);
   y -= 6;
   for (const bundle of handover.bundles) {
-    line(`${bundle.bundleId ? `Bundle ${bundle.bundleId}` : 'Without bundle'}: ${bundle.parcels.length} parcels, ${kilos(bundle.weightGrams)}`, 12, bold);
-    for (const parcel of bundle.parcels) {
+    const [first, ...rest] = bundle.parcels;
+    const firstDrawn = first ? await barcodeOf(first) : null;
+    // The heading goes over to the next page with its first parcel rather than stand alone.
+    // (The heading takes 18 pt; a parcel row asks for its barcode's height and 18 more, a text row 14.)
+    newPageIfBelow(18 + (first ? (firstDrawn ? firstDrawn.height + 18 : 14) : 0));
+    line(`${bundle.bundleId ? `Bundle ${bundle.bundleId}` : 'Without bundle'}: ${counted(bundle.parcels.length, 'parcel', 'parcels')}, ${kilos(bundle.weightGrams)}`, 12, bold);
+    for (const [index, parcel] of [first, ...rest].entries()) {
+      if (!parcel) continue;
+      const drawn = index === 0 ? firstDrawn : await barcodeOf(parcel);
       const label = `${parcel.orderRef ?? parcel.orderId}  ${parcel.weightGrams !== null ? kilos(parcel.weightGrams) : ''}`;
-      if (!parcel.barcode) {
+      if (!drawn) {
         line(`${label}  (no barcode known)`);
         continue;
       }
-      const png = await barcodePng({ bcid: 'code128', text: parcel.barcode, scale: 2, height: 10, includetext: true, textxalign: 'center' });
-      const image = await pdf.embedPng(png);
-      // Drawn at 0.75 pt per pixel: a module is 1.5 pt, wide enough to read from paper or a 150 dpi render.
-      const drawn = { width: image.width * 0.75, height: image.height * 0.75 };
       newPageIfBelow(drawn.height + 18);
       page.drawText(printable(label), { x: margin, y: y - 10, size: 10, font });
-      page.drawImage(image, { x: margin + 200, y: y - drawn.height, ...drawn });
-      y -= Math.max(drawn.height, 14) + 14;
+      page.drawImage(drawn.image, { x: margin + 200, y: y - drawn.height, width: drawn.width, height: drawn.height });
+      y -= rowHeight(drawn);
     }
     y -= 6;
   }
@@ -179,8 +201,17 @@ export async function handoverPdf(handover: HandoverData): Promise<Uint8Array> {
   }
   if (handover.setApart.length > 0) {
     y -= 6;
+    newPageIfBelow(18 + 16);
     line(`Not for the driver (${handover.setApart.length}): keep these off the van`, 12, bold);
     for (const parcel of handover.setApart) line(`${parcel.orderRef ?? parcel.orderId}  ${parcel.barcode ?? ''}  - ${parcel.why}`);
+  }
+  const pages = pdf.getPages();
+  for (const [index, each] of pages.entries()) {
+    if (index > 0) {
+      each.drawText(printable(`Handover list - ${handover.bench}  |  ${handover.day}  |  ${handover.environment}  (continued)`), { x: margin, y: height - margin - 10, size: 10, font: bold });
+    }
+    const number = `Page ${index + 1} of ${pages.length}`;
+    each.drawText(number, { x: width - margin - font.widthOfTextAtSize(number, 9), y: margin, size: 9, font });
   }
   return pdf.save();
 }

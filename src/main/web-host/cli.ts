@@ -2,7 +2,7 @@
  * `npm run web`: the station in a browser. Prints one JSON line first ({ url, launchUrl }) so
  * scripts and tests can find it, then a plain sentence for people.
  */
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { version } from '../../../package.json';
@@ -33,7 +33,13 @@ async function main(): Promise<void> {
   });
   await station.start({ webhooks: true, scale: true });
   // composeStation made the data folder and narrowed it to this user; the session key lives there.
-  const host = await startWebHost({ station, rendererDir: values['renderer-dir'] ?? resolve(here, '../renderer'), port, sessionKey: keptSessionKey(dataDir) });
+  const host = await startWebHost({
+    station,
+    rendererDir: values['renderer-dir'] ?? resolve(here, '../renderer'),
+    port,
+    sessionKey: keptSessionKey(dataDir),
+    handoverDir: join(dataDir, 'handover'),
+  });
   process.stdout.write(`${JSON.stringify({ url: host.url, launchUrl: host.launchUrl })}\n`);
   process.stdout.write(`Packing Station is at ${host.launchUrl} (the link opens the station once; the page stays signed in for up to 14 hours, also when the web host is restarted on the same data folder).\n`);
 

@@ -19,6 +19,7 @@ import type { Station } from '../composition';
 import { contentSecurityPolicy } from '../security/content-security-policy';
 import { parseRequestTarget, sameOriginPath } from './request-target';
 import { createSignedWebSessions, sessionMaxAgeMs } from './sessions';
+import { serveHandover } from './handover-download';
 import { serveStaticFile } from './static-files';
 
 export interface WebHostOptions {
@@ -27,6 +28,8 @@ export interface WebHostOptions {
   rendererDir: string;
   /** 0 picks a free port. */
   port?: number;
+  /** The data folder's handover/ folder: closing the day's PDFs, offered for download to a signed-in page. */
+  handoverDir?: string;
   /** Defaults to 32 random bytes, new at every start. */
   token?: string;
   /**
@@ -117,6 +120,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       if (!signedIn(request)) {
         return refuse(response, 401, 'Open the station with the link the web host printed when it started (it carries a token).');
       }
+      if (options.handoverDir && (await serveHandover(options.handoverDir, url.pathname, response, securityHeaders()))) return;
       if (!(await serveStaticFile(rendererDir, url.pathname, response, securityHeaders()))) refuse(response, 404, 'Not found.');
     } catch (error) {
       station.logger.error('web host request failed', { error: error instanceof Error ? error.message : String(error) });

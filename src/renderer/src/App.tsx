@@ -18,7 +18,8 @@ import { useStationKeyboard } from './scan/use-keyboard';
 import ScanScreen from './screens/ScanScreen';
 import { useStation } from './station-context';
 import { printerViews } from './state/app-store';
-import { useAppState, useScanState, useStores } from './state/stores-context';
+import { roleHolder } from '../../shared/printer-roles';
+import { useAppState, useScanState, useShiftState, useStores } from './state/stores-context';
 
 // The scan screen is in the first bundle; the others load when first opened.
 const ShiftStartScreen = lazy(() => import('./screens/ShiftStartScreen'));
@@ -42,7 +43,18 @@ export function App({ connection }: { connection?: ConnectionState | undefined }
   const notices = useAppState((state) => state.notices);
   const printerList = useAppState((state) => state.printers);
   const printerStates = useAppState((state) => state.printerStates);
-  const printers = useMemo(() => printerViews({ printers: printerList, printerStates }), [printerList, printerStates]);
+  const shiftRun = useShiftState((state) => state.run);
+  const shiftProgress = useShiftState((state) => state.progress);
+  const printers = useMemo(() => {
+    const views = printerViews({ printers: printerList, printerStates });
+    // A run paused by the lead leaves labels waiting on its printer, which the queue calls printing:
+    // the bar says paused, as the run does.
+    const runState = shiftProgress && shiftProgress.runId === shiftRun?.runId ? shiftProgress.state : shiftRun?.state;
+    if (!views || runState !== 'paused' || !shiftRun) return views;
+    return views.map((view) => (view.id === shiftRun.printerId && (view.state === 'printing' || view.state === 'ready') ? { ...view, state: 'paused' as const } : view));
+  }, [printerList, printerStates, shiftRun, shiftProgress]);
+  // Printers, but none prints a scan: the bar says so rather than show them Ready.
+  const noPrinterForScans = printerList !== null && printerList.length > 0 && roleHolder(printerList, 'single') === null;
   const operator = useAppState((state) => state.settings?.operator ?? null);
   const operatorNeeded = useScanState((state) => state.operatorNeeded);
   // "Later" puts the sign-in off until someone presses the badge (a reprint still asks).
@@ -123,7 +135,7 @@ export function App({ connection }: { connection?: ConnectionState | undefined }
             }}
           />
         )}
-        <PrinterStatusArea printers={printers} />
+        <PrinterStatusArea printers={printers} noPrinterForScans={noPrinterForScans} />
       </header>
       <NavBar current={screen} onNavigate={(id) => stores.app.getState().navigate(id)} />
       <div className="app-messages">

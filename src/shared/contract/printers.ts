@@ -216,12 +216,17 @@ export const printersCalls = {
    * bounded answer within 2 s); a Zebra is then checked (ZPL, resolution, print width, serial) and
    * its labels take the route that fits it (`route`). Errors: PRINTER_NOT_ZEBRA (something that is
    * not a Zebra answered), PRINTER_TOO_NARROW (a head narrower than A6); neither is saved. An
-   * unreachable printer is saved with a warning.
+   * unreachable printer is saved with a warning (`unreachable`) and takes no role from another
+   * printer. Roles are taken only when asked for (`defaultForSingle`, `defaultForBundles`); the
+   * environment's first printer takes both.
    */
   'printers.add': defineCall(PrinterAddInputSchema, z.object({ printer: PrinterSchema, check: PrinterCheckSchema.nullable() })),
   /** Changes only the fields given. Making a printer the default for a role takes the role from the other. */
   'printers.update': defineCall(PrinterUpdateInputSchema, PrinterSchema),
-  /** Refused while the printer has a run that is not finished. */
+  /**
+   * Refused while the printer has a run that is not finished. The roles it had (on every bench)
+   * go to the oldest printer left, so no bench prints to a printer that is gone.
+   */
   'printers.remove': defineCall(byId, z.object({ removed: z.literal(true) })),
   /** Asks the printer now (~HS, ~HQES). Errors: PRINTER_NOT_FOUND. An unreachable printer is a status (offline), not an error. */
   'printers.status': defineCall(byId, PrinterStatusSchema),

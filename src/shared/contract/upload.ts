@@ -62,6 +62,8 @@ export const UploadRowProblemSchema = z.object({
     'outcome-unknown',
     /** The upload was cancelled before this row was sent. */
     'cancelled',
+    /** A parcels cell other than 1: a row of this upload is one parcel; several parcels of an order go through the ship flow. */
+    'parcels',
   ]),
   column: z.string().max(64).optional(),
   value: z.string().max(200).optional(),
@@ -197,6 +199,8 @@ export const uploadCalls = {
   'upload.status': defineCall(z.object({ uploadId: UploadIdSchema.optional() }).strict(), UploadStatusSchema.nullable()),
   /** Uploads of the current environment, newest first. */
   'upload.list': defineCall(z.object({ limit: z.number().int().min(1).max(100).default(20) }).strict(), z.array(UploadStatusSchema)),
+  /** Rows that were not created (invalid, refused, outcome unknown, cancelled), file order, at most 500: the result on screen. */
+  'upload.problems': defineCall(ById, z.object({ rows: z.array(UploadRowSchema), rowsOmitted: z.number().int() })),
   /** The report workbook (Successful Orders, Failed Orders), base64. */
   'upload.report': defineCall(ById, z.object({ fileName: z.string(), base64: z.string() })),
   /** One PDF of the labels of every created order of the upload, base64. */

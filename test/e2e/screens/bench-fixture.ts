@@ -38,16 +38,24 @@ export const test = base.extend<{ zebra: VirtualZebra }, { sandboxOrders: Sandbo
 export { expect };
 
 /**
- * Adds the test's Zebra on the Printers screen, as a lead setting up the bench would; it becomes
- * the printer for single scans and runs. Used where the test must make the printer fail.
+ * Adds the test's Zebra on the Printers screen, as a lead setting up the bench would, and makes it
+ * the printer for single scans and runs: ticked on the form, taking them from the printer that had
+ * them (`first`: the environment has no printer yet, so it takes both without being asked). Used
+ * where the test must make the printer fail.
  */
-export async function addVirtualZebra(page: Page, zebra: VirtualZebra, name = 'Bench Zebra'): Promise<void> {
+export async function addVirtualZebra(page: Page, zebra: VirtualZebra, name = 'Bench Zebra', options: { first?: boolean } = {}): Promise<void> {
   await page.keyboard.press('F3');
   await page.getByTestId('printer-kind-network-zebra').check();
   await page.getByTestId('printer-name').fill(name);
   await page.getByTestId('printer-host').fill('127.0.0.1');
   await page.getByTestId('printer-port').fill(String(zebra.boundPort));
   await page.getByTestId('printer-orientation').selectOption('portrait');
+  if (options.first) {
+    await expect(page.getByTestId('printer-first')).toBeVisible();
+  } else {
+    await page.getByTestId('printer-role-single').check();
+    await page.getByTestId('printer-role-bundles').check();
+  }
   await page.getByTestId('printer-add').click();
   await expect(page.getByTestId('printer-added')).toContainText(`${name} is added`);
   await expect(page.getByTestId('printer-status')).toContainText(name);

@@ -69,6 +69,8 @@ async function addZebraInAnyLanguage(page: Page, zebra: VirtualZebra): Promise<v
   await page.getByTestId('printer-host').fill('127.0.0.1');
   await page.getByTestId('printer-port').fill(String(zebra.boundPort));
   await page.getByTestId('printer-orientation').selectOption('portrait');
+  await page.getByTestId('printer-role-single').check();
+  await page.getByTestId('printer-role-bundles').check();
   await page.getByTestId('printer-add').click();
   await expect(page.getByTestId('printer-added')).toContainText('Bench Zebra');
   await expect(page.getByTestId('printer-status')).toContainText('Bench Zebra');

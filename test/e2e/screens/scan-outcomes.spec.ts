@@ -152,7 +152,7 @@ test('a scan with a rejected API key says so and who to ask', async ({ page, zeb
     await page.getByTestId('key-test').getByLabel('Check it with the delivery service before saving').uncheck();
     await page.getByTestId('key-save-test').click();
     await expect(page.getByTestId('key-status-test')).toContainText('A key is set');
-    await addVirtualZebra(page, zebra);
+    await addVirtualZebra(page, zebra, 'Bench Zebra', { first: true });
 
     await page.keyboard.press('F1');
     await scanLikeAScanner(page, order!.orderId);

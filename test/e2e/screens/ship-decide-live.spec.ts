@@ -60,7 +60,7 @@ test('a lead settles a parcel whose create answer was lost on the ship panel: it
     await page.setViewportSize({ width: 1280, height: 800 });
     await openStation(page, host);
     await useEnvironment(page, 'test', sandbox.environments.test.baseUrl, sandbox.environments.test.companies[0]!.apiKey);
-    await addVirtualZebra(page, zebra);
+    await addVirtualZebra(page, zebra, 'Bench Zebra', { first: true });
     await importToShip(page, 'orderRef,locationId,deliveryStreet,deliveryNumber,deliveryPostalCode,deliveryCity,deliveryCountry,deliveryName\nSHOP-7001,1101,Damrak,20,1012 LH,Amsterdam,NL,Jan Bakker\n', '1 new');
 
     await control('/settings', 'PATCH', { faults: { faultScope: 'create-order', dropRate: 1, dropMode: 'after' } });
@@ -111,7 +111,7 @@ test('in live the ship panel shows the LIVE frame and the count of real orders b
     await page.setViewportSize({ width: 1280, height: 800 });
     await openStation(page, host);
     await useEnvironment(page, 'live', live.baseUrl, company.apiKey);
-    await addVirtualZebra(page, zebra);
+    await addVirtualZebra(page, zebra, 'Bench Zebra', { first: true });
     const location = company.locationIds[0]!;
     await importToShip(page, `orderRef,locationId,deliveryStreet,deliveryNumber,deliveryPostalCode,deliveryCity,deliveryCountry,deliveryName,parcels\nLIVE-8001,${location},Damrak,20,1012 LH,Amsterdam,NL,Jan Bakker,3\n`, '1 new');
 

@@ -71,7 +71,7 @@ test('a lost create answer is unknown and never posted again until its webhook s
     await page.setViewportSize({ width: 1280, height: 800 });
     await openStation(page, host);
     await useTestEnvironment(page, api.baseUrl, company.apiKey, true);
-    await addVirtualZebra(page, zebra);
+    await addVirtualZebra(page, zebra, 'Bench Zebra', { first: true });
     await page.keyboard.press('F1');
     const csv = 'orderRef,locationId,deliveryStreet,deliveryNumber,deliveryPostalCode,deliveryCity,deliveryCountry,deliveryName\nSHOP-5001,1101,Damrak,20,1012 LH,Amsterdam,NL,Jan Bakker\nSHOP-5002,1101,Rokin,5,1012 KK,Amsterdam,NL,Mila Jansen\n';
     await page.getByTestId('ship-import-file').setInputFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });

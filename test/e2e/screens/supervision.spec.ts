@@ -66,7 +66,7 @@ async function benchOnTestService(page: Page, zebra: VirtualZebra): Promise<Benc
   await expect(page.getByTestId('key-status-test')).toContainText('A key is set');
   await page.getByTestId('setting-operator').fill('Anna');
   await page.getByTestId('setting-operator').press('Enter');
-  await addVirtualZebra(page, zebra);
+  await addVirtualZebra(page, zebra, 'Bench Zebra', { first: true });
   // The receiver on a free port of this machine, registered with the service for every status.
   await callFromPage(page, 'settings.set', { webhooks: { host: '127.0.0.1', port: 0 } });
   const receiver = await callFromPage<{ port: number; paths: { environment: string; path: string }[] }>(page, 'webhooks.start', {});
@@ -140,6 +140,8 @@ test('a lead voids a printed order from History, sees the service refuse one bey
     const refusal = page.getByTestId('history-void-error');
     await expect(refusal).toContainText('The delivery service did not cancel it (last known status Out for delivery)', { timeout: 20_000 });
     await expect(refusal).toContainText(`order ${tooLate.orderId} can no longer be cancelled: its status is out_for_delivery`);
+    // Under the row the lead is looking at, not at the top of the page.
+    await expect(refusal).toBeInViewport({ ratio: 1 });
     await expect(historyRow(page, tooLate.orderRef)).not.toContainText('Voided');
     await page.screenshot({ path: `${screenshotDir}/supervision-refused-1280x800.png` });
 

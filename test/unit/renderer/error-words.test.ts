@@ -87,7 +87,7 @@ describe('a run’s left-out parcels and journal notes in the screen’s words',
       expect(why).not.toContain(skipped.orderId);
       expect(why).not.toMatch(/journal|17/);
     }
-    expect(skippedWords(skipped, createI18n('nl').t, 'nl').why).toMatch(/^al eerder geprint \(.+\); start de run met een reden/);
+    expect(skippedWords(skipped, createI18n('nl').t, 'nl').why).toMatch(/^al eerder geprint \(.+\); start een nieuwe run met ‘Eerder geprinte etiketten opnieuw printen’ aangevinkt/);
     const terminal = { orderId: 'x', bundleId: 'B-1', code: 'ORDER_TERMINAL' as const, facts: { orderRef: 'NW-8', status: 'cancelled' } };
     expect(skippedWords(terminal, createI18n('de').t, 'de')).toEqual({ subject: 'NW-8', why: 'Storniert: dafür wird kein Etikett gedruckt' });
     const unknownBundle = { orderId: null, bundleId: 'B-404', code: 'BUNDLE_NOT_FOUND' as const, facts: { bundleId: 'B-404' } };

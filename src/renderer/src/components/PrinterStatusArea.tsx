@@ -43,7 +43,7 @@ export function PrinterStateBadge({ state }: { state: PrinterState }) {
 }
 
 /** Always on screen: each printer's name and state in words and an icon, not colour alone. */
-export function PrinterStatusArea({ printers }: { printers: readonly PrinterStatusView[] | null }) {
+export function PrinterStatusArea({ printers, noPrinterForScans = false }: { printers: readonly PrinterStatusView[] | null; noPrinterForScans?: boolean }) {
   const { t } = useTranslation();
   return (
     <section className="printer-status" aria-label={t('printerStatus.label')} aria-live="polite" data-testid="printer-status">
@@ -59,6 +59,15 @@ export function PrinterStatusArea({ printers }: { printers: readonly PrinterStat
           <span>
             {t('printerStatus.none')}
             <small>{t('printerStatus.noneHint')}</small>
+          </span>
+        </div>
+      )}
+      {noPrinterForScans && (
+        <div className="printer-chip tone-danger" data-testid="printer-none-for-scans">
+          <Icon name="stop" size={28} />
+          <span>
+            {t('printerStatus.noneForScans')}
+            <small>{t('printerStatus.noneForScansHint')}</small>
           </span>
         </div>
       )}

@@ -34,8 +34,8 @@ export function LabelFilePreview() {
       <label htmlFor={inputId} className="button file-button">
         <Icon name="file" size={28} />
         {t('preview.choose')}
+        <input id={inputId} className="visually-hidden" type="file" accept=".zpl,.txt,.prn,.pdf,application/pdf,text/plain" onChange={(event) => void choose(event)} data-testid="label-file" />
       </label>
-      <input id={inputId} className="visually-hidden" type="file" accept=".zpl,.txt,.prn,.pdf,application/pdf,text/plain" onChange={(event) => void choose(event)} data-testid="label-file" />
       {tooBig && (
         <p role="alert" className="error-text">
           <Icon name="stop" size={24} /> {t('preview.tooBig')}

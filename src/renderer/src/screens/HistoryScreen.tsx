@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { Fragment, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JournalEntryData, LabelState } from '../../../shared/contract/printing';
 import { CallError } from '../components/CallError';
@@ -56,6 +56,8 @@ export default function HistoryScreen() {
   const [voiding, setVoiding] = useState<JournalEntryData | null>(null);
   const [voided, setVoided] = useState<CancelOutcomeData[]>([]);
   const [where, setWhere] = useState<string | null>(null);
+  // The row whose action's outcome is shown under its buttons.
+  const [actedOn, setActedOn] = useState<number | null>(null);
   const [pullOnly, setPullOnly] = useState(false);
   const [pullOrders, setPullOrders] = useState<Set<string>>(new Set());
 
@@ -137,20 +139,8 @@ export default function HistoryScreen() {
         </div>
       </form>
       <DayClosePanel />
-      <CallError error={loadState.error ?? reprintState.error} />
-      <CallError error={voidState.error} testId="history-void-error" />
-      {voidState.done &&
-        voided.map((outcome) => (
-          <p key={outcome.orderId} className={outcome.outcome === 'refused' ? 'tone-text-danger' : 'ok-text'} role="status" data-testid={`history-voided-${outcome.orderId}`}>
-            {t(`supervision.void.outcome.${outcome.outcome}`, { orderRef: outcome.orderRef ?? outcome.orderId, status: outcome.status ?? '?', message: outcome.message ?? t('supervision.void.noReason') })}
-          </p>
-        ))}
+      <CallError error={loadState.error} />
       {where && <WhereaboutsPanel key={where} scan={where} onClose={() => setWhere(null)} />}
-      {reprinted && reprintState.done && (
-        <p className="ok-text" role="status" data-testid="history-reprinted">
-          <Icon name="check" size={24} /> {t('history.reprinted', { orderRef: reprinted })}
-        </p>
-      )}
       {entries && (
         <p className="small muted" data-testid="history-count">
           {t('history.count', { shown: found.length, total: entries.length })}
@@ -169,11 +159,11 @@ export default function HistoryScreen() {
               <tr>
                 <th scope="col">{t('history.time')}</th>
                 <th scope="col">{t('history.order')}</th>
+                <th scope="col">{t('history.state')}</th>
                 <th scope="col">{t('history.barcode')}</th>
                 <th scope="col">{t('history.bundle')}</th>
                 <th scope="col">{t('history.printer')}</th>
                 <th scope="col">{t('history.operator')}</th>
-                <th scope="col">{t('history.state')}</th>
               </tr>
             </thead>
             <tbody>
@@ -199,15 +189,6 @@ export default function HistoryScreen() {
                       <td>
                         <strong>{entry.orderRef ?? entry.barcode ?? entry.orderId ?? '—'}</strong>
                       </td>
-                      <td className="small">{entry.barcode ?? '—'}</td>
-                      <td>
-                        {entry.bundleId ?? '—'}
-                        {entry.bundlePosition !== null && entry.bundleCount !== null && (
-                          <span className="small muted"> {t('history.nOfM', { n: entry.bundlePosition, m: entry.bundleCount })}</span>
-                        )}
-                      </td>
-                      <td>{entry.printerName ?? entry.printerId}</td>
-                      <td>{entry.operator || '—'}</td>
                       <td className={isVoided ? 'tone-text-danger' : stateTone[entry.state]} data-testid={`history-state-${entry.id}`} title={entry.reason ? reasonWords(entry.reason, t) : undefined}>
                         <Icon name={isVoided ? 'stop' : stateIcon[entry.state]} size={16} /> {isVoided ? t('supervision.void.state') : t(`history.states.${entry.state}`)}
                         {entry.reprintOf !== null && <span className="small"> · {t('history.reprint')}</span>}
@@ -220,10 +201,19 @@ export default function HistoryScreen() {
                         {entry.orderId !== null && pullOrders.has(entry.orderId) && <span className="small tone-text-danger"> · {t('supervision.pull.tag')}</span>}
                         {entry.reason && <span className="small muted"> · {reasonWords(entry.reason, t)}</span>}
                       </td>
+                      <td className="small">{entry.barcode ?? '—'}</td>
+                      <td>
+                        {entry.bundleId ?? '—'}
+                        {entry.bundlePosition !== null && entry.bundleCount !== null && (
+                          <span className="small muted"> {t('history.nOfM', { n: entry.bundlePosition, m: entry.bundleCount })}</span>
+                        )}
+                      </td>
+                      <td>{entry.printerName ?? entry.printerId}</td>
+                      <td>{entry.operator || '—'}</td>
                     </tr>
                     {isSelected && (
                       <tr className="history-actions-row" data-testid="history-actions">
-                        <td colSpan={7}>
+                        <td colSpan={7} className="history-actions-cell">
                           <span className="small muted">{[entry.recipient, entry.barcode].filter(Boolean).join(' · ')}</span>
                           <span className="row-actions">
                             {entry.orderId !== null && (
@@ -244,13 +234,30 @@ export default function HistoryScreen() {
                                 {t('supervision.void.button')}
                               </button>
                             )}
-                            {reprintScan(entry) && (
+                            {reprintScan(entry) && !isVoided && (
                               <button type="button" className="button" onClick={() => setReprinting(entry)} disabled={reprintState.busy} data-testid={`history-reprint-${entry.id}`}>
                                 <Icon name="redo" size={22} />
                                 {t('recent.reprint')}
                               </button>
                             )}
                           </span>
+                          {actedOn === entry.id && (
+                            <RowFeedback>
+                              <CallError error={voidState.error} testId="history-void-error" />
+                              <CallError error={reprintState.error} testId="history-reprint-error" />
+                              {voidState.done &&
+                                voided.map((outcome) => (
+                                  <p key={outcome.orderId} className={outcome.outcome === 'refused' ? 'tone-text-danger' : 'ok-text'} role="status" data-testid={`history-voided-${outcome.orderId}`}>
+                                    {t(`supervision.void.outcome.${outcome.outcome}`, { orderRef: outcome.orderRef ?? outcome.orderId, status: outcome.status ?? '?', message: outcome.message ?? t('supervision.void.noReason') })}
+                                  </p>
+                                ))}
+                              {reprinted && reprintState.done && (
+                                <p className="ok-text" role="status" data-testid="history-reprinted">
+                                  <Icon name="check" size={24} /> {t('history.reprinted', { orderRef: reprinted })}
+                                </p>
+                              )}
+                            </RowFeedback>
+                          )}
                         </td>
                       </tr>
                     )}
@@ -277,6 +284,9 @@ export default function HistoryScreen() {
           onVoid={(request) => {
             const entry = voiding;
             setVoiding(null);
+            // The row stays chosen (a search that found only it may find its reprint too), its outcome under it.
+            setSelected(entry.id);
+            setActedOn(entry.id);
             void runVoid(entry, request);
           }}
           onCancel={() => setVoiding(null)}
@@ -288,11 +298,38 @@ export default function HistoryScreen() {
           onChoose={(reason) => {
             const entry = reprinting;
             setReprinting(null);
+            // The row stays chosen (a search that found only it may find its reprint too), its outcome under it.
+            setSelected(entry.id);
+            setActedOn(entry.id);
             void runReprint(entry, reason);
           }}
           onCancel={() => setReprinting(null)}
         />
       )}
+    </div>
+  );
+}
+
+/**
+ * What a row's action came to (cancelled, refused, printed again), under the row's buttons where
+ * the lead is looking, brought into view when it appears (the table may be scrolled far down).
+ */
+function RowFeedback({ children }: { children: ReactNode }) {
+  const area = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = area.current;
+    if (!element) return;
+    const show = () => {
+      if (element.childElementCount > 0) element.scrollIntoView({ block: 'center', inline: 'nearest' });
+    };
+    show();
+    const observer = new MutationObserver(show);
+    observer.observe(element, { childList: true });
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={area} className="row-feedback" aria-live="polite">
+      {children}
     </div>
   );
 }

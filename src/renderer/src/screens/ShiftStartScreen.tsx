@@ -38,11 +38,16 @@ function ChooseBundles() {
   const selected = useShiftState((state) => state.selected);
   const printerId = useShiftState((state) => state.printerId);
   const reverse = useShiftState((state) => state.reverse);
+  const printedToday = useShiftState((state) => state.printedToday);
+  const reprintReason = useShiftState((state) => state.reprintReason);
   const busy = useShiftState((state) => state.busy);
   const error = useShiftState((state) => state.error);
   const printers = useAppState((state) => state.printers);
   const [typed, setTyped] = useState('');
   const totals = useMemo(() => selectionTotals(selected, bundles ?? []), [selected, bundles]);
+  // Chosen ids the list does not show: printed today already, or not in today's list at all.
+  const printedChosen = useMemo(() => totals.unlisted.filter((bundleId) => printedToday.includes(bundleId)), [totals, printedToday]);
+  const unknownChosen = useMemo(() => totals.unlisted.filter((bundleId) => !printedToday.includes(bundleId)), [totals, printedToday]);
   const chosen = useMemo(() => new Set(selected), [selected]);
 
   const add = (event: FormEvent) => {
@@ -87,6 +92,7 @@ function ChooseBundles() {
             </>
           )}
         </section>
+        {/* The start button comes right after what is chosen, so it and its refusal stay in view at 1024×768. */}
         <section className="card shift-print" aria-labelledby={`${id}-print`}>
           <h2 id={`${id}-print`}>{t('shift.printTitle')}</h2>
           {selected.length === 0 ? (
@@ -97,34 +103,15 @@ function ChooseBundles() {
             <p className="shift-chosen" data-testid="bundles-count">
               <strong>{t('shift.chosen', { count: selected.length })}</strong>
               {totals.labels > 0 && <span> {t('shift.chosenLabels', { count: totals.labels })}</span>}
-              {totals.unlisted.length > 0 && <span className="small muted"> {t('shift.chosenUnlisted', { count: totals.unlisted.length })}</span>}
+              {unknownChosen.length > 0 && <span className="small muted"> {t('shift.chosenUnlisted', { count: unknownChosen.length })}</span>}
+              {printedChosen.length > 0 && <span className="small muted" data-testid="bundles-count-printed"> {t('shift.chosenPrinted', { count: printedChosen.length })}</span>}
             </p>
           )}
-          <form onSubmit={add} className="field bundle-add">
-            <label htmlFor={`${id}-typed`}>{t('shift.addLabel')}</label>
-            <div className="input-row">
-              <input id={`${id}-typed`} type="text" value={typed} spellCheck={false} autoComplete="off" onChange={(event) => setTyped(event.target.value)} placeholder="BND-…" data-testid="bundle-input" />
-              <button type="submit" className="button" disabled={typed.trim() === ''}>
-                {t('shift.add')}
-              </button>
-            </div>
-            <p className="small muted">{t('shift.scanHint')}</p>
-          </form>
-          {totals.unlisted.length > 0 && (
-            <div data-testid="bundles-unlisted">
-              <p>{t('shift.unlisted', { count: totals.unlisted.length })}</p>
-              <ol className="bundle-list">
-                {totals.unlisted.map((bundleId) => (
-                  <li key={bundleId}>
-                    <span className="mono">{bundleId}</span>
-                    <button type="button" className="button button-quiet" onClick={() => shift.removeBundle(bundleId)} aria-label={t('shift.removeBundle', { bundleId })}>
-                      {t('shift.remove')}
-                    </button>
-                  </li>
-                ))}
-              </ol>
-            </div>
-          )}
+          <button type="button" className="button button-primary button-large" disabled={busy || selected.length === 0 || reprintReason?.trim() === ''} onClick={() => void shift.start()} data-testid="run-start">
+            <Icon name="printer" size={32} />
+            {t('shift.start', { count: selected.length })}
+          </button>
+          <CallError error={error} testId="run-error" />
           <div className="field">
             <label htmlFor={`${id}-printer`}>{t('shift.printer')}</label>
             <select id={`${id}-printer`} value={printerId ?? ''} onChange={(event) => shift.setPrinter(event.target.value || null)} data-testid="run-printer">
@@ -141,11 +128,56 @@ function ChooseBundles() {
             <input type="checkbox" checked={reverse} onChange={(event) => shift.setReverse(event.target.checked)} data-testid="run-reverse" />
             {t('shift.reverse')}
           </label>
-          <button type="button" className="button button-primary button-large" disabled={busy || selected.length === 0} onClick={() => void shift.start()} data-testid="run-start">
-            <Icon name="printer" size={32} />
-            {t('shift.start', { count: selected.length })}
-          </button>
-          <CallError error={error} testId="run-error" />
+          <label className="checkbox">
+            <input type="checkbox" checked={reprintReason !== null} onChange={(event) => shift.setReprintReason(event.target.checked ? '' : null)} data-testid="run-reprint" />
+            {t('shift.reprintOption')}
+          </label>
+          {reprintReason !== null && (
+            <div className="field">
+              <label htmlFor={`${id}-reason`}>{t('shift.reprintReason')}</label>
+              <input id={`${id}-reason`} type="text" value={reprintReason} maxLength={200} onChange={(event) => shift.setReprintReason(event.target.value)} data-testid="run-reprint-reason" />
+            </div>
+          )}
+          <form onSubmit={add} className="field bundle-add">
+            <label htmlFor={`${id}-typed`}>{t('shift.addLabel')}</label>
+            <div className="input-row">
+              <input id={`${id}-typed`} type="text" value={typed} spellCheck={false} autoComplete="off" onChange={(event) => setTyped(event.target.value)} placeholder="BND-…" data-testid="bundle-input" />
+              <button type="submit" className="button" disabled={typed.trim() === ''}>
+                {t('shift.add')}
+              </button>
+            </div>
+            <p className="small muted">{t('shift.scanHint')}</p>
+          </form>
+          {printedChosen.length > 0 && (
+            <div data-testid="bundles-printed-today">
+              <p>{t('shift.printedToday', { count: printedChosen.length })}</p>
+              <ol className="bundle-list">
+                {printedChosen.map((bundleId) => (
+                  <li key={bundleId}>
+                    <span className="mono">{bundleId}</span>
+                    <button type="button" className="button button-quiet" onClick={() => shift.removeBundle(bundleId)} aria-label={t('shift.removeBundle', { bundleId })}>
+                      {t('shift.remove')}
+                    </button>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          )}
+          {unknownChosen.length > 0 && (
+            <div data-testid="bundles-unlisted">
+              <p>{t('shift.unlisted', { count: unknownChosen.length })}</p>
+              <ol className="bundle-list">
+                {unknownChosen.map((bundleId) => (
+                  <li key={bundleId}>
+                    <span className="mono">{bundleId}</span>
+                    <button type="button" className="button button-quiet" onClick={() => shift.removeBundle(bundleId)} aria-label={t('shift.removeBundle', { bundleId })}>
+                      {t('shift.remove')}
+                    </button>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          )}
         </section>
       </div>
     </>

@@ -1,6 +1,6 @@
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UploadPreview, UploadStatus } from '../../../shared/contract/upload';
+import type { UploadPreview, UploadRowView, UploadStatus } from '../../../shared/contract/upload';
 import type { StationErrorData } from '../../../shared/errors';
 import { CallError } from '../components/CallError';
 import { Icon } from '../components/Icon';
@@ -29,6 +29,33 @@ export function UploadPanel() {
   const [printerId, setPrinterId] = useState('');
   const [error, setError] = useState<StationErrorData | null>(null);
   const [busy, setBusy] = useState(false);
+  // Once the upload is done: every row not created, with why (the preview only knew the local checks).
+  const [problems, setProblems] = useState<{ uploadId: string; rows: UploadRowView[]; rowsOmitted: number } | null>(null);
+  // Rows a second as seen here, from the first progress of this run to the last: the service's
+  // pace over the whole upload, not a window that reads 0 once it is done.
+  const pace = useRef<{ uploadId: string; at: number; processed: number } | null>(null);
+  const [rowsPerSecond, setRowsPerSecond] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (!status || status.state === 'previewed') return;
+    const now = Date.now();
+    const start = pace.current;
+    if (!start || start.uploadId !== status.uploadId) {
+      pace.current = { uploadId: status.uploadId, at: now, processed: status.processed };
+      setRowsPerSecond(null);
+      return;
+    }
+    const seconds = (now - start.at) / 1000;
+    if (seconds >= 0.2 && status.processed > start.processed) setRowsPerSecond((status.processed - start.processed) / seconds);
+  }, [status]);
+
+  const finishedId = status && status.result !== null && (status.state === 'finished' || status.state === 'cancelled') ? status.uploadId : null;
+  useEffect(() => {
+    if (finishedId === null) return;
+    void station['upload.problems']({ uploadId: finishedId }).then((result) => {
+      if (result.ok) setProblems({ uploadId: finishedId, ...result.value });
+    });
+  }, [station, finishedId]);
 
   useEffect(
     () =>
@@ -51,6 +78,7 @@ export function UploadPanel() {
     if (!file) return;
     setError(null);
     setPreview(null);
+    setProblems(null);
     setStatus(null);
     if (file.size > maxUploadBytes) {
       setError(fileTooBig(file.name, file.size, maxUploadBytes));
@@ -92,6 +120,7 @@ export function UploadPanel() {
     downloadBase64(result.value.fileName, result.value.base64, what === 'upload.report' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'application/pdf');
   };
 
+  const shownRows = problems && status && problems.uploadId === status.uploadId ? problems : preview && status && preview.status.uploadId === status.uploadId ? preview : null;
   // Left running by a station that stopped (a restart): nothing sends its rows until it is resumed.
   const interrupted = status?.state === 'running' && !status.runnerHere;
 
@@ -99,6 +128,15 @@ export function UploadPanel() {
     <section className="card" aria-labelledby={`${id}-title`} data-testid="upload-panel">
       <h2 id={`${id}-title`}>{t('upload.title')}</h2>
       <p className="small muted">{t('upload.intro')}</p>
+      <p className="small" data-testid="upload-purpose">
+        {t('upload.purpose')}
+      </p>
+      <div className="small" data-testid="upload-columns">
+        <p>
+          <strong>{t('upload.columnsTitle')}</strong> {t('upload.columnsRequired')}
+        </p>
+        <p>{t('upload.columnsOptional')}</p>
+      </div>
       <label className="form-field">
         <span>{t('upload.locations')}</span>
         <input type="text" value={locations} onChange={(event) => setLocations(event.target.value)} placeholder="1101, 1102" data-testid="upload-locations" />
@@ -106,16 +144,16 @@ export function UploadPanel() {
       <label htmlFor={id} className="button file-button">
         <Icon name="file" size={28} />
         {t('upload.choose')}
+        <input
+          id={id}
+          className="visually-hidden"
+          type="file"
+          accept=".csv,.xlsx,.xls,text/csv,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          onChange={(event) => void choose(event)}
+          disabled={busy || status?.state === 'running'}
+          data-testid="upload-file"
+        />
       </label>
-      <input
-        id={id}
-        className="visually-hidden"
-        type="file"
-        accept=".csv,.xlsx,.xls,text/csv,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-        onChange={(event) => void choose(event)}
-        disabled={busy || status?.state === 'running'}
-        data-testid="upload-file"
-      />
       {busy && <p role="status">{t('upload.reading')}</p>}
       <CallError error={error} testId="upload-error" />
       {status && (
@@ -134,7 +172,8 @@ export function UploadPanel() {
             <div className="progress-block" role="status">
               <progress max={status.processable || 1} value={status.processed} />
               <span data-testid="upload-progress">
-                {t('upload.progress', { processed: status.processed, processable: status.processable, successful: status.successful, failed: status.counts.failed + status.counts.unknown, rate: status.ratePerSecond.toFixed(1) })}
+                {t('upload.progressCounts', { processed: status.processed, processable: status.processable, successful: status.successful, failed: status.counts.failed + status.counts.unknown })}
+                {rowsPerSecond !== null && <span data-testid="upload-rate"> — {t('upload.rate', { rate: rowsPerSecond.toFixed(1) })}</span>}
               </span>
             </div>
           )}
@@ -185,7 +224,7 @@ export function UploadPanel() {
               </>
             )}
           </div>
-          {preview && preview.status.uploadId === status.uploadId && preview.rows.length > 0 && (
+          {shownRows && shownRows.rows.length > 0 && (
             <table className="table small" data-testid="upload-rows">
               <caption>{t('upload.notReady')}</caption>
               <thead>
@@ -196,7 +235,7 @@ export function UploadPanel() {
                 </tr>
               </thead>
               <tbody>
-                {preview.rows.map((row) => (
+                {shownRows.rows.map((row) => (
                   <tr key={row.row} data-state={row.state}>
                     <td>{row.row}</td>
                     <td>{row.orderRef ?? ''}</td>
@@ -206,7 +245,7 @@ export function UploadPanel() {
               </tbody>
             </table>
           )}
-          {preview && preview.rowsOmitted > 0 && <p className="small muted">{t('upload.rowsOmitted', { count: preview.rowsOmitted })}</p>}
+          {shownRows && shownRows.rowsOmitted > 0 && <p className="small muted">{t('upload.rowsOmitted', { count: shownRows.rowsOmitted })}</p>}
         </div>
       )}
     </section>

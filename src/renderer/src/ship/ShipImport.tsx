@@ -35,6 +35,9 @@ export function ShipImport() {
   return (
     <section className="panel ship-import" aria-labelledby="ship-import-title">
       <h2 id="ship-import-title">{t('ship.importTitle')}</h2>
+      <p className="small" data-testid="ship-import-purpose">
+        {t('ship.importPurpose')}
+      </p>
       <label className="button ship-import-file">
         {t('ship.importChoose')}
         <input type="file" className="visually-hidden" accept=".csv,.xlsx,text/csv" data-testid="ship-import-file" onChange={(event) => void onFile(event)} />

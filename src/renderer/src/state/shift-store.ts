@@ -9,6 +9,10 @@ export interface ShiftState {
   /** Today's bundles with labels still to print, from the order index; null until listed. */
   bundles: BundleSummaryData[] | null;
   bundlesError: StationErrorData | null;
+  /** Today's bundles whose every label is printed: a slip of one scanned is "printed today", not unknown. */
+  printedToday: string[];
+  /** The reason for printing labels printed before again; null: labels printed before are left out. */
+  reprintReason: string | null;
   /** Bundle ids chosen for the next run, in print order. */
   selected: string[];
   /** Null: the printer set as default for runs. */
@@ -36,6 +40,7 @@ export interface ShiftState {
   clearBundles(): void;
   setPrinter(printerId: string | null): void;
   setReverse(reverse: boolean): void;
+  setReprintReason(reason: string | null): void;
   loadUnfinished(): Promise<void>;
   start(): Promise<void>;
   pause(): Promise<void>;
@@ -88,6 +93,8 @@ export function createShiftStore({ station, now }: ShiftStoreDeps): StoreApi<Shi
     return {
       bundles: null,
       bundlesError: null,
+      printedToday: [],
+      reprintReason: null,
       selected: [],
       printerId: null,
       reverse: false,
@@ -101,9 +108,12 @@ export function createShiftStore({ station, now }: ShiftStoreDeps): StoreApi<Shi
       error: null,
 
       loadBundles: async () => {
-        const result = await station['orders.bundles']({ unprintedOnly: true });
-        if (result.ok) set({ bundles: result.value.bundles, bundlesError: null });
-        else set({ bundlesError: result.error });
+        const [result, all] = await Promise.all([station['orders.bundles']({ unprintedOnly: true }), station['orders.bundles']({ unprintedOnly: false })]);
+        if (result.ok) {
+          const listed = new Set(result.value.bundles.map((bundle) => bundle.bundleId));
+          const printedToday = all.ok ? all.value.bundles.map((bundle) => bundle.bundleId).filter((bundleId) => !listed.has(bundleId)) : [];
+          set({ bundles: result.value.bundles, bundlesError: null, printedToday });
+        } else set({ bundlesError: result.error });
       },
       toggleBundle: (bundleId) => set((state) => ({ selected: toggleInSelection(state.selected, bundleId) })),
       selectAll: () => set((state) => ({ selected: addToSelection(state.selected, (state.bundles ?? []).map((bundle) => bundle.bundleId)) })),
@@ -112,6 +122,7 @@ export function createShiftStore({ station, now }: ShiftStoreDeps): StoreApi<Shi
       clearBundles: () => set({ selected: [] }),
       setPrinter: (printerId) => set({ printerId }),
       setReverse: (reverse) => set({ reverse }),
+      setReprintReason: (reprintReason) => set({ reprintReason }),
 
       loadUnfinished: async () => {
         const result = await station['printing.runs']({ unfinished: true, limit: 20 });
@@ -119,10 +130,11 @@ export function createShiftStore({ station, now }: ShiftStoreDeps): StoreApi<Shi
       },
 
       start: async () => {
-        const { selected, printerId, reverse } = get();
+        const { selected, printerId, reverse, reprintReason } = get();
         if (selected.length === 0) return;
-        await withRun(() => station['printing.printBundles']({ bundleIds: selected, reverse, ...(printerId ? { printerId } : {}) }));
-        if (get().error === null) set({ selected: [] });
+        const reprint = reprintReason !== null && reprintReason.trim() !== '' ? { reprint: { reason: reprintReason.trim() } } : {};
+        await withRun(() => station['printing.printBundles']({ bundleIds: selected, reverse, ...(printerId ? { printerId } : {}), ...reprint }));
+        if (get().error === null) set({ selected: [], reprintReason: null });
       },
       pause: async () => {
         const id = runId();
@@ -169,7 +181,12 @@ export function createShiftStore({ station, now }: ShiftStoreDeps): StoreApi<Shi
   station.on('printing.progress', (progress) => {
     const { run, progress: previous, samples } = store.getState();
     if (!run || progress.runId !== run.runId) return;
-    store.setState({ progress, samples: addSample(samples, { at: now(), done: progress.done }) });
+    // The rate is measured while the run prints: a pause starts it afresh, so the time left after
+    // Resume is not stretched by the minutes the run stood still.
+    const sample = { at: now(), done: progress.done };
+    const printing = progress.state === 'running';
+    const carriesOn = printing && previous?.runId === progress.runId && previous.state === 'running';
+    store.setState({ progress, samples: !printing ? [] : carriesOn ? addSample(samples, sample) : [sample] });
     // A change of state or a new failed or uncertain label: fetch the labels, for the lists.
     const changed =
       !previous || previous.state !== progress.state || previous.counts.failed !== progress.counts.failed || previous.counts.uncertain !== progress.counts.uncertain;

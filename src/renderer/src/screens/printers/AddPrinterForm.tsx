@@ -4,9 +4,12 @@ import type { CallInput, CallOutput } from '../../../../shared/contract';
 import type { Orientation } from '../../../../shared/api/schemas';
 import type { PrinterAddressInput } from '../../../../shared/zebra/printer-address';
 import { CallError } from '../../components/CallError';
+import { Icon } from '../../components/Icon';
 import { useAction } from '../../components/use-action';
 import { useStation } from '../../station-context';
+import { useAppState } from '../../state/stores-context';
 import { CheckResult } from './CheckResult';
+import { roleHolder, unreachableWhere } from './printer-roles';
 
 type Kind = PrinterAddressInput['kind'];
 const kinds: Kind[] = ['network-zebra', 'os-queue-raw', 'os-queue-pdf', 'usb-zebra'];
@@ -31,8 +34,13 @@ export function AddPrinterForm({ onAdded }: { onAdded(): void }) {
   const [serial, setSerial] = useState('');
   const [devices, setDevices] = useState<UsbDevice[] | null>(null);
   const [orientation, setOrientation] = useState<Orientation>('portrait');
-  const [defaultForSingle, setDefaultForSingle] = useState(true);
-  const [defaultForBundles, setDefaultForBundles] = useState(true);
+  // Taking a role from the printer that prints today is the lead's explicit choice, never a default.
+  const [defaultForSingle, setDefaultForSingle] = useState(false);
+  const [defaultForBundles, setDefaultForBundles] = useState(false);
+  const printers = useAppState((state) => state.printers);
+  const singleHolder = roleHolder(printers ?? [], 'single');
+  const bundlesHolder = roleHolder(printers ?? [], 'bundles');
+  const firstPrinter = printers !== null && printers.length === 0;
   const [queues, setQueues] = useState<OsQueue[] | null>(null);
   const [added, setAdded] = useState<AddResult | null>(null);
 
@@ -53,6 +61,8 @@ export function AddPrinterForm({ onAdded }: { onAdded(): void }) {
   const [submitAdd, addState] = useAction(add, (value) => {
     setAdded(value);
     setName('');
+    setDefaultForSingle(false);
+    setDefaultForBundles(false);
     onAdded();
   });
 
@@ -166,24 +176,53 @@ export function AddPrinterForm({ onAdded }: { onAdded(): void }) {
           </select>
         </div>
       </div>
-      <label className="checkbox">
-        <input type="checkbox" checked={defaultForSingle} onChange={(event) => setDefaultForSingle(event.target.checked)} />
-        {t('printers.defaultForSingle')}
-      </label>
-      <label className="checkbox">
-        <input type="checkbox" checked={defaultForBundles} onChange={(event) => setDefaultForBundles(event.target.checked)} />
-        {t('printers.defaultForBundles')}
-      </label>
+      {firstPrinter ? (
+        <p className="small muted" data-testid="printer-first">
+          {t('printers.firstPrinter')}
+        </p>
+      ) : (
+        <fieldset className="choice-group">
+          <legend className="field-label">{t('printers.roles')}</legend>
+          <label className="checkbox">
+            <input type="checkbox" checked={defaultForSingle} onChange={(event) => setDefaultForSingle(event.target.checked)} data-testid="printer-role-single" />
+            {singleHolder ? t('printers.takeSingleFrom', { name: singleHolder.name }) : t('printers.defaultForSingle')}
+          </label>
+          <label className="checkbox">
+            <input type="checkbox" checked={defaultForBundles} onChange={(event) => setDefaultForBundles(event.target.checked)} data-testid="printer-role-bundles" />
+            {bundlesHolder ? t('printers.takeBundlesFrom', { name: bundlesHolder.name }) : t('printers.defaultForBundles')}
+          </label>
+        </fieldset>
+      )}
       <button type="submit" className="button button-primary" disabled={addState.busy} data-testid="printer-add">
         {addState.busy ? t('printers.adding') : t('printers.addButton')}
       </button>
       <CallError error={addState.error} testId="add-printer-error" />
-      {added && (
-        <div role="status" data-testid="printer-added">
-          <p className="ok-text">{t('printers.added', { name: added.printer.name })}</p>
-          {added.check && <CheckResult check={added.check} />}
-        </div>
-      )}
+      {added && <AddedResult added={added} />}
     </form>
+  );
+}
+
+/** What adding did, truthfully: added and what it prints, or saved but not answering (and printing nothing). */
+function AddedResult({ added }: { added: AddResult }) {
+  const { t } = useTranslation();
+  const { printer, check } = added;
+  const where = check ? unreachableWhere(check) : null;
+  if (where !== null) {
+    return (
+      <div role="status" data-testid="printer-added">
+        <p className="warning-text" data-testid="printer-added-not-answering">
+          <Icon name="warning" size={24} /> {t('printers.addedNotAnswering', { name: printer.name, where })}
+        </p>
+      </div>
+    );
+  }
+  const roles = [printer.defaultForSingle && t('printers.roleSingle'), printer.defaultForBundles && t('printers.roleBundles')].filter((role): role is string => typeof role === 'string');
+  return (
+    <div role="status" data-testid="printer-added">
+      <p className="ok-text">
+        {t('printers.added', { name: printer.name })} {roles.length > 0 ? t('printers.addedPrints', { roles: roles.join(', ') }) : t('printers.addedNoRoles')}
+      </p>
+      {check && <CheckResult check={check} />}
+    </div>
   );
 }

@@ -12,7 +12,19 @@ export function CheckResult({ check }: { check: PrinterCheckData }) {
     const context = typeof facts.subject === 'string' ? { context: facts.subject } : {};
     return i18n.exists(key) ? t(key, { ...facts, ...context }) : t('printers.warnings.other');
   };
-  if (!check.checked) return <p className="small muted">{t('printers.checkNotPossible')}</p>;
+  if (!check.checked) {
+    // Not asked: a queue that cannot be, or a printer that did not answer (its warning says which).
+    if (check.warnings.length === 0) return <p className="small muted">{t('printers.checkNotPossible')}</p>;
+    return (
+      <ul className="warning-list" data-testid="printer-check">
+        {check.warnings.map((warning) => (
+          <li key={warning.issue} className="warning-text">
+            <Icon name="warning" size={20} /> {warningWords(warning)}
+          </li>
+        ))}
+      </ul>
+    );
+  }
   return (
     <div className="check-result" data-testid="printer-check">
       <p className={check.passed ? 'ok-text' : 'warning-text'}>

@@ -10,6 +10,7 @@ import { useAction } from '../../components/use-action';
 import { useStation } from '../../station-context';
 import { useAppState, useStores } from '../../state/stores-context';
 import { CheckResult } from './CheckResult';
+import { heirOf, roleHolder } from './printer-roles';
 
 /** One printer: its live state, pinned orientation, roles, and test print, check and remove. */
 export function PrinterCard({ printer }: { printer: PrinterData }) {
@@ -17,6 +18,12 @@ export function PrinterCard({ printer }: { printer: PrinterData }) {
   const station = useStation();
   const stores = useStores();
   const state = useAppState((app) => app.printerStates[printer.id] ?? 'unknown');
+  const printers = useAppState((app) => app.printers) ?? [];
+  // A role is taken from the printer that has it: the box says from whom.
+  const singleHolder = roleHolder(printers, 'single');
+  const bundlesHolder = roleHolder(printers, 'bundles');
+  const heir = heirOf(printers, printer.id);
+  const rolesGone = [printer.defaultForSingle && t('printers.roleSingle'), printer.defaultForBundles && t('printers.roleBundles')].filter((role): role is string => typeof role === 'string');
   const [check, setCheck] = useState<PrinterCheckData | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const reload = useCallback(() => void stores.app.getState().loadPrinters(), [stores]);
@@ -73,12 +80,12 @@ export function PrinterCard({ printer }: { printer: PrinterData }) {
         <div className="field">
           <span className="field-label">{t('printers.roles')}</span>
           <label className="checkbox">
-            <input type="checkbox" checked={printer.defaultForSingle} onChange={(event) => void runUpdate({ defaultForSingle: event.target.checked })} />
-            {t('printers.defaultForSingle')}
+            <input type="checkbox" checked={printer.defaultForSingle} onChange={(event) => void runUpdate({ defaultForSingle: event.target.checked })} data-testid={`printer-single-${printer.id}`} />
+            {!printer.defaultForSingle && singleHolder && singleHolder.id !== printer.id ? t('printers.takeSingleFrom', { name: singleHolder.name }) : t('printers.defaultForSingle')}
           </label>
           <label className="checkbox">
-            <input type="checkbox" checked={printer.defaultForBundles} onChange={(event) => void runUpdate({ defaultForBundles: event.target.checked })} />
-            {t('printers.defaultForBundles')}
+            <input type="checkbox" checked={printer.defaultForBundles} onChange={(event) => void runUpdate({ defaultForBundles: event.target.checked })} data-testid={`printer-bundles-${printer.id}`} />
+            {!printer.defaultForBundles && bundlesHolder && bundlesHolder.id !== printer.id ? t('printers.takeBundlesFrom', { name: bundlesHolder.name }) : t('printers.defaultForBundles')}
           </label>
         </div>
       </div>
@@ -90,7 +97,7 @@ export function PrinterCard({ printer }: { printer: PrinterData }) {
         <button type="button" className="button" onClick={() => void runCheck()} disabled={checkState.busy}>
           {t('printers.check')}
         </button>
-        <button type="button" className="button" onClick={() => setConfirmRemove(true)} disabled={removeState.busy}>
+        <button type="button" className="button" onClick={() => setConfirmRemove(true)} disabled={removeState.busy} data-testid={`printer-remove-${printer.id}`}>
           {t('printers.remove')}
         </button>
       </div>
@@ -113,6 +120,7 @@ export function PrinterCard({ printer }: { printer: PrinterData }) {
           onCancel={() => setConfirmRemove(false)}
         >
           <p>{t('printers.removeBody')}</p>
+          {rolesGone.length > 0 && heir && <p data-testid="printer-remove-heir">{t('printers.removeRolesGo', { roles: rolesGone.join(', '), name: heir.name })}</p>}
         </ConfirmDialog>
       )}
     </article>

@@ -57,11 +57,14 @@ export function ImportSection() {
     <section className="card" aria-labelledby={`${id}-title`} data-testid="import-section">
       <h2 id={`${id}-title`}>{t('setup.import')}</h2>
       <p className="small muted">{t('setup.importIntro')}</p>
+      <p className="small" data-testid="import-purpose">
+        {t('setup.importPurpose')}
+      </p>
       <label htmlFor={id} className="button file-button">
         <Icon name="file" size={28} />
         {t('setup.importChoose')}
+        <input id={id} className="visually-hidden" type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(event) => void choose(event)} disabled={busy} data-testid="import-file" />
       </label>
-      <input id={id} className="visually-hidden" type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(event) => void choose(event)} disabled={busy} data-testid="import-file" />
       {busy && (
         <div className="progress-block" role="status">
           <progress max={progress?.totalBytes || 1} value={progress?.bytesRead ?? 0} />

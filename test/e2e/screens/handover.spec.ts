@@ -1,0 +1,95 @@
+/**
+ * A lead closes the day in the browser kiosk at 1024×768: the handover list downloads (the web
+ * host serves it to this signed-in page only), every page of the PDF says which list it is and
+ * which page, counts read "1 parcel", no bundle heading stands alone at a page's foot; printing it
+ * on the bench's Zebra says what is being sent while it goes.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { addVirtualZebra, draftOrder, expect, test } from './bench-fixture';
+import { openStation, scanLikeAScanner } from './station-page';
+
+test.use({ viewport: { width: 1024, height: 768 } });
+
+async function printBundles(page: Page, count: number): Promise<void> {
+  await page.keyboard.press('F2');
+  const choices = page.getByTestId('bundle-choices').locator('li');
+  await expect(choices.first()).toBeVisible({ timeout: 20_000 });
+  for (let index = 0; index < count; index += 1) await choices.nth(index).locator('input').check();
+  await page.getByTestId('run-start').click();
+  await expect(page.getByTestId('run-panel')).toHaveAttribute('data-state', 'finished', { timeout: 90_000 });
+  await page.getByTestId('run-close').click();
+}
+
+/** The PDF's pages as text, laid out as on paper. */
+function pagesOf(pdfPath: string): string[] {
+  return execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' })
+    .split('\f')
+    .filter((text) => text.trim() !== '');
+}
+
+test('closing the day in the browser downloads a handover list whose every page is headed and numbered, and printing it shows progress', async ({ page, webHost, zebra, sandboxOrders }) => {
+  test.setTimeout(180_000);
+  const scratch = mkdtempSync(join(tmpdir(), 'handover-download-'));
+  try {
+    await openStation(page, webHost);
+    await scanLikeAScanner(page, 'STATION:OPERATOR:Anna');
+    await expect(page.getByTestId('operator-badge-name')).toHaveText('Anna');
+    // One order alone in its bundle, then three big bundles: two pages or more.
+    const single = draftOrder(sandboxOrders, 0);
+    await scanLikeAScanner(page, single.orderRef);
+    await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'printed', { timeout: 20_000 });
+    await printBundles(page, 3);
+
+    await page.keyboard.press('F5');
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId('day-close').click()]);
+    expect(download.suggestedFilename()).toMatch(/^handover-sandbox-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const pdfPath = join(scratch, download.suggestedFilename());
+    await download.saveAs(pdfPath);
+    await expect(page.getByTestId('day-close-download')).toBeVisible();
+
+    const pages = pagesOf(pdfPath);
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    const whole = pages.join('\n');
+    expect(whole).not.toMatch(/\b1 parcels\b/);
+    expect(whole).toContain(`Bundle ${single.bundleId}: 1 parcel,`);
+    for (const [index, text] of pages.entries()) {
+      const lines = text.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+      expect(lines.at(-1), `page ${index + 1}`).toBe(`Page ${index + 1} of ${pages.length}`);
+      expect(lines[0], `page ${index + 1}`).toMatch(/^Handover list - /);
+      // The last line before the page number is a parcel, never a bundle's heading left alone.
+      expect(lines.at(-2), `page ${index + 1}`).not.toMatch(/^Bundle |^Without bundle/);
+    }
+
+    // The list printed on the bench's Zebra, slowly: what is being sent is on screen while it goes.
+    await addVirtualZebra(page, zebra);
+    zebra.setLabelsPerSecond(0.5);
+    await page.keyboard.press('F5');
+    await page.getByTestId('day-close-printer').selectOption({ label: 'Bench Zebra' });
+    await page.getByTestId('day-close-print').click();
+    const printing = page.getByTestId('day-close-printing');
+    await expect(printing).toContainText(/Sending the handover list to Bench Zebra: \d+ long labels? for \d+ parcels…/);
+    await expect(printing).toBeInViewport();
+    await expect(page.getByTestId('day-close-printed')).toHaveText('Printed on Bench Zebra.', { timeout: 60_000 });
+    await expect(printing).toHaveCount(0);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+});
+
+test('the handover download is refused to a browser without the station’s session', async ({ page, webHost }) => {
+  await openStation(page, webHost);
+  await page.keyboard.press('F5');
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId('day-close').click()]);
+  const path = new URL(download.url()).pathname;
+  // Signed in: served. Without the session cookie (another browser): refused, nothing of the file.
+  expect((await page.request.get(`${webHost.url}${path}`)).status()).toBe(200);
+  const stranger = await fetch(`${webHost.url}${path}`);
+  expect(stranger.status).toBe(401);
+  expect(await stranger.text()).not.toContain('%PDF');
+  // Only the handover folder's own names: nothing else of the data folder.
+  expect((await page.request.get(`${webHost.url}/handover/..%2Fstation.db`)).status()).toBe(404);
+});
