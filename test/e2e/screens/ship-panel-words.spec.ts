@@ -78,8 +78,9 @@ test('the ship panel in the sandbox: readable note, styled Close, plurals, the p
   const close = page.getByTestId('ship-close');
   const closeBox = (await close.boundingBox())!;
   expect(closeBox.height).toBeGreaterThanOrEqual(48);
-  expect(await close.evaluate((element) => getComputedStyle(element).borderTopWidth)).not.toBe('0px');
-  expect(await close.evaluate((element) => getComputedStyle(element).cursor)).toBe('pointer');
+  // The station's button class, not the browser's default grey button.
+  await expect(close).toHaveClass(/\bbutton\b/);
+  await expect(close).toHaveCSS('cursor', 'pointer');
 
   // Both parcels' labels are the last labels, each with its own F-key.
   const recent = page.getByTestId('recent-labels');

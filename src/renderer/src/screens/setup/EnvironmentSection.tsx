@@ -75,9 +75,9 @@ export function EnvironmentSection() {
       <CallError error={state.error} />
       {asking && (
         <ConfirmDialog
-          title={asking.missing !== null ? t('setup.notSetUpTitle', { environment: t(`environment.${asking.environment}`) }) : t('setup.liveConfirmTitle')}
+          title={asking.environment === 'live' ? t('setup.liveConfirmTitle') : t('setup.notSetUpTitle', { environment: t(`environment.${asking.environment}`) })}
           confirmLabel={asking.environment === 'live' ? t('setup.liveConfirm') : t('setup.switchAnyway', { environment: t(`environment.${asking.environment}`) })}
-          cancelLabel={t('setup.stayOn', { environment: t(`environment.${current}`) })}
+          cancelLabel={asking.missing !== null ? t('setup.stayOn', { environment: t(`environment.${current}`) }) : t('setup.cancel')}
           danger
           onConfirm={() => {
             const { environment } = asking;
