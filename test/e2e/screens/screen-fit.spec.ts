@@ -106,6 +106,15 @@ const states: State[] = [
     leave: escape,
   },
   {
+    name: 'dialog-guide',
+    bring: async (page) => {
+      await screenOpen(page, 'F4', 'setup');
+      await page.getByTestId('guide-open-setup').click();
+      await expect(page.getByTestId('guide')).toBeVisible();
+    },
+    leave: escape,
+  },
+  {
     name: 'dialog-preview',
     bring: async (page) => {
       await page.keyboard.press('Shift+F6');

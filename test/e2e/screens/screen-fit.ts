@@ -120,4 +120,17 @@ const unfitBody = `
       for (const reason of reasons) problems.push('text "' + child.textContent.trim().slice(0, 40) + '" in ' + name(element) + ' ' + reason + ' at ' + round(box));
     }
   }
+  // Controls lying over one another (a long select over the checkbox beside it): one hides the other.
+  const placed = [...root.querySelectorAll('button, input:not([type=hidden]), select, textarea')]
+    .filter((control) => shown(control))
+    .map((control) => ({ control, box: control.getBoundingClientRect() }))
+    .filter(({ box }) => box.width > 1 && box.height > 1);
+  for (let i = 0; i < placed.length; i += 1) {
+    for (let j = i + 1; j < placed.length; j += 1) {
+      const a = placed[i], b = placed[j];
+      if (a.control.contains(b.control) || b.control.contains(a.control)) continue;
+      const overlap = intersect(a.box, b.box);
+      if (overlap.right - overlap.left > 2 && overlap.bottom - overlap.top > 2) problems.push(name(a.control) + ' overlaps ' + name(b.control) + ' at ' + round(overlap));
+    }
+  }
   return [...new Set(problems)];`;
