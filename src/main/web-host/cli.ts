@@ -1,6 +1,8 @@
 /**
- * `npm run web`: the station in a browser. Prints one JSON line first ({ url, launchUrl }) so
- * scripts and tests can find it, then a plain sentence for people.
+ * `npm run web` (and `npm start` where Electron is not installed): the station in a browser.
+ * Prints plain sentences for people: the link, which environment it runs on and where its data
+ * lives. With `--json`, the first line is one JSON object ({ url, launchUrl, environment,
+ * dataDir }) for scripts and tests instead.
  */
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,12 +14,19 @@ import { defaultDataDir } from '../paths';
 import { startWebHost } from './server';
 import { keptSessionKey } from './session-key';
 
+const environmentWords = {
+  sandbox: 'the embedded sandbox — practice orders and a virtual Zebra, nothing ships (Setup › Environment leaves it)',
+  test: 'TEST — the delivery service\'s test environment, no courier comes',
+  live: 'LIVE — real orders, real couriers',
+} as const;
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       port: { type: 'string', default: '0' },
       'data-dir': { type: 'string' },
       'renderer-dir': { type: 'string' },
+      json: { type: 'boolean', default: false },
     },
   });
   const port = Number(values.port);
@@ -34,8 +43,17 @@ async function main(): Promise<void> {
   await station.start({ webhooks: true });
   // composeStation made the data folder and narrowed it to this user; the session key lives there.
   const host = await startWebHost({ station, rendererDir: values['renderer-dir'] ?? resolve(here, '../renderer'), port, sessionKey: keptSessionKey(dataDir) });
-  process.stdout.write(`${JSON.stringify({ url: host.url, launchUrl: host.launchUrl })}\n`);
-  process.stdout.write(`Packing Station is at ${host.launchUrl} (open pages stay signed in when the web host is restarted on the same data folder; this link works until it stops).\n`);
+  const environment = station.settings.environment();
+  if (values.json) process.stdout.write(`${JSON.stringify({ url: host.url, launchUrl: host.launchUrl, environment, dataDir })}\n`);
+  process.stdout.write(
+    [
+      `Packing Station is at ${host.launchUrl}`,
+      `  (open pages stay signed in when the web host is restarted on the same data folder; this link works until it stops)`,
+      `Running on: ${environmentWords[environment]}`,
+      `Data folder: ${dataDir} (database, settings, handover lists in handover/)`,
+      '',
+    ].join('\n'),
+  );
 
   const stop = async () => {
     await host.close();
