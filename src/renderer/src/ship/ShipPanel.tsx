@@ -164,10 +164,15 @@ export function ShipPanel({
               </dd>
             </>
           )}
-          <dt>{t('ship.parcels')}</dt>
-          <dd className="ship-parcels" data-testid="ship-parcels">
-            {panel.parcels}
-          </dd>
+          {/* Once shipped, the labels above say how many: the count would only push the facts out of view. */}
+          {panel.state !== 'shipped' && (
+            <>
+              <dt>{t('ship.parcels')}</dt>
+              <dd className="ship-parcels" data-testid="ship-parcels">
+                {panel.parcels}
+              </dd>
+            </>
+          )}
         </dl>
         {panel.state !== 'working' && (
           <button type="button" className="button" onClick={onClose} data-testid="ship-close">
