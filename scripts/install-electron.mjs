@@ -16,6 +16,19 @@ try {
   process.exit(0); // production install without dev dependencies: nothing to do
 }
 
+// npm's EBADENGINE warnings on Node 20 come from Electron's own installer and packager
+// (electron, @electron/get, @electron/rebuild, node-abi want Node 22.12+). No release of Electron
+// that is still supported installs on Node 20, so they are said once here in plain words.
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 12)) {
+  console.log(
+    [
+      `[packing-station] Node ${process.versions.node}: the EBADENGINE warnings above are Electron's installer and packager, which want Node 22.12+.`,
+      '[packing-station] The desktop app and `npm run dist` need Node 22.12+; on this Node `npm start` serves the station in the browser and every test but the Electron smoke test runs.',
+    ].join('\n'),
+  );
+}
+
 if (existsSync(join(electronDir, 'path.txt'))) process.exit(0);
 
 if (process.env.ELECTRON_SKIP_BINARY_DOWNLOAD) {
@@ -38,7 +51,7 @@ console.warn(
   [
     '[packing-station] The Electron binary could not be downloaded, so the desktop app cannot start on this machine.',
     `[packing-station]   reason: ${reason}`,
-    '[packing-station] Everything else works: `npm run web` serves the station in a browser, and every test but the',
+    '[packing-station] Everything else works: `npm start` serves the station in a browser instead, and every test but the',
     '[packing-station] Electron smoke test runs. Re-run `npm rebuild electron && node scripts/install-electron.mjs` once online.',
   ].join('\n'),
 );

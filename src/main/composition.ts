@@ -404,7 +404,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   });
 
   const handlers: Handlers = {
-    ...appHandlers({ name: productName, version: options.version, host: options.host, settings, keys: keyService }),
+    ...appHandlers({ name: productName, version: options.version, host: options.host, dataDir: options.dataDir, settings, keys: keyService }),
     ...settingsHandlers({ settings, webhooks, keys: keyService, logger, sandboxLink }),
     ...keysHandlers(keyService),
     ...ordersHandlers({ settings, index: orders, lookup, overview, sandboxSampleIds: () => sandboxWiring.zplOrderIds() }),

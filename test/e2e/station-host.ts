@@ -36,7 +36,7 @@ export interface StationHostOptions {
  */
 export async function startStationHost(options: StationHostOptions = {}): Promise<StationHost> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'station-e2e-'));
-  const node = [process.execPath, 'out/main/web.js', '--data-dir', dataDir, ...(options.port ? ['--port', String(options.port)] : [])];
+  const node = [process.execPath, 'out/main/web.js', '--json', '--data-dir', dataDir, ...(options.port ? ['--port', String(options.port)] : [])];
   const [command, ...args] = options.keyring ? ['dbus-run-session', '--', 'bash', 'scripts/with-keyring.sh', ...node] : node;
   const env = { ...process.env };
   // A keyring of its own, gone with the test.

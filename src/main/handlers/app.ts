@@ -6,6 +6,8 @@ export interface AppHandlerDeps {
   name: string;
   version: string;
   host: 'electron' | 'web';
+  /** The data folder: said on screen so IT knows where the database and handover lists are. */
+  dataDir?: string;
   settings: StationSettings;
   /** Whether a key usable at the environment's current address is stored. */
   keys: Pick<KeyService, 'hasUsableKey'>;
@@ -23,6 +25,7 @@ export function appHandlers(deps: AppHandlerDeps): Pick<Handlers, 'app.info'> {
         keySet,
         host: deps.host,
         stationName: deps.settings.stationName(),
+        ...(deps.dataDir !== undefined ? { dataDir: deps.dataDir } : {}),
       };
     },
   };

@@ -1,6 +1,8 @@
 /**
- * `npm run web`: the station in a browser. Prints one JSON line first ({ url, launchUrl }) so
- * scripts and tests can find it, then a plain sentence for people.
+ * `npm run web` (and `npm start` where Electron is not installed): the station in a browser.
+ * Prints plain sentences for people: the link, which environment it runs on and where its data
+ * lives. With `--json`, the first line is one JSON object ({ url, launchUrl, environment,
+ * dataDir }) for scripts and tests instead.
  */
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,12 +14,19 @@ import { defaultDataDir } from '../paths';
 import { startWebHost } from './server';
 import { keptSessionKey } from './session-key';
 
+const environmentWords = {
+  sandbox: 'the embedded sandbox — practice orders and a virtual Zebra, nothing ships (Setup › Environment leaves it)',
+  test: 'TEST — the delivery service\'s test environment, no courier comes',
+  live: 'LIVE — real orders, real couriers',
+} as const;
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       port: { type: 'string', default: '0' },
       'data-dir': { type: 'string' },
       'renderer-dir': { type: 'string' },
+      json: { type: 'boolean', default: false },
     },
   });
   const port = Number(values.port);
@@ -40,8 +49,17 @@ async function main(): Promise<void> {
     sessionKey: keptSessionKey(dataDir),
     handoverDir: join(dataDir, 'handover'),
   });
-  process.stdout.write(`${JSON.stringify({ url: host.url, launchUrl: host.launchUrl })}\n`);
-  process.stdout.write(`Packing Station is at ${host.launchUrl} (the link opens the station once; the page stays signed in for up to 14 hours, also when the web host is restarted on the same data folder).\n`);
+  const environment = station.settings.environment();
+  if (values.json) process.stdout.write(`${JSON.stringify({ url: host.url, launchUrl: host.launchUrl, environment, dataDir })}\n`);
+  process.stdout.write(
+    [
+      `Packing Station is at ${host.launchUrl}`,
+      `  (the link opens the station once; the page stays signed in for up to 14 hours, also when the web host is restarted on the same data folder)`,
+      `Running on: ${environmentWords[environment]}`,
+      `Data folder: ${dataDir} (database, settings, handover lists in handover/)`,
+      '',
+    ].join('\n'),
+  );
 
   const stop = async () => {
     await host.close();

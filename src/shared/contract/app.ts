@@ -18,6 +18,8 @@ export const AppInfoSchema = z.object({
   /** Which host carries the contract: the Electron shell or the web host. */
   host: z.enum(['electron', 'web']),
   stationName: z.string(),
+  /** The station's data folder (database, handover lists, logs), for the first-hour guide and IT. */
+  dataDir: z.string().optional(),
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
 

@@ -65,3 +65,38 @@ const clippedInsideBody = `
     if (element !== root && outside(box, rootBox)) problems.push(name(element) + ' leaves its area');
   }
   return problems;`;
+
+/**
+ * The contrast ratio (WCAG 2.x) of an element's text colour against the colour behind it: the
+ * nearest ancestor's background that is not transparent. For text on plain fills, as the station
+ * draws it.
+ */
+export async function contrastOf(element: Locator): Promise<number> {
+  const inPage = new Function('element', contrastBody) as (element: unknown) => number;
+  return element.evaluate(inPage);
+}
+
+const contrastBody = `
+  const parse = (colour) => {
+    const parts = colour.match(/[\\d.]+/g).map(Number);
+    return { rgb: parts.slice(0, 3), alpha: parts.length > 3 ? parts[3] : 1 };
+  };
+  const luminance = ([r, g, b]) => {
+    const channel = (value) => {
+      const v = value / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+  };
+  let behind = null;
+  for (let node = element; node && node instanceof Element; node = node.parentElement) {
+    const background = parse(getComputedStyle(node).backgroundColor);
+    if (background.alpha > 0) { behind = background.rgb; break; }
+  }
+  behind = behind || [255, 255, 255];
+  const text = parse(getComputedStyle(element).color);
+  // Text drawn with opacity (or a translucent colour) mixes with what is behind it.
+  const opacity = text.alpha * Number(getComputedStyle(element).opacity);
+  const mixed = text.rgb.map((value, index) => value * opacity + behind[index] * (1 - opacity));
+  const [light, dark] = [luminance(mixed), luminance(behind)].sort((a, b) => b - a);
+  return (light + 0.05) / (dark + 0.05);`;

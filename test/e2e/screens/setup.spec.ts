@@ -12,7 +12,9 @@ test('switching to LIVE asks first, then the whole screen says LIVE with a red f
   await page.getByTestId('environment-live').click();
   const dialog = page.getByTestId('confirm-dialog');
   await expect(dialog).toContainText('Switch to LIVE?');
-  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  // LIVE has no address or key on this bench: the dialog says so too, and staying is the default.
+  await expect(page.getByTestId('environment-missing')).toContainText('LIVE is not set up: no delivery service address and no API key');
+  await expect(dialog.getByRole('button', { name: 'Stay on SANDBOX' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('environment')).toHaveText('SANDBOX');
@@ -33,6 +35,9 @@ test('switching to LIVE asks first, then the whole screen says LIVE with a red f
   // Back to test: no frame.
   await page.keyboard.press('F4');
   await page.getByTestId('environment-test').click();
+  // TEST has no address and no key here: the screen says so and switches only when told to.
+  await expect(page.getByTestId('environment-missing')).toContainText('no delivery service address and no API key');
+  await page.getByTestId('confirm-yes').click();
   await expect(page.getByTestId('environment')).toHaveText('TEST');
   expect(String(await page.evaluate("getComputedStyle(document.querySelector('[data-testid=app]')).borderTopColor"))).not.toBe('rgb(179, 38, 30)');
 });

@@ -34,6 +34,8 @@ async function useTestEnvironment(page: Page, baseUrl: string, apiKey: string, c
   if (chooseEnvironment) {
     // The choice is saved first, then shown: click, then wait for it.
     await page.getByTestId('environment-test').click();
+    // Not set up yet (no address, no key): the screen asks, and the lead switches anyway to set it up.
+    await page.getByTestId('confirm-yes').click();
     await expect(page.getByTestId('environment-test')).toBeChecked();
     await page.getByTestId('setting-base-url-test').fill(baseUrl);
     await page.getByTestId('setting-base-url-test').press('Enter');

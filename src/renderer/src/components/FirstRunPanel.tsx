@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { IndexedOrderData } from '../../../shared/contract/orders';
 import { Icon } from './Icon';
+import { GuideButton } from '../guide/GuideButton';
 
 /** The words a packer would scan for an order: its ref, else its parcel barcode, else its id. */
 export const sampleScan = (order: IndexedOrderData): string => order.orderRef ?? order.barcode ?? order.orderId;
@@ -35,6 +36,7 @@ export function FirstRunPanel({ samples, onTry }: { samples: readonly IndexedOrd
           <p>{t('firstRun.noSamples')}</p>
         )}
         <p className="small">{t('firstRun.setup')}</p>
+        <GuideButton testId="guide-open-first-run" />
       </div>
     </aside>
   );

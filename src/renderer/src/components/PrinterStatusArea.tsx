@@ -75,7 +75,9 @@ export function PrinterStatusArea({ printers, noPrinterForScans = false }: { pri
         <div key={printer.id} className={`printer-chip tone-${stateTone[printer.state]}`} data-testid={`printer-${printer.id}`}>
           <Icon name={stateIcon[printer.state]} size={28} />
           <span>
-            {printer.name}
+            <span className="printer-chip-name" title={printer.name}>
+              {printer.name}
+            </span>
             <small>{t(`printerStatus.${printer.state}`)}</small>
           </span>
         </div>

@@ -23,6 +23,7 @@ export function RecentLabels({ labels, onReprint, onPreview }: { labels: readonl
               <li key={`${label.printedAt}-${label.orderRef}-${label.entryId ?? index}`} className="recent-item" data-testid={`recent-${index}`}>
                 <span className="recent-ref">{label.orderRef}</span>
                 <span className="recent-meta">
+                  {label.parcel && `${t('ship.parcelOf', { n: label.parcel.n, m: label.parcel.of })} · `}
                   {label.recipient} · {t('recent.at', { time: clock(label.printedAt) })}
                 </span>
                 <span className="recent-actions">

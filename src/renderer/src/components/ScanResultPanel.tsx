@@ -21,7 +21,8 @@ export interface ScanResultPanelProps {
 export function ScanResultPanel({ panel, onConfirmReprint, onChooseReason, onDismiss, onCancelWaiting, onResumeWaiting }: ScanResultPanelProps) {
   const key = panel.state === 'outcome' || panel.state === 'reason' || panel.state === 'void-armed' || panel.state === 'void' ? panel.at : panel.state;
   return (
-    <section className={`result-panel tone-${panelTone(panel)}`} data-testid="scan-result" data-state={panelState(panel)} aria-live="assertive" key={key}>
+    // data-fit="whole": the screen-fit check holds the panel to fitting without scrolling, at a glance.
+    <section className={`result-panel tone-${panelTone(panel)}`} data-testid="scan-result" data-state={panelState(panel)} data-fit="whole" aria-live="assertive" key={key}>
       {panel.state === 'idle' && <IdleView />}
       {panel.state === 'working' && <WorkingView scan={panel.scan} />}
       {panel.state === 'outcome' && <OutcomeView outcome={panel.outcome} onConfirmReprint={onConfirmReprint} onDismiss={onDismiss} onCancelWaiting={onCancelWaiting} onResumeWaiting={onResumeWaiting} />}

@@ -26,6 +26,8 @@ export interface PrintedLabel {
   reprint?: boolean;
   /** Handed to an OS queue that cannot be asked: the station cannot know whether it printed. */
   unconfirmed?: boolean;
+  /** One parcel of an order shipped from the bench (parcel n of m): each has its own label. */
+  parcel?: { n: number; of: number };
 }
 
 /** A label a printer fault holds: it prints when the fault clears, or the packer cancels it. */

@@ -46,9 +46,10 @@ export default function ScanScreen() {
         <ManualEntry onSubmit={submit} />
       </div>
       <div className="scan-side">
+        {/* The last labels first: their F6–F9 reprints are what a packer reaches for, in the sandbox too. */}
+        <RecentLabels labels={recent} onReprint={(index) => stores.scan.getState().reprintRecent(index)} onPreview={(index) => stores.scan.getState().previewRecent(index)} />
         {environment === 'sandbox' && <SandboxPanels onTry={submit} />}
         <ShipImport />
-        <RecentLabels labels={recent} onReprint={(index) => stores.scan.getState().reprintRecent(index)} onPreview={(index) => stores.scan.getState().previewRecent(index)} />
       </div>
       {preview && <EntryPreviewDialog entryId={preview.entryId} orderRef={preview.orderRef} onClose={() => stores.scan.getState().closePreview()} />}
     </div>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { GuideButton } from '../guide/GuideButton';
 import { ScreenHeading } from './ScreenHeading';
 import { EnvironmentSection } from './setup/EnvironmentSection';
 import { ImportSection } from './setup/ImportSection';
@@ -14,6 +15,9 @@ export default function SetupScreen() {
   return (
     <div className="screen setup-screen">
       <ScreenHeading>{t('setup.title')}</ScreenHeading>
+      <p className="setup-guide">
+        <GuideButton testId="guide-open-setup" />
+      </p>
       <div className="setup-grid">
         <div className="setup-column">
           <StationSection />

@@ -1,10 +1,38 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Environment } from '../../../shared/contract/app';
 import type { ShipPanel as Panel } from './ship-store';
 import { ShipWeight } from './ShipWeight';
 import { UnknownParcels } from './UnknownParcels';
 import { errorText, shownDetails } from '../supervision/error-words';
+import { useStation } from '../station-context';
+import { Icon } from '../components/Icon';
+import type { Shipment } from '../../../shared/contract/shipping';
+
+/**
+ * The pickup point's name and address for the packer to read (a `pp_…` id says nothing): the
+ * service has no look-up by id, so the point is found among those near the shipment's address.
+ * Null while asking or when it is not among them (then the id is all there is to show).
+ */
+function usePickupPointName(shipment: Shipment): string | null {
+  const station = useStation();
+  const [name, setName] = useState<{ pudoId: string; text: string } | null>(null);
+  const { pudoId, address } = shipment;
+  useEffect(() => {
+    if (!pudoId) return;
+    let current = true;
+    void station['shipping.pickupPoints']({ countryCode: address.countryCode, postalCode: address.postalCode, maxResults: 100 }).then((result) => {
+      const point = result.ok ? result.value.points.find((candidate) => candidate.pudoId === pudoId) : undefined;
+      if (!current || !point) return;
+      const where = [point.address?.street, point.address?.city].filter((part) => part).join(', ');
+      setName({ pudoId, text: where ? `${point.name} — ${where}` : point.name });
+    });
+    return () => {
+      current = false;
+    };
+  }, [station, pudoId, address.countryCode, address.postalCode]);
+  return name !== null && name.pudoId === pudoId ? name.text : null;
+}
 
 /** The ship panel on the scan screen: the order to ship, its parcels, and what Enter did. */
 export function ShipPanel({
@@ -25,6 +53,7 @@ export function ShipPanel({
   // The panel takes focus as it opens and as its state changes, so Enter answers it and never a button left focused.
   useEffect(() => section.current?.focus(), [panel.state, shipment.orderRef]);
   const address = shipment.address;
+  const pickupPointName = usePickupPointName(shipment);
   const tone = panel.state === 'shipped' ? 'success' : panel.state === 'refused' ? 'danger' : panel.state === 'confirm' ? 'warning' : 'neutral';
   return (
     <section ref={section} tabIndex={-1} className={`result-panel tone-${tone} ship-panel`} data-testid="ship-panel" data-state={panel.state} aria-live="assertive">
@@ -36,7 +65,11 @@ export function ShipPanel({
             <p className="result-line">
               <strong>{t('ship.enterShips')}</strong>
             </p>
-            {environment !== 'live' && <p className="result-line muted">{t('ship.testNote')}</p>}
+            {environment !== 'live' && (
+              <p className="result-line ship-test-note" data-testid="ship-test-note">
+                <Icon name="info" size={24} /> {environment === 'sandbox' ? t('ship.sandboxNote') : t('ship.testNote')}
+              </p>
+            )}
           </>
         )}
         {panel.state === 'working' && <p className="result-line">{t('ship.working', { count: panel.parcels })}</p>}
@@ -119,7 +152,9 @@ export function ShipPanel({
           {shipment.pudoId && (
             <>
               <dt>{t('ship.pickupPoint')}</dt>
-              <dd>{shipment.pudoId}</dd>
+              <dd data-testid="ship-pickup-point" title={shipment.pudoId}>
+                {pickupPointName ?? t('ship.pickupPointUnnamed', { pudoId: shipment.pudoId })}
+              </dd>
             </>
           )}
           {(shipment.weight !== null || shipment.dimensions) && (
@@ -131,13 +166,18 @@ export function ShipPanel({
               </dd>
             </>
           )}
-          <dt>{t('ship.parcels')}</dt>
-          <dd className="ship-parcels" data-testid="ship-parcels">
-            {panel.parcels}
-          </dd>
+          {/* Once shipped, the labels above say how many: the count would only push the facts out of view. */}
+          {panel.state !== 'shipped' && (
+            <>
+              <dt>{t('ship.parcels')}</dt>
+              <dd className="ship-parcels" data-testid="ship-parcels">
+                {panel.parcels}
+              </dd>
+            </>
+          )}
         </dl>
         {panel.state !== 'working' && (
-          <button type="button" onClick={onClose}>
+          <button type="button" className="button" onClick={onClose} data-testid="ship-close">
             {t('ship.close')}
           </button>
         )}

@@ -9,6 +9,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { StationApi } from '../../../shared/contract';
 import type { ShipOutcome, Shipment } from '../../../shared/contract/shipping';
 import type { StationErrorData } from '../../../shared/errors';
+import type { PrintedLabel } from '../scan/scan-outcome';
 
 export type ShipPanel =
   | { state: 'closed' }
@@ -55,7 +56,31 @@ export function parseParcelsCommand(text: string): number | null {
   return parcels >= 1 && parcels <= maxParcels ? parcels : null;
 }
 
-export function createShipStore(deps: { station: StationApi }): StoreApi<ShipState> {
+export interface ShipStoreDeps {
+  station: StationApi;
+  /** The labels a ship printed, one per parcel: the scan screen keeps them among the last labels. */
+  onPrinted?(labels: PrintedLabel[]): void;
+  now?(): number;
+}
+
+/** The labels of a shipped order that came out now (not those printed before), as the last labels list them. */
+export function shippedLabels(shipment: Shipment, outcome: Extract<ShipOutcome, { outcome: 'shipped' }>, printedAt: string): PrintedLabel[] {
+  return outcome.parcels
+    .filter((parcel) => parcel.printed === 'printed')
+    .map((parcel) => ({
+      orderRef: outcome.orderRef,
+      recipient: shipment.recipient.name ?? '',
+      printerName: '',
+      printedAt,
+      // Reprinted by its own barcode (or order id): the one parcel, not the whole order.
+      scan: parcel.barcode ?? parcel.orderId,
+      ...(parcel.journalEntryId !== null ? { entryId: parcel.journalEntryId } : {}),
+      parcel: { n: parcel.parcel, of: parcel.parcelCount },
+    }));
+}
+
+export function createShipStore(deps: ShipStoreDeps): StoreApi<ShipState> {
+  const now = deps.now ?? Date.now;
   return createStore<ShipState>()((set, get) => {
     const ship = async (shipment: Shipment, parcels: number, acceptCorrectedAddress: boolean, confirmLive: number | null) => {
       set({ panel: { state: 'working', shipment, parcels } });
@@ -69,7 +94,11 @@ export function createShipStore(deps: { station: StationApi }): StoreApi<ShipSta
         ...(confirmLive !== null ? { confirmLive } : {}),
       });
       if (!result.ok) set({ panel: { state: 'refused', shipment, parcels, error: result.error } });
-      else if (result.value.outcome === 'shipped') set({ panel: { state: 'shipped', shipment, parcels, outcome: result.value } });
+      else if (result.value.outcome === 'shipped') {
+        set({ panel: { state: 'shipped', shipment, parcels, outcome: result.value } });
+        const printed = shippedLabels(shipment, result.value, new Date(now()).toISOString());
+        if (printed.length > 0) deps.onPrinted?.(printed);
+      }
       else set({ panel: { state: 'confirm', shipment, parcels, accepted: acceptCorrectedAddress, outcome: result.value } });
     };
 
@@ -117,7 +146,8 @@ export function createShipStore(deps: { station: StationApi }): StoreApi<ShipSta
         if (panel.state === 'ready') await ship(panel.shipment, panel.parcels, panel.acceptCorrectedAddress, panel.confirmLive);
         else if (panel.state === 'confirm') {
           const outcome = panel.outcome;
-          if (outcome.outcome === 'confirm-address') await ship(panel.shipment, panel.parcels, true, null);
+          // Shipped to the corrected address: the panel shows that one from now on, not the one sent.
+          if (outcome.outcome === 'confirm-address') await ship({ ...panel.shipment, address: outcome.resolved }, panel.parcels, true, null);
           else await ship(panel.shipment, panel.parcels, panel.accepted, outcome.toCreate);
         }
       },

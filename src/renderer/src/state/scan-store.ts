@@ -51,6 +51,10 @@ export interface ScanState {
   /** Enter on the amber panel: ask for the reason. */
   confirmReprint(): void;
   chooseReason(reason: ReprintReason): Promise<void>;
+  /** Labels printed by the ship panel (one per parcel): they join the last labels, so F6–F9 reprint them. */
+  rememberShipped(labels: readonly PrintedLabel[]): void;
+  /** Another environment was chosen: its results and last labels are not this one's. */
+  forgetEnvironment(): void;
   /** One key on a recent label: ask for the reason, then reprint it. */
   reprintRecent(index: number): void;
   /** One key on a recent label: show it as it printed. */
@@ -85,6 +89,15 @@ export interface ScanStoreDeps {
 
 export const recentLimit = 8;
 
+/**
+ * The last labels with `label` in front. A reprint (or a second print) of a label already listed
+ * takes its place rather than a second line, so one label never holds two of the four F-keys.
+ */
+export function rememberLabel(recent: readonly PrintedLabel[], label: PrintedLabel): PrintedLabel[] {
+  const same = (other: PrintedLabel) => other.scan === label.scan || (other.orderRef === label.orderRef && other.parcel?.n === label.parcel?.n);
+  return [label, ...recent.filter((other) => !same(other))].slice(0, recentLimit);
+}
+
 export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
   const workingAfterMs = deps.workingAfterMs ?? 150;
   // Scans are handled one at a time, in the order they came: a packer may scan the next slip
@@ -109,7 +122,7 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
     const show = (outcome: ScanOutcome) => {
       set((state) => ({
         panel: { state: 'outcome', outcome, at: deps.now() },
-        recent: outcome.kind === 'printed' ? [outcome.label, ...state.recent].slice(0, recentLimit) : state.recent,
+        recent: outcome.kind === 'printed' ? rememberLabel(state.recent, outcome.label) : state.recent,
       }));
       deps.playSound(soundOf(outcome));
     };
@@ -264,6 +277,10 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
           const panel = get().panel;
           if (panel.state === 'reason') await reprint(panel.target.scan, reason);
         }),
+
+      rememberShipped: (labels) => set((state) => ({ recent: labels.reduce<PrintedLabel[]>((recent, label) => rememberLabel(recent, label), state.recent) })),
+
+      forgetEnvironment: () => set({ panel: { state: 'idle' }, recent: [], preview: null, operatorNeeded: null }),
 
       reprintRecent: (index) => {
         const label = get().recent[index];

@@ -62,7 +62,6 @@ export function createStationStores(options: StationStoresOptions): StationStore
       reasonText: (reason) => reason,
       operator: () => app.getState().settings?.operator ?? '',
     });
-  const ship = createShipStore({ station: options.station });
   const scan = createScanStore({
     service: scanService,
     ship: {
@@ -75,6 +74,17 @@ export function createStationStores(options: StationStoresOptions): StationStore
     operator: () => app.getState().settings?.operator ?? '',
     playSound: (kind) => sounds.play(kind, preferences.getState().volume),
     now: options.now ?? Date.now,
+  });
+  const ship = createShipStore({ station: options.station, onPrinted: (labels) => scan.getState().rememberShipped(labels), now: options.now ?? Date.now });
+  // Results and last labels belong to the environment they were printed in: a reprint key must
+  // never reach for a sandbox label once TEST or LIVE is chosen, nor the other way round.
+  app.subscribe((state, previous) => {
+    const now = state.info?.environment;
+    const before = previous.info?.environment;
+    if (now && before && now !== before) {
+      scan.getState().forgetEnvironment();
+      ship.getState().close();
+    }
   });
   return {
     app,

@@ -21,7 +21,15 @@ export function ScanVoid() {
       station['supervision.cancel']({ scan, reason: request.reason, operator: request.operator, ...(request.confirm !== undefined ? { confirm: request.confirm } : {}) }),
     [station],
   );
-  const [run, state] = useAction(cancel, setOutcome);
+  const done = useCallback(
+    (cancelled: CancelOutcomeData) => {
+      setOutcome(cancelled);
+      // A cancelled order is no sample to try any more (the sandbox's list follows prints, not voids).
+      if (cancelled.outcome !== 'refused') void stores.sandbox.getState().loadSamples();
+    },
+    [stores],
+  );
+  const [run, state] = useAction(cancel, done);
   return (
     <>
       <CallError error={state.error} testId="scan-void-error" />

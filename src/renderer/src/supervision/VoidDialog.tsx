@@ -43,11 +43,11 @@ export function VoidDialog({
         <p>{t('supervision.void.explain')}</p>
         <div className="field">
           <label htmlFor={`${id}-reason`}>{t('supervision.void.reason')}</label>
-          <input id={`${id}-reason`} value={reason} onChange={(event) => setReason(event.target.value)} autoFocus data-testid="void-reason" />
+          <input id={`${id}-reason`} type="text" value={reason} onChange={(event) => setReason(event.target.value)} autoFocus data-testid="void-reason" />
         </div>
         <div className="field">
           <label htmlFor={`${id}-operator`}>{t('supervision.void.operator')}</label>
-          <input id={`${id}-operator`} value={who} onChange={(event) => setWho(event.target.value)} data-testid="void-operator" />
+          <input id={`${id}-operator`} type="text" value={who} onChange={(event) => setWho(event.target.value)} data-testid="void-operator" />
         </div>
         {bundleId && (
           <label className="checkbox">
@@ -58,7 +58,7 @@ export function VoidDialog({
         {live && (
           <div className="field">
             <label htmlFor={`${id}-confirm`}>{t('supervision.void.confirmLive')}</label>
-            <input id={`${id}-confirm`} value={confirm} onChange={(event) => setConfirm(event.target.value)} data-testid="void-confirm" />
+            <input id={`${id}-confirm`} type="text" value={confirm} onChange={(event) => setConfirm(event.target.value)} data-testid="void-confirm" />
           </div>
         )}
         <div className="button-row">

@@ -11,6 +11,7 @@ import { useStation } from '../../station-context';
 import { useAppState, useStores } from '../../state/stores-context';
 import { CheckResult } from './CheckResult';
 import { heirOf, roleHolder } from './printer-roles';
+import { printerAddressWords } from './address-words';
 
 /** One printer: its live state, pinned orientation, roles, and test print, check and remove. */
 export function PrinterCard({ printer }: { printer: PrinterData }) {
@@ -46,7 +47,7 @@ export function PrinterCard({ printer }: { printer: PrinterData }) {
       </header>
       <dl className="facts small">
         <dt>{t('printers.where')}</dt>
-        <dd>{printer.description}</dd>
+        <dd data-testid={`printer-where-${printer.id}`}>{printerAddressWords(printer.address, t)}</dd>
         <dt>{t('printers.takes')}</dt>
         <dd>{printer.format.toUpperCase()}</dd>
         <dt>{t('printers.resolution')}</dt>

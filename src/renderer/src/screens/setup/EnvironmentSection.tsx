@@ -11,22 +11,46 @@ import { useAppState, useStores } from '../../state/stores-context';
 
 const environments = EnvironmentSchema.options;
 
-/** Sandbox, test or live. Live dispatches real couriers, so switching to it asks first. */
+/** What an environment lacks before the bench can print in it: its address, its key, or both. */
+type MissingSetup = 'key-and-address' | 'address' | 'key';
+
+/**
+ * Sandbox, test or live. Live dispatches real couriers, so switching to it asks first. An
+ * environment without its address or key cannot print a label: choosing it says so and asks
+ * too (staying where the bench prints is the default), and while it is the one in use a warning
+ * says what is missing.
+ */
 export function EnvironmentSection() {
   const { t } = useTranslation();
   const id = useId();
   const stores = useStores();
+  const station = useStation();
   const settings = useAppState((state) => state.settings);
-  const [asking, setAsking] = useState(false);
+  const keySetNow = useAppState((state) => state.info?.keySet ?? false);
+  const [asking, setAsking] = useState<{ environment: Exclude<Environment, 'sandbox'>; missing: MissingSetup | null } | null>(null);
   const save = useCallback((change: SettingsChange) => stores.app.getState().saveSettings(change), [stores]);
   const [run, state] = useAction(save);
   if (!settings) return null;
 
-  const choose = (environment: Environment) => {
+  const missingFor = (environment: Exclude<Environment, 'sandbox'>, keySet: boolean): MissingSetup | null => {
+    const address = settings.apiBaseUrls[environment] !== null;
+    return !address && !keySet ? 'key-and-address' : !address ? 'address' : !keySet ? 'key' : null;
+  };
+  const choose = async (environment: Environment) => {
     if (environment === settings.environment) return;
-    if (environment === 'live') setAsking(true);
+    if (environment === 'sandbox') {
+      void run({ environment });
+      return;
+    }
+    const keys = await station['keys.status']({});
+    // Without an answer from the keychain no key can be read there either: say it is missing.
+    const keySet = keys.ok && keys.value.environments.some((status) => status.environment === environment && status.keySet);
+    const missing = missingFor(environment, keySet);
+    if (missing !== null || environment === 'live') setAsking({ environment, missing });
     else void run({ environment });
   };
+  const current = settings.environment;
+  const missingNow = current === 'sandbox' ? null : missingFor(current, keySetNow);
 
   return (
     <section className="card" aria-labelledby={`${id}-title`}>
@@ -35,7 +59,7 @@ export function EnvironmentSection() {
         <legend className="visually-hidden">{t('setup.environment')}</legend>
         {environments.map((environment) => (
           <label key={environment} className={`choice choice-${environment}`}>
-            <input type="radio" name={`${id}-environment`} value={environment} checked={settings.environment === environment} onChange={() => choose(environment)} data-testid={`environment-${environment}`} />
+            <input type="radio" name={`${id}-environment`} value={environment} checked={settings.environment === environment} onChange={() => void choose(environment)} data-testid={`environment-${environment}`} />
             <span>
               <strong>{t(`environment.${environment}`)}</strong>
               <small>{t(`setup.environmentHint.${environment}`)}</small>
@@ -43,20 +67,31 @@ export function EnvironmentSection() {
           </label>
         ))}
       </fieldset>
+      {missingNow !== null && (
+        <p className="error-text" role="alert" data-testid="environment-not-set-up">
+          <Icon name="stop" size={24} /> {t(`errors.NOT_CONFIGURED.title_${missingNow}`, { environment: t(`environment.${current}`) })} — {t('setup.notSetUpAction')}
+        </p>
+      )}
       <CallError error={state.error} />
       {asking && (
         <ConfirmDialog
-          title={t('setup.liveConfirmTitle')}
-          confirmLabel={t('setup.liveConfirm')}
-          cancelLabel={t('setup.cancel')}
+          title={asking.environment === 'live' ? t('setup.liveConfirmTitle') : t('setup.notSetUpTitle', { environment: t(`environment.${asking.environment}`) })}
+          confirmLabel={asking.environment === 'live' ? t('setup.liveConfirm') : t('setup.switchAnyway', { environment: t(`environment.${asking.environment}`) })}
+          cancelLabel={asking.missing !== null ? t('setup.stayOn', { environment: t(`environment.${current}`) }) : t('setup.cancel')}
           danger
           onConfirm={() => {
-            setAsking(false);
-            void run({ environment: 'live' });
+            const { environment } = asking;
+            setAsking(null);
+            void run({ environment });
           }}
-          onCancel={() => setAsking(false)}
+          onCancel={() => setAsking(null)}
         >
-          <p>{t('setup.liveConfirmBody')}</p>
+          {asking.missing !== null && (
+            <p data-testid="environment-missing">
+              {t(`errors.NOT_CONFIGURED.title_${asking.missing}`, { environment: t(`environment.${asking.environment}`) })}. {t('setup.notSetUpBody', { environment: t(`environment.${asking.environment}`) })}
+            </p>
+          )}
+          {asking.environment === 'live' && <p>{t('setup.liveConfirmBody')}</p>}
         </ConfirmDialog>
       )}
       <BaseUrls />

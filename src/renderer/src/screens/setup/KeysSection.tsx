@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallOutput } from '../../../../shared/contract';
 import type { KeyedEnvironment } from '../../../../shared/contract/settings';
+import type { StationErrorData } from '../../../../shared/errors';
 import { CallError } from '../../components/CallError';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Icon } from '../../components/Icon';
@@ -34,17 +35,41 @@ export function KeysSection() {
     <section className="card" aria-labelledby={`${id}-title`} data-testid="keys-section">
       <h2 id={`${id}-title`}>{t('setup.apiKeys')}</h2>
       <p className="small muted">{t('setup.apiKeysIntro')}</p>
-      {status && !status.keychain.available && (
-        <p className="error-text" role="alert" data-testid="keychain-unavailable">
-          <Icon name="stop" size={24} /> {t('setup.keychainUnavailable')} {t('errors.KEYCHAIN_UNAVAILABLE.action')}
-        </p>
-      )}
-      <CallError error={loadState.error} />
+      {status && !status.keychain.available && <KeychainNeeds />}
+      <CallError error={forSetup(loadState.error)} />
       {status?.environments.map((environment) => (
         <EnvironmentKey key={environment.environment} status={environment} onChanged={() => void reload()} />
       ))}
     </section>
   );
+}
+
+/**
+ * Read by IT, who can fix it: what each system needs for the station to keep a key. All three are
+ * listed, since the screen may be shown in a browser on another system than the station's.
+ */
+function KeychainNeeds() {
+  const { t } = useTranslation();
+  return (
+    <div className="error-text keychain-needs" role="alert" data-testid="keychain-unavailable">
+      <p>
+        <Icon name="stop" size={24} /> {t('setup.keychainUnavailable')} {t('setup.keychainNeedsIntro')}
+      </p>
+      <ul>
+        <li>{t('setup.keychainNeeds.windows')}</li>
+        <li>{t('setup.keychainNeeds.macos')}</li>
+        <li>{t('setup.keychainNeeds.linux')}</li>
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * An error shown on Setup, where the reader is the supervisor or IT: worded for them
+ * (`errors.<CODE>.action_setup`), so it never says "ask a supervisor" to the supervisor.
+ */
+function forSetup(error: StationErrorData | null): StationErrorData | null {
+  return error && !error.facts?.subject ? { ...error, facts: { ...error.facts, subject: 'setup' } } : error;
 }
 
 function EnvironmentKey({ status, onChanged }: { status: EnvironmentKeyStatus; onChanged(): void }) {
@@ -132,7 +157,7 @@ function EnvironmentKey({ status, onChanged }: { status: EnvironmentKeyStatus; o
           {t('setup.verifyDone')}
         </p>
       )}
-      <CallError error={saveState.error ?? verifyState.error ?? removeState.error} testId={`key-error-${environment}`} />
+      <CallError error={forSetup(saveState.error ?? verifyState.error ?? removeState.error)} testId={`key-error-${environment}`} />
       {confirmRemove && (
         <ConfirmDialog
           title={t('setup.removeKeyTitle', { environment: name })}

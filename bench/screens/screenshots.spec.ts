@@ -1,0 +1,71 @@
+/**
+ * The screenshots in docs/screens/: a lead's and an IT admin's screens at 1024×768 in Dutch and
+ * English, on the embedded sandbox, brought about as a person would (sign in, print, open each
+ * screen). Refreshed with `npm run screens`.
+ */
+import type { Page } from '@playwright/test';
+import { draftOrder, expect, test } from '../../test/e2e/screens/bench-fixture';
+import { chooseLanguageBeforeStart } from '../../test/e2e/screens/layout-support';
+import { openStation, scanLikeAScanner } from '../../test/e2e/screens/station-page';
+
+const folder = 'docs/screens';
+
+const shot = (page: Page, name: string, language: string) => page.screenshot({ path: `${folder}/${name}-${language}-1024x768.png` });
+
+for (const language of ['nl', 'en']) {
+  test(`the lead's and the admin's screens in "${language}"`, async ({ page, webHost, sandboxOrders }) => {
+    await chooseLanguageBeforeStart(page, language);
+    await openStation(page, webHost);
+    await page.getByTestId('operator-name').fill('Anna de Vries');
+    await page.getByTestId('operator-sign-in').click();
+    await expect(page.getByTestId('operator-prompt')).toHaveCount(0);
+    for (const nth of [0, 2, 3]) {
+      await scanLikeAScanner(page, draftOrder(sandboxOrders, nth).orderRef);
+      await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', /printed|failed/, { timeout: 20_000 });
+    }
+    await expect(page.getByTestId('recent-0')).toBeVisible();
+    await shot(page, 'scan', language);
+
+    await page.keyboard.press('F2');
+    await expect(page.getByTestId('bundles-to-print')).toBeVisible({ timeout: 20_000 });
+    await shot(page, 'shift-start', language);
+
+    await page.keyboard.press('F3');
+    await expect(page.locator('[data-testid^="printer-where-"]').first()).toBeVisible();
+    await shot(page, 'printers', language);
+
+    await page.keyboard.press('F4');
+    await expect(page.getByTestId('keys-section')).toBeVisible();
+    await shot(page, 'setup', language);
+
+    await page.getByTestId('environment-test').click();
+    await expect(page.getByTestId('environment-missing')).toBeVisible();
+    await shot(page, 'setup-test-not-set-up', language);
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('keychain-unavailable').scrollIntoViewIfNeeded();
+    await shot(page, 'setup-keychain', language);
+
+    await page.getByTestId('guide-open-setup').click();
+    await expect(page.getByTestId('guide')).toBeVisible();
+    await shot(page, 'guide', language);
+    await page.keyboard.press('Escape');
+
+    await page.keyboard.press('F5');
+    await expect(page.locator('.history-row').first()).toBeVisible({ timeout: 20_000 });
+    await shot(page, 'history', language);
+
+    await page.keyboard.press('F1');
+    await page.getByTestId('ship-import-file').setInputFiles({
+      name: 'winkel.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('orderRef,locationId,deliveryStreet,deliveryNumber,deliveryPostalCode,deliveryCity,deliveryCountry,deliveryName,parcels,weight\nWINKEL-7,1101,Keizersgracht,100,1016 DK,Amsterdam,NL,Eva de Boer,2,1200\n'),
+    });
+    await expect(page.getByTestId('ship-import-report')).toBeVisible();
+    await scanLikeAScanner(page, 'WINKEL-7');
+    await expect(page.getByTestId('ship-panel')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('ship-panel')).toHaveAttribute('data-state', 'shipped', { timeout: 30_000 });
+    await shot(page, 'ship-shipped', language);
+  });
+}
