@@ -220,7 +220,7 @@ describe.sequential('the station on Windows (Windows Node under Wine)', () => {
 
   it('the web host on Windows serves the screen to Chromium: a scan prints through the spooler', async () => {
     const order = singles[1] as TodaysOrder;
-    const host = windows.start(['out\\main\\web.js'], { label: 'web-host' });
+    const host = windows.start(['out\\main\\web.js', '--json'], { label: 'web-host' });
     let browser: Browser | null = null;
     try {
       const match = await host.waitForOutput(/^(\{.*"launchUrl".*\})$/m, 'the web host’s address');
