@@ -84,7 +84,7 @@ describe('labels follow the printer’s resolution and head width', () => {
         defaultForSingle: true,
       });
       expect(added.printer.route).toMatchObject({ kind: 'raster', dpi: 600 });
-      const order = orders[7] as TodaysOrder;
+      const order = orders[11] as TodaysOrder;
       // The service has this order's label as ZPL alone: it refuses the PDF.
       const zpl = Buffer.from('^XA^PW832^LL1184^FO50,50^A0N,40,40^FDZPL only^FS^XZ');
       await controlCall(sandbox, `/environments/test/orders/${encodeURIComponent(order.orderId)}/label`, { method: 'PUT', body: { format: 'zpl', base64: zpl.toString('base64'), pdf: false } });
