@@ -30,11 +30,12 @@ test('the first load fetches neither the label renderers nor the other screens',
   await expect(page.locator('html')).toHaveAttribute('data-scan-ready', 'true');
   const scripts = await Promise.all(loads);
   // The bundler may split shared code into small chunks of its own; the heavy parts must not be among
-  // them, and together the scripts stay near the scan screen's own size (about 530 KB unpacked, with
-  // English only: another language is fetched when a bench first uses it; the PDF renderer alone is
-  // 400 KB, so a renderer, a screen or all languages pulled in by mistake show here).
+  // them, and together the scripts stay near the scan screen's own size (about 570 KB unpacked, with
+  // English only: another language is fetched when a bench first uses it; one language is 70 KB and
+  // the PDF renderer alone 400 KB, so a renderer, a screen or another language pulled in by mistake
+  // shows here).
   expect(scripts.map(({ path }) => path).filter((path) => /zpl|pdf|SetupScreen|HistoryScreen|PrintersScreen|ShiftStartScreen/i.test(path))).toEqual([]);
   const totalBytes = scripts.reduce((sum, { bytes }) => sum + bytes, 0);
-  expect(totalBytes).toBeLessThanOrEqual(560_000);
+  expect(totalBytes).toBeLessThanOrEqual(600_000);
   console.log(`scripts of the first load (${totalBytes} bytes): ${scripts.map(({ path, bytes }) => `${path} ${bytes}`).join(', ')}`);
 });

@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../components/Icon';
-import { GuideDialog } from './GuideDialog';
+
+// The guide is read once in a while, not at every scan: it loads when first opened.
+const GuideDialog = lazy(() => import('./GuideDialog').then((module) => ({ default: module.GuideDialog })));
 
 /** Opens the first-hour guide: on Setup and in the sandbox's first-run panel, where a new lead looks. */
 export function GuideButton({ testId }: { testId: string }) {
@@ -13,7 +15,11 @@ export function GuideButton({ testId }: { testId: string }) {
         <Icon name="info" size={24} />
         {t('guide.open')}
       </button>
-      {open && <GuideDialog onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <GuideDialog onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

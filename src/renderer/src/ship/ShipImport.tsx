@@ -38,7 +38,7 @@ export function ShipImport() {
       <p className="small" data-testid="ship-import-purpose">
         {t('ship.importPurpose')}
       </p>
-      <label className="button ship-import-file">
+      <label className="button file-button ship-import-file">
         {t('ship.importChoose')}
         <input type="file" className="visually-hidden" accept=".csv,.xlsx,text/csv" data-testid="ship-import-file" onChange={(event) => void onFile(event)} />
       </label>

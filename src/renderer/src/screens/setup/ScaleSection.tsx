@@ -69,11 +69,13 @@ export function ScaleSection() {
       <form onSubmit={submit}>
         <fieldset className="field">
           <legend className="field-label">{t('setup.scale.kind')}</legend>
-          <label>
-            <input type="radio" name={`${id}-kind`} checked={kind === 'serial'} onChange={() => setKind('serial')} data-testid="scale-kind-serial" /> {t('setup.scale.serial')}
-          </label>{' '}
-          <label>
-            <input type="radio" name={`${id}-kind`} checked={kind === 'hid'} onChange={() => setKind('hid')} data-testid="scale-kind-hid" /> {t('setup.scale.hid')}
+          <label className="checkbox">
+            <input type="radio" name={`${id}-kind`} checked={kind === 'serial'} onChange={() => setKind('serial')} data-testid="scale-kind-serial" />
+            {t('setup.scale.serial')}
+          </label>
+          <label className="checkbox">
+            <input type="radio" name={`${id}-kind`} checked={kind === 'hid'} onChange={() => setKind('hid')} data-testid="scale-kind-hid" />
+            {t('setup.scale.hid')}
           </label>
         </fieldset>
         {kind === 'serial' ? (
