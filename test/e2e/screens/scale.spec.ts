@@ -47,7 +47,7 @@ test('a parcel on the bench scale: its stable weight fills the ship panel, Enter
     await page.getByTestId('scale-section').screenshot({ path: `${screenshotDir}/setup-scale-1024x768.png` });
     scale.place(0, 0);
 
-    await addVirtualZebra(page, zebra);
+    await addVirtualZebra(page, zebra, 'Bench Zebra', { first: true });
     await importToShip(
       page,
       'orderRef,locationId,deliveryStreet,deliveryNumber,deliveryPostalCode,deliveryCity,deliveryCountry,deliveryName\nSHOP-9001,1101,Damrak,20,1012 LH,Amsterdam,NL,Jan Bakker\nSHOP-9002,1101,Rokin,5,1012 KK,Amsterdam,NL,Mila Jansen\n',

@@ -25,6 +25,8 @@ export function controlOf(sandbox: Sandbox) {
 export async function useTestEnvironment(page: Page, baseUrl: string, apiKey: string): Promise<void> {
   await page.keyboard.press('F4');
   await page.getByTestId('environment-test').click();
+  // TEST has no address and no key yet: the screen asks, and the lead switches to set it up.
+  await page.getByTestId('confirm-yes').click();
   await expect(page.getByTestId('environment-test')).toBeChecked();
   await page.getByTestId('setting-base-url-test').fill(baseUrl);
   await page.getByTestId('setting-base-url-test').press('Enter');
