@@ -32,7 +32,8 @@ function controlOf(sandbox: Sandbox) {
 async function useEnvironment(page: Page, environment: 'test' | 'live', baseUrl: string, apiKey: string): Promise<void> {
   await page.keyboard.press('F4');
   await page.getByTestId(`environment-${environment}`).click();
-  if (environment === 'live') await page.getByTestId('confirm-yes').click();
+  // Live asks first, and an environment with no address and no key yet asks too: one question, answered yes.
+  await page.getByTestId('confirm-yes').click();
   await expect(page.getByTestId(`environment-${environment}`)).toBeChecked();
   await page.getByTestId(`setting-base-url-${environment}`).fill(baseUrl);
   await page.getByTestId(`setting-base-url-${environment}`).press('Enter');
@@ -120,12 +121,12 @@ test('in live the ship panel shows the LIVE frame and the count of real orders b
     await expect(page.getByTestId('environment')).toHaveText('LIVE');
     await expect(page.getByTestId('app')).toHaveClass(/\benv-live\b/);
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('ship-live')).toContainText('LIVE: 3 real order(s) will be created', { timeout: 20_000 });
+    await expect(page.getByTestId('ship-live')).toContainText('LIVE: 3 real orders will be created', { timeout: 20_000 });
     await page.screenshot({ path: `${screenshotDir}/ship-live-1280x800.png` });
     expect(await liveOrders('LIVE-8001')).toHaveLength(0);
 
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('ship-shipped')).toContainText('Shipped: 3 label(s)', { timeout: 30_000 });
+    await expect(page.getByTestId('ship-shipped')).toContainText('Shipped: 3 labels', { timeout: 30_000 });
     const created = [...(await liveOrders('LIVE-8001')), ...(await liveOrders('LIVE-8001-P2')), ...(await liveOrders('LIVE-8001-P3'))];
     expect(created).toHaveLength(3);
   } finally {
