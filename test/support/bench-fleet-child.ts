@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { composeStation } from '../../src/main/composition';
 import { createLogger } from '../../src/main/logging/logger';
+import { logStrayErrors } from '../../src/main/logging/stray-errors';
 import { PostgresEngine } from '../../src/main/store/engine/postgres-engine';
 import { SqliteEngine } from '../../src/main/store/engine/sqlite-engine';
 import type { StoreEngine } from '../../src/main/store/engine/store-engine';
@@ -34,12 +35,15 @@ async function openStore(config: z.infer<typeof BenchConfigSchema>): Promise<Sto
 
 async function main(): Promise<void> {
   const config = BenchConfigSchema.parse(JSON.parse(process.env.FLEET_BENCH_CONFIG ?? '{}'));
+  const logger = createLogger((line) => process.stderr.write(`[${config.benchName}] ${line}\n`), { level: 'error' });
+  // As the desktop app and the web host do: a stray error is logged (the parent counts them), the bench goes on.
+  logStrayErrors(logger);
   const store = await openStore(config);
   const station = await composeStation({
     dataDir: config.dataDir,
     host: 'web',
     version: '0.0.0-fleet',
-    logger: createLogger((line) => process.stderr.write(`[${config.benchName}] ${line}\n`), { level: 'error' }),
+    logger,
     keyStore: memoryKeyStore({ test: { key: config.apiKey, address: config.baseUrl } }),
     webhookStore: store,
     printing: {

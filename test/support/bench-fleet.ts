@@ -44,6 +44,8 @@ export interface FleetBench {
   failedStarts(): number;
   /** True when it died without being killed (its calls then answer BENCH_CRASHED). */
   crashed(): boolean;
+  /** The errors no caller caught that it logged and lived on (the station's last resort), across its lives. */
+  strayErrors(): readonly string[];
 }
 
 export interface Fleet {
@@ -121,7 +123,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         apiKey: options.apiKey,
         printerPort: port,
       };
-      return { index, name, zebra, config, life: null as Life | null, printerId: '', lives: 0, failedStarts: 0, crashed: false };
+      return { index, name, zebra, config, life: null as Life | null, printerId: '', lives: 0, failedStarts: 0, crashed: null as (() => string) | null, strayErrors: [] as string[] };
     }),
   );
 
@@ -130,7 +132,18 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     const child = fork(childPath, [], {
       execArgv: ['--import', 'tsx'],
       env: { ...process.env, FLEET_BENCH_CONFIG: JSON.stringify(bench.config) },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+    });
+    // Its error output goes on to this process's, and its last lines are kept: a bench that dies
+    // by itself says why in the answer of the next call made to it.
+    const lastWords: string[] = [];
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => {
+      process.stderr.write(chunk);
+      const lines = chunk.split('\n').filter((line) => line.trim() !== '');
+      bench.strayErrors.push(...lines.filter((line) => /"message":"(unhandled rejection|uncaught exception)"/.test(line)));
+      lastWords.push(...lines);
+      lastWords.splice(0, Math.max(0, lastWords.length - 12));
     });
     const pending = new Map<number, (answer: BenchAnswer) => void>();
     let markReady: () => void = () => undefined;
@@ -145,7 +158,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     const exited = new Promise<void>((resolve) => {
       child.once('exit', (code, signal) => {
         if (!started) failStart(new Error(`${bench.name} exited before it was ready (${signal ?? `code ${code}`})`));
-        else if (bench.life === life) bench.crashed = true;
+        // Read when a call comes: its last lines may still be arriving after the exit.
+        else if (bench.life === life) bench.crashed = () => `${signal ?? `code ${code}`}; its last words: ${lastWords.join(' | ') || '(none)'}`;
         for (const answer of pending.values()) answer({ ok: false, code: 'BENCH_KILLED', message: `${bench.name} stopped (${signal ?? `code ${code}`}) before answering` });
         pending.clear();
         resolve();
@@ -208,14 +222,15 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       inFlight: () => bench.life?.pending.size ?? 0,
       lives: () => bench.lives,
       failedStarts: () => bench.failedStarts,
-      crashed: () => bench.crashed,
+      crashed: () => bench.crashed !== null,
+      strayErrors: () => bench.strayErrors,
     })),
     async call(index, name, input) {
       const bench = benchAt(index);
       // A bench that is down (killed, not yet started again) is waited for.
       while (!bench.life) await new Promise((resolve) => setTimeout(resolve, 20));
       const life = bench.life;
-      if (bench.crashed || !life.child.connected) return { ok: false, code: 'BENCH_CRASHED', message: `${bench.name} died by itself` };
+      if (bench.crashed !== null || !life.child.connected) return { ok: false, code: 'BENCH_CRASHED', message: `${bench.name} died by itself (${bench.crashed?.() ?? 'its channel closed'})` };
       const id = nextCallId++;
       return new Promise<BenchAnswer>((resolve) => {
         life.pending.set(id, resolve);
@@ -253,7 +268,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         const life = bench.life;
         bench.life = null;
         if (life) {
-          life.child.disconnect();
+          if (life.child.connected) life.child.disconnect();
           await life.exited;
         }
         await bench.zebra.stop();

@@ -10,6 +10,7 @@ import { version } from '../../../package.json';
 import { ipcChannels } from '../../shared/contract';
 import { composeStation, productName, type Station } from '../composition';
 import { createLogger, teeSinks, type Logger } from '../logging/logger';
+import { logStrayErrors } from '../logging/stray-errors';
 import { createRedactor } from '../logging/redaction';
 import { createRotatingFileSink } from '../logging/rotating-file-sink';
 import { contentSecurityPolicy } from '../security/content-security-policy';
@@ -66,8 +67,7 @@ async function runDesktopApp(): Promise<void> {
     { level: desktop.logLevel, redactor },
   );
   for (const problem of loaded.problems) logger.warn('desktop settings', { problem });
-  process.on('uncaughtException', (error) => logger.error('uncaught exception', { error }));
-  process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', { error: reason }));
+  logStrayErrors(logger);
 
   await app.whenReady();
   logger.info('starting', { version, electron: process.versions.electron, packaged: app.isPackaged });

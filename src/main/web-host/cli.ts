@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { version } from '../../../package.json';
 import { composeStation, productName } from '../composition';
 import { createLogger } from '../logging/logger';
+import { logStrayErrors } from '../logging/stray-errors';
 import { defaultDataDir } from '../paths';
 import { startWebHost } from './server';
 import { keptSessionKey } from './session-key';
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, not ${values.port}`);
   const here = dirname(fileURLToPath(import.meta.url));
   const logger = createLogger((line) => process.stderr.write(`${line}\n`));
+  logStrayErrors(logger);
   const dataDir = values['data-dir'] ? resolve(values['data-dir']) : defaultDataDir(productName);
   const station = await composeStation({
     dataDir,

@@ -102,3 +102,40 @@ test('the void dialog’s fields are full-sized text fields, and the new-shipmen
   await expect(form).toContainText('Pickup point');
   await expect(form).not.toContainText('Pickup location');
 });
+
+for (const language of ['nl', 'de']) {
+  test(`History at 1024×768 in "${language}": each column heading on one line and the whole table in view, today's labels by their time`, async ({ page, webHost, sandboxOrders }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await chooseLanguageBeforeStart(page, language);
+    await openStation(page, webHost);
+    await signIn(page, 'Anna de Vries');
+    await scanLikeAScanner(page, draftOrder(sandboxOrders, 0).orderRef);
+    await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'printed', { timeout: 20_000 });
+
+    await page.keyboard.press('F5');
+    const table = page.getByTestId('history-table');
+    await expect(page.locator('.history-row').first()).toBeVisible({ timeout: 20_000 });
+    const headings = await table.locator('th').evaluateAll((cells) =>
+      cells.map((cell) => {
+        const box = cell as unknown as { textContent: string | null; getClientRects(): unknown; ownerDocument: { createRange(): { selectNodeContents(node: unknown): void; getClientRects(): { length: number } } } };
+        const range = box.ownerDocument.createRange();
+        range.selectNodeContents(cell);
+        // A heading broken over lines (or letter by letter) has one text box per line.
+        return { text: box.textContent ?? '', lines: range.getClientRects().length };
+      }),
+    );
+    expect(headings).toHaveLength(7);
+    for (const heading of headings) expect(heading, heading.text).toEqual({ text: heading.text, lines: 1 });
+    const tableBox = (await table.boundingBox())!;
+    expect(tableBox.x + tableBox.width).toBeLessThanOrEqual(1024);
+    const wrap = await page.locator('.table-wrap').evaluate((node) => {
+      const box = node as unknown as { scrollWidth: number; clientWidth: number };
+      return { scrollWidth: box.scrollWidth, clientWidth: box.clientWidth };
+    });
+    expect(wrap.scrollWidth).toBeLessThanOrEqual(wrap.clientWidth);
+    // Printed a moment ago: the first cell is the clock time, the date is in its title.
+    await expect(page.locator('.history-row').first().locator('td').first()).toHaveText(/^\d{1,2}[:.]\d{2}$/);
+    await page.screenshot({ path: `${screenshotDir}/history-fit-${language}-1024x768.png` });
+  });
+}

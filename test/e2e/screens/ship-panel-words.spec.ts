@@ -142,6 +142,13 @@ for (const [language, words] of Object.entries(shippedWords)) {
       await expect(panel).toHaveAttribute('data-state', 'shipped', { timeout: 30_000 });
       await expect(panel).toContainText(expected);
       await expect(panel).not.toContainText('(');
+      // Close whole inside the panel's visible area, not cut at its foot while the panel scrolls.
+      const closeBottom = (await page.getByTestId('ship-close').boundingBox())!;
+      const panelInside = await panel.evaluate((node) => {
+        const box = node as unknown as { clientTop: number; clientHeight: number; getBoundingClientRect(): { top: number } };
+        return box.getBoundingClientRect().top + box.clientTop + box.clientHeight;
+      });
+      expect(closeBottom.y + closeBottom.height).toBeLessThanOrEqual(panelInside + 0.5);
       await page.keyboard.press('Escape');
     }
   });

@@ -237,6 +237,10 @@ describe(`ten benches on one ${storeKind} store`, () => {
     }
 
     for (const bench of fleet.benches) if (bench.crashed()) problems.push(`${bench.name} died without being killed`);
+    // Errors no caller caught are the station's bugs to chase, but the bench logs them and goes on
+    // (as the desktop app and the web host do): they are listed, and the labels' truth is judged above.
+    const stray = fleet.benches.flatMap((bench) => bench.strayErrors().map((line) => `${bench.name}: ${line}`));
+    if (stray.length > 0) console.log(`ten benches: ${stray.length} errors no caller caught, logged and lived on:\n  ${stray.slice(0, 10).join('\n  ')}`);
 
     const printedOrders = [...scanned.values()].filter((order) => journal.some((entry) => entry.orderId === order.orderId && entry.state === 'printed')).length;
     const uncertainLabels = journal.filter((entry) => entry.state === 'uncertain').length;

@@ -26,4 +26,11 @@ describe('a PostgreSQL failure as the bench reads it', () => {
     const statement = fromPostgresError(pgError('42P01', 'relation "orderz" does not exist'));
     expect(isUnreachable(statement)).toBe(false);
   });
+
+  it('reads the pool giving up on a new connection (the server restarting under load) as unreachable, not an internal error', () => {
+    // node-postgres's own words when connectionTimeoutMillis passes before a connection is made.
+    const timedOut = fromPostgresError(new Error('timeout exceeded when trying to connect'));
+    expect(isUnreachable(timedOut)).toBe(true);
+    expect(storeProblemOf(timedOut, address)).toBe('unreachable');
+  });
 });

@@ -37,7 +37,8 @@ export function isConnectionFailure(error: unknown): boolean {
   // A certificate refused under verify-full, or TLS refused by the server: the store cannot be reached safely.
   if (typeof code === 'string' && (code.startsWith('ERR_TLS_') || code.includes('CERT') || code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE')) return true;
   const message = error instanceof Error ? error.message : '';
-  return /Connection terminated|connection timeout|Client has encountered a connection error|terminating connection|does not support SSL/i.test(message);
+  // "timeout exceeded when trying to connect": the pool's connectionTimeoutMillis passed (a server restarting).
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|terminating connection|does not support SSL/i.test(message);
 }
 
 /** pg: SQLSTATE 23505 with the table and "Key (environment, order_id)=(…) already exists." */

@@ -5,7 +5,7 @@ import { CallError } from '../components/CallError';
 import { Icon, type IconName } from '../components/Icon';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { useAction } from '../components/use-action';
-import { formatDateTime } from '../i18n/format';
+import { formatClock, formatDateTime } from '../i18n/format';
 import { downloadText } from '../journal/download';
 import { journalCsv } from '../journal/journal-csv';
 import { reasonWords } from '../journal/reason-words';
@@ -110,6 +110,7 @@ export default function HistoryScreen() {
   // One line per label so 20 and more fit on a 1280x800 screen; the chosen row's actions open under it.
   // A search that finds exactly one label chooses it.
   const [selected, setSelected] = useState<number | null>(null);
+  const today = localDay(new Date().toISOString());
   const selectedEntry = found.length === 1 ? found[0] : found.find((entry) => entry.id === selected);
 
   return (
@@ -185,7 +186,10 @@ export default function HistoryScreen() {
                         }
                       }}
                     >
-                      <td>{formatDateTime(entryTime(entry), i18n.language)}</td>
+                      {/* Today's labels show their time only: the date would push the table past a 1024 px screen. */}
+                      <td title={formatDateTime(entryTime(entry), i18n.language)}>
+                        {localDay(entryTime(entry)) === today ? formatClock(entryTime(entry), i18n.language) : formatDateTime(entryTime(entry), i18n.language)}
+                      </td>
                       <td>
                         <strong>{entry.orderRef ?? entry.barcode ?? entry.orderId ?? '—'}</strong>
                       </td>
