@@ -1,7 +1,7 @@
 import Database from 'libsql';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { migrations } from './migrations';
+import { migrationsFor, sqlite } from './schema';
 import { ensurePrivateFile, PRIVATE_FOLDER_MODE } from './private-files';
 
 export type StationDatabase = InstanceType<typeof Database>;
@@ -35,7 +35,7 @@ function migrate(db: StationDatabase): void {
   const applied = new Set(
     (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((row) => row.version),
   );
-  for (const migration of migrations) {
+  for (const migration of migrationsFor(sqlite)) {
     if (applied.has(migration.version)) continue;
     db.transaction(() => {
       db.exec(migration.sql);

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { PostgresEngine } from '../../../src/main/store/engine/postgres-engine';
-import { postgresMigrations } from '../../../src/main/store/engine/postgres-migrations';
+import { migrationsFor, postgres } from '../../../src/main/store/schema';
 import { createTestDatabase, type TestDatabase } from '../../support/postgres-server';
 import { postgresConfig } from './engines';
 
@@ -22,7 +22,7 @@ describe('PostgreSQL migrations', () => {
     const benches = Array.from({ length: 4 }, () => new PostgresEngine(postgresConfig(database!.info)));
     opened.push(...benches);
     const appliedBy = await Promise.all(benches.map((bench) => bench.migrate()));
-    const all = postgresMigrations.map((migration) => migration.version);
+    const all = migrationsFor(postgres).map((migration) => migration.version);
     expect(appliedBy.flat().sort((a, b) => a - b)).toEqual(all);
     const rows = await benches[0]!.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
     expect(rows.map((row) => row.version)).toEqual(all);
@@ -35,7 +35,7 @@ describe('PostgreSQL migrations', () => {
     const newer = await PostgresEngine.open(postgresConfig(database.info));
     opened.push(newer);
     await newer.execute("INSERT INTO schema_migrations (version, name, applied_at) VALUES (99, 'from a newer station', '2026-11-24T00:00:00.000Z')");
-    const known = Math.max(...postgresMigrations.map((migration) => migration.version));
+    const known = Math.max(...migrationsFor(postgres).map((migration) => migration.version));
     await expect(PostgresEngine.open(postgresConfig(database.info))).rejects.toThrow(`version 99, newer than this station knows (${known})`);
   });
 });

@@ -14,7 +14,7 @@ import type { QueueClock } from '../../../src/main/printing/queue/clock';
 import { RunOwnership } from '../../../src/main/printing/runs/run-ownership';
 import { SqliteEngine } from '../../../src/main/store/engine/sqlite-engine';
 import type { StoreEngine } from '../../../src/main/store/engine/store-engine';
-import { migrations } from '../../../src/main/store/migrations';
+import { migrationsFor, sqlite } from '../../../src/main/store/schema';
 import type { PauseReasonData } from '../../../src/shared/contract/printing';
 import { engineFactories, type EngineUnderTest } from './engines';
 
@@ -256,7 +256,7 @@ describe('migration 12 on an existing bench file', () => {
       // A bench's file as version 11 left it, with an order printed twice (the guard was per bench, and older versions raced).
       const old = new Database(path);
       old.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
-      for (const migration of migrations.filter((step) => step.version <= 11)) {
+      for (const migration of migrationsFor(sqlite).filter((step) => step.version <= 11)) {
         old.exec(migration.sql);
         old.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(migration.version, migration.name, '2026-01-01T00:00:00.000Z');
       }

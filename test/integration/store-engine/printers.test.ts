@@ -12,7 +12,7 @@ import { PrinterRegistry, printersChannel } from '../../../src/main/printing/pri
 import Database from 'libsql';
 import { benchId } from '../../../src/main/settings/bench-id';
 import { openDatabase } from '../../../src/main/store/database';
-import { migrations } from '../../../src/main/store/migrations';
+import { migrationsFor, sqlite } from '../../../src/main/store/schema';
 import { SqliteEngine } from '../../../src/main/store/engine/sqlite-engine';
 import type { StoreEngine, Subscription } from '../../../src/main/store/engine/store-engine';
 import { StationError } from '../../../src/shared/errors';
@@ -158,7 +158,7 @@ describe('a single-bench file from before per-bench defaults (migration 13)', ()
   const oldFile = (path: string, withBenchId: string | null) => {
     const db = new Database(path);
     db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
-    for (const migration of migrations.filter((candidate) => candidate.version <= 11)) {
+    for (const migration of migrationsFor(sqlite).filter((candidate) => candidate.version <= 11)) {
       db.exec(migration.sql);
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(migration.version, migration.name, '2026-01-01T00:00:00.000Z');
     }

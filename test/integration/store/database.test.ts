@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/main/store/database';
-import { migrations } from '../../../src/main/store/migrations';
+import { migrationsFor, sqlite } from '../../../src/main/store/schema';
 
 describe('station database', () => {
   const dirs: string[] = [];
@@ -23,17 +23,17 @@ describe('station database', () => {
     // FULL (2): a journal row is on disk before the label's bytes leave, even across a power cut.
     expect(db.prepare('PRAGMA synchronous').raw(true).get()).toEqual([2]);
     const versions = db.prepare('SELECT version FROM schema_migrations ORDER BY version').raw(true).all().map((row) => (row as [number])[0]);
-    expect(versions).toEqual(migrations.map((migration) => migration.version));
+    expect(versions).toEqual(migrationsFor(sqlite).map((migration) => migration.version));
     db.close();
 
     const again = openDatabase(path);
     const count = again.prepare('SELECT count(*) FROM schema_migrations').raw(true).get() as [number];
-    expect(count[0]).toBe(migrations.length);
+    expect(count[0]).toBe(migrationsFor(sqlite).length);
     again.close();
   });
 
   it('numbers migrations in order without gaps', () => {
-    expect(migrations.map((migration) => migration.version)).toEqual(migrations.map((_, index) => index + 1));
+    expect(migrationsFor(sqlite).map((migration) => migration.version)).toEqual(migrationsFor(sqlite).map((_, index) => index + 1));
   });
 
   it('tags every row of orders, journal, printers and settings with its environment', () => {

@@ -6,13 +6,12 @@
  * past what this station knows is refused: an older station must not write into a newer schema.
  */
 import type pg from 'pg';
-import type { Migration } from '../migrations';
-import { postgresMigrations } from './postgres-migrations';
+import { migrationsFor, postgres, type Migration } from '../schema';
 
 /** pg_advisory_xact_lock key of the schema ("PkSt" + 1), the same in every station. */
 export const migrationLockKey = 0x506b5374_01;
 
-export async function migratePostgres(pool: pg.Pool, migrations: readonly Migration[] = postgresMigrations): Promise<number[]> {
+export async function migratePostgres(pool: pg.Pool, migrations: readonly Migration[] = migrationsFor(postgres)): Promise<number[]> {
   const known = Math.max(0, ...migrations.map((migration) => migration.version));
   const applied: number[] = [];
   for (;;) {
