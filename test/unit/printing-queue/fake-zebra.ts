@@ -262,7 +262,14 @@ export class RecordingSource implements LabelSource {
     return label ? { kind: 'label', label } : { kind: 'none' };
   }
 
+  /** How many of the next "sending began" writes fail (the shared store away). */
+  sendingFailures = 0;
+
   async sending(label: QueueLabel): Promise<void> {
+    if (this.sendingFailures > 0) {
+      this.sendingFailures -= 1;
+      throw new Error('The store cannot be reached: connect ECONNREFUSED 127.0.0.1:5432');
+    }
     this.inFlight = label;
     this.waiting.shift();
   }
@@ -270,6 +277,12 @@ export class RecordingSource implements LabelSource {
   notSent(label: QueueLabel): void {
     this.inFlight = null;
     this.waiting.unshift(label);
+  }
+
+  /** As a print run does: a scan's label fails, a run's stays next in line. */
+  notBegun(label: QueueLabel, error: unknown): void {
+    if (this.urgent) this.waiting.shift();
+    this.events.push(`not begun ${label.entryId}: ${error instanceof Error ? error.message : String(error)}`);
   }
 
   sent(label: QueueLabel, fault: PrinterFault | null): void {

@@ -48,6 +48,25 @@ describe('the print queue, with a fake Zebra and no real waiting', () => {
     expect(zebra.connectionCount).toBe(1);
   });
 
+  it('the shared store away when a label is about to go: nothing is sent, the queue keeps serving, and the run carries on once the store answers', async () => {
+    const { clock, zebra, queue } = setup();
+    const scan = new RecordingSource([7], true);
+    scan.sendingFailures = 1;
+    const run = new RecordingSource(ids(1, 3));
+    run.sendingFailures = 2;
+    queue.attach(scan);
+    queue.attach(run);
+    await clock.until(() => run.printedIds.length === 3);
+    // The scan is answered "not begun" (the station tells the packer the store is away) and never sent.
+    expect(scan.events).toEqual(['not begun 7: The store cannot be reached: connect ECONNREFUSED 127.0.0.1:5432']);
+    expect(run.events.filter((event) => event.startsWith('not begun'))).toEqual([
+      'not begun 1: The store cannot be reached: connect ECONNREFUSED 127.0.0.1:5432',
+      'not begun 1: The store cannot be reached: connect ECONNREFUSED 127.0.0.1:5432',
+    ]);
+    expect(run.printedIds).toEqual([1, 2, 3]);
+    expect(zebra.printed).toHaveLength(3);
+  });
+
   it('a scan to a printer out of paper is asked about first, waits without being sent, and prints once the paper is back', async () => {
     const { clock, zebra, queue } = setup();
     zebra.paperOut = true;

@@ -31,6 +31,11 @@ export interface LabelSource {
   /** Nothing of the label reached the printer; it stays next in line. */
   notSent(label: QueueLabel): void;
   /**
+   * "Sending began" could not be journaled (the shared store went away after the label was
+   * fetched): no byte was sent. A scan's label fails with that reason; a run's stays next in line.
+   */
+  notBegun(label: QueueLabel, error: unknown): void;
+  /**
    * The printer confirmed it has the whole label (or the OS queue took the job). The source
    * journals it with a commit that waits for the disk — at once, or for a scan on the next turn of
    * the event loop, after its answer — and what the queue recorded just before goes with it.

@@ -323,7 +323,16 @@ export class PrinterQueue {
 
   private async send(source: LabelSource, label: QueueLabel): Promise<void> {
     // "Sending began" is committed before the first byte leaves (an await on the store, no timer).
-    await source.sending(label);
+    try {
+      await source.sending(label);
+    } catch (error) {
+      // Nothing left for the printer. The queue goes on serving its other labels; a run's label is
+      // tried again after a pause, not in a tight loop against a store that is away.
+      this.deps.logger.warn('label not sent: its start could not be journaled', { printer: this.transport.description, entryId: label.entryId, error: errorText(error) });
+      source.notBegun(label, error);
+      if (!source.urgent) await this.sleepOrWake(this.pollMs);
+      return;
+    }
     this.sendingNow = label;
     // The screen hears of a scan's label in the printer after the printer's answer (applyStatus
     // below): an event between the label's bytes and that answer would hold the answer up.

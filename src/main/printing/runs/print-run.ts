@@ -225,6 +225,22 @@ export class PrintRun implements LabelSource {
     this.cursor = Math.min(this.cursor, slot.index);
   }
 
+  notBegun(label: QueueLabel, error: unknown): void {
+    const slot = this.slotOf(label);
+    slot.entry.sentAt = null;
+    if (!this.urgent && !this.cancelling) {
+      slot.status = 'ready';
+      this.cursor = Math.min(this.cursor, slot.index);
+      return;
+    }
+    // A scan is answered now, with the store's reason: the packer scans again once it is back. Its
+    // journal row is settled "failed" (nothing was sent) when the store answers again.
+    this.fail(slot, this.cancelling ? this.cancelReason() : journalReason(error));
+    if (this.urgent) this.settleSingle({ kind: 'error', error: asStationError(error) });
+    this.deps.observer.progress(this, false);
+    this.checkFinished();
+  }
+
   sent(label: QueueLabel, fault: PrinterFault | null): void {
     const slot = this.slotOf(label);
     slot.entry.state = 'sent';
