@@ -66,19 +66,19 @@ type Language = 'en' | 'nl' | 'de' | 'pl';
 const refusalWords: Record<Language, { noLocation: [string, string]; tooBig: [string, string] }> = {
   en: {
     noLocation: ['No location chosen for the upload', 'Type the location ids of your company the rows may name (for example 1101), then choose the file again'],
-    tooBig: ['week.csv is larger than 20 MB (21 MB)', 'Split it into files of at most 20 MB and upload each one'],
+    tooBig: ['week.csv is larger than 20 MB (21 MB)', 'Split it into files of at most 20 MB and choose each one in turn'],
   },
   nl: {
     noLocation: ['Geen locatie gekozen voor de upload', "Typ de locatie-id's van uw bedrijf die de rijen mogen noemen (bijvoorbeeld 1101) en kies het bestand opnieuw"],
-    tooBig: ['week.csv is groter dan 20 MB (21 MB)', 'Splits het in bestanden van hoogstens 20 MB en upload ze een voor een'],
+    tooBig: ['week.csv is groter dan 20 MB (21 MB)', 'Splits het in bestanden van hoogstens 20 MB en kies ze een voor een'],
   },
   de: {
     noLocation: ['Kein Standort für den Upload gewählt', 'Geben Sie die Standort-IDs Ihrer Firma ein, die die Zeilen nennen dürfen (zum Beispiel 1101), und wählen Sie die Datei erneut'],
-    tooBig: ['week.csv ist größer als 20 MB (21 MB)', 'Teilen Sie sie in Dateien von höchstens 20 MB und laden Sie jede einzeln hoch'],
+    tooBig: ['week.csv ist größer als 20 MB (21 MB)', 'Teilen Sie sie in Dateien von höchstens 20 MB und wählen Sie sie nacheinander'],
   },
   pl: {
     noLocation: ['Nie wybrano lokalizacji dla przesyłania', 'Wpisz ID lokalizacji swojej firmy, które mogą występować w wierszach (na przykład 1101), a potem wybierz plik ponownie'],
-    tooBig: ['week.csv jest większy niż 20 MB (21 MB)', 'Podziel go na pliki po najwyżej 20 MB i prześlij każdy z nich'],
+    tooBig: ['week.csv jest większy niż 20 MB (21 MB)', 'Podziel go na pliki po najwyżej 20 MB i wybierz je po kolei'],
   },
 };
 

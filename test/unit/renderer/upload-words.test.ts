@@ -36,10 +36,10 @@ describe('the upload’s refusals in the screen’s words', () => {
 
   it('says how big a file is and the limit, from its facts', () => {
     const tooBig = error('IMPORT_FAILED', { subject: 'too-big', file: 'week.xlsx', mb: 20, sizeMb: 23.4 });
-    expect(say('en', tooBig)).toBe('week.xlsx is larger than 20 MB (23.4 MB) — Split it into files of at most 20 MB and upload each one');
-    expect(say('nl', tooBig)).toBe('week.xlsx is groter dan 20 MB (23.4 MB) — Splits het in bestanden van hoogstens 20 MB en upload ze een voor een');
-    expect(say('de', tooBig)).toBe('week.xlsx ist größer als 20 MB (23.4 MB) — Teilen Sie sie in Dateien von höchstens 20 MB und laden Sie jede einzeln hoch');
-    expect(say('pl', tooBig)).toBe('week.xlsx jest większy niż 20 MB (23.4 MB) — Podziel go na pliki po najwyżej 20 MB i prześlij każdy z nich');
+    expect(say('en', tooBig)).toBe('week.xlsx is larger than 20 MB (23.4 MB) — Split it into files of at most 20 MB and choose each one in turn');
+    expect(say('nl', tooBig)).toBe('week.xlsx is groter dan 20 MB (23.4 MB) — Splits het in bestanden van hoogstens 20 MB en kies ze een voor een');
+    expect(say('de', tooBig)).toBe('week.xlsx ist größer als 20 MB (23.4 MB) — Teilen Sie sie in Dateien von höchstens 20 MB und wählen Sie sie nacheinander');
+    expect(say('pl', tooBig)).toBe('week.xlsx jest większy niż 20 MB (23.4 MB) — Podziel go na pliki po najwyżej 20 MB i wybierz je po kolei');
     expect(say('en', error('IMPORT_FAILED', { subject: 'no-header', file: 'empty.csv' }))).toMatch(/^empty\.csv has no header row — Put the column names in the first row/);
   });
 
@@ -73,8 +73,8 @@ describe('the upload panel’s own refusals', () => {
   it('a file too big for the screen says its size and the limit in every language (its words used to sit in the unshown message)', () => {
     const tooBig = fileTooBig('week.xlsx', 25 * 1024 * 1024, 20 * 1024 * 1024);
     expect(tooBig).toMatchObject({ code: 'IMPORT_FAILED', facts: { subject: 'too-big', file: 'week.xlsx', mb: 20, sizeMb: 25 } });
-    expect(say('en', tooBig)).toBe('week.xlsx is larger than 20 MB (25 MB) — Split it into files of at most 20 MB and upload each one');
-    expect(say('pl', tooBig)).toBe('week.xlsx jest większy niż 20 MB (25 MB) — Podziel go na pliki po najwyżej 20 MB i prześlij każdy z nich');
+    expect(say('en', tooBig)).toBe('week.xlsx is larger than 20 MB (25 MB) — Split it into files of at most 20 MB and choose each one in turn');
+    expect(say('pl', tooBig)).toBe('week.xlsx jest większy niż 20 MB (25 MB) — Podziel go na pliki po najwyżej 20 MB i wybierz je po kolei');
   });
 
   it('no location asks for the company’s locations in every language', () => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ToShipImportReport } from '../../../shared/contract/shipping';
 import type { StationErrorData } from '../../../shared/errors';
 import { useStation } from '../station-context';
-import { errorText } from '../supervision/error-words';
+import { CallError } from '../components/CallError';
 import { useStores } from '../state/stores-context';
 import { NewShipmentForm } from './NewShipmentForm';
 
@@ -17,7 +17,7 @@ const asBase64 = async (file: File): Promise<string> => {
 
 /** Imports the shop's export of orders to ship and tells new, updated and rejected rows. */
 export function ShipImport() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const station = useStation();
   const [report, setReport] = useState<ToShipImportReport | null>(null);
   const [error, setError] = useState<StationErrorData | null>(null);
@@ -69,11 +69,7 @@ export function ShipImport() {
           )}
         </div>
       )}
-      {error && (
-        <p role="alert" className="tone-text-danger">
-          {errorText(error, t, i18n.language).title} — {errorText(error, t, i18n.language).action}
-        </p>
-      )}
+      <CallError error={error} testId="ship-import-error" />
     </section>
   );
 }
