@@ -350,7 +350,8 @@ describe('every error code', () => {
       await setFaults({ latencyMs: 0 });
       expect([error?.code, error?.attempts]).toEqual(['OUTCOME_UNKNOWN', 1]);
       // Whether the service went on to create it is exactly what the client cannot know; what it
-      // guarantees is that it did not send the order a second time.
+      // guarantees is that it did not send the order a second time. This wait proves that nothing
+      // more happens: it lasts as long as the service's added latency, so the first request is done.
       await new Promise((resolve) => setTimeout(resolve, 400));
       const pages = await pagesOfBundle(api, first.orderBundle.bundleId);
       expect(pages).toBeGreaterThanOrEqual(1);
