@@ -9,8 +9,23 @@ export async function waitUntil(
   timeoutMs = 20_000,
   everyMs = 20,
 ): Promise<void> {
+  await waitForValue(async () => ((await condition()) ? true : null), what, timeoutMs, everyMs);
+}
+
+/**
+ * Like waitUntil, for a question whose answer the test goes on to use: asks until it is neither
+ * null nor undefined and returns it.
+ */
+export async function waitForValue<T>(
+  probe: () => T | null | undefined | Promise<T | null | undefined>,
+  what: string,
+  timeoutMs = 20_000,
+  everyMs = 20,
+): Promise<T> {
   const started = Date.now();
-  while (!(await condition())) {
+  for (;;) {
+    const value = await probe();
+    if (value !== null && value !== undefined) return value;
     if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
