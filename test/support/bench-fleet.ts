@@ -19,6 +19,7 @@ import type { StoreEngine } from '../../src/main/store/engine/store-engine';
 import { VirtualZebra, type VirtualZebraOptions } from '../../src/sandbox/printer';
 import type { PostgresServer } from './postgres-server';
 import { BenchMessageSchema, type BenchCall, type BenchConfig, type FleetStore } from './bench-fleet-messages';
+import { waitUntil } from './wait-until';
 
 export type { FleetStore } from './bench-fleet-messages';
 
@@ -194,6 +195,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       } catch (error) {
         bench.failedStarts += 1;
         if (Date.now() > deadline) throw error;
+        // Time is the input: the pause before the bench is started again.
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
     }
@@ -228,8 +230,9 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     async call(index, name, input) {
       const bench = benchAt(index);
       // A bench that is down (killed, not yet started again) is waited for.
-      while (!bench.life) await new Promise((resolve) => setTimeout(resolve, 20));
+      await waitUntil(() => Boolean(bench.life), `${bench.name} started again`, 120_000);
       const life = bench.life;
+      if (!life) throw new Error(`${bench.name} has no life after waiting for it`);
       if (bench.crashed !== null || !life.child.connected) return { ok: false, code: 'BENCH_CRASHED', message: `${bench.name} died by itself (${bench.crashed?.() ?? 'its channel closed'})` };
       const id = nextCallId++;
       return new Promise<BenchAnswer>((resolve) => {
@@ -259,6 +262,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       if (!database) throw new Error('this fleet was given no database server to restart');
       const stoppedAt = Date.now();
       await database.stop();
+      // Time is the input: the database is away this long.
       await new Promise((resolve) => setTimeout(resolve, downMs));
       await database.start();
       return { awayMs: Date.now() - stoppedAt };

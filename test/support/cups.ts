@@ -139,6 +139,7 @@ export async function startPrivateCups(): Promise<PrivateCups> {
       await stop();
       throw new Error(`cupsd did not answer within ${START_TIMEOUT_MS} ms\n${output}\n${log}`);
     }
+    // A poll with its own deadline and report (cupsd's log), hence not waitUntil.
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 

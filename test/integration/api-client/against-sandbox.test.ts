@@ -10,8 +10,12 @@ import { PDFDocument } from 'pdf-lib';
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDeliveryClient, DeliveryApiError, type DeliveryClient, type DeliveryClientOptions } from '../../../src/main/api';
-import { pickupPointRejectedMessage, pickupTypeFilterMatches } from '../../../src/shared/api/schemas';
+import { pickupTypeFilterMatches } from '../../../src/shared/api/schemas';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index';
+
+// The Delivery Service API specification (v1.0.0), pickup point rules: a 406 whose message says no
+// carrier offering pickup point delivery is available for this address.
+const pickupPointRejectedText = 'No carrier offering pickup point delivery is available for this address';
 
 let sandbox: RunningSandbox;
 const clients: DeliveryClient[] = [];
@@ -259,7 +263,7 @@ describe('every error code', () => {
       api.createOrder({ locationId: deVries().locationIds[0]!, deliveryName: 'Iris Visser', deliveryAddress: { ...amsterdam, postalCode: '2801 AB', city: 'Gouda' }, pudoId }),
     );
     expect([error?.code, error?.status]).toEqual(['PICKUP_POINT_REJECTED', 406]);
-    expect(error?.serviceMessage).toBe(pickupPointRejectedMessage);
+    expect(error?.serviceMessage).toBe(pickupPointRejectedText);
   });
 
   it('RATE_LIMITED when a 429 storm outlasts the attempts, honouring Retry-After', async () => {
@@ -346,7 +350,8 @@ describe('every error code', () => {
       await setFaults({ latencyMs: 0 });
       expect([error?.code, error?.attempts]).toEqual(['OUTCOME_UNKNOWN', 1]);
       // Whether the service went on to create it is exactly what the client cannot know; what it
-      // guarantees is that it did not send the order a second time.
+      // guarantees is that it did not send the order a second time. This wait proves that nothing
+      // more happens: it lasts as long as the service's added latency, so the first request is done.
       await new Promise((resolve) => setTimeout(resolve, 400));
       const pages = await pagesOfBundle(api, first.orderBundle.bundleId);
       expect(pages).toBeGreaterThanOrEqual(1);

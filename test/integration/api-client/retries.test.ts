@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDeliveryClient, DeliveryApiError, type DeliveryClientOptions } from '../../../src/main/api';
 import { orderRecord, pdfBase64, sendJson, startScriptedServer, zplBase64, type Script, type ScriptedServer } from './scripted-server';
+import { waitUntil } from '../../support/wait-until';
 
 const apiKey = 'sk_test_retry_key';
 const servers: ScriptedServer[] = [];
@@ -232,6 +233,7 @@ describe('POST /orders is never repeated', () => {
     expect(error?.message).toContain('REF-777');
     expect(error?.attempts).toBe(1);
     expect(ms).toBeLessThan(1500);
+    // Proves that nothing more happens: a retry would follow within the base delay (20 ms here).
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
@@ -382,7 +384,7 @@ describe('connections and concurrency', () => {
       { concurrency: 1 },
     );
     const slow = api.getLabel('SLOW', { format: 'zpl' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitUntil(() => server.requests.length === 1, 'the first answer to SLOW, a 429', 5000, 2);
     const { ms } = await timed(api.getLabel('QUICK', { format: 'zpl' }));
     await slow;
     expect(ms).toBeLessThan(400);

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { defaultDesktopSettings, loadDesktopSettings, saveDesktopSettings } from '../../../src/main/electron/desktop-settings';
 import { applyLaunchAtLogin } from '../../../src/main/electron/launch-at-login';
 import { defaultWindowState, loadWindowState, trackWindowState, type TrackedWindow } from '../../../src/main/electron/window-state';
+import { waitUntil } from '../../support/wait-until';
 
 const folders: string[] = [];
 const tempFolder = () => {
@@ -102,7 +103,7 @@ describe('the remembered window', () => {
     window.emit('move');
     window.emit('resize');
     expect(existsSync(file)).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await waitUntil(() => existsSync(file), 'the window state saved', 5000, 5);
     expect(loadWindowState(file)).toMatchObject({ x: 100, y: 50, width: 1100, height: 700 });
   });
 

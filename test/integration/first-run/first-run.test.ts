@@ -14,6 +14,7 @@ import type { RunningSandbox } from '../../../src/main/embedded-sandbox';
 import type { CallName, CallOutput } from '../../../src/shared/contract';
 import type { StationErrorData } from '../../../src/shared/errors';
 import { memoryKeyStore } from '../../support/station';
+import { waitForValue } from '../../support/wait-until';
 
 const TodaysOrdersSchema = z.object({
   orders: z.array(z.looseObject({ orderId: z.string(), orderRef: z.string(), barcode: z.string(), bundleId: z.string(), status: z.string(), companyName: z.string(), zplAvailable: z.boolean() })),
@@ -43,16 +44,6 @@ async function control(sandbox: RunningSandbox, path: string, init: { method?: s
 }
 
 const barcodeOfZpl = (zpl: string): string | null => /\^BC[^^]*\^FD([^^]*)\^FS/.exec(zpl)?.[1] ?? null;
-
-async function until<T>(probe: () => Promise<T | null | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== null && value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** A station over `dataDir` as the app builds it: nothing passed for the sandbox, so it starts its own. */
 const launch = (dataDir: string): Promise<Station> =>
@@ -115,7 +106,7 @@ describe('first run on the embedded sandbox', () => {
     if (outcome.outcome !== 'printed') return;
     expect(outcome.printer.name).toBe('Virtual Zebra (sandbox)');
 
-    const printed = await until(async () => {
+    const printed = await waitForValue(async () => {
       const { labels } = await station.call('sandbox.printedLabels', {});
       return labels.length > 0 ? labels : null;
     }, 'the label on the virtual Zebra');
@@ -166,7 +157,7 @@ describe('first run on the embedded sandbox', () => {
     await control(sandbox, '/printers/0/speed', { method: 'PUT', body: { labelsPerSecond: 20 } });
     const run = await station.call('printing.printBundles', { bundleIds: [printable!.bundleId] });
     expect(run.bundles[0]).toMatchObject({ bundleId: printable!.bundleId, route: 'zpl-per-order', labels: printable!.parcels });
-    await until(async () => ((await station.call('printing.run', { runId: run.runId })).run.state === 'finished' ? true : null), 'the bundle run to finish', 20_000);
+    await waitForValue(async () => ((await station.call('printing.run', { runId: run.runId })).run.state === 'finished' ? true : null), 'the bundle run to finish', 20_000);
 
     const unprinted = await station.call('orders.bundles', {});
     expect(unprinted.bundles.map((bundle) => bundle.bundleId)).not.toContain(printable!.bundleId);
@@ -203,7 +194,7 @@ describe('first run on the embedded sandbox', () => {
     const draft = now.find((order) => order.status === 'draft' && todays.some((mine) => mine.orderId === order.orderId));
     expect(draft).toBeDefined();
     await control(sandbox, `/environments/test/orders/${draft!.orderId}/status`, { method: 'POST', body: { status: 'expected' } });
-    await until(async () => {
+    await waitForValue(async () => {
       const found = await station.call('orders.lookup', { scan: draft!.orderId, remote: false });
       return found.order.status === 'expected' ? true : null;
     }, 'the status to arrive by webhook');
@@ -239,7 +230,7 @@ describe('first run on the embedded sandbox', () => {
     const sample = samples.find((order) => todays.some((mine) => mine.orderId === order.orderId && mine.zplAvailable))!;
     const outcome = await again.call('printing.print', { scan: sample.barcode });
     expect(outcome.outcome).toBe('printed');
-    const labels = await until(async () => {
+    const labels = await waitForValue(async () => {
       const listed = (await again.call('sandbox.printedLabels', {})).labels;
       return listed.length > 0 ? listed : null;
     }, 'the label on the new virtual Zebra');

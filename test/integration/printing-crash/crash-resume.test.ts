@@ -77,6 +77,7 @@ function startLife(config: unknown): { done: Promise<Life>; kill(): void; waitFo
   };
 }
 
+/** Time is the input: kills land at random moments of a life (sleep(0) only lets settled promises answer first). */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('crash and resume', () => {

@@ -13,6 +13,7 @@ import { BootMarkSchema } from '../../../src/main/boot-identity';
 import { composeStation } from '../../../src/main/composition';
 import { createLogger } from '../../../src/main/logging/logger';
 import { memoryKeyStore } from '../../support/station';
+import { waitForValue } from '../../support/wait-until';
 
 const ConfigSchema = z.object({
   dataDir: z.string(),
@@ -59,23 +60,16 @@ async function main(): Promise<void> {
     void printing.print({ scan: config.scan });
     // Reports the scan's run once it is journaled, then its label once the journal says the printer
     // has it ("sent"); this life ends by the parent's kill.
-    let runId: string | null = null;
-    for (;;) {
-      if (runId === null) {
-        const [run] = await printing.service.runSummaries('test', { unfinished: true });
-        if (run) {
-          runId = run.runId;
-          process.stdout.write(`scan-run ${run.runId}\n`);
-        }
-      } else {
-        const [entry] = await printing.journal.entries(runId);
-        if (entry?.state === 'sent') {
-          process.stdout.write(`scan-sent ${entry.id}\n`);
-          await new Promise(() => undefined);
-        }
-      }
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    const run = await waitForValue(async () => (await printing.service.runSummaries('test', { unfinished: true }))[0], "the scan's run journaled", 60_000, 5);
+    process.stdout.write(`scan-run ${run.runId}\n`);
+    const sent = await waitForValue(
+      async () => (await printing.journal.entries(run.runId)).find((entry, index) => index === 0 && entry.state === 'sent'),
+      "the scan's label sent",
+      60_000,
+      5,
+    );
+    process.stdout.write(`scan-sent ${sent.id}\n`);
+    await new Promise(() => undefined);
   }
 
   const finished = new Promise<string>((resolve) => {

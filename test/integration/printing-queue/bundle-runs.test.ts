@@ -79,6 +79,8 @@ describe('bundle runs: order, reverse, pause, cancel, retry, duplicates, outages
       expect(paused.state).toBe('paused');
       expect(paused.pauseReason?.by).toBe('user');
       const atPause = zebra.printed().length;
+      // Both waits prove that nothing more happens: at 40 labels a second the labels still in the
+      // printer's buffer are out within 600 ms, and after them none follows.
       await sleep(600);
       expect(zebra.printed().length - atPause).toBeLessThanOrEqual(3);
       const stillPaused = zebra.printed().length;

@@ -51,7 +51,11 @@ interface Case {
 const waitForPause = (station: PrintingStation, runId: string, kind: string) =>
   station.waitForEvent('printing.progress', (progress) => progress.runId === runId && progress.state === 'paused' && progress.pauseReason?.fault?.kind === kind, 60_000);
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Time is the input: the fault stays on this long, through several of the station's polls,
+ * before it is cleared.
+ */
+const letTheFaultLast = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const cases: Case[] = [
   {
@@ -59,7 +63,7 @@ const cases: Case[] = [
     before: (zebra) => zebra.refuseConnections(true).then(() => undefined),
     async during(zebra, station, runId) {
       await waitForPause(station, runId, 'offline');
-      await sleep(300);
+      await letTheFaultLast(300);
       await zebra.refuseConnections(false);
     },
     pausedFor: 'offline',
@@ -78,7 +82,7 @@ const cases: Case[] = [
     before: (zebra) => zebra.setFaults({ paperOutAfterLabels: 60 }).then(() => undefined),
     async during(zebra, station, runId) {
       await waitForPause(station, runId, 'paper-out');
-      await sleep(300);
+      await letTheFaultLast(300);
       await zebra.setFaults({ paperOut: false });
     },
     pausedFor: 'paper-out',
@@ -90,7 +94,7 @@ const cases: Case[] = [
       await zebra.waitForLabels(40, 20_000);
       await zebra.setHeadOpen(true);
       await waitForPause(station, runId, 'head-open');
-      await sleep(300);
+      await letTheFaultLast(300);
       await zebra.setHeadOpen(false);
     },
     pausedFor: 'head-open',
@@ -148,7 +152,7 @@ const cases: Case[] = [
       await zebra.waitForLabels(40, 20_000);
       await zebra.setHeadOpen(true);
       await waitForPause(station, runId, 'head-open');
-      await sleep(300);
+      await letTheFaultLast(300);
       await zebra.setHeadOpen(false);
     },
     pausedFor: 'head-open',
@@ -168,7 +172,7 @@ const cases: Case[] = [
       await zebra.waitForLabels(40, 20_000);
       await zebra.setPaused(true);
       await waitForPause(station, runId, 'paused');
-      await sleep(300);
+      await letTheFaultLast(300);
       await zebra.setPaused(false);
     },
     pausedFor: 'paused',
@@ -196,7 +200,7 @@ const cases: Case[] = [
       await zebra.waitForLabels(40, 20_000);
       await zebra.ignoreStatusQueries(true);
       await waitForPause(station, runId, 'offline');
-      await sleep(500);
+      await letTheFaultLast(500);
       await zebra.ignoreStatusQueries(false);
     },
     pausedFor: 'offline',

@@ -50,6 +50,7 @@ describe('single-order printing: scan → order → label → virtual Zebra → 
     if (outcome.outcome !== 'duplicate') return;
     expect(outcome.previous.printerName).toBe('Bench Zebra');
     expect(outcome.previous.state).toBe('printed');
+    // Proves that nothing more happens: a second label would reach the local printer well within this.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(zebra.printed()).toHaveLength(1);
   });

@@ -14,6 +14,7 @@ import type { RunningSandbox } from '../../../src/sandbox';
 import type { VirtualZebra } from '../../../src/sandbox/printer';
 import { decodeBarcodesFromPng } from '../../support/barcode';
 import { bundlesWithLabels, controlCall, createPrintingStation, startTestSandbox, startZebra, stationOrders, type PrintingStation, type TodaysOrder } from '../printing-queue/support';
+import { waitUntil } from '../../support/wait-until';
 
 /** Width and height in dots of the ^GFA graphic of a format. */
 function graphicSize(zpl: string): { width: number; height: number } | null {
@@ -21,14 +22,6 @@ function graphicSize(zpl: string): { width: number; height: number } | null {
   if (!match) return null;
   const [, total, , perRow] = match.map(Number) as [number, number, number, number];
   return { width: perRow * 8, height: total / perRow };
-}
-
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`not true within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 describe('labels follow the printer’s resolution and head width', () => {
@@ -220,7 +213,7 @@ describe('labels follow the printer’s resolution and head width', () => {
   /** Like a printer unplugged from the network: the station has seen its connection close. */
   const connectionClosed = (station: PrintingStation, printer: PrinterData) => {
     const transport = station.station.services.printing.transports.forPrinter(printer.address) as { connected?: boolean };
-    return until(() => transport.connected === false);
+    return waitUntil(() => transport.connected === false, 'the station to see its printer connection gone', 5000, 10);
   };
 
   it('notices a 300 dpi printer swapped in at the same address and prints its next label as a 300 dpi image', async () => {

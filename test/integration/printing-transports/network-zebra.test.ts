@@ -7,6 +7,7 @@ import { createCommandRunner } from '../../../src/main/printing/transports/comma
 import { PrinterTransportError } from '../../../src/main/printing/transports/transport';
 import { getvarQuery, hostStatusQuery, identificationQuery, parseHostStatus } from '../../../src/shared/zebra';
 import { VirtualZebra, type VirtualZebraOptions } from '../../../src/sandbox/printer';
+import { waitUntil } from '../../support/wait-until';
 
 const encoder = new TextEncoder();
 const label = (text: string, padding = 0): string => `^XA^FO50,50^A0N,40,40^FD${text}^FS${padding > 0 ? `^FX${'x'.repeat(padding)}^FS` : ''}^XZ`;
@@ -193,7 +194,7 @@ describe('network Zebra transport against the virtual Zebra', () => {
     const transport = transportFor(port, { idleCloseMs: 100 });
     await transport.send(encoder.encode(label('IDLE')));
     expect(transport.connected).toBe(true);
-    await waitFor(() => zebra.state().connections === 0, 2000);
+    await waitUntil(() => zebra.state().connections === 0, 'the idle connection closed', 2000);
     expect(transport.connected).toBe(false);
     await transport.send(encoder.encode(label('AGAIN')));
     expect(zebra.stats().connectionsAccepted).toBe(2);
@@ -212,14 +213,6 @@ describe('network Zebra transport against the virtual Zebra', () => {
   });
 });
 
-async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /**
  * A port whose listener never accepts: a child process listens with a backlog of 1 and then
  * blocks its only thread, and a few connections fill the backlog. Linux then drops further
@@ -231,21 +224,27 @@ async function unacceptingPort(): Promise<number> {
     'const server = net.createServer();',
     "server.listen({ host: '127.0.0.1', port: 0, backlog: 1 }, () => {",
     '  process.stdout.write(String(server.address().port) + "\\n");',
-    '  setTimeout(() => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60000), 20);',
+    // A pipe's stdout is written synchronously on Linux: the parent reads "blocked" only once the
+    // thread is about to stop accepting.
+    '  setTimeout(() => { process.stdout.write("blocked\\n"); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60000); }, 20);',
     '});',
   ].join('\n');
   const child: ChildProcess = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   cleanups.push(() => child.kill('SIGKILL'));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout?.once('data', (chunk: Buffer) => resolve(Number.parseInt(chunk.toString(), 10)));
-    child.once('exit', () => reject(new Error('listener exited')));
-  });
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  await waitUntil(() => output.includes('blocked') || exited, 'the listener to block its thread', 10_000);
+  if (exited) throw new Error('listener exited');
+  const port = Number.parseInt(output, 10);
+  // A backlog of 1 lets the kernel complete two connections that nobody accepts; the others wait.
+  let queued = 0;
   for (let i = 0; i < 4; i += 1) {
-    const filler = net.connect({ host: '127.0.0.1', port });
+    const filler = net.connect({ host: '127.0.0.1', port }, () => (queued += 1));
     filler.on('error', () => undefined);
     cleanups.push(() => filler.destroy());
   }
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await waitUntil(() => queued >= 2, 'the listen backlog full', 10_000);
   return port;
 }

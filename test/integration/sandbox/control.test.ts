@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, newOrder, startHarness, startReceiver, type Harness } from './harness';
+import { waitForValue } from '../../support/wait-until';
 
 let h: Harness;
 beforeAll(async () => {
@@ -173,11 +174,10 @@ describe('control API: the virtual printer', () => {
       socket.on('close', () => resolve());
       socket.on('error', reject);
     });
-    let printed: { zpl: string; index: number }[] = [];
-    for (let i = 0; i < 50 && printed.length === 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      printed = (await h.control('GET', '/printers/0/printed')).body.labels;
-    }
+    const printed = await waitForValue(async () => {
+      const labels = (await h.control('GET', '/printers/0/printed')).body.labels as { zpl: string; index: number }[];
+      return labels.length > 0 ? labels : null;
+    }, 'the label at the printer', 5000, 100);
     expect(printed).toHaveLength(1);
     expect(printed[0]!.zpl).toContain(order.barcode);
     const png = await call('GET', `${h.sandbox.control.baseUrl}/printers/Virtual%20Zebra/printed/0/png`, { headers: { authorization: `Bearer ${h.sandbox.control.token}` } });

@@ -4,6 +4,7 @@ import { renderZplToPng } from '../../../src/sandbox/labels/render';
 import { decodeBarcodesFromPdf, decodeBarcodesFromPng } from '../../support/barcode';
 import { pdfPageTexts } from '../../unit/sandbox-labels/pdf-text';
 import { newOrder, startHarness, type Harness } from './harness';
+import { waitUntil } from '../../support/wait-until';
 
 interface Today {
   orderRef: string;
@@ -183,8 +184,7 @@ describe('labels not generated yet, and the draft → expected move', () => {
       const bundle = await h.api('GET', `/orders/label/bundle/${created.orderBundle.bundleId}`);
       expect(bundle.status).toBe(404);
       expect((await h.control('GET', `/environments/test/orders/${created.orderId}`)).body.status).toBe('draft');
-      await new Promise((resolve) => setTimeout(resolve, 1300));
-      expect((await label(created.orderId, '?format=zpl')).status).toBe(200);
+      await waitUntil(async () => (await label(created.orderId, '?format=zpl')).status === 200, 'the label generated', 10_000, 100);
       expect((await h.api('GET', `/orders/label/bundle/${created.orderBundle.bundleId}`)).status).toBe(200);
     } finally {
       await h.control('PATCH', '/settings', { faults: { labelDelayMs: 0 } });

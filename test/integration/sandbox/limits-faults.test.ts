@@ -52,6 +52,7 @@ describe('rate limit (Errors 429)', () => {
       const limited = await coverage();
       const wait = Number(limited.headers['retry-after']);
       expect(wait).toBe(1);
+      // Time is the input: the caller honours Retry-After, then may call again.
       await new Promise((resolve) => setTimeout(resolve, wait * 1000));
       expect((await coverage()).status).toBe(200);
     } finally {

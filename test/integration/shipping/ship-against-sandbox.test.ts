@@ -15,22 +15,13 @@ import { createLogger } from '../../../src/main/logging/logger';
 import type { CallName, CallOutput } from '../../../src/shared/contract';
 import type { StationErrorData } from '../../../src/shared/errors';
 import { memoryKeyStore } from '../../support/station';
+import { waitForValue } from '../../support/wait-until';
 
 type Outcome<K extends CallName> = { ok: true; value: CallOutput<K> } | { ok: false; error: StationErrorData };
 
 const SandboxOrdersSchema = z.object({ orders: z.array(z.looseObject({ orderId: z.string(), orderRef: z.string(), barcode: z.string() })) });
 
 const barcodeOfZpl = (zpl: string): string | null => /\^BC[^^]*\^FD([^^]*)\^FS/.exec(zpl)?.[1] ?? null;
-
-async function until<T>(probe: () => Promise<T | null | undefined> | T | null | undefined, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== null && value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const header = 'orderRef,locationId,deliveryStreet,deliveryNumber,deliverySuffix,deliveryPostalCode,deliveryCity,deliveryCountry,deliveryName,parcels,pudoId,weight';
 
@@ -117,7 +108,7 @@ describe('ship from the bench on the embedded sandbox', () => {
     expect(atService).toHaveLength(3);
     const bundles = new Set(outcome.parcels.map((parcel) => parcel.bundleId));
     expect(bundles.size).toBe(1);
-    const printed = await until(async () => ((await sandbox.printedLabels(0)).length >= before + 3 ? printedBarcodes() : null), '3 labels at the virtual Zebra');
+    const printed = await waitForValue(async () => ((await sandbox.printedLabels(0)).length >= before + 3 ? printedBarcodes() : null), '3 labels at the virtual Zebra');
     expect(printed.slice(before)).toEqual(atService.map((order) => order.barcode));
     const journal = await call('printing.journal', { orderId: outcome.parcels[1]!.orderId });
     expect(journal.entries[0]).toMatchObject({ bundlePosition: 2, bundleCount: 3 });
@@ -198,7 +189,7 @@ describe('ship from the bench on the embedded sandbox', () => {
     await call('webhooks.start', {});
     const [created] = await ordersAtService('NW-DROP-1');
     await control(`/environments/test/orders/${created!.orderId}/status`, { method: 'POST', body: { status: 'expected' } });
-    const settled = await until(async () => {
+    const settled = await waitForValue(async () => {
       const [entry] = await call('shipping.ledger', { orderRef: 'NW-DROP-1' });
       return entry?.state === 'created' ? entry : null;
     }, 'the webhook to settle the unknown parcel');
@@ -231,7 +222,7 @@ describe('ship from the bench on the embedded sandbox', () => {
     if (outcome.outcome !== 'shipped') throw new Error(`expected shipped, got ${outcome.outcome}`);
     expect(outcome.parcels[0]).toMatchObject({ createdNow: false, printed: 'printed', orderId: order.orderId });
     expect(await ordersAtService('NW-CRASH-1')).toHaveLength(1);
-    const printed = await until(async () => {
+    const printed = await waitForValue(async () => {
       const barcodes = await printedBarcodes();
       return barcodes.includes(order.barcode) ? barcodes : null;
     }, 'the label at the virtual Zebra');

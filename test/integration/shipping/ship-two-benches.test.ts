@@ -22,20 +22,11 @@ import { memoryKeyStore } from '../../support/station';
 import { goodRow, header as uploadHeader } from '../upload/support';
 import { postgresConfig } from '../store-engine/engines';
 import { controlCall } from '../printing-queue/support';
+import { waitForValue } from '../../support/wait-until';
 
 type Outcome<K extends CallName> = { ok: true; value: CallOutput<K> } | { ok: false; error: StationErrorData };
 
 const SandboxOrdersSchema = z.object({ orders: z.array(z.looseObject({ orderId: z.string(), orderRef: z.string() })) });
-
-async function until<T>(probe: () => Promise<T | null | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== null && value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 const shipHeader = 'orderRef,locationId,deliveryStreet,deliveryNumber,deliverySuffix,deliveryPostalCode,deliveryCity,deliveryCountry,deliveryName,parcels';
 const slips = ['NW-TWO-1', 'NW-TWO-2', 'NW-TWO-3', 'NW-TWO-4'];
@@ -135,7 +126,7 @@ describe('two benches shipping on one shared store', () => {
     let first: Promise<Outcome<'shipping.ship'>>;
     try {
       first = attempt(a, 'shipping.ship', { orderRef: 'NW-TWO-SLOW' });
-      await until(async () => ((await call(b, 'shipping.ledger', { orderRef: 'NW-TWO-SLOW' }))[0]?.state === 'posting' ? true : null), 'bench A posting the parcel');
+      await waitForValue(async () => ((await call(b, 'shipping.ledger', { orderRef: 'NW-TWO-SLOW' }))[0]?.state === 'posting' ? true : null), 'bench A posting the parcel');
       const meanwhile = await attempt(b, 'shipping.ship', { orderRef: 'NW-TWO-SLOW' });
       if (meanwhile.ok) throw new Error(`expected bench B to be told the parcel is being created, got ${JSON.stringify(meanwhile.value)}`);
       expect(meanwhile.error.code).toBe('OUTCOME_UNKNOWN');

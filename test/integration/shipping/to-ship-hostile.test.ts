@@ -82,6 +82,7 @@ describe('a large file', () => {
     // too busy to even take the scan (its event loop held) counts too.
     while (!done) {
       const due = performance.now() + 25;
+      // Time is the input: the scanner's pace.
       await new Promise((resolve) => setTimeout(resolve, 25));
       await dispatch('orders.lookup', { scan: 'NOT-AN-ORDER', remote: false });
       waits.push(performance.now() - due);

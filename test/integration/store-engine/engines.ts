@@ -10,6 +10,7 @@ import { PostgresEngine } from '../../../src/main/store/engine/postgres-engine';
 import { SqliteEngine } from '../../../src/main/store/engine/sqlite-engine';
 import type { StoreEngine } from '../../../src/main/store/engine/store-engine';
 import { createTestDatabase, type PostgresServerInfo } from '../../support/postgres-server';
+import { waitUntil } from '../../support/wait-until';
 
 export interface EngineUnderTest {
   engine: StoreEngine;
@@ -62,17 +63,18 @@ const postgres: EngineFactory = {
         others.push(other);
         return other;
       },
-      waitersOnLocks: async (count) => {
-        const deadline = Date.now() + 10_000;
-        for (;;) {
-          const [row] = await engine.query<{ waiting: number }>(
-            "SELECT count(*) AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-          );
-          if ((row?.waiting ?? 0) >= count) return;
-          if (Date.now() > deadline) throw new Error(`No ${count} session(s) waiting on a lock after 10 s`);
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
-      },
+      waitersOnLocks: (count) =>
+        waitUntil(
+          async () => {
+            const [row] = await engine.query<{ waiting: number }>(
+              "SELECT count(*) AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+            );
+            return (row?.waiting ?? 0) >= count;
+          },
+          `${count} session(s) waiting on a lock`,
+          10_000,
+          10,
+        ),
       dispose: async () => {
         for (const other of others) await other.close();
         await engine.close();

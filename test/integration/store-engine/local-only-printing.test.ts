@@ -21,6 +21,7 @@ import { createTestDatabase, type PostgresServerInfo, type TestDatabase } from '
 import { benchOnStore, call, nextEvent, refusal } from '../../support/shared-store';
 import { memoryKeyStore } from '../../support/station';
 import { barcodeOfZpl, startTestSandbox, startZebra, stationOrders, type TodaysOrder } from '../printing-queue/support';
+import { waitUntil } from '../../support/wait-until';
 
 describe('local-only printing while one bench has lost the shared store', () => {
   let sandbox: RunningSandbox;
@@ -88,13 +89,13 @@ describe('local-only printing while one bench has lost the shared store', () => 
   async function copiedTo(dataDir: string, orderIds: readonly string[]): Promise<void> {
     const file = SqliteEngine.open(join(dataDir, 'station.db'));
     try {
-      const started = Date.now();
-      for (;;) {
-        const rows = await file.query(`SELECT order_id FROM orders WHERE order_id IN (${orderIds.map((_, index) => `$${index + 1}`).join(', ')})`, orderIds);
-        if (rows.length === orderIds.length) return;
-        if (Date.now() - started > 10_000) throw new Error(`the bench copied ${rows.length} of ${orderIds.length} orders`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      const placeholders = orderIds.map((_, index) => `$${index + 1}`).join(', ');
+      await waitUntil(
+        async () => (await file.query(`SELECT order_id FROM orders WHERE order_id IN (${placeholders})`, orderIds)).length === orderIds.length,
+        `the bench's copy of ${orderIds.length} orders`,
+        10_000,
+        50,
+      );
     } finally {
       await file.close();
     }

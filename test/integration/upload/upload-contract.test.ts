@@ -137,6 +137,7 @@ describe('spreadsheet upload through the contract', () => {
     const waits: number[] = [];
     const sleep = (ms: number) => {
       waits.push(ms);
+      // Time is the input: the upload's own wait, recorded and then really waited.
       return new Promise<void>((resolve) => setTimeout(resolve, ms));
     };
     bench = await createPrintingStation(sandbox, zebraPort, { clientOptions: { retry: { maxAttempts: 1 } }, uploadSleep: sleep }, {}, 'test');

@@ -11,6 +11,7 @@ import {
   threeStatusStrings,
 } from './raw-client';
 import { usePrinters } from './printer-fixture';
+import { waitUntil } from '../../support/wait-until';
 
 const { startPrinter, open } = usePrinters();
 
@@ -24,7 +25,7 @@ describe('paper out', () => {
     const formats = [1, 2, 3, 4, 5].map((n) => label(n));
     await client.send(formats.join(''));
     await printer.waitForLabels(2);
-    await sleep(100);
+    await waitUntil(() => faults.some((change) => change.fault === 'paperOut' && change.value), 'the printer out of paper');
     expect(printer.stats().labelsPrinted).toBe(2);
     expect(faults).toContainEqual(expect.objectContaining({ fault: 'paperOut', value: true, cause: 'printer' }));
     const status = parseHostStatus(await client.ask('~HS', threeStatusStrings));
@@ -41,9 +42,9 @@ describe('paper out', () => {
     const { printer, port } = await startPrinter({ labelsPerSecond: 2 });
     const client = await open(port);
     await client.send(label(1) + label(2));
-    await sleep(60);
+    await waitUntil(() => printer.state().labelInProgress, 'label 1 coming out of the printer', 20_000, 1);
     await printer.setPaperOut(true);
-    await sleep(600); // longer than a label takes: it was stopped, not just slow
+    await waitUntil(() => printer.printed().length > 0, 'what was printed of label 1');
     // What was printed of label 1 left the printer cut short; the label stays in the buffer (^JZY).
     expect(printer.printed().map((printed) => [printed.zpl, printed.cutShortBy])).toEqual([[label(1), 'paperOut']]);
     expect(parseHostStatus(await client.ask('~HS', threeStatusStrings)).formatsInBuffer).toBe(2);
@@ -63,6 +64,8 @@ describe('head open and ribbon out', () => {
     await printer.setHeadOpen();
     const client = await open(port);
     await client.send(label(1) + label(2));
+    await waitUntil(() => printer.stats().formatsReceived === 2, 'both formats received');
+    // Proves that nothing prints: a label takes well under this at the default speed.
     await sleep(100);
     expect(printer.stats().labelsPrinted).toBe(0);
     expect(parseHostStatus(await client.ask('~HS', threeStatusStrings))).toMatchObject({ headUp: true, formatsInBuffer: 2 });
@@ -75,6 +78,8 @@ describe('head open and ribbon out', () => {
     const { printer, port } = await startPrinter({ faults: { ribbonOut: true } });
     const client = await open(port);
     await client.send(label(1));
+    await waitUntil(() => printer.stats().formatsReceived === 1, 'the format received');
+    // Proves that nothing prints: a label takes well under this at the default speed.
     await sleep(80);
     expect(printer.stats().labelsPrinted).toBe(0);
     await printer.setRibbonOut(false);
@@ -87,7 +92,8 @@ describe('pause', () => {
     const { printer, port } = await startPrinter();
     const client = await open(port);
     await client.send('~PP' + label(1) + label(2));
-    await sleep(80);
+    // ~PP comes before the formats in the stream: once both are in, the printer was paused first.
+    await waitUntil(() => printer.stats().formatsReceived === 2, 'both formats received');
     expect(printer.stats().labelsPrinted).toBe(0);
     expect(printer.faults().paused).toBe(true);
     expect(parseHostStatus(await client.ask('~HS', threeStatusStrings))).toMatchObject({ paused: true, formatsInBuffer: 2 });
@@ -99,9 +105,11 @@ describe('pause', () => {
     const { printer, port } = await startPrinter({ labelsPerSecond: 4 });
     const client = await open(port);
     await client.send(label(1) + label(2));
-    await sleep(30);
+    await waitUntil(() => printer.state().labelInProgress, 'label 1 coming out of the printer', 20_000, 1);
     await printer.setPaused(true);
-    await sleep(550);
+    await waitUntil(() => printer.printed().length > 0, 'label 1 finished');
+    // Proves that label 2 does not follow: at 4 labels a second it would be out within 250 ms.
+    await sleep(300);
     expect(printer.printed().map((printed) => printed.zpl)).toEqual([label(1)]);
     await printer.setPaused(false);
     expect(await printer.waitForLabels(2)).toHaveLength(2);
@@ -130,7 +138,7 @@ describe('dropped connection', () => {
     const { printer, port } = await startPrinter({ faults: { paused: true } });
     const client = await open(port);
     await client.send(label(1) + label(2));
-    await sleep(30);
+    await waitUntil(() => printer.stats().formatsReceived === 2, 'both formats received');
     await printer.dropConnectionAfter(20);
     const third = label(3);
     client.socket.write(third);
@@ -152,7 +160,7 @@ describe('dropped connection', () => {
     await client.send(label(1) + '^XA^FDnever finished');
     await client.close();
     await printer.waitForLabels(1);
-    await sleep(20);
+    await waitUntil(() => printer.discarded().length > 0, 'the partial format discarded');
     expect(printer.discarded()).toEqual([expect.objectContaining({ reason: 'connection-closed', zpl: '^XA^FDnever finished' })]);
   });
 });
@@ -163,6 +171,7 @@ describe('no answer to status queries', () => {
     const client = await open(port);
     await client.send('~HS~HQES~HI! U1 getvar "device.languages"\r\n' + label(1));
     await printer.waitForLabels(1);
+    // Proves that no answer comes: the queries were read before the label, and an answer takes a few ms.
     await sleep(150);
     expect(client.received()).toBe('');
     await printer.ignoreStatusQueries(false);

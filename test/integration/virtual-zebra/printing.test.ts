@@ -4,6 +4,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { label, parseHostStatus, sleep, threeStatusStrings } from './raw-client';
 import { usePrinters } from './printer-fixture';
+import { waitUntil } from '../../support/wait-until';
 
 const { startPrinter, open } = usePrinters();
 
@@ -30,7 +31,7 @@ describe('receive buffer and backpressure', () => {
     let accepted = true;
     while (accepted && written < 2000) accepted = sender.socket.write(format(written++));
     expect(accepted).toBe(false); // write() said stop: the printer is not keeping up
-    await sleep(200);
+    await waitUntil(() => printer.state().status.bufferFull, 'the receive buffer full');
     const held = printer.state().bufferedBytes;
     expect(held).toBeGreaterThan(capacity / 2);
     expect(held).toBeLessThanOrEqual(capacity);
@@ -45,8 +46,9 @@ describe('receive buffer and backpressure', () => {
     sender.socket.once('drain', () => {
       drained = true;
     });
+    // Proves that the sender is not let go: 5 labels a second drain slowly.
     await sleep(400);
-    expect(drained).toBe(false); // 5 labels a second drain slowly
+    expect(drained).toBe(false);
 
     printer.setLabelsPerSecond(1000);
     const labels = await printer.waitForLabels(written, 30_000);
@@ -71,7 +73,7 @@ describe('statistics', () => {
     const formats = Array.from({ length: 6 }, (_, n) => label(n));
     const noise = '\r\n~HS';
     await client.send(formats.join('') + noise);
-    await sleep(50);
+    await waitUntil(() => printer.stats().bytesReceived === formats.join('').length + noise.length, 'every byte received');
     await printer.setPaused(false);
     await printer.waitForLabels(6);
     expect(printer.stats()).toMatchObject({
@@ -89,6 +91,7 @@ describe('statistics', () => {
     const client = await open(port);
     await client.send(label(1));
     await printer.waitForLabels(1);
+    // Time is the input: the printer stands idle this long between the two labels.
     await sleep(200);
     await client.send(label(2));
     await printer.waitForLabels(2);
@@ -101,6 +104,7 @@ describe('statistics', () => {
     await printer.waitForLabels(3);
     await printer.setPaused(true);
     await client.send(label(4));
+    // Time is the input: this long paused must not count as idle.
     await sleep(250);
     await printer.setPaused(false);
     await printer.waitForLabels(4);

@@ -9,6 +9,7 @@ import {
   threeStatusStrings,
 } from './raw-client';
 import { usePrinters } from './printer-fixture';
+import { waitUntil } from '../../support/wait-until';
 
 const { startPrinter, open } = usePrinters();
 
@@ -23,7 +24,8 @@ describe('reading ZPL streams', () => {
     let from = 0;
     for (const cut of [...cuts, stream.length]) {
       await client.send(stream.subarray(from, cut));
-      await sleep(5); // no delay on the socket: each piece leaves as its own packet
+      // Time is the input here: with no delay on the socket, each piece leaves as its own packet.
+      await sleep(5);
       from = cut;
     }
     const labels = await printer.waitForLabels(4);
@@ -87,17 +89,17 @@ describe('reading ZPL streams', () => {
     const seen: number[] = [];
     printer.on('connection', (connection) => seen.push(connection.remotePort));
     const client = await open(port);
-    await sleep(20);
+    await waitUntil(() => seen.length > 0, 'the connection reported');
     expect(seen).toEqual([client.socket.localPort]);
   });
 });
 
 describe('~HS host status', () => {
   it('counts formats in the buffer and flags a partial format and pause', async () => {
-    const { port } = await startPrinter({ faults: { paused: true } });
+    const { printer, port } = await startPrinter({ faults: { paused: true } });
     const client = await open(port);
     await client.send(label(1) + label(2) + label(3) + '^XA^FO10,10^FDhalf');
-    await sleep(30);
+    await waitUntil(() => printer.stats().bytesReceived === Buffer.byteLength(label(1) + label(2) + label(3) + '^XA^FO10,10^FDhalf'), 'every byte received');
     // Answered at once, although it arrives in the middle of a format.
     const status = parseHostStatus(await client.ask('~HS', threeStatusStrings));
     expect(status).toMatchObject({ paused: true, paperOut: false, formatsInBuffer: 3, partialFormat: true, bufferFull: false, headUp: false });
@@ -177,7 +179,7 @@ describe('~HQES, ~HI and SGD', () => {
     const { printer, port } = await startPrinter({ faults: { paused: true } });
     const client = await open(port);
     await client.send(label(1) + label(2) + '^XA^FDpartial');
-    await sleep(30);
+    await waitUntil(() => printer.stats().bytesReceived === Buffer.byteLength(label(1) + label(2) + '^XA^FDpartial'), 'every byte received');
     const status = parseHostStatus(await client.ask('~JA~HS', threeStatusStrings));
     expect(status.formatsInBuffer).toBe(0);
     expect(status.partialFormat).toBe(false);

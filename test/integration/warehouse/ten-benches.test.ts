@@ -40,6 +40,10 @@ interface ScanResult {
   outcome: string;
 }
 
+/**
+ * Time is the input: a paced plan of the day (scans and kills at planned moments, benches down for
+ * planned spells, the journal looked at every 250 ms until it has been still for 15 s).
+ */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 describe(`ten benches on one ${storeKind} store`, () => {

@@ -84,6 +84,7 @@ describe('webhook stream from the sandbox', () => {
       const answer = (await control('/environments/test/statuses', { moves: round })) as { moved: number };
       expect(answer.moved).toBe(round.length);
       moves += round.length;
+      // Time is the input: the moves come in a paced stream, as the service's webhooks would.
       await new Promise((resolve) => setTimeout(resolve, 3));
     }
     expect(moves).toBe(wantedMoves);

@@ -74,6 +74,7 @@ async function deliver(url: string, body: unknown): Promise<number> {
       // Connection refused or reset: the receiver is down; the service tries again.
     }
     if (Date.now() > deadline) throw new Error(`not delivered after ${attempts} attempts`);
+    // Time is the input: the service's pause before it tries the delivery again.
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

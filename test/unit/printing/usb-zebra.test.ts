@@ -96,6 +96,7 @@ class FakeZebra implements UsbPrinterDevice {
   async transferIn(endpoint: number, length: number, timeoutMs = 1000) {
     this.calls.push(`transferIn(${endpoint})`);
     if (this.inbound.length === 0) {
+      // Time is the input: a real device with nothing to say lets the read time out.
       await new Promise((resolve) => setTimeout(resolve, timeoutMs));
       throw new Error('LIBUSB_ERROR_TIMEOUT: Operation timed out');
     }

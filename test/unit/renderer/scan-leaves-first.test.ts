@@ -5,6 +5,7 @@ import { submitOrShip } from '../../../src/renderer/src/ship/submit-or-ship';
 import { createStationStores, type StationStores } from '../../../src/renderer/src/state/stores';
 import { journalEntry } from './journal-entry';
 import { ok, scriptedStation } from './scripted-station';
+import { waitUntil } from '../../support/wait-until';
 
 const shipment: Shipment = {
   orderRef: 'SHIP-7',
@@ -141,7 +142,7 @@ describe('what the screen draws for a scan', () => {
 
     states.length = 0;
     const slow = submitOrShip(stores, 'ORD-2');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await waitUntil(() => states.length > 0, 'the scan panel to change', 5000, 5);
     expect(states).toEqual(['working']);
     // Meanwhile the sandbox panel's refreshes hold off: a scan is in hand.
     expect(stores.scan.getState().inHand()).toBe(true);
