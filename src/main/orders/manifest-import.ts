@@ -10,9 +10,7 @@
  * the next start.
  */
 import { randomUUID } from 'node:crypto';
-import { open, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { basename } from 'node:path';
 import { z } from 'zod';
 import { OrderStatusSchema, type OrderStatus } from '../../shared/api/schemas';
 import { EnvironmentSchema, type Environment } from '../../shared/contract/app';
@@ -24,8 +22,9 @@ import type { StoreEngine } from '../store/engine/store-engine';
 import { resolveColumns, type ColumnMapping, type ManifestField, type ResolvedColumns } from './manifest-columns';
 import { ManifestFileProblem, type ManifestLimits } from './manifest-limits';
 import { parseManifest } from './manifest-parser';
-import { detectFormat, type Cell, type ManifestFormat } from './manifest-readers';
+import type { Cell, ManifestFormat } from './manifest-readers';
 import type { OrderFacts, OrderIndex } from './order-index';
+import { openSpreadsheet, SpreadsheetOpenProblem } from './spreadsheet-file';
 import { processAlive } from '../process-alive';
 import { retryLostRace } from '../store/engine/retry-lost-race';
 
@@ -105,7 +104,6 @@ export interface ManifestImporter {
 
 export const maxManifestFileBytes = 256 * 1024 * 1024;
 export const maxReportedErrors = 1000;
-const headBytes = 64 * 1024;
 
 const count = z.coerce.number().int();
 const ImportRowSchema = z.object({
@@ -317,42 +315,23 @@ interface OpenedSource {
   totalBytes: number;
 }
 
+/** Opens the manifest with the imports' one opener, in this import's words. */
 async function openSource(source: ManifestSource): Promise<OpenedSource> {
-  if (source.kind === 'bytes') {
-    const fileName = source.fileName;
-    const format = formatOrFail(source.bytes.subarray(0, headBytes), fileName);
-    return { fileName, format, totalBytes: source.bytes.length };
-  }
-  const fileName = basename(source.path);
-  let size: number;
-  let head: Buffer;
   try {
-    const info = await stat(source.path);
-    if (!info.isFile()) throw new StationError('IMPORT_FAILED', `${fileName} is not a file.`);
-    size = info.size;
-    if (size > maxManifestFileBytes) {
-      throw new StationError('IMPORT_FAILED', `${fileName} is ${Math.round(size / 1024 / 1024)} MB; a manifest is at most ${maxManifestFileBytes / 1024 / 1024} MB. Split it into smaller files.`);
-    }
-    const handle = await open(source.path, 'r');
-    try {
-      const buffer = Buffer.alloc(Math.min(headBytes, size));
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-      head = buffer.subarray(0, bytesRead);
-    } finally {
-      await handle.close();
-    }
+    const opened = await openSpreadsheet(source, { maxBytes: maxManifestFileBytes, acceptXls: false, refuseEmpty: false });
+    return { fileName: opened.fileName, format: opened.format, totalBytes: opened.size };
   } catch (error) {
-    if (error instanceof StationError) throw error;
-    throw new StationError('IMPORT_FAILED', `${fileName} could not be opened: ${describe(error)}.`, undefined, { cause: error });
+    if (!(error instanceof SpreadsheetOpenProblem)) throw error;
+    const { fileName } = error;
+    switch (error.code) {
+      case 'too-big':
+        throw new StationError('IMPORT_FAILED', `${fileName} is ${Math.round(error.size / 1024 / 1024)} MB; a manifest is at most ${maxManifestFileBytes / 1024 / 1024} MB. Split it into smaller files.`);
+      case 'unreadable':
+        throw new StationError('IMPORT_FAILED', `${fileName} could not be opened: ${describe(error.cause)}.`, undefined, { cause: error.cause });
+      default:
+        throw new StationError('IMPORT_FAILED', error.message);
+    }
   }
-  const format = formatOrFail(head, fileName);
-  return { fileName, format, totalBytes: size };
-}
-
-function formatOrFail(head: Buffer, fileName: string): ManifestFormat {
-  const format = detectFormat(head, fileName);
-  if (typeof format === 'object') throw new StationError('IMPORT_FAILED', format.unsupported);
-  return format;
 }
 
 const statusAliases = new Map<string, OrderStatus>(OrderStatusSchema.options.map((status) => [status.replace(/_/g, ''), status]));

@@ -5,8 +5,6 @@
  * environment, one row per orderRef. An import reports every row: new, updated (the same orderRef
  * imported again replaces what was known) or rejected with the reason.
  */
-import { open, stat } from 'node:fs/promises';
-import { basename } from 'node:path';
 import { z } from 'zod';
 import type { Environment } from '../../shared/contract/app';
 import { ShipmentSchema, type Shipment, type ToShipImportReport } from '../../shared/contract/shipping';
@@ -14,8 +12,8 @@ import { StationError } from '../../shared/errors';
 import { identifierKey, readOrderRef } from '../../shared/identifiers';
 import { ManifestFileProblem } from '../orders/manifest-limits';
 import { parseManifest } from '../orders/manifest-parser';
-import type { ParserSource } from '../orders/manifest-parser-protocol';
-import { detectFormat, type Cell } from '../orders/manifest-readers';
+import type { Cell } from '../orders/manifest-readers';
+import { openSpreadsheet, SpreadsheetOpenProblem, type OpenedSpreadsheet, type SpreadsheetSource } from '../orders/spreadsheet-file';
 import type { StoreEngine } from '../store/engine/store-engine';
 import { uploadRequiredColumns } from './upload-rows';
 
@@ -174,30 +172,12 @@ export class ToShipOrders {
    * Only a regular file is read (a pipe or a device is refused before a byte is read).
    */
   async importFile(environment: Environment, path: string): Promise<ToShipImportReport> {
-    const fileName = basename(path);
-    let head: Buffer;
-    try {
-      const info = await stat(path);
-      if (!info.isFile()) throw new StationError('IMPORT_FAILED', `${fileName} is not a file.`);
-      checkSize(fileName, info.size);
-      const handle = await open(path, 'r');
-      try {
-        head = Buffer.alloc(Math.min(info.size, 64 * 1024));
-        await handle.read(head, 0, head.length, 0);
-      } finally {
-        await handle.close();
-      }
-    } catch (error) {
-      if (error instanceof StationError) throw error;
-      throw new StationError('IMPORT_FAILED', `${fileName} could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`, undefined, { cause: error });
-    }
-    return this.importFrom(environment, fileName, { kind: 'path', path }, head);
+    return this.importFrom(environment, await openToShipFile({ kind: 'path', path }));
   }
 
   /** The same for a file the screen sent as bytes. */
   async importBytes(environment: Environment, fileName: string, bytes: Buffer): Promise<ToShipImportReport> {
-    checkSize(fileName, bytes.length);
-    return this.importFrom(environment, fileName, { kind: 'bytes', bytes }, bytes.subarray(0, 64 * 1024));
+    return this.importFrom(environment, await openToShipFile({ kind: 'bytes', fileName, bytes }));
   }
 
   /**
@@ -207,9 +187,7 @@ export class ToShipOrders {
    * batches the worker hands over and written a batch per transaction, so the station's other
    * calls (a scan, a print) are answered between batches.
    */
-  private async importFrom(environment: Environment, fileName: string, source: ParserSource, head: Uint8Array): Promise<ToShipImportReport> {
-    const format = detectFormat(head, fileName);
-    if (typeof format === 'object') throw new StationError('IMPORT_FAILED', format.unsupported);
+  private async importFrom(environment: Environment, { fileName, format, source }: OpenedSpreadsheet): Promise<ToShipImportReport> {
 
     const report: ToShipImportReport = { fileName, newRows: 0, updatedRows: 0, rejectedRows: 0, rows: [] };
     let header: Map<Column, number> | null = null;
@@ -294,9 +272,16 @@ const parsedBatchRows = 500;
 /** Rows checked and written per transaction; the event loop is let go between two (a few milliseconds each). */
 const writeBatchRows = 100;
 
-function checkSize(fileName: string, size: number): void {
-  if (size === 0) throw new StationError('IMPORT_FAILED', `${fileName} is empty.`);
-  if (size > maxFileBytes) throw new StationError('IMPORT_FAILED', `${fileName} is larger than ${maxFileBytes / 1024 / 1024} MB; split it into smaller files.`);
+/** Opens the export with the imports' one opener, in this import's words. */
+async function openToShipFile(input: SpreadsheetSource): Promise<OpenedSpreadsheet> {
+  try {
+    return await openSpreadsheet(input, { maxBytes: maxFileBytes, acceptXls: false, refuseEmpty: true });
+  } catch (error) {
+    if (!(error instanceof SpreadsheetOpenProblem)) throw error;
+    const { fileName } = error;
+    if (error.code === 'too-big') throw new StationError('IMPORT_FAILED', `${fileName} is larger than ${maxFileBytes / 1024 / 1024} MB; split it into smaller files.`);
+    throw new StationError('IMPORT_FAILED', error.message, undefined, { cause: error.cause ?? error });
+  }
 }
 
 type CheckedRow = { ok: true; orderRef: string | null; shipment: Shipment | null } | { ok: false; orderRef: string | null; reasons: string[] };

@@ -9,7 +9,6 @@
  * in the database: a killed process's upload is resumed by starting it again.
  */
 import { randomBytes } from 'node:crypto';
-import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Environment } from '../../shared/contract/app';
 import type { UploadPreview, UploadRowProblem, UploadRowView, UploadSkip, UploadStatus } from '../../shared/contract/upload';
@@ -21,9 +20,9 @@ import { ManifestFileProblem } from '../orders/manifest-limits';
 import { identifierKey, invisibleCharacters, readOrderRef } from '../../shared/identifiers';
 import { parseManifest } from '../orders/manifest-parser';
 import type { ParserSource } from '../orders/manifest-parser-protocol';
-import { detectFormat, type ManifestFormat, type ManifestItem } from '../orders/manifest-readers';
+import type { ManifestFormat, ManifestItem } from '../orders/manifest-readers';
 import type { OrderIndex } from '../orders/order-index';
-import { isCompoundFile } from '../orders/xls-reader';
+import { openSpreadsheet, SpreadsheetOpenProblem } from '../orders/spreadsheet-file';
 import type { CreationLedger } from './creation-ledger';
 import { columnsMissing, fileProblem, uploadStateConflict } from './upload-errors';
 import { checkUploadRow, isUploadColumn, uploadRequiredColumns, type UploadColumn } from './upload-rows';
@@ -121,37 +120,24 @@ export class UploadService {
   }
 
   private async open(source: UploadSource, fileName: string): Promise<{ format: ManifestFormat | 'xls'; parserSource: ParserSource }> {
-    let size: number;
-    let head: Uint8Array;
-    if (source.kind === 'bytes') {
-      size = source.bytes.length;
-      head = source.bytes.subarray(0, 64 * 1024);
-    } else {
-      try {
-        size = (await stat(source.path)).size;
-        const handle = await open(source.path, 'r');
-        try {
-          const buffer = Buffer.alloc(Math.min(size, 64 * 1024));
-          await handle.read(buffer, 0, buffer.length, 0);
-          head = buffer;
-        } finally {
-          await handle.close();
-        }
-      } catch (error) {
-        throw fileProblem('unreadable', fileName, `${fileName} could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`, { cause: error });
+    try {
+      const opened = await openSpreadsheet(source, { maxBytes: maxUploadBytes, acceptXls: true, refuseEmpty: true });
+      return { format: opened.format, parserSource: opened.source };
+    } catch (error) {
+      if (!(error instanceof SpreadsheetOpenProblem)) throw error;
+      switch (error.code) {
+        case 'empty':
+          throw fileProblem('empty', fileName, `${fileName} is empty.`);
+        case 'too-big':
+          throw fileProblem('too-big', fileName, `${fileName} is larger than ${maxUploadBytes / 1024 / 1024} MB; split it into smaller files.`, {
+            facts: { mb: maxUploadBytes / 1024 / 1024, sizeMb: Math.ceil((error.size / 1024 / 1024) * 10) / 10 },
+          });
+        case 'unsupported':
+          throw fileProblem('unsupported', fileName, error.message);
+        default:
+          throw fileProblem('unreadable', fileName, error.message, { cause: error.cause ?? error });
       }
     }
-    if (size === 0) throw fileProblem('empty', fileName, `${fileName} is empty.`);
-    if (size > maxUploadBytes) {
-      throw fileProblem('too-big', fileName, `${fileName} is larger than ${maxUploadBytes / 1024 / 1024} MB; split it into smaller files.`, {
-        facts: { mb: maxUploadBytes / 1024 / 1024, sizeMb: Math.ceil((size / 1024 / 1024) * 10) / 10 },
-      });
-    }
-    const parserSource: ParserSource = source.kind === 'bytes' ? { kind: 'bytes', bytes: source.bytes } : { kind: 'path', path: source.path };
-    if (isCompoundFile(head)) return { format: 'xls', parserSource };
-    const format = detectFormat(head, fileName);
-    if (typeof format === 'object') throw fileProblem('unsupported', fileName, format.unsupported);
-    return { format, parserSource };
   }
 
   private checkRow(

@@ -18,8 +18,8 @@ export interface Download {
 
 export type DownloadRead = { download: Download; length: number } | 'incomplete' | null;
 
-const CARET = 0x5e;
-const TILDE = 0x7e;
+import type { ZplPrefixes } from '../../shared/zebra/zpl-tokens';
+
 const COMMA = 0x2c;
 const MAX_HEADER_BYTES = 256;
 
@@ -34,7 +34,7 @@ const isDownloadCode = (code: string): code is DownloadCode => code in HEADER_CO
  * Reads a download that starts with the "~" at `at`. Null when the bytes there are not a download
  * (the caller reads them as something else); 'incomplete' when more bytes are needed.
  */
-export function readDownload(data: Buffer, at: number, maxBytes: number): DownloadRead {
+export function readDownload(data: Buffer, at: number, maxBytes: number, prefixes: ZplPrefixes): DownloadRead {
   if (at + 3 > data.length) return 'incomplete';
   const code = data.toString('latin1', at + 1, at + 3).toUpperCase();
   if (!isDownloadCode(code)) return null;
@@ -42,7 +42,7 @@ export function readDownload(data: Buffer, at: number, maxBytes: number): Downlo
   let dataStart = -1;
   for (let i = at + 3; i < data.length && i - at <= MAX_HEADER_BYTES; i += 1) {
     const byte = data[i];
-    if (byte === CARET || byte === TILDE) return null;
+    if (byte === prefixes.caret || byte === prefixes.tilde) return null;
     if (byte === COMMA && ++commas === HEADER_COMMAS[code]) {
       dataStart = i + 1;
       break;
@@ -51,7 +51,7 @@ export function readDownload(data: Buffer, at: number, maxBytes: number): Downlo
   if (dataStart < 0) return data.length - at > MAX_HEADER_BYTES ? null : 'incomplete';
   const header = data.toString('latin1', at, dataStart);
   const params = header.slice(3, -1).split(',');
-  const dataEnd = findDataEnd(code, params, data, dataStart);
+  const dataEnd = findDataEnd(code, params, data, dataStart, prefixes);
   if (dataEnd === 'incomplete') return data.length - at > maxBytes ? null : 'incomplete';
   const { device, name } = objectName(params[0] ?? '', DEFAULT_EXTENSION[code]);
   return { download: { code, device, name, header, bytes: Buffer.from(data.subarray(at, dataEnd)) }, length: dataEnd - at };
@@ -67,43 +67,43 @@ export function objectName(text: string, defaultExtension: string): { device: st
   return { device, name };
 }
 
-function findDataEnd(code: DownloadCode, params: string[], data: Buffer, start: number): number | 'incomplete' {
+function findDataEnd(code: DownloadCode, params: string[], data: Buffer, start: number, prefixes: ZplPrefixes): number | 'incomplete' {
   const number = (index: number): number => {
     const value = Number.parseInt(params[index] ?? '', 10);
     return Number.isFinite(value) && value > 0 ? value : 0;
   };
   switch (code) {
     case 'DG':
-      return encodedEnd(data, start, number(1), number(2));
+      return encodedEnd(data, start, number(1), number(2), prefixes);
     case 'DY': {
       const format = (params[1] ?? '').trim().toUpperCase();
       const total = number(3);
       // B: binary, C: compressed binary: exactly `total` raw bytes, whatever they are.
       if (format === 'B' || format === 'C') return data.length - start >= total ? start + total : 'incomplete';
-      if (format === 'P') return untilCommand(data, start);
-      return encodedEnd(data, start, total, number(4));
+      if (format === 'P') return untilCommand(data, start, prefixes);
+      return encodedEnd(data, start, total, number(4), prefixes);
     }
     case 'DB':
-      return untilCommand(data, start);
+      return untilCommand(data, start, prefixes);
     default:
-      return encodedEnd(data, start, number(1), 0);
+      return encodedEnd(data, start, number(1), 0, prefixes);
   }
 }
 
 /** End of data that is base64 (":B64:"/":Z64:", up to the next command) or ZPL hex of `total` bytes. */
-function encodedEnd(data: Buffer, start: number, total: number, rowBytes: number): number | 'incomplete' {
+function encodedEnd(data: Buffer, start: number, total: number, rowBytes: number, prefixes: ZplPrefixes): number | 'incomplete' {
   if (data[start] === 0x3a) {
     const prefix = data.toString('latin1', start, start + 5).toUpperCase();
     if (prefix.length < 5 && (':B64:'.startsWith(prefix) || ':Z64:'.startsWith(prefix))) return 'incomplete';
-    if (prefix === ':B64:' || prefix === ':Z64:') return untilCommand(data, start);
+    if (prefix === ':B64:' || prefix === ':Z64:') return untilCommand(data, start, prefixes);
   }
   if (start >= data.length) return 'incomplete';
   return compressedHexEnd(data, start, total, rowBytes);
 }
 
-function untilCommand(data: Buffer, start: number): number | 'incomplete' {
+function untilCommand(data: Buffer, start: number, prefixes: ZplPrefixes): number | 'incomplete' {
   for (let i = start; i < data.length; i += 1) {
-    if (data[i] === CARET || data[i] === TILDE) return i;
+    if (data[i] === prefixes.caret || data[i] === prefixes.tilde) return i;
   }
   return 'incomplete';
 }

@@ -1,6 +1,17 @@
 // Incremental reader of the byte stream a host sends to a Zebra on port 9100.
 // It cuts the stream into formats (^XA…^XZ), immediate tilde commands and SGD commands,
 // whatever the TCP packet boundaries are, and never holds more than one format in memory.
+// Commands are read by the station's own ZPL rules (src/shared/zebra/zpl-tokens.ts): prefixes as
+// ^CC/^CT/^CD last chose them, command names, and binary payloads skipped by their byte count.
+// This module only holds the bytes a rule needs and decides what the printer does with each command.
+import {
+  applyPrefixChange,
+  isPrefixChange,
+  readCommandName,
+  readPayloadHeader,
+  standardPrefixes,
+  type ZplPrefixes,
+} from '../../shared/zebra/zpl-tokens';
 import { readDownload, type Download } from './download-commands';
 
 /** Tilde commands a Zebra executes the moment it reads them, even inside a format. */
@@ -56,8 +67,6 @@ export interface ZplStreamParserOptions {
   discardSampleBytes?: number;
 }
 
-const CARET = 0x5e; // ^
-const TILDE = 0x7e; // ~
 const BANG = 0x21; // !
 const OPEN_BRACE = 0x7b; // {
 const CLOSE_BRACE = 0x7d; // }
@@ -66,6 +75,8 @@ const BACKSLASH = 0x5c;
 const CR = 0x0d;
 const LF = 0x0a;
 
+// A binary payload's parameters are a few bytes; a longer run is no such header but noise.
+const MAX_PAYLOAD_HEADER_BYTES = 64;
 // An SGD line longer than this is not an SGD command but noise.
 const MAX_SGD_BYTES = 2048;
 const SGD_PATTERN = /^!\s+U1\s+(getvar|setvar|do)\s+"([^"]*)"(?:\s+"([^"]*)")?/i;
@@ -73,6 +84,9 @@ const SGD_PATTERN = /^!\s+U1\s+(getvar|setvar|do)\s+"([^"]*)"(?:\s+"([^"]*)")?/i
 type State = 'outside' | 'inside' | 'discarding' | 'sgd' | 'json';
 
 const upper = (byte: number | undefined): number => (byte !== undefined && byte >= 0x61 && byte <= 0x7a ? byte - 0x20 : (byte ?? -1));
+
+/** A command that the prefix at a position starts, or why none can be read there yet. */
+type CommandAt = { name: string; paramsStart: number } | 'incomplete' | null;
 
 export class ZplStreamParser {
   private state: State = 'outside';
@@ -85,6 +99,8 @@ export class ZplStreamParser {
   private json: { depth: number; inString: boolean; escaped: boolean; objects: number } = { depth: 0, inString: false, escaped: false, objects: 0 };
   private readonly maxFormatBytes: number;
   private readonly discardSampleBytes: number;
+  /** The prefixes and delimiter in force: a Zebra keeps a ^CC/^CT/^CD choice across formats. */
+  private readonly prefixes: ZplPrefixes = standardPrefixes();
 
   constructor(options: ZplStreamParserOptions) {
     this.maxFormatBytes = options.maxFormatBytes;
@@ -129,7 +145,7 @@ export class ZplStreamParser {
     while (i < data.length) {
       if (this.state === 'sgd') {
         const byte = data[i] as number;
-        if (byte === CARET || byte === TILDE) {
+        if (byte === this.prefixes.caret || byte === this.prefixes.tilde) {
           // Not an SGD command after all: let the normal scanner read this byte.
           this.sgd = [];
           this.state = 'outside';
@@ -160,7 +176,7 @@ export class ZplStreamParser {
       }
 
       if (this.state === 'outside') {
-        const next = nextSpecial(data, i, true);
+        const next = nextSpecial(data, i, true, this.prefixes);
         if (next < 0) return finish(data.length);
         i = next;
         const byte = data[i];
@@ -176,9 +192,16 @@ export class ZplStreamParser {
           this.json = { depth: 0, inString: false, escaped: false, objects: 0 };
           continue;
         }
-        if (byte === CARET) {
-          if (i + 2 >= data.length) return hold(i);
-          if (upper(data[i + 1]) === 0x58 && upper(data[i + 2]) === 0x41) {
+        if (byte === this.prefixes.caret) {
+          const command = this.commandAt(data, i);
+          if (command === 'incomplete') return hold(i);
+          if (command !== null && isPrefixChange(command.name)) {
+            if (command.paramsStart >= data.length) return hold(i);
+            applyPrefixChange(this.prefixes, command.name, data[command.paramsStart] as number);
+            i = command.paramsStart + 1;
+            continue;
+          }
+          if (command?.name === '^XA') {
             // ^XA: a format begins.
             if (budget < 3 && mayStop(i)) return finish(i);
             budget -= 3;
@@ -194,7 +217,7 @@ export class ZplStreamParser {
           continue;
         }
         // A tilde outside a format.
-        const tilde = readTilde(data, i) ?? readOutsideTilde(data, i, this.maxFormatBytes);
+        const tilde = this.readTilde(data, i) ?? this.readOutsideTilde(data, i);
         if (tilde === 'incomplete') return hold(i);
         if (tilde) {
           events.push({ type: 'command', command: tilde.command });
@@ -224,7 +247,7 @@ export class ZplStreamParser {
         i += room;
         continue;
       }
-      const next = nextSpecial(data, i, false);
+      const next = nextSpecial(data, i, false, this.prefixes);
       const end = next < 0 ? data.length : next;
       if (end > i) {
         const room = this.state === 'inside' ? Math.max(0, Math.min(budget, end - i)) : end - i;
@@ -238,9 +261,10 @@ export class ZplStreamParser {
         continue;
       }
       const byte = data[i];
-      if (byte === CARET) {
-        if (i + 2 >= data.length) return hold(i);
-        if (upper(data[i + 1]) === 0x58 && upper(data[i + 2]) === 0x5a) {
+      if (byte === this.prefixes.caret) {
+        const command = this.commandAt(data, i);
+        if (command === 'incomplete') return hold(i);
+        if (command?.name === '^XZ') {
           // ^XZ: the format is complete.
           const completed = this.state === 'inside';
           if (completed) {
@@ -255,31 +279,29 @@ export class ZplStreamParser {
           if (completed && options.stopAfterFormatEnd && mayStop(i)) return finish(i);
           continue;
         }
-        const graphic = readBinaryGraphicHeader(data, i);
-        if (graphic === 'incomplete') return hold(i);
-        if (graphic) {
-          if (this.state === 'inside' && budget < graphic.headerLength && mayStop(i)) return finish(i);
-          this.take(data.subarray(i, i + graphic.headerLength), events);
-          if (this.state === 'inside') budget -= graphic.headerLength;
-          this.binaryRemaining = graphic.dataBytes;
-          i += graphic.headerLength;
-          continue;
+      } else {
+        // A tilde inside a format: immediate commands run now and leave the format;
+        // any other tilde command is format text.
+        const tilde = this.readTilde(data, i);
+        if (tilde === 'incomplete') return hold(i);
+        if (tilde) {
+          events.push({ type: 'command', command: tilde.command });
+          // The command may change what happens to the rest of the stream (~JA), so the
+          // caller acts on it before reading on.
+          return finish(i + tilde.length);
         }
-        if (this.state === 'inside' && budget < 1 && mayStop(i)) return finish(i);
-        this.take(data.subarray(i, i + 1), events);
-        if (this.state === 'inside') budget -= 1;
-        i += 1;
-        continue;
       }
-      // A tilde inside a format: immediate commands run now and leave the format;
-      // any other tilde sequence is format text.
-      const tilde = readTilde(data, i);
-      if (tilde === 'incomplete') return hold(i);
-      if (tilde) {
-        events.push({ type: 'command', command: tilde.command });
-        // The command may change what happens to the rest of the stream (~JA), so the
-        // caller acts on it before reading on.
-        return finish(i + tilde.length);
+      // Any other command is format text; one that changes the prefixes or carries a binary
+      // payload decides how the bytes after it are read.
+      const head = this.formatCommandHead(data, i);
+      if (head === 'incomplete') return hold(i);
+      if (head.length > 1) {
+        if (this.state === 'inside' && budget < head.length && mayStop(i)) return finish(i);
+        this.take(data.subarray(i, i + head.length), events);
+        if (this.state === 'inside') budget -= head.length;
+        head.apply();
+        i += head.length;
+        continue;
       }
       if (this.state === 'inside' && budget < 1 && mayStop(i)) return finish(i);
       this.take(data.subarray(i, i + 1), events);
@@ -287,6 +309,89 @@ export class ZplStreamParser {
       i += 1;
     }
     return finish(data.length);
+  }
+
+  /** The command whose prefix is at `at`; null when the bytes after the prefix are no command name. */
+  private commandAt(data: Buffer, at: number): CommandAt {
+    const read = readCommandName(data, at, this.prefixes, false);
+    return read === 'not-text' ? null : read;
+  }
+
+  /**
+   * How many bytes of a format command to take at once, and what taking them changes: a ^CC/^CT/^CD
+   * changes the prefixes, a binary ^GF or ~DY announces data to take whatever it holds. One byte (the
+   * prefix) for any other command: its parameters are plain format text.
+   */
+  private formatCommandHead(data: Buffer, at: number): { length: number; apply: () => void } | 'incomplete' {
+    const plain = { length: 1, apply: (): void => undefined };
+    const command = this.commandAt(data, at);
+    if (command === 'incomplete') return 'incomplete';
+    if (command === null) return plain;
+    const { name, paramsStart } = command;
+    if (isPrefixChange(name)) {
+      if (paramsStart >= data.length) return 'incomplete';
+      return { length: paramsStart + 1 - at, apply: () => applyPrefixChange(this.prefixes, name, data[paramsStart] as number) };
+    }
+    const payload = readPayloadHeader(data, name, paramsStart, this.prefixes, false);
+    if (payload.kind === 'incomplete') return data.length - at < MAX_PAYLOAD_HEADER_BYTES ? 'incomplete' : plain;
+    if (payload.kind !== 'binary' || payload.dataStart - at > MAX_PAYLOAD_HEADER_BYTES) return plain;
+    return {
+      length: payload.dataStart - at,
+      apply: () => {
+        this.binaryRemaining = payload.byteCount;
+      },
+    };
+  }
+
+  /** Tilde commands a Zebra executes the moment it reads them, inside a format or not. */
+  private readTilde(data: Buffer, at: number): { command: ImmediateCommand; length: number } | null | 'incomplete' {
+    const read = this.commandAt(data, at);
+    if (read === null || read === 'incomplete') return read;
+    switch (read.name) {
+      case '~HS':
+        return { command: { kind: 'host-status' }, length: 3 };
+      case '~HI':
+        return { command: { kind: 'host-identification' }, length: 3 };
+      case '~JA':
+        return { command: { kind: 'cancel-all' }, length: 3 };
+      case '~PP':
+        return { command: { kind: 'pause' }, length: 3 };
+      case '~PS':
+        return { command: { kind: 'start-print' }, length: 3 };
+      case '~HQ': {
+        if (at + 4 >= data.length) return 'incomplete';
+        const query = String.fromCharCode(upper(data[at + 3]), upper(data[at + 4]));
+        return { command: { kind: 'host-query', query }, length: 5 };
+      }
+      default:
+        return null;
+    }
+  }
+
+  /** Tilde commands a Zebra acts on outside formats besides the immediate ones: downloads, ~SD, others. */
+  private readOutsideTilde(data: Buffer, at: number): { command: ImmediateCommand; length: number } | null | 'incomplete' {
+    const download = readDownload(data, at, this.maxFormatBytes, this.prefixes);
+    if (download === 'incomplete') return 'incomplete';
+    if (download) return { command: { kind: 'download', download: download.download }, length: download.length };
+    const read = this.commandAt(data, at);
+    if (read === null || read === 'incomplete') return read;
+    if (!isAlphanumeric(data[at + 1]) || !isAlphanumeric(data[at + 2])) return null;
+    const code = read.name.slice(1);
+    if (isPrefixChange(read.name)) {
+      // ~CC, ~CT, ~CD: the byte after the name is the new prefix or delimiter.
+      if (read.paramsStart >= data.length) return 'incomplete';
+      applyPrefixChange(this.prefixes, read.name, data[read.paramsStart] as number);
+      return { command: { kind: 'tilde', code }, length: 4 };
+    }
+    if (code === 'SD') {
+      // ~SDnn: two digits of darkness (00–30); wait for the second one unless something else follows.
+      let end = at + 3;
+      while (end < data.length && end < at + 5 && isDigit(data[end])) end += 1;
+      if (end === data.length && end < at + 5) return 'incomplete';
+      if (end === at + 3) return { command: { kind: 'tilde', code }, length: 3 };
+      return { command: { kind: 'darkness', value: Number(data.toString('latin1', at + 3, end)) }, length: end - at };
+    }
+    return { command: { kind: 'tilde', code }, length: 3 };
   }
 
   private take(chunk: Buffer, events: ParserEvent[]): void {
@@ -372,59 +477,16 @@ export class ZplStreamParser {
   }
 }
 
-function nextSpecial(data: Buffer, from: number, outside: boolean): number {
+function nextSpecial(data: Buffer, from: number, outside: boolean, prefixes: ZplPrefixes): number {
   for (let i = from; i < data.length; i += 1) {
     const byte = data[i];
-    if (byte === CARET || byte === TILDE || (outside && (byte === BANG || byte === OPEN_BRACE))) return i;
+    if (byte === prefixes.caret || byte === prefixes.tilde || (outside && (byte === BANG || byte === OPEN_BRACE))) return i;
   }
   return -1;
 }
 
 const isDigit = (byte: number | undefined): boolean => byte !== undefined && byte >= 0x30 && byte <= 0x39;
 const isAlphanumeric = (byte: number | undefined): boolean => byte !== undefined && (isDigit(byte) || (upper(byte) >= 0x41 && upper(byte) <= 0x5a));
-
-/** Tilde commands a Zebra acts on outside formats besides the immediate ones: downloads, ~SD, others. */
-function readOutsideTilde(data: Buffer, at: number, maxBytes: number): { command: ImmediateCommand; length: number } | null | 'incomplete' {
-  const download = readDownload(data, at, maxBytes);
-  if (download === 'incomplete') return 'incomplete';
-  if (download) return { command: { kind: 'download', download: download.download }, length: download.length };
-  if (at + 2 >= data.length) return 'incomplete';
-  if (!isAlphanumeric(data[at + 1]) || !isAlphanumeric(data[at + 2])) return null;
-  const code = String.fromCharCode(upper(data[at + 1]), upper(data[at + 2]));
-  if (code === 'SD') {
-    // ~SDnn: two digits of darkness (00–30); wait for the second one unless something else follows.
-    let end = at + 3;
-    while (end < data.length && end < at + 5 && isDigit(data[end])) end += 1;
-    if (end === data.length && end < at + 5) return 'incomplete';
-    if (end === at + 3) return { command: { kind: 'tilde', code }, length: 3 };
-    return { command: { kind: 'darkness', value: Number(data.toString('latin1', at + 3, end)) }, length: end - at };
-  }
-  return { command: { kind: 'tilde', code }, length: 3 };
-}
-
-const MAX_GRAPHIC_HEADER_BYTES = 64;
-
-/**
- * ^GFa,b,c,d,data with a = B (binary) or C (compressed binary): b bytes of data follow, whatever
- * they are. Null for ASCII ^GF (hex or base64, read as text) and anything else.
- */
-function readBinaryGraphicHeader(data: Buffer, at: number): { headerLength: number; dataBytes: number } | null | 'incomplete' {
-  if (at + 3 > data.length) return 'incomplete';
-  if (upper(data[at + 1]) !== 0x47 || upper(data[at + 2]) !== 0x46) return null;
-  let commas = 0;
-  for (let i = at + 3; i < data.length && i - at < MAX_GRAPHIC_HEADER_BYTES; i += 1) {
-    const byte = data[i];
-    if (byte === CARET || byte === TILDE) return null;
-    if (byte === 0x2c && ++commas === 4) {
-      const [type = '', bytes = ''] = data.toString('latin1', at + 3, i).split(',');
-      const compression = type.trim().toUpperCase();
-      const count = Number.parseInt(bytes, 10);
-      if ((compression !== 'B' && compression !== 'C') || !Number.isFinite(count) || count <= 0) return null;
-      return { headerLength: i + 1 - at, dataBytes: count };
-    }
-  }
-  return data.length - at < MAX_GRAPHIC_HEADER_BYTES ? 'incomplete' : null;
-}
 
 function parseJsonSgd(text: string): SgdCommand | null {
   const split = /^\{[^]*?\}\s*(\{[^]*\})$/.exec(text);
@@ -435,31 +497,5 @@ function parseJsonSgd(text: string): SgdCommand | null {
     return { kind: 'json', text, entries: body as Record<string, unknown> };
   } catch {
     return null;
-  }
-}
-
-function readTilde(data: Buffer, at: number): { command: ImmediateCommand; length: number } | null | 'incomplete' {
-  if (at + 2 >= data.length) return 'incomplete';
-  const a = upper(data[at + 1]);
-  const b = upper(data[at + 2]);
-  const code = String.fromCharCode(a, b);
-  switch (code) {
-    case 'HS':
-      return { command: { kind: 'host-status' }, length: 3 };
-    case 'HI':
-      return { command: { kind: 'host-identification' }, length: 3 };
-    case 'JA':
-      return { command: { kind: 'cancel-all' }, length: 3 };
-    case 'PP':
-      return { command: { kind: 'pause' }, length: 3 };
-    case 'PS':
-      return { command: { kind: 'start-print' }, length: 3 };
-    case 'HQ': {
-      if (at + 4 >= data.length) return 'incomplete';
-      const query = String.fromCharCode(upper(data[at + 3]), upper(data[at + 4]));
-      return { command: { kind: 'host-query', query }, length: 5 };
-    }
-    default:
-      return null;
   }
 }

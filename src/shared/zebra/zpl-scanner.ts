@@ -2,7 +2,9 @@
  * Splits a ZPL document into the commands a Zebra will execute, by the printer's own rules, so the
  * station can tell label content from commands that change the printer and can send everything
  * else byte for byte. It reads bytes, not text: graphics and fonts may be downloaded as binary,
- * and field data may be in any code page (^CI), so only the ASCII prefixes are interpreted.
+ * and field data may be in any code page (^CI), so only the ASCII prefixes are interpreted. The
+ * lexical rules (prefixes, names, binary payloads) live in zpl-tokens.ts, which the sandbox's virtual
+ * Zebra reads its socket stream with too.
  *
  * The rules followed:
  * - a command is a prefix (`^` format, `~` control; `^CC`/`~CC`, `^CT`/`~CT` change them, `^CD`/`~CD`
@@ -16,6 +18,8 @@
  * - Set-Get-Do lines (`! U1 setvar …`) and their JSON form (`{}{…}`) start at the beginning of a line;
  * - a UTF-8 byte order mark may open the document; CR and LF may appear between anything.
  */
+
+import { applyPrefixChange, isControlByte as isControl, isPrefixChange, readCommandName, readPayloadHeader, standardPrefixes, type ZplPrefixes } from './zpl-tokens';
 
 export interface ZplCommand {
   /**
@@ -57,16 +61,10 @@ const CR = 0x0d;
 const LF = 0x0a;
 const TAB = 0x09;
 const SPACE = 0x20;
-const CARET = 0x5e;
-const TILDE = 0x7e;
-const COMMA = 0x2c;
 const BANG = 0x21;
 const BRACE = 0x7b;
 
 const isBlank = (byte: number): boolean => byte === SPACE || byte === TAB || byte === CR || byte === LF;
-/** Bytes no ZPL text holds outside a binary download: C0 controls other than tab/CR/LF, and DEL. */
-const isControl = (byte: number): boolean => (byte < SPACE && byte !== TAB && byte !== CR && byte !== LF) || byte === 0x7f;
-const upper = (byte: number): number => (byte >= 0x61 && byte <= 0x7a ? byte - 0x20 : byte);
 const sgdLine = /^![ \t]*U1?[ \t]+[A-Za-z]/;
 const sgdCommand = /^![ \t]*(U1?)[ \t]+([A-Za-z]+)/;
 
@@ -87,9 +85,6 @@ const latin1 = (bytes: Uint8Array, start: number, end: number): string => {
 const binaryDataMessage = (byte: number): string =>
   `it holds binary data (byte 0x${byte.toString(16).padStart(2, '0')}) outside any graphic or font download, so it is not ZPL text`;
 
-/** Commands whose payload may be binary: the count of bytes to skip comes from their parameters. */
-type Payload = { kind: 'none' } | { kind: 'binary'; bytes: number; delimiters: number };
-
 class Failure {
   constructor(
     readonly reason: string,
@@ -109,9 +104,7 @@ export function scanZpl(bytes: Uint8Array): ZplScan {
 /** One pass over a document; a class rather than closures, since labels are scanned on every print. */
 class Scanner {
   private readonly length: number;
-  private caret = CARET;
-  private tilde = TILDE;
-  private delimiter = COMMA;
+  private readonly prefixes: ZplPrefixes = standardPrefixes();
   private readonly commands: ZplCommand[] = [];
   private readonly formats: ZplFormatSpan[] = [];
   /** Offset of the open format's ^XA, or null outside every format. */
@@ -138,7 +131,7 @@ class Scanner {
         position = this.jsonSetGetDo(position);
         continue;
       }
-      if (byte !== this.caret && byte !== this.tilde) {
+      if (byte !== this.prefixes.caret && byte !== this.prefixes.tilde) {
         if (isControl(byte)) throw new Failure(binaryDataMessage(byte), position);
         throw new Failure(this.open === null ? 'it has text outside any ^XA…^XZ format, so it is not ZPL' : 'it has text that is not a ZPL command', position);
       }
@@ -169,7 +162,8 @@ class Scanner {
 
   /** Where the parameters of a command end: the next prefix, or a Set-Get-Do line. */
   private paramsEnd(from: number): number {
-    const { bytes, length, caret, tilde } = this;
+    const { bytes, length } = this;
+    const { caret, tilde } = this.prefixes;
     for (let index = from; index < length; index += 1) {
       const byte = bytes[index] as number;
       if (byte === caret || byte === tilde) return index;
@@ -193,41 +187,28 @@ class Scanner {
 
   private command(start: number): number {
     const { bytes, length } = this;
-    const prefix = bytes[start] === this.caret ? '^' : '~';
-    if (start + 1 >= length) throw new Failure('it ends in the middle of a command (it may be truncated)', start);
-    const first = upper(bytes[start + 1] as number);
-    let name: string;
-    let paramsStart: number;
-    if (prefix === '^' && first === 0x41 && bytes[start + 2] !== 0x40) {
-      // ^A takes its font name straight after the A (^A0N,30,30); ^A@ is a command of its own.
-      name = '^A';
-      paramsStart = start + 2;
-    } else {
-      if (start + 2 >= length) throw new Failure('it ends in the middle of a command (it may be truncated)', start);
-      const second = upper(bytes[start + 2] as number);
-      if (!nameByte(first) || !nameByte(second)) throw new Failure(`it holds a command name that is not text after a ${prefix} prefix, so it is not ZPL`, start);
-      name = prefix + String.fromCharCode(first, second);
-      paramsStart = start + 3;
-    }
+    const read = readCommandName(bytes, start, this.prefixes, true);
+    if (read === 'incomplete') throw new Failure('it ends in the middle of a command (it may be truncated)', start);
+    if (read === 'not-text') throw new Failure(`it holds a command name that is not text after a ${bytes[start] === this.prefixes.caret ? '^' : '~'} prefix, so it is not ZPL`, start);
+    const { name, paramsStart } = read;
 
     // A change of prefix or delimiter takes effect on the very next byte.
-    if (name === '^CC' || name === '~CC' || name === '^CT' || name === '~CT' || name === '^CD' || name === '~CD') {
+    if (isPrefixChange(name)) {
       const chosen = bytes[paramsStart];
       if (chosen === undefined) throw new Failure('it ends in the middle of a command (it may be truncated)', start);
-      const change = name.slice(1);
-      if (change === 'CC') this.caret = chosen;
-      else if (change === 'CT') this.tilde = chosen;
-      else this.delimiter = chosen;
+      applyPrefixChange(this.prefixes, name, chosen);
       const stop = this.paramsEnd(paramsStart + 1);
       this.push(name, start, paramsStart, stop, stop);
       return stop;
     }
 
-    const payload = this.payloadOf(name, paramsStart);
+    const payload = readPayloadHeader(bytes, name, paramsStart, this.prefixes, true);
+    if (payload.kind === 'no-count') throw new Failure(`its ${name} download does not say how many bytes follow, so where it ends cannot be known`, paramsStart);
+    if (payload.kind === 'cut-short' || payload.kind === 'incomplete') throw new Failure('it ends in the middle of a download command (it may be truncated)', paramsStart);
     if (payload.kind === 'binary') {
-      const dataStart = this.afterDelimiters(paramsStart, payload.delimiters);
-      const end = dataStart + payload.bytes;
-      if (end > length) throw new Failure(`its ${name} download is shorter than the ${payload.bytes} bytes it announces (it may be truncated)`, start);
+      const { dataStart } = payload;
+      const end = dataStart + payload.byteCount;
+      if (end > length) throw new Failure(`its ${name} download is shorter than the ${payload.byteCount} bytes it announces (it may be truncated)`, start);
       const stop = this.paramsEnd(end);
       const found = this.push(name, start, paramsStart, dataStart, stop);
       found.payload = { start: dataStart, end };
@@ -250,50 +231,6 @@ class Scanner {
       }
     }
     return stop;
-  }
-
-  /** The binary payload of a command, from the counts in its parameters. */
-  private payloadOf(name: string, paramsStart: number): Payload {
-    if (name === '^GF') {
-      // ^GFa,b,c,d,data: B (binary) and C (compressed binary) carry exactly b bytes.
-      const [type, count] = this.fields(paramsStart, 4);
-      const kind = (type ?? 'A').trim().toUpperCase();
-      if (kind === 'B' || kind === 'C') return { kind: 'binary', bytes: byteCount(count, name, paramsStart), delimiters: 4 };
-    } else if (name === '~DY') {
-      // ~DYd:f,b,x,t,w,data: B (binary, e.g. fonts) and C (AR-compressed) carry exactly t bytes.
-      const [, type, , count] = this.fields(paramsStart, 5);
-      const kind = (type ?? '').trim().toUpperCase();
-      if (kind === 'B' || kind === 'C') return { kind: 'binary', bytes: byteCount(count, name, paramsStart), delimiters: 5 };
-    }
-    return { kind: 'none' };
-  }
-
-  /** The first `count` delimited parameters (only as far as a prefix: a binary payload follows them). */
-  private fields(from: number, count: number): string[] {
-    const { bytes, length } = this;
-    const found: string[] = [];
-    let current = '';
-    for (let index = from; index < length && found.length < count; index += 1) {
-      const byte = bytes[index] as number;
-      if (byte === this.caret || byte === this.tilde) break;
-      if (byte === this.delimiter) {
-        found.push(current);
-        current = '';
-      } else current += String.fromCharCode(byte);
-    }
-    if (found.length < count) found.push(current);
-    return found;
-  }
-
-  private afterDelimiters(from: number, count: number): number {
-    let seen = 0;
-    for (let index = from; index < this.length; index += 1) {
-      if (this.bytes[index] === this.delimiter) {
-        seen += 1;
-        if (seen === count) return index + 1;
-      }
-    }
-    throw new Failure('it ends in the middle of a download command (it may be truncated)', from);
   }
 
   /** `! U1 setvar "name" "value"` up to the end of its line. */
@@ -345,11 +282,3 @@ class Scanner {
   }
 }
 
-/** A command name's characters are ASCII text (a printer reads no other). */
-const nameByte = (byte: number): boolean => byte <= TILDE && !isControl(byte);
-
-function byteCount(text: string | undefined, name: string, at: number): number {
-  const value = (text ?? '').trim();
-  if (!/^\d{1,9}$/.test(value)) throw new Failure(`its ${name} download does not say how many bytes follow, so where it ends cannot be known`, at);
-  return Number(value);
-}

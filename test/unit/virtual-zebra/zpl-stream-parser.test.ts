@@ -141,6 +141,29 @@ describe('ZplStreamParser', () => {
     expect(read([Buffer.from('^FS^XZ^XA^FDnext^XZ')], parser)).toEqual([{ type: 'format', zpl: '^XA^FDnext^XZ' }]);
   });
 
+  it('follows ^CC and ~CT prefix changes, wherever a packet boundary falls', () => {
+    // A Zebra keeps the chosen prefixes for the formats after it, until they are changed again.
+    const stream = Buffer.from('^XA^CC+ +FO10,10+FDa^b~c+FS+XZ~CT#+XA+FDnext+XZ#HS', 'latin1');
+    const expected: Seen[] = [
+      { type: 'format', zpl: '^XA^CC+ +FO10,10+FDa^b~c+FS+XZ' },
+      { type: 'command', command: { kind: 'tilde', code: 'CT' } },
+      { type: 'format', zpl: '+XA+FDnext+XZ' },
+      { type: 'command', command: { kind: 'host-status' } },
+    ];
+    expect(read([stream])).toEqual(expected);
+    for (let cut = 1; cut < stream.length; cut += 1) {
+      expect(read([stream.subarray(0, cut), stream.subarray(cut)]), `cut at ${cut}`).toEqual(expected);
+    }
+  });
+
+  it('takes binary ~DY data inside a format as data, "^XZ" bytes included', () => {
+    const format = '^XA~DYR:LOGO,B,P,6,0,^XZ~HS^FO0,0^XGR:LOGO^FS^XZ';
+    expect(read([Buffer.from(`${format}^XA^FDafter^XZ`, 'latin1')])).toEqual([
+      { type: 'format', zpl: format },
+      { type: 'format', zpl: '^XA^FDafter^XZ' },
+    ]);
+  });
+
   it('survives random bytes and stays bounded', () => {
     let seed = 42;
     const random = (): number => {

@@ -1,0 +1,85 @@
+/**
+ * The first step of every spreadsheet import (manifest, upload, orders to ship): find the file's
+ * size and format before the bounded worker (manifest-parser.ts) reads a row. Only a regular file is
+ * opened (a pipe or a device could block the read), and only its first 64 KiB are read here.
+ * Each import words the problems for its own screen; the problem codes are the same for all three.
+ */
+import { open, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { ParserSource } from './manifest-parser-protocol';
+import { detectFormat, type ManifestFormat } from './manifest-readers';
+import { isCompoundFile } from './xls-reader';
+
+export type SpreadsheetSource = { kind: 'path'; path: string } | { kind: 'bytes'; fileName: string; bytes: Buffer };
+
+export interface OpenedSpreadsheet<Format extends ManifestFormat | 'xls' = ManifestFormat | 'xls'> {
+  fileName: string;
+  format: Format;
+  source: ParserSource;
+  size: number;
+}
+
+export type SpreadsheetProblemCode = 'not-a-file' | 'unreadable' | 'empty' | 'too-big' | 'unsupported';
+
+export class SpreadsheetOpenProblem extends Error {
+  constructor(
+    readonly code: SpreadsheetProblemCode,
+    readonly fileName: string,
+    message: string,
+    readonly size: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'SpreadsheetOpenProblem';
+  }
+}
+
+const headBytes = 64 * 1024;
+
+export interface OpenOptions {
+  maxBytes: number;
+  /** Lets an old Excel 97–2003 workbook through (only the upload reads those). */
+  acceptXls: boolean;
+  /** Refuses a file of no bytes at once (the manifest import says so later, as a file with no header). */
+  refuseEmpty: boolean;
+}
+
+/** Opens a spreadsheet of at most `options.maxBytes` and tells its format from its first bytes. */
+export async function openSpreadsheet(input: SpreadsheetSource, options: OpenOptions & { acceptXls: false }): Promise<OpenedSpreadsheet<ManifestFormat>>;
+export async function openSpreadsheet(input: SpreadsheetSource, options: OpenOptions): Promise<OpenedSpreadsheet>;
+export async function openSpreadsheet(input: SpreadsheetSource, options: OpenOptions): Promise<OpenedSpreadsheet> {
+  const fileName = input.kind === 'path' ? basename(input.path) : input.fileName;
+  let size: number;
+  let head: Uint8Array;
+  if (input.kind === 'bytes') {
+    size = input.bytes.length;
+    head = input.bytes.subarray(0, headBytes);
+  } else {
+    try {
+      const info = await stat(input.path);
+      if (!info.isFile()) throw new SpreadsheetOpenProblem('not-a-file', fileName, `${fileName} is not a file.`, info.size);
+      size = info.size;
+      if (size === 0 && options.refuseEmpty) throw new SpreadsheetOpenProblem('empty', fileName, `${fileName} is empty.`, 0);
+      if (size > options.maxBytes) throw new SpreadsheetOpenProblem('too-big', fileName, `${fileName} is too large.`, size);
+      const handle = await open(input.path, 'r');
+      try {
+        const buffer = Buffer.alloc(Math.min(headBytes, size));
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+        head = buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
+    } catch (error) {
+      if (error instanceof SpreadsheetOpenProblem) throw error;
+      const code = (error as NodeJS.ErrnoException).code ?? 'error';
+      throw new SpreadsheetOpenProblem('unreadable', fileName, `${fileName} could not be read (${code}).`, 0, { cause: error });
+    }
+  }
+  if (size === 0 && options.refuseEmpty) throw new SpreadsheetOpenProblem('empty', fileName, `${fileName} is empty.`, 0);
+  if (size > options.maxBytes) throw new SpreadsheetOpenProblem('too-big', fileName, `${fileName} is too large.`, size);
+  const source: ParserSource = input.kind === 'path' ? { kind: 'path', path: input.path } : { kind: 'bytes', bytes: input.bytes };
+  if (options.acceptXls && isCompoundFile(head)) return { fileName, format: 'xls', source, size };
+  const format = detectFormat(head, fileName);
+  if (typeof format === 'object') throw new SpreadsheetOpenProblem('unsupported', fileName, format.unsupported, size);
+  return { fileName, format, source, size };
+}
