@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { stat } from 'node:fs/promises';
 import { StationError } from '../../shared/errors';
+import { fileProblem } from '../orders/spreadsheet-file';
 import type { Handlers } from '../contract/dispatcher';
 import type { EventBus } from '../contract/event-bus';
 import type { ManifestImporter, ManifestSource } from '../orders/manifest-import';
@@ -33,12 +34,12 @@ export function importsHandlers(deps: ImportsHandlerDeps): Pick<Handlers, 'impor
       if (source.kind === 'picked') {
         const path = deps.pickedFiles.take(source.handle);
         if (path === null) {
-          throw new StationError('IMPORT_FAILED', 'That file choice is no longer valid (each choice imports once, within ten minutes). Choose the file again.');
+          throw fileProblem('choice-expired', '', 'That file choice is no longer valid (each choice imports once, within ten minutes). Choose the file again.');
         }
         manifest = { kind: 'path', path };
       } else if (source.kind === 'content') {
         const bytes = Buffer.from(source.base64, 'base64');
-        if (bytes.length === 0) throw new StationError('IMPORT_FAILED', `${source.fileName} is empty.`);
+        if (bytes.length === 0) throw fileProblem('empty', source.fileName, `${source.fileName} is empty.`);
         manifest = { kind: 'bytes', fileName: source.fileName, bytes };
       } else {
         // The schema already refuses a path; this keeps the refusal if the schema ever changes.

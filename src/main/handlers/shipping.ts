@@ -1,4 +1,5 @@
 import { StationError } from '../../shared/errors';
+import { fileProblem } from '../orders/spreadsheet-file';
 import type { Handlers } from '../contract/dispatcher';
 import type { PickedFiles } from '../orders/picked-files';
 import type { StationSettings } from '../settings/station-settings';
@@ -67,7 +68,7 @@ export function shippingHandlers(deps: ShippingHandlerDeps): Pick<Handlers, Ship
       const environment = deps.settings.environment();
       if (source.kind === 'picked') {
         const path = deps.pickedFiles.take(source.handle);
-        if (path === null) throw new StationError('IMPORT_FAILED', 'That file choice is no longer valid (each choice imports once, within ten minutes). Choose the file again.');
+        if (path === null) throw fileProblem('choice-expired', '', 'That file choice is no longer valid (each choice imports once, within ten minutes). Choose the file again.');
         return deps.toShip.importFile(environment, path);
       }
       if (source.kind === 'bytes') return deps.toShip.importBytes(environment, source.fileName, Buffer.from(source.base64, 'base64'));

@@ -24,7 +24,7 @@ import { ManifestFileProblem, type ManifestLimits } from './manifest-limits';
 import { parseManifest } from './manifest-parser';
 import type { Cell, ManifestFormat } from './manifest-readers';
 import type { OrderFacts, OrderIndex } from './order-index';
-import { openSpreadsheet, SpreadsheetOpenProblem } from './spreadsheet-file';
+import { fileProblem, openSpreadsheet, refusedFile, SpreadsheetOpenProblem } from './spreadsheet-file';
 import { processAlive } from '../process-alive';
 import { retryLostRace } from '../store/engine/retry-lost-race';
 
@@ -241,7 +241,11 @@ export function createManifestImporter(deps: ManifestImporterDeps): ManifestImpo
           report(false);
         }
         await flush();
-        if (!columns) throw new StationError('IMPORT_FAILED', `${opened.fileName} is empty: it has no header row and no orders.`);
+        if (!columns) {
+          throw opened.totalBytes === 0
+            ? fileProblem('empty', opened.fileName, `${opened.fileName} is empty.`)
+            : fileProblem('no-header', opened.fileName, `${opened.fileName} has no header row and no orders.`);
+        }
       } catch (error) {
         // Only a file that changed between the check and the import (or a failing disk) can fail
         // after rows were written; say so rather than claim nothing was imported.
@@ -252,7 +256,7 @@ export function createManifestImporter(deps: ManifestImporterDeps): ManifestImpo
           error instanceof StationError
             ? error
             : error instanceof ManifestFileProblem
-              ? new StationError('IMPORT_FAILED', `${lead}: ${error.message}.${aftermath}`)
+              ? fileProblem('unreadable', opened.fileName, `${lead}: ${error.message}.${aftermath}`)
               : new StationError('IMPORT_FAILED', `${lead}: ${describe(error)}.${aftermath}`, undefined, { cause: error });
         await finish('failed', failure.message);
         progress.done = true;
@@ -322,15 +326,7 @@ async function openSource(source: ManifestSource): Promise<OpenedSource> {
     return { fileName: opened.fileName, format: opened.format, totalBytes: opened.size };
   } catch (error) {
     if (!(error instanceof SpreadsheetOpenProblem)) throw error;
-    const { fileName } = error;
-    switch (error.code) {
-      case 'too-big':
-        throw new StationError('IMPORT_FAILED', `${fileName} is ${Math.round(error.size / 1024 / 1024)} MB; a manifest is at most ${maxManifestFileBytes / 1024 / 1024} MB. Split it into smaller files.`);
-      case 'unreadable':
-        throw new StationError('IMPORT_FAILED', `${fileName} could not be opened: ${describe(error.cause)}.`, undefined, { cause: error.cause });
-      default:
-        throw new StationError('IMPORT_FAILED', error.message);
-    }
+    throw refusedFile(error, maxManifestFileBytes);
   }
 }
 

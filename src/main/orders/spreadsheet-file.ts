@@ -2,10 +2,13 @@
  * The first step of every spreadsheet import (manifest, upload, orders to ship): find the file's
  * size and format before the bounded worker (manifest-parser.ts) reads a row. Only a regular file is
  * opened (a pipe or a device could block the read), and only its first 64 KiB are read here.
- * Each import words the problems for its own screen; the problem codes are the same for all three.
+ * A file refused as a whole is refused in one vocabulary for all three (IMPORT_FAILED with the
+ * subject the screen words, the same for every import), with an English message for the log and CLI.
  */
 import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
+import type { UploadFileProblem } from '../../shared/contract/upload';
+import { StationError, type ErrorFacts } from '../../shared/errors';
 import type { ParserSource } from './manifest-parser-protocol';
 import { detectFormat, type ManifestFormat } from './manifest-readers';
 import { isCompoundFile } from './xls-reader';
@@ -82,4 +85,30 @@ export async function openSpreadsheet(input: SpreadsheetSource, options: OpenOpt
   const format = detectFormat(head, fileName);
   if (typeof format === 'object') throw new SpreadsheetOpenProblem('unsupported', fileName, format.unsupported, size);
   return { fileName, format, source, size };
+}
+
+/** The file as a whole cannot be used (IMPORT_FAILED): nothing was stored or sent. */
+export function fileProblem(subject: UploadFileProblem, fileName: string, message: string, options: { details?: string[]; cause?: unknown; facts?: ErrorFacts } = {}): StationError {
+  return new StationError('IMPORT_FAILED', message, options.details, {
+    ...(options.cause === undefined ? {} : { cause: options.cause }),
+    facts: { subject, ...(fileName === '' ? {} : { file: fileName.slice(0, 255) }), ...options.facts },
+  });
+}
+
+/** An opening problem as every import's screen words it; `maxBytes`: this import's limit. */
+export function refusedFile(problem: SpreadsheetOpenProblem, maxBytes: number): StationError {
+  const { fileName } = problem;
+  const mb = maxBytes / 1024 / 1024;
+  switch (problem.code) {
+    case 'empty':
+      return fileProblem('empty', fileName, `${fileName} is empty.`);
+    case 'too-big':
+      return fileProblem('too-big', fileName, `${fileName} is larger than ${mb} MB; split it into smaller files.`, {
+        facts: { mb, sizeMb: Math.ceil((problem.size / 1024 / 1024) * 10) / 10 },
+      });
+    case 'unsupported':
+      return fileProblem('unsupported', fileName, problem.message);
+    default:
+      return fileProblem('unreadable', fileName, problem.message, { cause: problem.cause ?? problem });
+  }
 }

@@ -13,7 +13,7 @@ import { identifierKey, readOrderRef } from '../../shared/identifiers';
 import { ManifestFileProblem } from '../orders/manifest-limits';
 import { parseManifest } from '../orders/manifest-parser';
 import type { Cell } from '../orders/manifest-readers';
-import { openSpreadsheet, SpreadsheetOpenProblem, type OpenedSpreadsheet, type SpreadsheetSource } from '../orders/spreadsheet-file';
+import { fileProblem, openSpreadsheet, refusedFile, SpreadsheetOpenProblem, type OpenedSpreadsheet, type SpreadsheetSource } from '../orders/spreadsheet-file';
 import type { StoreEngine } from '../store/engine/store-engine';
 import { uploadRequiredColumns } from './upload-rows';
 
@@ -202,7 +202,7 @@ export class ToShipOrders {
             header = resolveHeader(item.cells, fileName);
             continue;
           }
-          if (!header) throw new StationError('IMPORT_FAILED', `${fileName} has no header row.`);
+          if (!header) throw fileProblem('no-header', fileName, `${fileName} has no header row.`);
           const checked = checkRow(item.row.cells, header);
           const orderRef = checked.orderRef;
           if (!checked.ok) {
@@ -235,10 +235,10 @@ export class ToShipOrders {
         }
       }
     } catch (error) {
-      if (error instanceof ManifestFileProblem) throw new StationError('IMPORT_FAILED', `${fileName} cannot be read: ${error.message}. Nothing was imported.`, [error.message], { cause: error });
+      if (error instanceof ManifestFileProblem) throw fileProblem('unreadable', fileName, `${fileName} cannot be read: ${error.message}. Nothing was imported.`, { details: [error.message], cause: error });
       throw error;
     }
-    if (!header) throw new StationError('IMPORT_FAILED', `${fileName} is empty: it has no header row.`);
+    if (!header) throw fileProblem('no-header', fileName, `${fileName} is empty: it has no header row.`);
     report.rows.sort((a, b) => a.row - b.row);
     return report;
   }
@@ -278,9 +278,7 @@ async function openToShipFile(input: SpreadsheetSource): Promise<OpenedSpreadshe
     return await openSpreadsheet(input, { maxBytes: maxFileBytes, acceptXls: false, refuseEmpty: true });
   } catch (error) {
     if (!(error instanceof SpreadsheetOpenProblem)) throw error;
-    const { fileName } = error;
-    if (error.code === 'too-big') throw new StationError('IMPORT_FAILED', `${fileName} is larger than ${maxFileBytes / 1024 / 1024} MB; split it into smaller files.`);
-    throw new StationError('IMPORT_FAILED', error.message, undefined, { cause: error.cause ?? error });
+    throw refusedFile(error, maxFileBytes);
   }
 }
 

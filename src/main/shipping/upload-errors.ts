@@ -3,16 +3,8 @@
  * subject that picks the words, the file, the upload's state, the missing columns), and an English
  * message for the log and the CLI only. The screen never shows the message.
  */
-import type { UploadFileProblem, UploadState } from '../../shared/contract/upload';
-import { StationError, type ErrorFacts } from '../../shared/errors';
-
-/** The file as a whole cannot be used (IMPORT_FAILED): nothing was stored or sent. */
-export function fileProblem(subject: UploadFileProblem, fileName: string, message: string, options: { details?: string[]; cause?: unknown; facts?: ErrorFacts } = {}): StationError {
-  return new StationError('IMPORT_FAILED', message, options.details, {
-    ...(options.cause === undefined ? {} : { cause: options.cause }),
-    facts: { subject, ...(fileName === '' ? {} : { file: fileName.slice(0, 255) }), ...options.facts },
-  });
-}
+import type { UploadState } from '../../shared/contract/upload';
+import { StationError } from '../../shared/errors';
 
 /** The file's header lacks required columns: every missing name is a detail, and one fact lists them. */
 export function columnsMissing(missing: readonly string[]): StationError {

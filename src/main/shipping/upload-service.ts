@@ -22,9 +22,9 @@ import { parseManifest } from '../orders/manifest-parser';
 import type { ParserSource } from '../orders/manifest-parser-protocol';
 import type { ManifestFormat, ManifestItem } from '../orders/manifest-readers';
 import type { OrderIndex } from '../orders/order-index';
-import { openSpreadsheet, SpreadsheetOpenProblem } from '../orders/spreadsheet-file';
+import { fileProblem, openSpreadsheet, refusedFile, SpreadsheetOpenProblem } from '../orders/spreadsheet-file';
 import type { CreationLedger } from './creation-ledger';
-import { columnsMissing, fileProblem, uploadStateConflict } from './upload-errors';
+import { columnsMissing, uploadStateConflict } from './upload-errors';
 import { checkUploadRow, isUploadColumn, uploadRequiredColumns, type UploadColumn } from './upload-rows';
 import type { UploadStore} from './upload-store';
 import { resultOf, type StoredUploadRow, type UploadRecord } from './upload-store';
@@ -85,7 +85,7 @@ export class UploadService {
   /** Reads and checks the file; stores the upload with every row's verdict. Nothing is sent. */
   async prepare(environment: Environment, source: UploadSource, locations: string[]): Promise<UploadPreview> {
     const fileName = source.kind === 'path' ? basename(source.path) : source.fileName;
-    const { format, parserSource } = await this.open(source, fileName);
+    const { format, parserSource } = await this.open(source);
     const allowed = new Set(locations.map((location) => location.trim()));
 
     let header: string[] | null = null;
@@ -119,24 +119,13 @@ export class UploadService {
     return { status: await this.status(environment, id), rows: shown.rows.map(rowView), rowsOmitted: shown.total - shown.rows.length };
   }
 
-  private async open(source: UploadSource, fileName: string): Promise<{ format: ManifestFormat | 'xls'; parserSource: ParserSource }> {
+  private async open(source: UploadSource): Promise<{ format: ManifestFormat | 'xls'; parserSource: ParserSource }> {
     try {
       const opened = await openSpreadsheet(source, { maxBytes: maxUploadBytes, acceptXls: true, refuseEmpty: true });
       return { format: opened.format, parserSource: opened.source };
     } catch (error) {
       if (!(error instanceof SpreadsheetOpenProblem)) throw error;
-      switch (error.code) {
-        case 'empty':
-          throw fileProblem('empty', fileName, `${fileName} is empty.`);
-        case 'too-big':
-          throw fileProblem('too-big', fileName, `${fileName} is larger than ${maxUploadBytes / 1024 / 1024} MB; split it into smaller files.`, {
-            facts: { mb: maxUploadBytes / 1024 / 1024, sizeMb: Math.ceil((error.size / 1024 / 1024) * 10) / 10 },
-          });
-        case 'unsupported':
-          throw fileProblem('unsupported', fileName, error.message);
-        default:
-          throw fileProblem('unreadable', fileName, error.message, { cause: error.cause ?? error });
-      }
+      throw refusedFile(error, maxUploadBytes);
     }
   }
 

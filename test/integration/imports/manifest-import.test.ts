@@ -156,7 +156,7 @@ describe('manifest import through the contract', () => {
     });
     expect(await call('imports.manifest', { source: picked(join(test.dataDir, 'missing.csv')) })).toMatchObject({
       ok: false,
-      error: { code: 'IMPORT_FAILED', message: expect.stringContaining('could not be opened') },
+      error: { code: 'IMPORT_FAILED', message: expect.stringContaining('could not be read'), facts: { subject: 'unreadable', file: 'missing.csv' } },
     });
     expect(await call('imports.manifest', { source: { kind: 'content', fileName: '../etc/passwd', base64: '' } })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
     expect(await call('imports.manifest', { source: { kind: 'content', fileName: 'x.csv', base64: 'not base64!' } })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
