@@ -231,6 +231,34 @@ describe.each(engineFactories)('the duplicate guard across benches: $name', (fac
     await expect(scan(bench7, [{ ...page(1), format: 'pdf' }])).resolves.toMatchObject({ entries: [{ format: 'pdf' }] });
   });
 
+  it('a first print that fails between the database refusing another bench its label and that bench asking who holds it: the other bench prints, it is not told of a conflict', async () => {
+    const holder = (await scan(bench3, [order('ORD-BLINK')])).entries[0]!;
+    // Bench 7's store: the moment its run is refused, Bench 3's label fails (its send never began
+    // while the store was away), before Bench 7 reads the guard's holder.
+    const engine7 = await store.another();
+    let refusals = 0;
+    const racing = new Proxy(engine7, {
+      get(target, property) {
+        if (property !== 'transaction') {
+          const value: unknown = Reflect.get(target, property);
+          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        }
+        return async (...args: Parameters<StoreEngine['transaction']>) => {
+          try {
+            return await target.transaction(...args);
+          } catch (error) {
+            refusals += 1;
+            if (refusals === 1) await bench3.markFailed(holder.id, 'The store cannot be reached');
+            throw error;
+          }
+        };
+      },
+    });
+    const blinking = new PrintJournal(racing, () => at, undefined, { id: 'bench-7-id', name: () => 'Bench 7' });
+    await expect(scan(blinking, [order('ORD-BLINK')])).resolves.toMatchObject({ entries: [{ orderId: 'ORD-BLINK', benchName: 'Bench 7' }] });
+    expect(refusals).toBe(1);
+  });
+
   it('does not count a first print that failed, nor an uncertain one a lead said to print again, nor a deliberate reprint', async () => {
     const failed = (await scan(bench3, [order('ORD-FAILED')])).entries[0]!;
     await bench3.markFailed(failed.id, 'paper out');

@@ -204,9 +204,8 @@ export class PrintJournal {
     const benchName = this.bench?.name() ?? null;
     const localOnly = this.bench?.localOnly?.() ?? null;
     // Built in memory rather than read back: a scan's hot path should not pay for a second query.
-    let entries: JournalRow[];
-    try {
-      entries = await this.engine.transaction(
+    const write = () =>
+      this.engine.transaction(
         async (tx) => {
           const written: JournalRow[] = [];
           await tx.execute(
@@ -284,9 +283,20 @@ export class PrintJournal {
         },
         background ? { waitForDisk: false } : {},
       );
+    let entries: JournalRow[];
+    try {
+      entries = await write();
     } catch (error) {
       // The database refused a second live first print: say which row holds it.
-      throw (await this.firstPrintTaken(input, error)) ?? error;
+      const taken = await this.firstPrintTaken(input, error);
+      if (taken || !isJournalConflict(error)) throw taken ?? error;
+      // The label that held the guard ended (failed, voided) between the refusal and the read:
+      // the guard is free now, so the run is written once more (it was rolled back whole).
+      try {
+        entries = await write();
+      } catch (again) {
+        throw (await this.firstPrintTaken(input, again)) ?? again;
+      }
     }
     let onDisk = Promise.resolve();
     if (background && this.flushToDisk) {
@@ -315,7 +325,7 @@ export class PrintJournal {
 
   /** The live first print that made the database refuse a new run's label, when that is what happened. */
   private async firstPrintTaken(input: CreateRunInput, error: unknown): Promise<FirstPrintTaken | null> {
-    if (!(error instanceof StationError) || error.code !== 'STORE_CONFLICT' || error.details?.[0] !== 'print_journal') return null;
+    if (!isJournalConflict(error)) return null;
     for (const label of input.labels) {
       if (guardedLabel(label) === null) continue;
       const holder = await this.liveFirstPrint(input.environment, label);
@@ -715,4 +725,9 @@ export class PrintJournal {
       : await this.engine.query(`SELECT ${entryColumns} FROM print_journal WHERE environment = $1 ORDER BY id DESC LIMIT $2`, [environment, limit]);
     return records.map(toEntry);
   }
+}
+
+/** The database refused a journal row for one of its unique keys (the first-print guard). */
+function isJournalConflict(error: unknown): boolean {
+  return error instanceof StationError && error.code === 'STORE_CONFLICT' && error.details?.[0] === 'print_journal';
 }
