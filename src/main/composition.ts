@@ -267,7 +267,6 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   const flushToDisk = createWalFlush(databasePath);
   const readiness = environmentReadiness({ apiBaseUrl: (environment) => settings.apiBaseUrl(environment), readKey: (environment) => keyService.readKey(environment) });
   const printing = createPrintingCore({
-    db,
     store: webhookStore,
     bench,
     // One bench drives its own printers (the app and a CLI command beside it are the same bench,
@@ -295,7 +294,6 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     buildLocal: (localOnlyMark) => {
       const localOrders = new OrderIndex(localEngine);
       return createPrintingCore({
-        db,
         store: localEngine,
         bench: { ...bench, localOnly: localOnlyMark },
         flushToDisk,

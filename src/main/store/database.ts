@@ -49,23 +49,13 @@ function migrate(db: StationDatabase): void {
 }
 
 /**
- * Runs `work` (one transaction) without waiting for the disk at its commit: the commit is written
- * to the WAL but not flushed. It becomes durable with the next commit that does wait — the WAL is
- * written in order and that flush covers everything before it — and a power cut before then loses
- * it (never half of it). Only for rows whose loss in a power cut loses nothing that happened, such
- * as a scan's run before any byte of its label has left (its "sending began" is a full commit).
- * A process crash loses nothing either way: the written WAL is in the operating system's hands.
+ * Relaxes the wait for the disk for one asynchronous commit; the function returned restores it.
+ * The commit is written to the WAL but not flushed: it becomes durable with the next commit that
+ * does wait (the WAL is written in order and that flush covers everything before it), and a power
+ * cut before then loses it (never half of it). Only for rows whose loss in a power cut loses
+ * nothing that happened, such as a scan's run before any byte of its label has left (its "sending
+ * began" is a full commit). A process crash loses nothing either way.
  */
-export function commitWithoutWaitingForDisk<T>(db: StationDatabase, work: () => T): T {
-  db.exec('PRAGMA synchronous = NORMAL');
-  try {
-    return work();
-  } finally {
-    db.exec(`PRAGMA synchronous = ${SYNCHRONOUS}`);
-  }
-}
-
-/** The same for an asynchronous commit: relaxes the wait now; the function returned restores it. */
 export function relaxDiskWait(db: StationDatabase): () => void {
   db.exec('PRAGMA synchronous = NORMAL');
   return () => db.exec(`PRAGMA synchronous = ${SYNCHRONOUS}`);

@@ -1,5 +1,5 @@
 /**
- * Takes commits made without waiting for the disk (commitWithoutWaitingForDisk) to the disk in the
+ * Takes commits made without waiting for the disk (relaxDiskWait) to the disk in the
  * background: SQLite's write-ahead log is one file, appended to in commit order, so flushing it
  * flushes every commit written to it so far — what `synchronous = FULL` does at each commit, here
  * on a worker thread of Node's pool while the station waits for the network.

@@ -11,7 +11,6 @@ import type { Logger } from '../../logging/logger';
 import type { OrderIndex } from '../../orders/order-index';
 import type { OrderLookup } from '../../orders/order-lookup';
 import type { StationSettings } from '../../settings/station-settings';
-import type { StationDatabase } from '../../store/database';
 import type { StoreEngine } from '../../store/engine/store-engine';
 import type { StationError } from '../../../shared/errors';
 import { planAndStartBundleRun, type BundlePrintInput } from '../bundle-print';
@@ -25,8 +24,6 @@ import { PrintService, type PrintingOptions } from './print-service';
 import type { FlushToDisk } from '../../store/wal-flush';
 
 export interface PrintingCoreDeps {
-  /** The bench's own file: the printer registry. */
-  db: StationDatabase;
   /** The journal, its label marks and the printers: the bench's SQLite engine, or a warehouse's shared store. */
   store: StoreEngine;
   /** The bench whose labels and runs these are (its id and name go on every row; its own default printers and leases). */
