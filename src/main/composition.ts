@@ -107,11 +107,11 @@ export interface StationOptions {
   /** The clock personal data's age is measured by (tests set it); the system clock by default. */
   retentionClock?: () => Date;
   /**
-   * The store webhook intake, conflicts, the status timeline and pull notices live in: a
-   * warehouse's shared PostgreSQL store (`webhooks serve --store`; closed by whoever opened it).
-   * By default the bench's own SQLite file, through an engine sharing the station's handle.
+   * The store the order index, the journal, the printers, the ledgers and the webhook intake live
+   * in, given by the caller (`webhooks serve --store`, tests; closed by whoever opened it). Without
+   * it the station opens the one its `store` setting names: the bench's own file by default.
    */
-  webhookStore?: StoreEngine;
+  store?: StoreEngine;
   /** Where the shared store's password is kept; the OS keychain under `keychainService` by default. */
   storePasswords?: StorePasswords;
   /** How the shared store's health is watched (tests shorten the probe and inject timers). */
@@ -148,7 +148,7 @@ export interface StationListeners {
 
 export interface StationServices {
   readonly db: StationDatabase;
-  /** The store engine of the ported repositories (the order index, the ledgers, the webhook intake). */
+  /** The store the order index, the journal, the printers, the ledgers and the webhook intake live in. */
   readonly store: StoreEngine;
   /** Whether the shared store answers (always "local" on a bench's own file): printing asks it first. */
   readonly storeHealth: StoreHealth;
@@ -190,10 +190,10 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   // the bench's own file (an engine sharing the station's libsql handle) or the warehouse's shared
   // PostgreSQL store. An injected store (`webhooks serve --store`, tests) is closed by whoever opened it.
   const storePasswords = options.storePasswords ?? createKeychainStorePasswords(options.keychainService ?? 'packing-station');
-  const chosenStore = options.webhookStore
-    ? { engine: options.webhookStore, health: localStoreHealth(), inUse: { kind: options.webhookStore.kind === 'sqlite' ? ('local' as const) : ('postgres' as const), address: null }, close: async () => undefined }
+  const chosenStore = options.store
+    ? { engine: options.store, health: localStoreHealth(), inUse: { kind: options.store.kind === 'sqlite' ? ('local' as const) : ('postgres' as const), address: null }, close: async () => undefined }
     : await openChosenStore({ settings, db, passwords: storePasswords, logger, applicationName: `packing-station ${settings.stationName()}`, health: options.storeHealth });
-  const webhookStore = chosenStore.engine;
+  const store = chosenStore.engine;
   const storeHealth = chosenStore.health;
   storeHealth.onChange((health) => events.emit('store.health', health));
   // Work that needs the store at start waits for it when the shared store is offline, or went
@@ -207,7 +207,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
       storeHealth.whenOnline(work);
     }
   };
-  const orders = new OrderIndex(webhookStore);
+  const orders = new OrderIndex(store);
   const sandbox = options.sandbox ?? createEmbeddedSandbox();
   const sandboxWiring = createSandboxWiring({ sandbox, orders, logger });
   const prepare = async (environment: Environment) => {
@@ -227,20 +227,20 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   });
   keyService = createKeyService({ store: keys, settings, logger, clientWithKey: (environment, key) => clients.withKey(environment, key) });
   const lookup = createOrderLookup({ index: orders, prepare, clientFor: (environment) => clients.forEnvironment(environment) });
-  const importer = createManifestImporter({ engine: webhookStore, index: orders, logger });
+  const importer = createManifestImporter({ engine: store, index: orders, logger });
   const pickedFiles = createPickedFiles();
   // The creation and upload ledgers and the orders to ship live in the same store as the webhook
   // intake, so a status event settles a parcel of unknown outcome in the intake's own transaction.
-  const ledger = new CreationLedger(webhookStore, { bench: benchId(db), process: `${hostname()}:${process.pid}:${randomBytes(6).toString('hex')}` });
+  const ledger = new CreationLedger(store, { bench: benchId(db), process: `${hostname()}:${process.pid}:${randomBytes(6).toString('hex')}` });
   await onceReachable(async () => {
     const interrupted = await ledger.recoverInterrupted();
     if (interrupted > 0) logger.warn('orders whose creation was interrupted are now of unknown outcome', { parcels: interrupted });
   });
-  const toShip = new ToShipOrders(webhookStore);
-  const retention = createPersonalDataRetention({ engine: webhookStore, logger, clock: options.retentionClock });
+  const toShip = new ToShipOrders(store);
+  const retention = createPersonalDataRetention({ engine: store, logger, clock: options.retentionClock });
   const settleCreations = ledgerHearsStatusEvents(ledger, logger);
-  const webhookConflicts = createWebhookConflicts({ engine: webhookStore, events, logger, clock: options.webhookClock });
-  const timeline = createStatusTimeline(webhookStore);
+  const webhookConflicts = createWebhookConflicts({ engine: store, events, logger, clock: options.webhookClock });
+  const timeline = createStatusTimeline(store);
   // The journal is built with the printing core below; a webhook only reaches it once listening starts.
   let pullNotices: ReturnType<typeof createPullNotices> | null = null;
   const webhooks = createWebhookReceiver({
@@ -248,7 +248,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     logger,
     clock: options.webhookClock,
     processor: createStatusEventProcessor({
-      engine: webhookStore,
+      engine: store,
       logger,
       conflicts: webhookConflicts,
       clock: options.webhookClock,
@@ -267,11 +267,11 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   const flushToDisk = createWalFlush(databasePath);
   const readiness = environmentReadiness({ apiBaseUrl: (environment) => settings.apiBaseUrl(environment), readKey: (environment) => keyService.readKey(environment) });
   const printing = createPrintingCore({
-    store: webhookStore,
+    store,
     bench,
     // One bench drives its own printers (the app and a CLI command beside it are the same bench,
     // one id in one settings file): leases only on a warehouse's shared store.
-    ...(webhookStore.kind === 'postgres' ? { leases: new PrinterLeases(webhookStore, { bench: bench.id, benchName: bench.name }) } : {}),
+    ...(store.kind === 'postgres' ? { leases: new PrinterLeases(store, { bench: bench.id, benchName: bench.name }) } : {}),
     flushToDisk,
     orders,
     lookup,
@@ -287,7 +287,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   await onceReachable(() => printing.service.recover());
   // While the shared store is offline a lead may let this bench print scans on its own file; they
   // are merged into the shared journal when the store answers again (printing/offline).
-  const localEngine = chosenStore.inUse.kind === 'postgres' ? new SqliteEngine(db, false) : webhookStore;
+  const localEngine = chosenStore.inUse.kind === 'postgres' ? new SqliteEngine(db, false) : store;
   const localOnly = createLocalOnlyPrinting({
     health: storeHealth,
     shared: printing,
@@ -309,7 +309,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
       });
     },
     localEngine,
-    sharedEngine: webhookStore,
+    sharedEngine: store,
     benchId: bench.id,
     operator: () => settings.operator(),
     events,
@@ -319,7 +319,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   if (chosenStore.inUse.kind === 'postgres') {
     // Offline, a scan resolves against the bench's own copy of the warehouse's orders.
     orderCopy = startOrderCopy({
-      shared: webhookStore,
+      shared: store,
       local: localEngine,
       everyMs: options.orderCopyEveryMs ?? 60_000,
       isOnline: () => storeHealth.current().state === 'online',
@@ -339,15 +339,15 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     await onceReachable(mergeBack);
   }
 
-  pullNotices = createPullNotices({ engine: webhookStore, events, logger, benchName: () => settings.stationName(), clock: options.webhookClock });
+  pullNotices = createPullNotices({ engine: store, events, logger, benchName: () => settings.stationName(), clock: options.webhookClock });
   // Notices and conflicts reach the screen by notification, whichever process wrote them.
   const following: Subscription[] = [];
   const notices = pullNotices;
   await onceReachable(async () => {
     following.push(await notices.follow(), await webhookConflicts.follow(), await printing.printers.follow());
   });
-  const voids = createVoidService({ engine: webhookStore, index: orders, lookup, clientFor: (environment) => clients.forEnvironment(environment) });
-  const dayClose = createDayClose({ engine: webhookStore, index: orders, timeline, notices: pullNotices, dataDir: options.dataDir, benchName: () => settings.stationName() });
+  const voids = createVoidService({ engine: store, index: orders, lookup, clientFor: (environment) => clients.forEnvironment(environment) });
+  const dayClose = createDayClose({ engine: store, index: orders, timeline, notices: pullNotices, dataDir: options.dataDir, benchName: () => settings.stationName() });
 
   const sandboxLink = createSandboxWebhookLink({
     environment: () => settings.environment(),
@@ -362,7 +362,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     webhookLink: sandboxLink,
   });
   const sandboxReady = sandboxWiring.ready;
-  const overview = new OrderOverview(webhookStore, orders);
+  const overview = new OrderOverview(store, orders);
   const ship = new ShipService({
     settings,
     ledger,
@@ -373,7 +373,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     logger,
   });
   const uploads = new UploadService({
-    store: new UploadStore(webhookStore, () => new Date()),
+    store: new UploadStore(store, () => new Date()),
     ledger,
     orders,
     events,
@@ -432,7 +432,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     logger,
     settings,
     printActivity: options.printActivity ?? localOnly.activity,
-    services: { db, store: webhookStore, storeHealth, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, pickedFiles, webhooks, printing, ledger, toShip, ship, uploads, scale, retention },
+    services: { db, store, storeHealth, sandbox, sandboxReady, clients, keys: keyService, orders, lookup, importer, pickedFiles, webhooks, printing, ledger, toShip, ship, uploads, scale, retention },
     async start(listeners) {
       // A shift lasts until the station restarts: the screen asks who is packing at each start.
       settings.endShift();

@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     version: '0.0.0-fleet',
     logger,
     keyStore: memoryKeyStore({ test: { key: config.apiKey, address: config.baseUrl } }),
-    webhookStore: store,
+    store: store,
     printing: {
       queueTiming: { faultPollMs: 100 },
       progressIntervalMs: 100,

@@ -32,7 +32,7 @@ describe('two benches, one order index on the shared store', () => {
   const launch = async (): Promise<Bench> => {
     const dataDir = mkdtempSync(join(tmpdir(), 'station-bench-'));
     const engine = await PostgresEngine.open(postgresConfig(database.info));
-    const station = await composeStation({ dataDir, host: 'web', version: '0.0.0-test', logger: createLogger(() => undefined), keyStore: memoryKeyStore(), webhookStore: engine });
+    const station = await composeStation({ dataDir, host: 'web', version: '0.0.0-test', logger: createLogger(() => undefined), keyStore: memoryKeyStore(), store: engine });
     const bench = { dataDir, engine, station };
     benches.push(bench);
     await call(bench, 'settings.set', { environment: 'test' });

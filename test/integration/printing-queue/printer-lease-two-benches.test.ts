@@ -25,7 +25,7 @@ describe('two benches, one Zebra, on the shared store', () => {
   const bench = async (name: string): Promise<PrintingStation> => {
     const engine = await PostgresEngine.open(postgresConfig(database.info));
     engines.push(engine);
-    const station = await createPrintingStation(sandbox, port, { webhookStore: engine }, {}, 'test');
+    const station = await createPrintingStation(sandbox, port, { store: engine }, {}, 'test');
     stations.push(station);
     await station.call('settings.set', { stationName: name });
     return station;

@@ -29,7 +29,7 @@ describe('two benches, one print journal on the shared store', () => {
   const launch = async (name: string): Promise<Bench> => {
     const engine = await PostgresEngine.open(postgresConfig(database.info));
     const { zebra, port } = await startZebra();
-    const station = await createPrintingStation(sandbox, port, { webhookStore: engine });
+    const station = await createPrintingStation(sandbox, port, { store: engine });
     await station.call('settings.set', { stationName: name });
     const bench = { name, engine, zebra, station };
     benches.push(bench);

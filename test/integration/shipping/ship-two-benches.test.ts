@@ -52,7 +52,7 @@ describe('two benches shipping on one shared store', () => {
       logger: createLogger(() => undefined),
       keyStore: memoryKeyStore(),
       sandbox,
-      webhookStore: engine,
+      store: engine,
       clientOptions: { timeouts: { responseMs: 5_000, attemptMs: 6_000 } },
     });
     const bench = { dataDir, engine, station };

@@ -29,9 +29,9 @@ export const webhooksCommand: CliCommand = {
     if (tls && !tls.success) throw new UsageError('--tls should be disable, require or verify-full.');
     if (storeAddress === undefined && (tls !== undefined || option(context.args, 'ca') !== undefined)) throw new UsageError('--tls and --ca go with --store.');
 
-    const webhookStore = storeAddress === undefined ? undefined : await openStore(context, storeAddress, tls?.data);
-    if (webhookStore === null) return exitCodes.failed;
-    const station = await context.openStation(webhookStore ? { webhookStore } : {});
+    const store = storeAddress === undefined ? undefined : await openStore(context, storeAddress, tls?.data);
+    if (store === null) return exitCodes.failed;
+    const station = await context.openStation(store ? { store } : {});
     const receiver = station.services.webhooks;
     let status: WebhookReceiverStatus;
     try {
