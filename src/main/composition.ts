@@ -225,8 +225,10 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     decorate: (environment, client) => createLearningClient(environment, client, orders, logger),
     clientOptions: options.clientOptions,
   });
+  // Every service asks for the client of the environment it works in, at the moment it needs it.
+  const clientFor = (environment: Environment) => clients.forEnvironment(environment);
   keyService = createKeyService({ store: keys, settings, logger, clientWithKey: (environment, key) => clients.withKey(environment, key) });
-  const lookup = createOrderLookup({ index: orders, prepare, clientFor: (environment) => clients.forEnvironment(environment) });
+  const lookup = createOrderLookup({ index: orders, prepare, clientFor });
   const importer = createManifestImporter({ engine: store, index: orders, logger });
   const pickedFiles = createPickedFiles();
   // The creation and upload ledgers and the orders to ship live in the same store as the webhook
@@ -276,7 +278,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     orders,
     lookup,
     settings,
-    clientFor: (environment) => clients.forEnvironment(environment),
+    clientFor,
     transports: createPrinterTransports({ platform: process.platform, runner: createCommandRunner(), ...transportOptions }),
     events,
     logger,
@@ -298,9 +300,9 @@ export async function composeStation(options: StationOptions): Promise<Station> 
         bench: { ...bench, localOnly: localOnlyMark },
         flushToDisk,
         orders: localOrders,
-        lookup: createOrderLookup({ index: localOrders, prepare, clientFor: (environment) => clients.forEnvironment(environment) }),
+        lookup: createOrderLookup({ index: localOrders, prepare, clientFor }),
         settings,
-        clientFor: (environment) => clients.forEnvironment(environment),
+        clientFor,
         transports: printing.transports,
         events,
         logger,
@@ -346,7 +348,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   await onceReachable(async () => {
     following.push(await notices.follow(), await webhookConflicts.follow(), await printing.printers.follow());
   });
-  const voids = createVoidService({ engine: store, index: orders, lookup, clientFor: (environment) => clients.forEnvironment(environment) });
+  const voids = createVoidService({ engine: store, index: orders, lookup, clientFor });
   const dayClose = createDayClose({ engine: store, index: orders, timeline, notices: pullNotices, dataDir: options.dataDir, benchName: () => settings.stationName() });
 
   const sandboxLink = createSandboxWebhookLink({
@@ -368,7 +370,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     ledger,
     toShip,
     orders,
-    clientFor: (environment) => clients.forEnvironment(environment),
+    clientFor,
     printing: { service: printing.service, printers: printing.printers },
     logger,
   });
@@ -378,7 +380,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     orders,
     events,
     logger,
-    clientFor: (environment) => clients.forEnvironment(environment),
+    clientFor,
     printBundles: async (_environment, bundleIds, printerId) => (await printing.printBundles({ bundleIds, printerId })).runId,
     shipmentLocation: async (environment, orderRef) => (await toShip.get(environment, orderRef))?.locationId ?? null,
     ...(options.uploadSleep ? { sleep: options.uploadSleep } : {}),
@@ -387,7 +389,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   const previewOf = (core: PrintingCore): LabelPreview => {
     let preview = previews.get(core);
     if (!preview) {
-      preview = createLabelPreview({ journal: core.journal, printers: core.printers, clientFor: (environment) => clients.forEnvironment(environment) });
+      preview = createLabelPreview({ journal: core.journal, printers: core.printers, clientFor });
       previews.set(core, preview);
     }
     return preview;
@@ -412,13 +414,13 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     ...printingHandlers({ settings, cores: localOnly, previewOf, logger, scanToShip: scanToShip({ toShip, ledger }) }),
     ...sandboxHandlers({ settings, sandbox }),
     ...supervisionHandlers({ settings, voids, notices: pullNotices, timeline, dayClose, index: orders, lookup, journal: printing.journal, printHandover: (environment, printer, handover, pdf) => printHandover({ printers: printing.printers, transports: printing.transports }, environment, printer, handover, pdf) }),
-    ...shippingHandlers({ settings, ship, ledger, toShip, pickedFiles, lookups: new AddressLookups({ clientFor: (environment) => clients.forEnvironment(environment) }) }),
+    ...shippingHandlers({ settings, ship, ledger, toShip, pickedFiles, lookups: new AddressLookups({ clientFor }) }),
     ...storeHandlers(
       createStoreChoice({ settings, passwords: storePasswords, inUse: chosenStore.inUse, health: storeHealth, applicationName: () => `packing-station ${settings.stationName()}` }),
       localOnly,
       settings,
     ),
-    ...uploadHandlers({ uploads, pickedFiles, clientFor: (environment) => clients.forEnvironment(environment) }),
+    ...uploadHandlers({ uploads, pickedFiles, clientFor }),
     ...scalesHandlers({ scale, logger }),
   };
 
@@ -426,7 +428,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     dispatcher: createDispatcher(
       handlers,
       logger,
-      environmentSessions({ environment: () => settings.environment(), readyFor: sandboxWiring.readyFor, clientFor: (environment) => clients.forEnvironment(environment) }),
+      environmentSessions({ environment: () => settings.environment(), readyFor: sandboxWiring.readyFor, clientFor }),
     ),
     events,
     logger,
