@@ -31,8 +31,9 @@ export function UploadPanel() {
   const [busy, setBusy] = useState(false);
   // Once the upload is done: every row not created, with why (the preview only knew the local checks).
   const [problems, setProblems] = useState<{ uploadId: string; rows: UploadRowView[]; rowsOmitted: number } | null>(null);
-  // Rows a second as seen here, from the first progress of this run to the last: the service's
-  // pace over the whole upload, not a window that reads 0 once it is done.
+  // Rows a second as seen here, from the press of Start (or the first progress this page saw of a
+  // run already going) to the last progress: the pace over the whole upload, not a window that
+  // reads 0 once it is done, and shown too for an upload done within a moment.
   const pace = useRef<{ uploadId: string; at: number; processed: number } | null>(null);
   const [rowsPerSecond, setRowsPerSecond] = useState<number | null>(null);
 
@@ -46,7 +47,8 @@ export function UploadPanel() {
       return;
     }
     const seconds = (now - start.at) / 1000;
-    if (seconds >= 0.2 && status.processed > start.processed) setRowsPerSecond((status.processed - start.processed) / seconds);
+    const done = status.result !== null;
+    if ((seconds >= 0.2 || done) && seconds > 0 && status.processed > start.processed) setRowsPerSecond((status.processed - start.processed) / seconds);
   }, [status]);
 
   const finishedId = status && status.result !== null && (status.state === 'finished' || status.state === 'cancelled') ? status.uploadId : null;
@@ -105,6 +107,10 @@ export function UploadPanel() {
   const act = async (call: 'upload.start' | 'upload.pause' | 'upload.cancel') => {
     if (!status) return;
     setError(null);
+    if (call === 'upload.start') {
+      pace.current = { uploadId: status.uploadId, at: Date.now(), processed: status.processed };
+      setRowsPerSecond(null);
+    }
     const result =
       call === 'upload.start'
         ? await station['upload.start']({ uploadId: status.uploadId, ...(printerId ? { printerId } : {}) })
