@@ -1,7 +1,7 @@
 import type { Handlers } from '../contract/dispatcher';
 import type { LocalOnlyPrinting } from '../printing/offline/local-only-printing';
 import type { StationSettings } from '../settings/station-settings';
-import type { StoreChoiceService } from '../settings/store-choice';
+import type { StoreChoiceService } from '../store/store-choice';
 
 type StoreCallName = 'store.get' | 'store.set' | 'store.test' | 'store.allowLocalPrinting' | 'store.endLocalPrinting' | 'store.offlineReport';
 

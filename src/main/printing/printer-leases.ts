@@ -26,7 +26,7 @@ import type { StoreEngine } from '../store/engine/store-engine';
 export const leaseDurationMs = 30_000;
 
 export interface PrinterLeasesOptions {
-  /** This bench's id (settings/bench-id.ts). */
+  /** This bench's id (store/bench-id.ts). */
   bench: string;
   /** This bench's name as the lead set it, for the refusal another bench shows. */
   benchName: () => string;

@@ -16,7 +16,7 @@ import type { StoreEngine } from '../store/engine/store-engine';
 import { keychainPassword, type StorePasswords } from '../store/engine/store-password';
 import { localStoreHealth, sharedStoreHealth, watchedEngine, type HealthTimers, type StoreHealth } from '../store/store-health';
 import type { StationSettings } from './station-settings';
-import { storeProblemOf, type StoreInUse } from './store-choice';
+import { storeProblemOf, type StoreInUse } from '../store/store-choice';
 
 export interface StoreHealthOptions {
   timers?: HealthTimers;

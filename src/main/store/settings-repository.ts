@@ -30,6 +30,14 @@ export class SettingsRepository {
     this.db.transaction(work)();
   }
 
+  /**
+   * Writes the value only when the key has none yet. Two processes starting together (the app and
+   * a CLI command) may both try: the first insert wins and both then read the winner's value.
+   */
+  writeIfAbsent(scope: string, key: string, value: unknown): void {
+    this.db.prepare('INSERT INTO settings (scope, key, value, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (scope, key) DO NOTHING').run(scope, key, JSON.stringify(value), new Date().toISOString());
+  }
+
   write(scope: string, key: string, value: unknown): void {
     this.db
       .prepare(

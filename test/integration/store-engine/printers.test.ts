@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrinterLeases } from '../../../src/main/printing/printer-leases';
 import { PrinterRegistry, printersChannel } from '../../../src/main/printing/printers';
 import Database from 'libsql';
-import { benchId } from '../../../src/main/settings/bench-id';
+import { benchId } from '../../../src/main/store/bench-id';
 import { openDatabase } from '../../../src/main/store/database';
 import { migrationsFor, sqlite } from '../../../src/main/store/schema';
 import { SqliteEngine } from '../../../src/main/store/engine/sqlite-engine';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseStoreAddress } from '../../../src/main/store/engine/postgres-config';
 import { fromPostgresError } from '../../../src/main/store/engine/store-errors';
-import { storeProblemOf } from '../../../src/main/settings/store-choice';
+import { storeProblemOf } from '../../../src/main/store/store-choice';
 import { isUnreachable } from '../../../src/main/store/store-health';
 
 const address = parseStoreAddress('postgres://station@db.warehouse:5432/packing');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { WebhookReceiverStatus } from '../../orders/webhook-receiver';
 import { expectOnly, numberOption, option } from '../args';
 import { exitCodes, UsageError, type CliCommand, type CliContext } from '../command';
-import { openSharedStore, storePasswordVariable } from '../shared-store';
+import { openSharedStore, storePasswordVariable } from '../../store/shared-store';
 
 const TlsModeSchema = z.enum(['disable', 'require', 'verify-full']);
 

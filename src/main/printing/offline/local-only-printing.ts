@@ -4,7 +4,7 @@
  * printing for it, with a reason. Scans then print through a second printing core on the bench's
  * own file: its journal (each label marked local-only, with the reason and the lead), the
  * warehouse's printers as this bench last read them, and the bench's copy of the warehouse's
- * orders (orders/order-copy.ts, at most a minute old; an order id not in it is tried directly
+ * orders (store/order-copy.ts, at most a minute old; an order id not in it is tried directly
  * against the Delivery API). Bundle runs stay refused: a run is long, resumable and owned
  * through the shared store.
  *

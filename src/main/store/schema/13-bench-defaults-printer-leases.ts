@@ -4,7 +4,7 @@ import type { SchemaMigration } from './schema-migration';
 
 /**
  * A bench file's defaults become this bench's: its id is made here when the bench has none yet (a
- * random version-4 UUID, as settings/bench-id.ts makes it); a file without defaults is left to
+ * random version-4 UUID, as store/bench-id.ts makes it); a file without defaults is left to
  * bench-id.ts. SQLite only: bench ids live in each bench's own settings, not in the shared store,
  * so a shared store's old defaults cannot be given to a bench (and none was shared yet).
  */

@@ -11,10 +11,10 @@
  * the choice wherever an account that logs on runs the receiver.
  */
 import { StationError } from '../../shared/errors';
-import { parseStoreAddress, storeConfig, unverifiedServerRefusal, verifiesServer, type PostgresAddress, type TlsMode } from '../store/engine/postgres-config';
-import { PostgresEngine } from '../store/engine/postgres-engine';
-import { createKeychainStorePasswords, keychainPassword } from '../store/engine/store-password';
-import { isConnectionFailure } from '../store/engine/store-errors';
+import { parseStoreAddress, storeConfig, unverifiedServerRefusal, verifiesServer, type PostgresAddress, type TlsMode } from './engine/postgres-config';
+import { PostgresEngine } from './engine/postgres-engine';
+import { createKeychainStorePasswords, keychainPassword } from './engine/store-password';
+import { isConnectionFailure } from './engine/store-errors';
 
 /** The environment variable a service account's store password may come from. */
 export const storePasswordVariable = 'PACKING_STATION_STORE_PASSWORD';

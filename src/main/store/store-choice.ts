@@ -7,12 +7,12 @@
  */
 import type { StoreChoice, StoreProblem, StoreSetting, StoreStatus, StoreTest, StoreTestResult } from '../../shared/contract/store';
 import { StationError } from '../../shared/errors';
-import { explainStoreFailure } from '../cli/shared-store';
-import { keychainAccount, parseStoreAddress, storeConfig, unverifiedServerRefusal, verifiesServer, type PostgresAddress, type TlsMode } from '../store/engine/postgres-config';
-import { PostgresEngine } from '../store/engine/postgres-engine';
-import type { StorePasswords } from '../store/engine/store-password';
-import type { StoreHealth } from '../store/store-health';
-import type { StationSettings } from './station-settings';
+import { explainStoreFailure } from './shared-store';
+import { keychainAccount, parseStoreAddress, storeConfig, unverifiedServerRefusal, verifiesServer, type PostgresAddress, type TlsMode } from './engine/postgres-config';
+import { PostgresEngine } from './engine/postgres-engine';
+import type { StorePasswords } from './engine/store-password';
+import type { StoreHealth } from './store-health';
+import type { StationSettings } from '../settings/station-settings';
 
 /** The one spelling of an address the station stores and shows: never a password in it. */
 export function formatStoreAddress(address: PostgresAddress): string {

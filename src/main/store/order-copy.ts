@@ -8,7 +8,7 @@
  * differ a little (a row copied twice is simply the same row).
  */
 import { z } from 'zod';
-import type { StoreEngine } from '../store/engine/store-engine';
+import type { StoreEngine } from './engine/store-engine';
 
 const columns = ['environment', 'order_id', 'order_ref', 'barcode', 'bundle_id', 'recipient', 'status', 'status_updated_at', 'source', 'created_at', 'updated_at', 'voided_at', 'voided_by', 'void_reason'] as const;
 const nullableText = z.string().nullable();

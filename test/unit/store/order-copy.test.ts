@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { copyChangedOrders } from '../../../src/main/orders/order-copy';
+import { copyChangedOrders } from '../../../src/main/store/order-copy';
 import { SqliteEngine } from '../../../src/main/store/engine/sqlite-engine';
 
 const folders: string[] = [];
