@@ -49,7 +49,7 @@ async function measure(label: string, engine: StoreEngine): Promise<void> {
     line('a scan\'s printer read, from memory', await timed(readCount, () => registry.choose('test', 'single', undefined)));
     // After a change the cache is empty: the next read is one query, as a fresh registry's first read.
     line('a scan\'s printer read after a change (one query)', await timed(Math.min(readCount, 2_000), () => new PrinterRegistry(engine, { bench: 'bench-bench' }).choose('test', 'single', undefined)));
-    if (engine.kind === 'postgres') {
+    if (engine.sharedByBenches) {
       const leases = new PrinterLeases(engine, { bench: 'bench-bench', benchName: () => 'Bench' });
       const printer = await registry.choose('test', 'single', undefined);
       line('taking the printer\'s lease (queue was idle)', await timed(Math.min(readCount, 2_000), () => leases.take(printer)));

@@ -51,7 +51,7 @@ import { createSandboxWiring } from './sandbox-wiring';
 import { createDeliveryClients, type DeliveryClients, type DeliveryClientsDeps } from './settings/delivery-clients';
 import { benchId } from './store/bench-id';
 import { StationSettings } from './settings/station-settings';
-import { openChosenStore, type StoreHealthOptions } from './settings/chosen-store';
+import { openChosenStore, type StoreHealthOptions } from './store/chosen-store';
 import { createLocalOnlyPrinting } from './printing/offline/local-only-printing';
 import { startOrderCopy, type OrderCopyLoop } from './store/order-copy';
 import { SqliteEngine } from './store/engine/sqlite-engine';

@@ -21,7 +21,8 @@ import { EnvironmentSchema, type Environment } from '../../shared/contract/app';
 import { StationError } from '../../shared/errors';
 import { caseVariants, readIdentifier } from '../../shared/identifiers';
 import { normalizeIdentifier } from '../../shared/scan';
-import type { EngineKind, SqlValue, StoreEngine, StoreSession, StoreTransaction } from '../store/engine/store-engine';
+import type { Dialect } from '../store/engine/dialect';
+import type { SqlValue, StoreEngine, StoreSession, StoreTransaction } from '../store/engine/store-engine';
 import { decideStatus, laterTime, type StatusDecision, type StatusNews } from './status-progress';
 
 /** How the station first learnt of an order. */
@@ -120,12 +121,12 @@ const orderRowSchema = z.object({
 const matchedRowSchema = orderRowSchema.extend({ matched: z.enum(['orderRef', 'barcode', 'orderId']) });
 
 /**
- * The statements, per engine. SQLite without planner statistics (a station never runs ANALYZE)
- * prefers scanning the environment's whole primary-key range over the partial indexes for
+ * The statements, in the engine's dialect. The ref, barcode and bundle lookups name their index
+ * (`dialect.indexHint`): SQLite without planner statistics (a station never runs ANALYZE) prefers
+ * scanning the environment's whole primary-key range over the partial indexes for
  * `order_ref = ?` and `barcode = ?` — seconds instead of microseconds at a million orders
- * (measured: docs/architecture.md, planner hints) — so on SQLite the two lookups name their
- * index. PostgreSQL (autovacuum keeps statistics) picks the index by itself and knows no such
- * syntax.
+ * (measured: docs/architecture.md, planner hints). PostgreSQL's dialect adds nothing: its planner
+ * picks the index by itself.
  */
 class OrderStatements {
   readonly resolve: string;
@@ -133,8 +134,8 @@ class OrderStatements {
   private readonly byRef: string;
   private readonly byBarcode: string;
 
-  constructor(kind: EngineKind) {
-    const hint = (index: string) => (kind === 'sqlite' ? ` INDEXED BY ${index}` : '');
+  constructor(dialect: Dialect) {
+    const hint = (index: string) => dialect.indexHint(index);
     this.byRef = `FROM orders${hint('orders_by_ref')} WHERE environment = $1 AND order_ref`;
     this.byBarcode = `FROM orders${hint('orders_by_barcode')} WHERE environment = $1 AND barcode`;
     this.resolve = this.resolveAny(1);
@@ -157,8 +158,6 @@ class OrderStatements {
   }
 }
 
-const statementsByKind = { sqlite: new OrderStatements('sqlite'), postgres: new OrderStatements('postgres') };
-
 export class OrderIndex {
   private readonly sql: OrderStatements;
 
@@ -166,7 +165,7 @@ export class OrderIndex {
     private readonly engine: StoreEngine,
     private readonly clock: () => Date = () => new Date(),
   ) {
-    this.sql = statementsByKind[engine.kind];
+    this.sql = new OrderStatements(engine.dialect);
   }
 
   /** Every order whose ref, barcode or id equals the (already normalised) scan. */
@@ -229,7 +228,7 @@ export class OrderIndex {
   async identifierClash(environment: Environment, facts: OrderFacts, session: StoreSession = this.engine): Promise<string[]> {
     const orderId = normalizeIdentifier(facts.orderId);
     if (orderId === null) return [];
-    return identifierClash(session, this.engine.kind, environment, await orderOf(session, environment, orderId), facts);
+    return identifierClash(session, this.engine.dialect, environment, await orderOf(session, environment, orderId), facts);
   }
 
   /**
@@ -275,7 +274,7 @@ export async function lockOrder(tx: StoreTransaction, environment: Environment, 
 }
 
 /** What in these facts would change an identifier the index holds, given the order as known (see OrderIndex.identifierClash). */
-export async function identifierClash(session: StoreSession, kind: EngineKind, environment: Environment, known: IndexedOrder | null, facts: OrderFacts): Promise<string[]> {
+export async function identifierClash(session: StoreSession, dialect: Dialect, environment: Environment, known: IndexedOrder | null, facts: OrderFacts): Promise<string[]> {
   const orderId = normalizeIdentifier(facts.orderId);
   if (orderId === null) return [];
   const clashes: string[] = [];
@@ -287,7 +286,7 @@ export async function identifierClash(session: StoreSession, kind: EngineKind, e
   for (const [, label, claimed, had] of fields) {
     if (claimed !== null && had !== null && claimed !== had) clashes.push(`its ${label} would change from ${had} to ${claimed}`);
   }
-  const sql = statementsByKind[kind];
+  const sql = new OrderStatements(dialect);
   for (const [column, label, claimed, had] of fields) {
     if (column === 'bundle_id') continue;
     const raw = column === 'order_ref' ? facts.orderRef : facts.barcode;

@@ -43,7 +43,7 @@ export class OrderOverview {
     private readonly index: OrderIndex,
   ) {
     // SQLite without statistics would not use these indexes by itself (see order-index.ts).
-    const hint = (name: string) => (engine.kind === 'sqlite' ? ` INDEXED BY ${name}` : '');
+    const hint = (name: string) => engine.dialect.indexHint(name);
     // Walks the newest orders first, a page at a time (the index only orders by time; ties are
     // sorted as they come), instead of sorting the whole environment. Only drafts: an `expected`
     // order was printed elsewhere and a trainee's scan of it asks before printing.

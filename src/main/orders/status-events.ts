@@ -160,7 +160,7 @@ export function createStatusEventProcessor(deps: StatusEventProcessorDeps): Stat
       previousStatus: payload.previousStatus,
       statusUpdatedAt: payload.updatedAt,
     };
-    const clashes = await identifierClash(tx, deps.engine.kind, environment, known, facts);
+    const clashes = await identifierClash(tx, deps.engine.dialect, environment, known, facts);
     if (clashes.length > 0) {
       await record('identifier', false, `Not applied: ${clashes.join('; ')}. Identifiers the station knows never change by webhook.`);
       return counted;

@@ -51,7 +51,6 @@ const PrinterRowSchema = z.object({
   updated_at: z.string(),
 });
 type PrinterRow = z.infer<typeof PrinterRowSchema>;
-const DataVersionSchema = z.object({ data_version: z.coerce.number() });
 /** A printer changed: every bench drops its cached list (payload: the environment). */
 export const printersChannel = 'printers';
 
@@ -73,7 +72,7 @@ export function printerFormat(address: PrinterAddress): 'zpl' | 'pdf' {
 }
 
 export interface PrinterRegistryOptions {
-  /** This bench's id (settings/bench-id.ts): whose defaults are read and written. */
+  /** This bench's id (store/bench-id.ts): whose defaults are read and written. */
   bench: string;
   clock?: () => Date;
 }
@@ -82,8 +81,8 @@ export class PrinterRegistry {
   // The printers are read on every scan; reading and parsing their rows each time would cost more
   // than the rest of the scan's local work, so a list is kept until something changes it:
   // this registry's own writes; another bench's (the 'printers' notification, sent by the
-  // writing transaction; after a listening gap everything is dropped); and on SQLite another
-  // connection to the file (the CLI next to the app), seen by PRAGMA data_version.
+  // writing transaction; after a listening gap everything is dropped); and on the bench's own file
+  // another connection to it (the CLI next to the app), seen by the engine's outsideWritesVersion.
   private readonly cache = new Map<Environment, PrinterRecord[]>();
   private readonly identifiedConnections = new Map<string, number>();
   // Every printer as last read, kept when the cache is dropped (see lastKnown).
@@ -106,8 +105,9 @@ export class PrinterRegistry {
   }
 
   /**
-   * Follows other benches' changes. Until it is called (and on PostgreSQL without it) the list is
-   * read from the store every time: a cache nobody drops would go stale.
+   * Follows other benches' changes. Until it is called, on a store that cannot tell other
+   * connections' writes by itself (a warehouse's shared store) the list is read from the store
+   * every time: a cache nobody drops would go stale.
    */
   async follow(): Promise<Subscription> {
     const subscription = await this.engine.subscribe(printersChannel, {
@@ -125,14 +125,13 @@ export class PrinterRegistry {
   }
 
   async list(environment: Environment): Promise<PrinterRecord[]> {
-    const cacheable = this.listening !== null || this.engine.kind === 'sqlite';
-    if (this.engine.kind === 'sqlite') {
-      const [row] = await this.engine.query('PRAGMA data_version');
-      const version = DataVersionSchema.parse(row).data_version;
-      if (version !== this.cacheVersion) {
-        this.forget();
-        this.cacheVersion = version;
-      }
+    // Where the store tells another connection's writes apart (the bench's file), a list is kept
+    // even without notifications; elsewhere only while they are followed.
+    const version = await this.engine.outsideWritesVersion();
+    const cacheable = this.listening !== null || version !== null;
+    if (version !== null && version !== this.cacheVersion) {
+      this.forget();
+      this.cacheVersion = version;
     }
     const cached = cacheable ? this.cache.get(environment) : undefined;
     if (cached) return [...cached];

@@ -180,6 +180,10 @@ export function watchedEngine(engine: StoreEngine, health: Pick<StoreHealth, 're
   };
   return {
     kind: engine.kind,
+    dialect: engine.dialect,
+    commitCanSkipDiskWait: engine.commitCanSkipDiskWait,
+    sharedByBenches: engine.sharedByBenches,
+    outsideWritesVersion: () => watch(() => engine.outsideWritesVersion()),
     query: <T extends Row = Row>(sql: string, params?: readonly SqlValue[]) => watch(() => engine.query<T>(sql, params)),
     execute: (sql, params) => watch(() => engine.execute(sql, params)),
     transaction: <T>(work: (tx: StoreTransaction) => Promise<T>, options?: TransactionOptions) => watch(() => engine.transaction(work, options)),

@@ -1,7 +1,8 @@
 /**
  * What only the embedded engine has to say: it holds one connection, so a call on the engine from
  * inside its own transaction is refused at once rather than waiting forever, and an engine that
- * shares a handle with repositories not yet ported leaves that handle open when it closes.
+ * shares a handle with repositories not yet ported leaves that handle open when it closes; and it
+ * tells another process's writes to its file apart from its own.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +31,23 @@ describe('SQLite engine', () => {
       ).rejects.toThrow('Inside a transaction, use the transaction handle, not the engine.');
       expect(await engine.query('SELECT * FROM settings')).toEqual([]);
     } finally {
+      await engine.close();
+    }
+  });
+
+  it('moves its outside-writes version when another connection writes to the file, not when it writes itself', async () => {
+    const path = join(folder, 'station.db');
+    const engine = SqliteEngine.open(path);
+    const other = openDatabase(path);
+    try {
+      const before = await engine.outsideWritesVersion();
+      expect(before).toEqual(expect.any(Number));
+      await engine.execute("INSERT INTO settings (scope, key, value, updated_at) VALUES ('station', 'name', '\"Bench 3\"', 'now')");
+      expect(await engine.outsideWritesVersion()).toBe(before);
+      other.prepare("INSERT INTO settings (scope, key, value, updated_at) VALUES ('station', 'operator', '\"Ana\"', 'now')").run();
+      expect(await engine.outsideWritesVersion()).not.toBe(before);
+    } finally {
+      other.close();
       await engine.close();
     }
   });

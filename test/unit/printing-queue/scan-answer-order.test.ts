@@ -39,6 +39,10 @@ function notingWrites(engine: SqliteEngine, happened: Happened): StoreEngine {
   });
   return {
     kind: engine.kind,
+    dialect: engine.dialect,
+    commitCanSkipDiskWait: engine.commitCanSkipDiskWait,
+    sharedByBenches: engine.sharedByBenches,
+    outsideWritesVersion: () => engine.outsideWritesVersion(),
     query: <T extends Row = Row>(sql: string, params?: readonly SqlValue[]) => (note(sql, params), engine.query<T>(sql, params)),
     execute: (sql, params) => (note(sql, params), engine.execute(sql, params)),
     transaction: <T>(work: (tx: StoreTransaction) => Promise<T>, options?: TransactionOptions) => engine.transaction((tx) => work(noted(tx)), options),

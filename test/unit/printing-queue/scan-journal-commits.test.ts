@@ -122,6 +122,10 @@ describe('the journal commits of a scan', () => {
     // The real engine, noting how each transaction is asked to commit.
     const noting: StoreEngine = {
       kind: engine.kind,
+      dialect: engine.dialect,
+      commitCanSkipDiskWait: engine.commitCanSkipDiskWait,
+      sharedByBenches: engine.sharedByBenches,
+      outsideWritesVersion: () => engine.outsideWritesVersion(),
       query: (sql, params) => engine.query(sql, params),
       execute: (sql, params) => (asked.push(undefined), engine.execute(sql, params)),
       transaction: (work, options) => (asked.push(options?.waitForDisk), engine.transaction(work, options)),

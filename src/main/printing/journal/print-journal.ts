@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Environment } from '../../../shared/contract/app';
 import { PauseReasonSchema, type PauseReasonData, type RunCounts, type SecondCopyData } from '../../../shared/contract/printing';
 import { StationError } from '../../../shared/errors';
-import type { StoreEngine, StoreSession, SqlValue } from '../../store/engine/store-engine';
+import { executeWithoutDiskWait, type StoreEngine, type StoreSession, type SqlValue } from '../../store/engine/store-engine';
 import type { FlushToDisk } from '../../store/wal-flush';
 import {
   JournalRowSchema,
@@ -111,7 +111,7 @@ export interface RecoveryReport {
   uncertain: number[];
 }
 
-/** The bench writing: its id (settings/bench-id.ts) and its name as a lead set it. */
+/** The bench writing: its id (store/bench-id.ts) and its name as a lead set it. */
 export interface JournalBench {
   id: string;
   name(): string;
@@ -171,8 +171,7 @@ export class PrintJournal {
     const list = runIds.map((_, index) => `$${index + 2}`).join(', ');
     const sql = `UPDATE print_runs SET heartbeat_at = $1 WHERE id IN (${list}) AND state IN ('running', 'paused')`;
     const params = [this.now(), ...runIds];
-    if (this.engine.kind === 'sqlite') await this.engine.transaction((tx) => tx.execute(sql, params), { waitForDisk: false });
-    else await this.engine.execute(sql, params);
+    await executeWithoutDiskWait(this.engine, sql, params);
   }
 
   /**
@@ -199,7 +198,7 @@ export class PrintJournal {
     const id = randomUUID();
     const now = this.now();
     const state = input.state ?? 'running';
-    const background = input.waitForDisk === false && this.flushToDisk !== undefined && this.engine.kind === 'sqlite';
+    const background = input.waitForDisk === false && this.flushToDisk !== undefined && this.engine.commitCanSkipDiskWait;
     const bench = this.bench?.id ?? null;
     const benchName = this.bench?.name() ?? null;
     const localOnly = this.bench?.localOnly?.() ?? null;
@@ -420,11 +419,8 @@ export class PrintJournal {
   async markSending(id: number, options: { waitForDisk?: boolean } = {}): Promise<void> {
     const now = this.now();
     const sql = `UPDATE print_journal SET sent_at = $1, updated_at = $1 WHERE id = $2 AND state IN ('queued', 'fetched')`;
-    if (options.waitForDisk === false && this.engine.kind === 'sqlite') {
-      await this.engine.transaction((tx) => tx.execute(sql, [now, id]), { waitForDisk: false });
-    } else {
-      await this.engine.execute(sql, [now, id]);
-    }
+    if (options.waitForDisk === false) await executeWithoutDiskWait(this.engine, sql, [now, id]);
+    else await this.engine.execute(sql, [now, id]);
   }
 
   /** Nothing of the label reached the printer after all (the connection was never made). */

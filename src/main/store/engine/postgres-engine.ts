@@ -7,6 +7,7 @@
  * discarded, so the next call after the server is back simply works.
  */
 import pg from 'pg';
+import { postgres, type Dialect } from './dialect';
 import { migratePostgres } from './postgres-migrate';
 import { tlsOptions, type PostgresStoreConfig } from './postgres-config';
 import {
@@ -51,6 +52,9 @@ export interface PostgresEngineOptions {
 
 export class PostgresEngine implements StoreEngine {
   readonly kind = 'postgres' as const;
+  readonly dialect: Dialect = postgres;
+  readonly commitCanSkipDiskWait = false;
+  readonly sharedByBenches = true;
   private readonly pool: pg.Pool;
   private readonly listeners = new Map<string, Set<SubscriptionHandlers>>();
   private listener: pg.Client | null = null;
@@ -104,6 +108,11 @@ export class PostgresEngine implements StoreEngine {
 
   async execute(sql: string, params?: readonly SqlValue[]): Promise<ExecuteResult> {
     return { changes: (await this.run(this.pool, sql, params)).rowCount ?? 0 };
+  }
+
+  /** Other benches' writes are heard only by notification: nothing to read here. */
+  async outsideWritesVersion(): Promise<null> {
+    return null;
   }
 
   async notify(channel: string, payload: string): Promise<void> {

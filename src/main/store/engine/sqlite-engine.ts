@@ -8,7 +8,9 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
+import { z } from 'zod';
 import { openDatabase, relaxDiskWait, type StationDatabase } from '../database';
+import { sqlite, type Dialect } from './dialect';
 import { toSqlitePlaceholders } from './portable-sql';
 import {
   bindable,
@@ -24,12 +26,17 @@ import {
 } from './store-engine';
 import { fromSqliteError } from './store-errors';
 
+const DataVersionSchema = z.object({ data_version: z.coerce.number() });
+
 type Statement = ReturnType<StationDatabase['prepare']>;
 
 const statementCacheSize = 256;
 
 export class SqliteEngine implements StoreEngine {
   readonly kind = 'sqlite' as const;
+  readonly dialect: Dialect = sqlite;
+  readonly commitCanSkipDiskWait = true;
+  readonly sharedByBenches = false;
   private readonly statements = new Map<string, Statement>();
   private readonly channels = new EventEmitter();
   private readonly insideTransaction = new AsyncLocalStorage<true>();
@@ -58,6 +65,12 @@ export class SqliteEngine implements StoreEngine {
 
   execute(sql: string, params?: readonly SqlValue[]): Promise<ExecuteResult> {
     return this.exclusive(() => this.write(sql, params));
+  }
+
+  /** PRAGMA data_version: moved by every commit another connection (another process) makes to the file. */
+  async outsideWritesVersion(): Promise<number> {
+    const [row] = await this.query('PRAGMA data_version');
+    return DataVersionSchema.parse(row).data_version;
   }
 
   notify(channel: string, payload: string): Promise<void> {

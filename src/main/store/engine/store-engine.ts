@@ -17,7 +17,11 @@
  *   `tx.queryForUpdate` (PostgreSQL's `FOR UPDATE`; SQLite's transaction already holds the write lock).
  * - JSON stays text; no engine-specific functions in repositories (`json_extract`, `now()`): the
  *   station computes values and passes them as parameters.
+ * - where the engines must differ, a repository asks the engine for a capability named for what it
+ *   means (`dialect`, `commitCanSkipDiskWait`, `sharedByBenches`, `outsideWritesVersion`), never
+ *   which engine it is: only the store module itself reads `kind`.
  */
+import type { Dialect } from './dialect';
 
 export type SqlValue = string | number | bigint | boolean | null;
 export type Row = Record<string, unknown>;
@@ -52,9 +56,10 @@ export interface TransactionOptions {
   /** Default: read committed (SQLite transactions are always serializable). */
   isolation?: Isolation;
   /**
-   * SQLite only. False: the commit does not wait for the disk (the operating system holds the
-   * write; the caller takes it to the disk in the background, store/wal-flush.ts). A commit on
-   * PostgreSQL always waits for the server's own durable commit.
+   * False: the commit does not wait for the disk, where the engine can do that
+   * (`commitCanSkipDiskWait`, SQLite: the operating system holds the write; the caller takes it to
+   * the disk in the background, store/wal-flush.ts). A commit on PostgreSQL always waits for the
+   * server's own durable commit.
    */
   waitForDisk?: boolean;
 }
@@ -75,7 +80,30 @@ export interface Subscription {
 export type EngineKind = 'sqlite' | 'postgres';
 
 export interface StoreEngine extends StoreSession {
+  /** Which engine this is: for the store module alone (its health, the store in use). */
   readonly kind: EngineKind;
+  /** How this engine spells the few things the engines spell differently (an index hint). */
+  readonly dialect: Dialect;
+  /**
+   * Whether `waitForDisk: false` lets a commit return before the disk has the write (SQLite: the
+   * operating system holds it and the caller takes it to the disk in the background,
+   * store/wal-flush.ts). False on PostgreSQL: its commit is always the server's durable commit,
+   * so there is nothing left to take to the disk afterwards.
+   */
+  readonly commitCanSkipDiskWait: boolean;
+  /**
+   * Whether other benches work on this same store (a warehouse's PostgreSQL). False for the
+   * bench's own file, which only this bench's processes (the app, a CLI command beside it) open.
+   */
+  readonly sharedByBenches: boolean;
+  /**
+   * A number that changes whenever another connection commits to the store, so a reader can tell
+   * whether what it keeps in memory went stale; null when the engine cannot tell that cheaply
+   * (PostgreSQL: what other benches write is heard only by notification, `subscribe`). SQLite:
+   * the file's data version, which another process on the same file moves (this connection's own
+   * writes do not).
+   */
+  outsideWritesVersion(): Promise<number | null>;
   /**
    * Runs `work` in one transaction: committed when it resolves, rolled back when it throws (the
    * error is rethrown). Inside, use only the `tx` handed to `work`; the engine itself refuses.
@@ -94,6 +122,16 @@ const channelPattern = /^[a-z_][a-z0-9_]{0,62}$/;
 export function checkChannel(channel: string): string {
   if (!channelPattern.test(channel)) throw new Error(`Not a usable notification channel name: ${JSON.stringify(channel)}`);
   return channel;
+}
+
+/**
+ * One statement whose commit need not wait for the disk: a write whose loss in a power cut loses
+ * nothing (a heartbeat), or one a later commit that waits takes to the disk too. Where a commit
+ * cannot skip the wait (PostgreSQL), the plain statement: one round trip rather than three.
+ */
+export function executeWithoutDiskWait(engine: StoreEngine, sql: string, params?: readonly SqlValue[]): Promise<ExecuteResult> {
+  if (engine.commitCanSkipDiskWait) return engine.transaction((tx) => tx.execute(sql, params), { waitForDisk: false });
+  return engine.execute(sql, params);
 }
 
 /** Parameters as both drivers take them: booleans become 1/0. */

@@ -1,5 +1,5 @@
 import { environment } from './columns';
-import type { Dialect } from './dialect';
+import type { Dialect } from '../engine/dialect';
 import type { SchemaMigration } from './schema-migration';
 
 /**

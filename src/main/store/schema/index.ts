@@ -5,7 +5,7 @@
  * dialect table (dialect.ts); text for one engine alone appears only where that engine needs it,
  * beside the reason. Every row that belongs to an environment says which.
  */
-import type { Dialect } from './dialect';
+import type { Dialect } from '../engine/dialect';
 import { settings } from './01-settings';
 import { ordersWebhooksImports } from './02-orders-webhooks-imports';
 import { printersRunsJournal } from './03-printers-runs-journal';
@@ -24,7 +24,7 @@ import { secondCopy } from './15-second-copy';
 import type { Migration, SchemaMigration } from './schema-migration';
 
 export type { Migration, SchemaMigration } from './schema-migration';
-export { postgres, sqlite, type Dialect } from './dialect';
+export { postgres, sqlite, type Dialect } from '../engine/dialect';
 
 const schema: readonly SchemaMigration[] = [
   settings,

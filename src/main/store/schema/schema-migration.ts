@@ -1,4 +1,4 @@
-import type { Dialect } from './dialect';
+import type { Dialect } from '../engine/dialect';
 
 /** One version of the schema, written once and rendered for either engine. */
 export interface SchemaMigration {

@@ -7,16 +7,17 @@
  * asking (store-health.ts).
  */
 import type { Logger } from '../logging/logger';
-import type { StationDatabase } from '../store/database';
+import type { StationDatabase } from './database';
 import { StationError } from '../../shared/errors';
-import { parseStoreAddress, storeConfig, unverifiedServerRefusal, verifiesServer, type PostgresAddress, type PostgresStoreConfig } from '../store/engine/postgres-config';
-import { PostgresEngine } from '../store/engine/postgres-engine';
-import { SqliteEngine } from '../store/engine/sqlite-engine';
-import type { StoreEngine } from '../store/engine/store-engine';
-import { keychainPassword, type StorePasswords } from '../store/engine/store-password';
-import { localStoreHealth, sharedStoreHealth, watchedEngine, type HealthTimers, type StoreHealth } from '../store/store-health';
-import type { StationSettings } from './station-settings';
-import { storeProblemOf, type StoreInUse } from '../store/store-choice';
+import { parseStoreAddress, storeConfig, unverifiedServerRefusal, verifiesServer, type PostgresAddress, type PostgresStoreConfig } from './engine/postgres-config';
+import { postgres } from './engine/dialect';
+import { PostgresEngine } from './engine/postgres-engine';
+import { SqliteEngine } from './engine/sqlite-engine';
+import type { StoreEngine } from './engine/store-engine';
+import { keychainPassword, type StorePasswords } from './engine/store-password';
+import { localStoreHealth, sharedStoreHealth, watchedEngine, type HealthTimers, type StoreHealth } from './store-health';
+import type { StationSettings } from '../settings/station-settings';
+import { storeProblemOf, type StoreInUse } from './store-choice';
 
 export interface StoreHealthOptions {
   timers?: HealthTimers;
@@ -54,7 +55,19 @@ function refusingEngine(why: StationError): StoreEngine {
   const refuse = async (): Promise<never> => {
     throw new StationError('STORE_UNAVAILABLE', why.message, why.details, { cause: why, facts: why.facts });
   };
-  return { kind: 'postgres', query: refuse, execute: refuse, transaction: refuse, notify: refuse, subscribe: refuse, close: async () => undefined };
+  return {
+    kind: 'postgres',
+    dialect: postgres,
+    commitCanSkipDiskWait: false,
+    sharedByBenches: true,
+    outsideWritesVersion: async () => null,
+    query: refuse,
+    execute: refuse,
+    transaction: refuse,
+    notify: refuse,
+    subscribe: refuse,
+    close: async () => undefined,
+  };
 }
 
 /** Why the saved setting cannot be used at all, or the engine's configuration. Never throws for a bad setting. */
