@@ -22,32 +22,43 @@ export interface SandboxApi {
   apiKey: string;
 }
 
-export interface DeliveryClientsDeps {
+/** What a client needs whichever key it sends: the environment's address, the sandbox, the knobs. */
+export interface KeyCheckClientsDeps {
   settings: StationSettings;
-  /** Reads an environment's key and its bound address from the keychain (and tells the logger to redact it). */
-  readKey(environment: KeyedEnvironment): Promise<StoredKey | null>;
   /** Starts the embedded sandbox on first use. */
   sandboxApi(): Promise<SandboxApi>;
   logger: Logger;
-  /** Wraps each client built, for example so the order index learns from its answers. */
-  decorate?(environment: Environment, client: DeliveryClient): DeliveryClient;
   /** Test knobs: retry budgets, timeouts. */
   clientOptions?: Partial<Pick<DeliveryClientOptions, 'retry' | 'timeouts' | 'labelWait' | 'concurrency'>>;
 }
 
-export interface DeliveryClients {
-  forEnvironment(environment: Environment): Promise<DeliveryClient>;
+export interface DeliveryClientsDeps extends KeyCheckClientsDeps {
+  /** Reads an environment's key and its bound address from the keychain (and tells the logger to redact it). */
+  readKey(environment: KeyedEnvironment): Promise<StoredKey | null>;
+  /** Wraps each client built, for example so the order index learns from its answers. */
+  decorate?(environment: Environment, client: DeliveryClient): DeliveryClient;
+}
+
+/**
+ * Clients that send a key they are given rather than the stored one. They read no key, so the key
+ * service (which checks a key with one before keeping it) is built before the clients that read
+ * keys through it.
+ */
+export interface KeyCheckClients {
   /**
    * A short-lived client that sends `key` instead of the stored one (to check a key before keeping
    * it). Refused unless the key's address is the environment's address. Close it after use.
    */
   withKey(environment: KeyedEnvironment, key: StoredKey): Promise<DeliveryClient>;
+}
+
+export interface DeliveryClients extends KeyCheckClients {
+  forEnvironment(environment: Environment): Promise<DeliveryClient>;
   close(): Promise<void>;
 }
 
-export function createDeliveryClients(deps: DeliveryClientsDeps): DeliveryClients {
-  const cache = new Map<Environment, { baseUrl: string; client: DeliveryClient }>();
-
+/** Addressing and key checks shared by both kinds of client. */
+function clientBuilding(deps: KeyCheckClientsDeps) {
   const baseUrlFor = async (environment: Environment): Promise<string> => {
     if (environment === 'sandbox') return (await deps.sandboxApi()).baseUrl;
     const url = deps.settings.apiBaseUrl(environment);
@@ -62,12 +73,6 @@ export function createDeliveryClients(deps: DeliveryClientsDeps): DeliveryClient
 
   const build = (environment: Environment, baseUrl: string, getApiKey: () => Promise<string | null>): DeliveryClient =>
     createDeliveryClient({ ...deps.clientOptions, baseUrl, getApiKey, environment, logger: deps.logger });
-
-  const keyReader = (environment: Environment, baseUrl: string) => async (): Promise<string | null> => {
-    if (environment === 'sandbox') return (await deps.sandboxApi()).apiKey;
-    const stored = await deps.readKey(environment);
-    return stored === null ? null : keyFor(environment, stored, baseUrl);
-  };
 
   /** The key, when it was entered for this very address; otherwise nothing is sent and the user is told why. */
   const keyFor = (environment: KeyedEnvironment, stored: StoredKey, baseUrl: string): string => {
@@ -85,6 +90,33 @@ export function createDeliveryClients(deps: DeliveryClientsDeps): DeliveryClient
   };
 
   return {
+    baseUrlFor,
+    build,
+    keyFor,
+    async withKey(environment: KeyedEnvironment, key: StoredKey): Promise<DeliveryClient> {
+      const baseUrl = await baseUrlFor(environment);
+      const checked = keyFor(environment, key, baseUrl);
+      return build(environment, baseUrl, async () => checked);
+    },
+  };
+}
+
+export function createKeyCheckClients(deps: KeyCheckClientsDeps): KeyCheckClients {
+  const { withKey } = clientBuilding(deps);
+  return { withKey };
+}
+
+export function createDeliveryClients(deps: DeliveryClientsDeps): DeliveryClients {
+  const cache = new Map<Environment, { baseUrl: string; client: DeliveryClient }>();
+  const { baseUrlFor, build, keyFor, withKey } = clientBuilding(deps);
+
+  const keyReader = (environment: Environment, baseUrl: string) => async (): Promise<string | null> => {
+    if (environment === 'sandbox') return (await deps.sandboxApi()).apiKey;
+    const stored = await deps.readKey(environment);
+    return stored === null ? null : keyFor(environment, stored, baseUrl);
+  };
+
+  return {
     async forEnvironment(environment) {
       const baseUrl = await baseUrlFor(environment);
       const cached = cache.get(environment);
@@ -95,11 +127,7 @@ export function createDeliveryClients(deps: DeliveryClientsDeps): DeliveryClient
       cache.set(environment, { baseUrl, client });
       return client;
     },
-    async withKey(environment, key) {
-      const baseUrl = await baseUrlFor(environment);
-      const checked = keyFor(environment, key, baseUrl);
-      return build(environment, baseUrl, async () => checked);
-    },
+    withKey,
     async close() {
       const clients = [...cache.values()].map((entry) => entry.client);
       cache.clear();
