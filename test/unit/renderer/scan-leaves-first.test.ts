@@ -68,6 +68,29 @@ describe('a scan leaves the page first', () => {
     expect(changes.filter((change) => change.store === 'ship')).toEqual([]);
   });
 
+  it('leaves the scanner’s "reading…" cue alone while the call is out, and clears it in the one change that shows the outcome', async () => {
+    let answer: (() => void) | null = null;
+    const station = scriptedStation({ 'printing.scan': ({ scan }) => new Promise((resolve) => (answer = () => resolve(ok(printedAnswer(scan))))) });
+    const stores = createStationStores({
+      station: station.station,
+      storage: { getItem: () => null, setItem: () => undefined },
+      browserLanguages: ['en'],
+      sounds: { play: () => undefined, close: async () => undefined },
+      preview: {} as StationStores['preview'],
+    });
+    stores.scan.getState().setCue({ state: 'reading', characters: 5 });
+    const scanChanges: string[] = [];
+    stores.scan.subscribe((state) => scanChanges.push(`${state.panel.state}/${state.cue.state}`));
+    const handled = submitOrShip(stores, 'ORD-5');
+    await waitUntil(() => answer !== null, 'the scan call at the station');
+    // Nothing on the screen changed between the Enter and the answer: no drawing competes with the scan.
+    expect(scanChanges).toEqual([]);
+    expect(stores.scan.getState().cue).toEqual({ state: 'reading', characters: 5 });
+    (answer as (() => void) | null)?.();
+    await handled;
+    expect(scanChanges).toEqual(['outcome/none']);
+  });
+
   it('opens the ship panel when the station answers the slip is an order to ship, with the count it offers', async () => {
     const { stores, station } = bench((scan) => ({ outcome: 'to-ship', scan, shipment, parcels: 3 }));
     await submitOrShip(stores, 'SHIP-7');

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { recentReprintKeys } from '../navigation/shortcuts';
 import type { PrintedLabel } from '../scan/scan-outcome';
@@ -6,10 +6,20 @@ import { clockFormatter } from '../i18n/format';
 import { Icon } from './Icon';
 
 /** The last labels printed at this screen, each reprinted with one key (F6–F9) and previewed (Shift+F6–F9). */
-export function RecentLabels({ labels, onReprint, onPreview }: { labels: readonly PrintedLabel[]; onReprint: (index: number) => void; onPreview: (index: number) => void }) {
+export const RecentLabels = memo(function RecentLabels({
+  labels,
+  onReprint,
+  onPreview,
+}: {
+  labels: readonly PrintedLabel[];
+  onReprint: (index: number) => void;
+  onPreview: (index: number) => void;
+}) {
   const { t, i18n } = useTranslation();
   // One formatter per language, not one per label per drawing: this list draws on every scan.
   const clock = useMemo(() => clockFormatter(i18n.language), [i18n.language]);
+  const reprintWord = t('recent.reprint');
+  const previewWord = t('recent.preview');
   return (
     <section className="recent" aria-labelledby="recent-title" data-testid="recent-labels">
       <h2 id="recent-title">{t('recent.title')}</h2>
@@ -29,7 +39,7 @@ export function RecentLabels({ labels, onReprint, onPreview }: { labels: readonl
                 <span className="recent-actions">
                   <button type="button" className="button" onClick={() => onReprint(index)} aria-keyshortcuts={key} data-testid={`recent-reprint-${index}`}>
                     <Icon name="redo" size={24} />
-                    {t('recent.reprint')}
+                    {reprintWord}
                     {key && <kbd>{key}</kbd>}
                   </button>
                   {label.entryId !== undefined && (
@@ -42,7 +52,7 @@ export function RecentLabels({ labels, onReprint, onPreview }: { labels: readonl
                       data-testid={`recent-preview-${index}`}
                     >
                       <Icon name="eye" size={24} />
-                      {t('recent.preview')}
+                      {previewWord}
                     </button>
                   )}
                 </span>
@@ -53,4 +63,4 @@ export function RecentLabels({ labels, onReprint, onPreview }: { labels: readonl
       )}
     </section>
   );
-}
+});

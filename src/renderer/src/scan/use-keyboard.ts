@@ -97,7 +97,8 @@ export function useStationKeyboard(onReady: () => void): void {
         // with before, since closing it may settle what the scan is for.
         const held = document.querySelector('dialog[open]') ? makeWayForScan(document) : null;
         void handleBenchScan(stores, scan);
-        showCue(decision);
+        // The "reading…" cue is not touched here: drawing it away would cost the page a frame
+        // right after the Enter. It goes with the scan's outcome, or by its own timer if that is slow.
         // A dialog with typed input stays; the result is shown once it is closed.
         if (held) held.addEventListener('close', () => stores.app.getState().navigate('scan'), { once: true });
         else stores.app.getState().navigate('scan');

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FirstRunPanel } from '../components/FirstRunPanel';
 import { ManualEntry } from '../components/ManualEntry';
@@ -14,12 +14,25 @@ import { ScanVoid } from '../supervision/ScanVoid';
 import { ScanWhereabouts } from '../supervision/ScanWhereabouts';
 import { ScreenHeading } from './ScreenHeading';
 
+// The parts around the scan's outcome that draw from their own state only: a scan's outcome does not
+// draw them again, so it reaches the screen sooner.
+const ScanVoidPart = memo(ScanVoid);
+const ScanWhereaboutsPart = memo(ScanWhereabouts);
+const ManualEntryPart = memo(ManualEntry);
+const ShipImportPart = memo(ShipImport);
+
 /** The home screen: the outcome of the last scan fills it; recent labels and the manual entry sit beside it. */
 export default function ScanScreen() {
   const { t } = useTranslation();
   const stores = useStores();
   const panel = useScanState((state) => state.panel);
   const recent = useScanState((state) => state.recent);
+  // A scan's outcome is drawn first, on its own; the last labels follow in a drawing of their own
+  // right after, so the list never holds the outcome up. The keys (F6–F9) act on the store's list,
+  // which is current at once.
+  const shownRecent = useDeferredValue(recent);
+  const reprintRecent = useCallback((index: number) => stores.scan.getState().reprintRecent(index), [stores]);
+  const previewRecent = useCallback((index: number) => stores.scan.getState().previewRecent(index), [stores]);
   const preview = useScanState((state) => state.preview);
   const environment = useAppState((state) => state.info?.environment);
   const shipPanel = useShipState((state) => state.panel);
@@ -41,15 +54,15 @@ export default function ScanScreen() {
             onResumeWaiting={() => void stores.scan.getState().resumeWaiting()}
           />
         )}
-        <ScanVoid />
-        <ScanWhereabouts />
-        <ManualEntry onSubmit={submit} />
+        <ScanVoidPart />
+        <ScanWhereaboutsPart />
+        <ManualEntryPart onSubmit={submit} />
       </div>
       <div className="scan-side">
         {/* The last labels first: their F6–F9 reprints are what a packer reaches for, in the sandbox too. */}
-        <RecentLabels labels={recent} onReprint={(index) => stores.scan.getState().reprintRecent(index)} onPreview={(index) => stores.scan.getState().previewRecent(index)} />
+        <RecentLabels labels={shownRecent} onReprint={reprintRecent} onPreview={previewRecent} />
         {environment === 'sandbox' && <SandboxPanels onTry={submit} />}
-        <ShipImport />
+        <ShipImportPart />
       </div>
       {preview && <EntryPreviewDialog entryId={preview.entryId} orderRef={preview.orderRef} onClose={() => stores.scan.getState().closePreview()} />}
     </div>

@@ -122,6 +122,8 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
     const show = (outcome: ScanOutcome) => {
       set((state) => ({
         panel: { state: 'outcome', outcome, at: deps.now() },
+        // The scan's "reading…" cue stays until its outcome replaces it (see useStationKeyboard).
+        cue: { state: 'none' },
         recent: outcome.kind === 'printed' ? rememberLabel(state.recent, outcome.label) : state.recent,
       }));
       deps.playSound(soundOf(outcome));
@@ -255,11 +257,11 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
           // blink goes straight to its outcome, one drawing per scan and none before the answer.
           const answer = deps.service.print(normalized.value);
           const before = get().panel;
-          const slow = setTimeout(() => set({ panel: { state: 'working', scan: normalized.value } }), workingAfterMs);
+          const slow = setTimeout(() => set({ panel: { state: 'working', scan: normalized.value }, cue: { state: 'none' } }), workingAfterMs);
           const outcome = await answer;
           clearTimeout(slow);
           if (outcome.kind === 'to-ship') {
-            if (get().panel.state === 'working') set({ panel: before });
+            set({ cue: { state: 'none' }, ...(get().panel.state === 'working' ? { panel: before } : {}) });
             deps.ship?.open(outcome);
             return;
           }
