@@ -27,7 +27,7 @@
  * --ships=0 leaves that round out. A short trial: --scans=30 --paced=5 --ships=5.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
@@ -343,6 +343,21 @@ async function openPage(launchUrl: string) {
 }
 type BenchPage = Awaited<ReturnType<typeof openPage>>;
 
+/** BENCH_PAGE_PROF=<file>: a V8 CPU profile of the page over the back-to-back round (open it in Chromium's DevTools). */
+async function startPageProfile(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  return {
+    async writeTo(file: string) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      console.log(`page profile: ${file}`);
+    },
+  };
+}
+
 /** Types like a keyboard-wedge scanner (a few ms a key), then its Enter. */
 async function scanLikeAScanner(page: Page, text: string): Promise<void> {
   await page.keyboard.type(text, { delay: 3 });
@@ -653,7 +668,9 @@ async function main(): Promise<void> {
       await measuredScan(page, stationProxy, orders().orderRef).catch((error: unknown) => console.log(`warm-up scan: ${String(error).split('\n')[0]}`));
       await floor.print(orders().orderId);
     }
+    const pageProfile = process.env.BENCH_PAGE_PROF ? await startPageProfile(page.page) : null;
     await scanRound('Back to back', scans, 0, page, stationProxy, floor, orders);
+    if (pageProfile && process.env.BENCH_PAGE_PROF) await pageProfile.writeTo(process.env.BENCH_PAGE_PROF);
     await scanRound('At a packer’s pace', paced, paceMs, page, stationProxy, floor, orders);
     await shipRound(ships, page, station, stationProxy, floor);
   } finally {
