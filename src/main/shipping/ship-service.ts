@@ -99,7 +99,7 @@ export class ShipService {
     const pudoId = input.pudoId ?? shipment.pudoId ?? undefined;
     const created = new Map(existing.filter((entry) => entry.state === 'created').map((entry) => [entry.parcel, entry]));
     const toCreate = range(parcelCount).filter((parcel) => !created.has(parcel));
-    // Each label is printed as soon as its order exists, while the next parcel is being created.
+    // Each label is printed as soon as its order exists, while the other parcels are being created.
     const printing = new Map<number, Promise<ShippedParcel>>();
     // The printer is chosen (and, on a shared store, leased) once, before any parcel: from here to
     // each label's launch nothing waits, so no parcel's journal write lands inside another
@@ -128,12 +128,32 @@ export class ShipService {
       }
       const address = differences.length > 0 ? resolvedAsAddress(check.resolvedAddress) : shipment.address;
       for (const entry of created.values()) print(entry, false);
+      const create = (parcel: number) => this.createParcel(environment, client, shipment, address, pudoId, parcel, parcelCount, created.get(1)?.bundleId ?? null);
       try {
-        for (const parcel of toCreate) {
-          const { entry, createdNow } = await this.createParcel(environment, client, shipment, address, pudoId, parcel, parcelCount, created.get(1)?.bundleId ?? null);
-          created.set(parcel, entry);
-          print(entry, createdNow);
+        // The first parcel makes the bundle, so it is created on its own; the others join it all
+        // at once (each its own claim in the ledger), and each label is printed as soon as its
+        // order exists, in parcel order.
+        let rest = toCreate;
+        if (toCreate[0] === 1) {
+          const first = await create(1);
+          created.set(1, first.entry);
+          print(first.entry, true);
+          rest = toCreate.slice(1);
         }
+        const creations = rest.map((parcel) => create(parcel));
+        // A refusal answers the ship once every parcel under way has settled: none is left posting unseen.
+        for (const creation of creations) creation.catch(() => undefined);
+        let refusal: { error: unknown } | null = null;
+        for (const [index, creation] of creations.entries()) {
+          try {
+            const { entry, createdNow } = await creation;
+            created.set(rest[index]!, entry);
+            print(entry, createdNow);
+          } catch (error) {
+            refusal ??= { error };
+          }
+        }
+        if (refusal) throw refusal.error;
       } catch (error) {
         // The parcels that were created still get their labels before the refusal is told.
         await Promise.allSettled(printing.values());

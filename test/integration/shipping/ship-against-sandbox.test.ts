@@ -73,11 +73,12 @@ describe('ship from the bench on the embedded sandbox', () => {
       'NW-CRASH-1,1101,Rokin,5,,1012 KK,Amsterdam,NL,Mila Jansen,,,',
       'NW-BAD-1,1101,Rokin,5,,1012 KK,Amsterdam,Netherlands,Mila Jansen,,,',
       'NW-WEIGH-1,1101,Damrak,20,,1012 LH,Amsterdam,NL,Jan Bakker,,,500',
+      'NW-FAST-3,1101,Herengracht,50,,1016 BS,Amsterdam,NL,Daan Mulder,3,,',
     ].join('\n');
     const file = join(dataDir, 'to-ship.csv');
     writeFileSync(file, csv);
     const report = await call('shipping.import', { source: { kind: 'picked', handle: station.services.pickedFiles.register(file) } });
-    expect(report.newRows).toBe(7);
+    expect(report.newRows).toBe(8);
   }, 60_000);
 
   afterAll(async () => {
@@ -112,6 +113,25 @@ describe('ship from the bench on the embedded sandbox', () => {
     expect(printed.slice(before)).toEqual(atService.map((order) => order.barcode));
     const journal = await call('printing.journal', { orderId: outcome.parcels[1]!.orderId });
     expect(journal.entries[0]).toMatchObject({ bundlePosition: 2, bundleCount: 3 });
+  });
+
+  it('creates the other parcels of a bundle together, once the first has made the bundle', async () => {
+    const createMs = 800;
+    await control('/settings', { method: 'PATCH', body: { faults: { faultScope: 'create-order', latencyMs: createMs } } });
+    try {
+      const started = performance.now();
+      const outcome = await call('shipping.ship', { orderRef: 'NW-FAST-3' });
+      const elapsedMs = performance.now() - started;
+      if (outcome.outcome !== 'shipped') throw new Error(`expected shipped, got ${outcome.outcome}`);
+      expect(outcome.parcels.map((parcel) => parcel.printed)).toEqual(['printed', 'printed', 'printed']);
+      expect(new Set(outcome.parcels.map((parcel) => parcel.bundleId)).size).toBe(1);
+      // One after the other, three creates take at least 3 × 800 ms; the first, then the other two
+      // together, take two of them and the rest of the ship.
+      expect(elapsedMs).toBeGreaterThanOrEqual(2 * createMs);
+      expect(elapsedMs).toBeLessThan(3 * createMs - 100);
+    } finally {
+      await control('/settings', { method: 'PATCH', body: { faults: { faultScope: 'all', latencyMs: 0 } } });
+    }
   });
 
   it('the weight weighed at the bench replaces the one the order came with, at the service', async () => {
