@@ -63,6 +63,7 @@ function refusingEngine(why: StationError): StoreEngine {
     outsideWritesVersion: async () => null,
     query: refuse,
     execute: refuse,
+    executeWithoutDiskWait: refuse,
     transaction: refuse,
     notify: refuse,
     subscribe: refuse,

@@ -186,6 +186,7 @@ export function watchedEngine(engine: StoreEngine, health: Pick<StoreHealth, 're
     outsideWritesVersion: () => watch(() => engine.outsideWritesVersion()),
     query: <T extends Row = Row>(sql: string, params?: readonly SqlValue[]) => watch(() => engine.query<T>(sql, params)),
     execute: (sql, params) => watch(() => engine.execute(sql, params)),
+    executeWithoutDiskWait: (sql, params) => watch(() => engine.executeWithoutDiskWait(sql, params)),
     transaction: <T>(work: (tx: StoreTransaction) => Promise<T>, options?: TransactionOptions) => watch(() => engine.transaction(work, options)),
     notify: (channel, payload) => watch(() => engine.notify(channel, payload)),
     subscribe: (channel: string, handlers: SubscriptionHandlers): Promise<Subscription> => watch(() => engine.subscribe(channel, handlers)),

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StationError } from '../../../src/shared/errors';
-import { executeWithoutDiskWait, type StoreEngine, type StoreSession } from '../../../src/main/store/engine/store-engine';
+import { type StoreEngine, type StoreSession } from '../../../src/main/store/engine/store-engine';
 import { engineFactories, type EngineUnderTest } from './engines';
 
 const now = '2026-11-24T06:28:00.000Z';
@@ -269,7 +269,7 @@ describe.each(engineFactories)('store engine: $name', (factory) => {
   it('commits a statement run without waiting for the disk all the same: another bench reads it', async () => {
     const id = unique('ord');
     await insertOrder(store.engine, id, { status: 'draft' });
-    const result = await executeWithoutDiskWait(store.engine, 'UPDATE orders SET status = $1 WHERE environment = $2 AND order_id = $3', ['shipped', 'test', id]);
+    const result = await store.engine.executeWithoutDiskWait('UPDATE orders SET status = $1 WHERE environment = $2 AND order_id = $3', ['shipped', 'test', id]);
     expect(result.changes).toBe(1);
     const other = await store.another();
     expect(await other.query('SELECT status FROM orders WHERE environment = $1 AND order_id = $2', ['test', id])).toEqual([{ status: 'shipped' }]);

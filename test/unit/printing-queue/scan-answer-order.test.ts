@@ -45,6 +45,7 @@ function notingWrites(engine: SqliteEngine, happened: Happened): StoreEngine {
     outsideWritesVersion: () => engine.outsideWritesVersion(),
     query: <T extends Row = Row>(sql: string, params?: readonly SqlValue[]) => (note(sql, params), engine.query<T>(sql, params)),
     execute: (sql, params) => (note(sql, params), engine.execute(sql, params)),
+    executeWithoutDiskWait: (sql, params) => (note(sql, params), engine.executeWithoutDiskWait(sql, params)),
     transaction: <T>(work: (tx: StoreTransaction) => Promise<T>, options?: TransactionOptions) => engine.transaction((tx) => work(noted(tx)), options),
     notify: (channel, payload) => engine.notify(channel, payload),
     subscribe: (channel, handlers) => engine.subscribe(channel, handlers),

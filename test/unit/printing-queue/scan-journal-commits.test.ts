@@ -128,6 +128,7 @@ describe('the journal commits of a scan', () => {
       outsideWritesVersion: () => engine.outsideWritesVersion(),
       query: (sql, params) => engine.query(sql, params),
       execute: (sql, params) => (asked.push(undefined), engine.execute(sql, params)),
+      executeWithoutDiskWait: (sql, params) => (asked.push(false), engine.executeWithoutDiskWait(sql, params)),
       transaction: (work, options) => (asked.push(options?.waitForDisk), engine.transaction(work, options)),
       notify: (channel, payload) => engine.notify(channel, payload),
       subscribe: (channel, handlers) => engine.subscribe(channel, handlers),

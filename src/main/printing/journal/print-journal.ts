@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Environment } from '../../../shared/contract/app';
 import { PauseReasonSchema, type PauseReasonData, type RunCounts, type SecondCopyData } from '../../../shared/contract/printing';
 import { StationError } from '../../../shared/errors';
-import { executeWithoutDiskWait, type StoreEngine, type StoreSession, type SqlValue } from '../../store/engine/store-engine';
+import { type StoreEngine, type StoreSession, type SqlValue } from '../../store/engine/store-engine';
 import type { FlushToDisk } from '../../store/wal-flush';
 import {
   JournalRowSchema,
@@ -171,7 +171,7 @@ export class PrintJournal {
     const list = runIds.map((_, index) => `$${index + 2}`).join(', ');
     const sql = `UPDATE print_runs SET heartbeat_at = $1 WHERE id IN (${list}) AND state IN ('running', 'paused')`;
     const params = [this.now(), ...runIds];
-    await executeWithoutDiskWait(this.engine, sql, params);
+    await this.engine.executeWithoutDiskWait(sql, params);
   }
 
   /**
@@ -419,7 +419,7 @@ export class PrintJournal {
   async markSending(id: number, options: { waitForDisk?: boolean } = {}): Promise<void> {
     const now = this.now();
     const sql = `UPDATE print_journal SET sent_at = $1, updated_at = $1 WHERE id = $2 AND state IN ('queued', 'fetched')`;
-    if (options.waitForDisk === false) await executeWithoutDiskWait(this.engine, sql, [now, id]);
+    if (options.waitForDisk === false) await this.engine.executeWithoutDiskWait(sql, [now, id]);
     else await this.engine.execute(sql, [now, id]);
   }
 

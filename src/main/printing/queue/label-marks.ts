@@ -4,7 +4,7 @@
  * the station stopped reads it back for the labels that may still be in the printer.
  */
 import { z } from 'zod';
-import { executeWithoutDiskWait, type StoreEngine } from '../../store/engine/store-engine';
+import { type StoreEngine } from '../../store/engine/store-engine';
 
 export interface LabelMark {
   entryId: number;
@@ -41,7 +41,7 @@ export class StoreLabelMarks implements LabelMarkStore {
        ON CONFLICT (entry_id) DO UPDATE SET sent_at_ms = excluded.sent_at_ms, serial = excluded.serial,
          odometer_target = excluded.odometer_target, updated_at = excluded.updated_at`;
     const params = [mark.entryId, Math.round(mark.sentAtMs), mark.serial, mark.odometerTarget, this.clock().toISOString()];
-    if (options.waitForDisk === false) await executeWithoutDiskWait(this.engine, sql, params);
+    if (options.waitForDisk === false) await this.engine.executeWithoutDiskWait(sql, params);
     else await this.engine.execute(sql, params);
   }
 

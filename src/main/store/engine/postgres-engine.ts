@@ -106,6 +106,11 @@ export class PostgresEngine implements StoreEngine {
     return (await this.run(this.pool, sql, params)).rows as T[];
   }
 
+  /** A PostgreSQL commit is always the server's durable one: the plain statement. */
+  executeWithoutDiskWait(sql: string, params?: readonly SqlValue[]): Promise<ExecuteResult> {
+    return this.execute(sql, params);
+  }
+
   async execute(sql: string, params?: readonly SqlValue[]): Promise<ExecuteResult> {
     return { changes: (await this.run(this.pool, sql, params)).rowCount ?? 0 };
   }

@@ -90,6 +90,18 @@ export class SqliteEngine implements StoreEngine {
     });
   }
 
+  /** The statement commits on its own (no BEGIN, no COMMIT: a scan's "sending began" pays the fewest calls into SQLite). */
+  executeWithoutDiskWait(sql: string, params?: readonly SqlValue[]): Promise<ExecuteResult> {
+    return this.exclusive(() => {
+      const restore = relaxDiskWait(this.db);
+      try {
+        return this.write(sql, params);
+      } finally {
+        restore();
+      }
+    });
+  }
+
   private async inTransaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T> {
     {
       const pending: [string, string][] = [];

@@ -109,6 +109,12 @@ export interface StoreEngine extends StoreSession {
    * error is rethrown). Inside, use only the `tx` handed to `work`; the engine itself refuses.
    */
   transaction<T>(work: (tx: StoreTransaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * One statement in a commit of its own that need not wait for the disk: a write whose loss in a
+   * power cut loses nothing (a heartbeat), or one a later commit that waits takes to the disk too.
+   * Where a commit cannot skip the wait (PostgreSQL), the plain statement: one round trip.
+   */
+  executeWithoutDiskWait(sql: string, params?: readonly SqlValue[]): Promise<ExecuteResult>;
   /** Sends a notification now (outside a transaction). */
   notify(channel: string, payload: string): Promise<void>;
   /** Follows a channel: every bench connected to the same store hears it (SQLite: this process). */
@@ -122,16 +128,6 @@ const channelPattern = /^[a-z_][a-z0-9_]{0,62}$/;
 export function checkChannel(channel: string): string {
   if (!channelPattern.test(channel)) throw new Error(`Not a usable notification channel name: ${JSON.stringify(channel)}`);
   return channel;
-}
-
-/**
- * One statement whose commit need not wait for the disk: a write whose loss in a power cut loses
- * nothing (a heartbeat), or one a later commit that waits takes to the disk too. Where a commit
- * cannot skip the wait (PostgreSQL), the plain statement: one round trip rather than three.
- */
-export function executeWithoutDiskWait(engine: StoreEngine, sql: string, params?: readonly SqlValue[]): Promise<ExecuteResult> {
-  if (engine.commitCanSkipDiskWait) return engine.transaction((tx) => tx.execute(sql, params), { waitForDisk: false });
-  return engine.execute(sql, params);
 }
 
 /** Parameters as both drivers take them: booleans become 1/0. */
