@@ -3,7 +3,7 @@
  * the status, headers and body text, or a classified failure that says whether the request could have
  * reached the service. That last fact decides whether POST /orders may be reported as "not created".
  */
-import { Pool } from 'undici';
+import { Pool, type Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 
 export interface TransportOptions {
@@ -96,56 +96,84 @@ export function createTransport(options: TransportOptions): Transport {
   // undici's own header and body timeouts run on a coarse timer (about a second of slack), so the
   // precise limits are enforced here with native timers; undici's stay as a backstop.
   const backstopMs = 1_000;
+  const utf8 = new TextDecoder('utf-8');
 
-  const send = async (request: TransportRequest): Promise<TransportResult> => {
-    const controller = new AbortController();
-    // Which limit ended the request; the abort's reason is made only then (an error per stage on
-    // every request would cost the label's GET its stack traces).
-    let abortedBy: 'attempt' | 'response' | 'body' | undefined;
-    const abortWith = (stage: 'attempt' | 'response' | 'body') => () => {
-      abortedBy ??= stage;
-      controller.abort(new Error(`${stage} time limit reached`));
-    };
-    const attemptTimer = setTimeout(abortWith('attempt'), request.attemptTimeoutMs);
-    let stageTimer = setTimeout(abortWith('response'), request.responseTimeoutMs);
-    const abortedStage = (): 'attempt' | 'response' | 'body' | undefined => (controller.signal.aborted ? abortedBy : undefined);
-    try {
-      const response = await pool.request({
-        method: request.method,
-        path: basePath + request.path,
-        headers: request.headers,
-        body: request.body,
-        headersTimeout: request.responseTimeoutMs + backstopMs,
-        bodyTimeout: request.bodyIdleTimeoutMs + backstopMs,
-        signal: controller.signal,
-      });
-      clearTimeout(stageTimer);
-      stageTimer = setTimeout(abortWith('body'), request.bodyIdleTimeoutMs);
+  // The answer is gathered straight from the pool's callbacks, not through a body stream: after
+  // the service's last byte, a label goes on to the printer without the stream's extra turns.
+  const send = (request: TransportRequest): Promise<TransportResult> =>
+    new Promise((resolve) => {
+      let done = false;
+      let controller: Dispatcher.DispatchController | null = null;
+      let abortBeforeStart: Error | null = null;
+      // Which limit ended the request; the abort's reason is made only then (an error per stage on
+      // every request would cost the label's GET its stack traces).
+      let abortedBy: 'attempt' | 'response' | 'body' | undefined;
+      const stop = (reason: Error) => {
+        if (controller) controller.abort(reason);
+        else abortBeforeStart = reason;
+      };
+      const abortWith = (stage: 'attempt' | 'response' | 'body') => () => {
+        abortedBy ??= stage;
+        stop(new Error(`${stage} time limit reached`));
+      };
+      const attemptTimer = setTimeout(abortWith('attempt'), request.attemptTimeoutMs);
+      let stageTimer = setTimeout(abortWith('response'), request.responseTimeoutMs);
+      const finish = (result: TransportResult) => {
+        if (done) return;
+        done = true;
+        clearTimeout(attemptTimer);
+        clearTimeout(stageTimer);
+        resolve(result);
+      };
+      let status = 0;
+      let headers: IncomingHttpHeaders = {};
       const chunks: Buffer[] = [];
       let received = 0;
-      for await (const chunk of response.body) {
-        stageTimer.refresh();
-        const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-        received += buffer.length;
-        if (received > options.maxResponseBytes) {
-          response.body.destroy();
-          return { ok: false, failure: { kind: 'too-large', limitBytes: options.maxResponseBytes } };
-        }
-        chunks.push(buffer);
+      try {
+        pool.dispatch(
+          {
+            method: request.method,
+            path: basePath + request.path,
+            headers: request.headers,
+            body: request.body ?? null,
+            headersTimeout: request.responseTimeoutMs + backstopMs,
+            bodyTimeout: request.bodyIdleTimeoutMs + backstopMs,
+          },
+          {
+            onRequestStart(started) {
+              controller = started;
+              if (abortBeforeStart) started.abort(abortBeforeStart);
+            },
+            onResponseStart(_controller, statusCode, responseHeaders) {
+              // A 1xx answer is followed by the real one.
+              if (statusCode < 200) return;
+              status = statusCode;
+              headers = responseHeaders as IncomingHttpHeaders;
+              clearTimeout(stageTimer);
+              stageTimer = setTimeout(abortWith('body'), request.bodyIdleTimeoutMs);
+            },
+            onResponseData(dataController, chunk) {
+              stageTimer.refresh();
+              received += chunk.length;
+              if (received > options.maxResponseBytes) {
+                finish({ ok: false, failure: { kind: 'too-large', limitBytes: options.maxResponseBytes } });
+                dataController.abort(new Error('answer too large'));
+                return;
+              }
+              chunks.push(chunk);
+            },
+            onResponseEnd() {
+              finish({ ok: true, status, headers, bodyText: utf8.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)) });
+            },
+            onResponseError(_controller, error) {
+              finish({ ok: false, failure: classifyTransportError(error, abortedBy) });
+            },
+          },
+        );
+      } catch (error) {
+        finish({ ok: false, failure: classifyTransportError(error, abortedBy) });
       }
-      return {
-        ok: true,
-        status: response.statusCode,
-        headers: response.headers,
-        bodyText: new TextDecoder('utf-8').decode(Buffer.concat(chunks)),
-      };
-    } catch (error) {
-      return { ok: false, failure: classifyTransportError(error, abortedStage()) };
-    } finally {
-      clearTimeout(attemptTimer);
-      clearTimeout(stageTimer);
-    }
-  };
+    });
 
   return {
     send,
