@@ -4,7 +4,7 @@ import type { Logger } from '../logging/logger';
 import type { LabelPreview } from '../printing/label-preview';
 import type { LocalOnlyPrinting } from '../printing/offline/local-only-printing';
 import type { PrintingCore } from '../printing/runs/printing-core';
-import type { SinglePrintInput } from '../printing/single-print';
+import type { SinglePrintInput, SlipCheck } from '../printing/single-print';
 import type { StationSettings } from '../settings/station-settings';
 import type { ScanToShip } from '../shipping/scan-to-ship';
 
@@ -39,9 +39,9 @@ type PrintingCallName =
 
 export function printingHandlers({ settings, cores, previewOf, logger, scanToShip }: PrintingHandlerDeps): Pick<Handlers, PrintingCallName> {
   const service = () => cores.forReading().service;
-  const print = async (printing: ReturnType<typeof cores.forPrinting>, input: SinglePrintInput) => {
+  const print = async <T>(printing: ReturnType<typeof cores.forPrinting>, input: SinglePrintInput, slip?: SlipCheck<T>) => {
     try {
-      return await printing.print(input);
+      return await (slip ? printing.printScanned(input, slip) : printing.print(input));
     } catch (error) {
       if (error instanceof StationError) {
         logger?.info('scan not printed', { environment: settings.environment(), scan: input.scan.slice(0, 200), outcome: error.code, words: error.message });
@@ -52,13 +52,12 @@ export function printingHandlers({ settings, cores, previewOf, logger, scanToShi
   return {
     'printing.scan': async ({ scan }, { session }) => {
       const printing = cores.forPrinting();
-      // One store query for a scan that is not a slip to ship (the to-ship list), before the label's
-      // request. A list that cannot be read now (the shared store away while the bench prints
-      // locally) holds no scan up: it prints, as any scan that is not a known slip.
-      const toShip = scanToShip ? await scanToShip(session.environment, scan).catch(() => null) : null;
-      if (toShip) return toShip;
       await session.ready();
-      return print(printing, { scan });
+      // Whether the scan is a slip to ship is asked while its label is fetched (printScan). A list
+      // that cannot be read now (the shared store away while the bench prints locally) holds no
+      // scan up: it prints, as any scan that is not a known slip.
+      const slip = scanToShip ? () => scanToShip(session.environment, scan).catch(() => null) : undefined;
+      return print(printing, { scan }, slip);
     },
     'printing.print': async (input, { session }) => {
       const printing = cores.forPrinting();

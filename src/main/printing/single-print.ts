@@ -43,21 +43,52 @@ export interface SinglePrintInput {
   override?: { reason: string; operator?: string };
 }
 
-export async function printScan(deps: SinglePrintDeps, input: SinglePrintInput): Promise<PrintOutcomeData> {
+/**
+ * Whether a scan at the bench is something other than a label to print (the slip of an order to
+ * ship): its answer when it is, null when the scan prints. Asked once per scan, while the label's
+ * request is out for a scan the order index knows (never in series before it), and before the
+ * Delivery API is asked about a scan it does not know.
+ */
+export type SlipCheck<T> = () => Promise<T | null>;
+
+export async function printScan<T = never>(deps: SinglePrintDeps, input: SinglePrintInput, slip?: SlipCheck<T>): Promise<PrintOutcomeData | T> {
   const now = deps.now ?? (() => performance.now());
   const startedAt = now();
   const environment = deps.settings.environment();
   const printer = await choosePrinter(deps, environment, input.printerId);
   const labelRequest: LabelRequest = printer.format === 'pdf' ? { format: 'pdf', orientation: printer.orientation } : { format: 'zpl', orientation: printer.orientation };
-  const found = await deps.lookup.lookup(environment, input.scan, { labelRequest });
+  let found = slip ? await findLocally(deps, environment, input.scan) : null;
+  if (slip && !found) {
+    const answer = await slip();
+    if (answer) return answer;
+    slip = undefined;
+  }
+  found ??= await deps.lookup.lookup(environment, input.scan, { labelRequest });
   const order = found.order;
   const settingsOperator = deps.settings.operator();
 
   const override = input.override ? { operator: input.override.operator ?? settingsOperator, reason: input.override.reason } : undefined;
   if (override && override.operator.trim() === '') throw nameNeeded('override');
-  assertPrintable(order, override);
+  try {
+    assertPrintable(order, override);
+  } catch (error) {
+    // A slip to ship is answered as one whatever an order of the same name has become.
+    const answer = slip ? await slip() : null;
+    if (answer) return answer;
+    throw error;
+  }
 
   const orderData = { orderId: order.orderId, orderRef: order.orderRef, barcode: order.barcode, recipient: order.recipient, bundleId: order.bundleId };
+  // A scan the index knows: its label is asked for first, and what the scan is for (a slip to
+  // ship, a label printed before) is settled while the service answers; a label not needed after
+  // all is left unused. (A scan that needed the Delivery API was asked about first, above.)
+  let firstDocument: Promise<PreparedDocument> | undefined;
+  if (slip) {
+    firstDocument = deps.service.fetchFirstLabel(environment, printer, scanLabel(order, printer));
+    await requestOnTheWire();
+    const answer = await slip();
+    if (answer) return answer;
+  }
   const previous = await deps.service.journal.previousPrint(environment, order.orderId);
   let reprint: { operator: string; reason: string } | null = null;
   if (previous && !input.reprint) {
@@ -80,25 +111,12 @@ export async function printScan(deps: SinglePrintDeps, input: SinglePrintInput):
     override ? `Printed for a ${order.status ?? ''} order on the word of ${override.operator}: ${override.reason}` : null,
   ].filter((part): part is string => part !== null);
 
-  const label: NewLabel = {
-    orderId: order.orderId,
-    bundleId: order.bundleId,
-    bundlePosition: null,
-    bundleCount: null,
-    format: printer.format,
-    reprintOf: reprint ? (previous?.id ?? null) : null,
-    reason: why.length > 0 ? why.join(' ') : null,
-  };
-  // The label's GET goes out first and the run is written while the service answers. Two turns of
-  // the event loop let the request reach the wire: the client's steps to it are promise callbacks,
-  // and the HTTP pool writes a request on an idle keep-alive connection only in the check phase
-  // after it was issued (it first reads whatever the server sent on it meanwhile), after an
-  // immediate registered here now. bench/print-latency.ts shows the difference.
-  let firstDocument: Promise<PreparedDocument> | undefined;
+  const label: NewLabel = { ...scanLabel(order, printer), reprintOf: reprint ? (previous?.id ?? null) : null, reason: why.length > 0 ? why.join(' ') : null };
+  // The label's GET goes out first and the run is written while the service answers.
   await deps.service.claimPrinter(printer);
-  if (!found.label) {
+  if (!found.label && !firstDocument) {
     firstDocument = deps.service.fetchFirstLabel(environment, printer, label);
-    await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+    await requestOnTheWire();
   }
   const launch = (labels: NewLabel[]) =>
     deps.service.launch({
@@ -146,6 +164,33 @@ export async function printScan(deps: SinglePrintDeps, input: SinglePrintInput):
   }
   // The printer has the whole label; the proof that it printed follows as a printing.label event.
   return { outcome: 'printed', ...common, proofFollows: deps.service.queueFor(printer).tracksPrinting };
+}
+
+/** A scan's one label: the order's own, not part of a run of its bundle. */
+function scanLabel(order: { orderId: string; bundleId: string | null }, printer: { format: NewLabel['format'] }): NewLabel {
+  return { orderId: order.orderId, bundleId: order.bundleId, bundlePosition: null, bundleCount: null, format: printer.format, reprintOf: null, reason: null };
+}
+
+/**
+ * Two turns of the event loop let a request just issued reach the wire before the store work that
+ * follows: the client's steps to it are promise callbacks, and the HTTP pool writes a request on an
+ * idle keep-alive connection only in the check phase after it was issued (it first reads whatever
+ * the server sent on it meanwhile), after an immediate registered here now. bench/print-latency.ts
+ * shows the difference.
+ */
+function requestOnTheWire(): Promise<void> {
+  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+}
+
+/** The one order a scan names in the station's own index; null when there is none or more than one (the Delivery API is not asked). */
+async function findLocally(deps: SinglePrintDeps, environment: Environment, scan: string) {
+  try {
+    return await deps.lookup.lookup(environment, scan, { remote: false });
+  } catch (error) {
+    // Unknown here, or more than one order by that name: whether it is a slip to ship comes first.
+    if (error instanceof StationError && (error.code === 'ORDER_NOT_FOUND' || error.code === 'SCAN_AMBIGUOUS')) return null;
+    throw error;
+  }
 }
 
 /** The label the lookup already fetched (it is how the scan was recognised as an order id). */

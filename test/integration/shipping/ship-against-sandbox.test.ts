@@ -74,11 +74,12 @@ describe('ship from the bench on the embedded sandbox', () => {
       'NW-BAD-1,1101,Rokin,5,,1012 KK,Amsterdam,Netherlands,Mila Jansen,,,',
       'NW-WEIGH-1,1101,Damrak,20,,1012 LH,Amsterdam,NL,Jan Bakker,,,500',
       'NW-FAST-3,1101,Herengracht,50,,1016 BS,Amsterdam,NL,Daan Mulder,3,,',
+      'NW-SLIP-1,1101,Spui,21,,1012 WX,Amsterdam,NL,Fleur Peters,2,,',
     ].join('\n');
     const file = join(dataDir, 'to-ship.csv');
     writeFileSync(file, csv);
     const report = await call('shipping.import', { source: { kind: 'picked', handle: station.services.pickedFiles.register(file) } });
-    expect(report.newRows).toBe(8);
+    expect(report.newRows).toBe(9);
   }, 60_000);
 
   afterAll(async () => {
@@ -154,6 +155,14 @@ describe('ship from the bench on the embedded sandbox', () => {
     if (outcome.outcome !== 'shipped') throw new Error(`expected shipped, got ${outcome.outcome}`);
     expect(outcome.parcels.every((parcel) => !parcel.createdNow && parcel.printed === 'duplicate')).toBe(true);
     expect(await ordersAtService('NW-SHIP-3-P2')).toHaveLength(1);
+  });
+
+  it('a scan of a slip to ship opens its shipment and prints nothing; a scan of an order whose parcels are all shipped is a label printed before', async () => {
+    const before = (await sandbox.printedLabels(0)).length;
+    expect(await call('printing.scan', { scan: 'NW-SLIP-1' })).toMatchObject({ outcome: 'to-ship', scan: 'NW-SLIP-1', parcels: 2 });
+    // Parcel 1's order is in the order index and its ship is done: the duplicate guard answers.
+    expect(await call('printing.scan', { scan: 'NW-SHIP-3' })).toMatchObject({ outcome: 'duplicate', order: { orderRef: 'NW-SHIP-3' } });
+    expect((await sandbox.printedLabels(0)).length).toBe(before);
   });
 
   it('shows a corrected address as a difference and creates with it once the packer confirms', async () => {

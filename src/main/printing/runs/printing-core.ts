@@ -18,7 +18,7 @@ import { PrintJournal, type JournalBench } from '../journal/print-journal';
 import { PrinterRegistry } from '../printers';
 import type { PrinterLeases } from '../printer-leases';
 import { StoreLabelMarks } from '../queue/label-marks';
-import { printScan, type SinglePrintInput } from '../single-print';
+import { printScan, type SinglePrintInput, type SlipCheck } from '../single-print';
 import type { PrinterTransports } from '../transports/printer-transports';
 import { PrintService, type PrintingOptions } from './print-service';
 import type { FlushToDisk } from '../../store/wal-flush';
@@ -50,6 +50,8 @@ export interface PrintingCore {
   readonly service: PrintService;
   readonly transports: PrinterTransports;
   print(input: SinglePrintInput): Promise<PrintOutcomeData>;
+  /** A scan at the bench, which may be the slip of an order to ship (see SlipCheck): that answer, or the print's. */
+  printScanned<T>(input: SinglePrintInput, slip: SlipCheck<T>): Promise<PrintOutcomeData | T>;
   printBundles(input: BundlePrintInput): Promise<RunSummaryData>;
   /** Stops the queues after the label each is sending, then closes printer connections. */
   close(): Promise<void>;
@@ -72,13 +74,14 @@ export function createPrintingCore(deps: PrintingCoreDeps): PrintingCore {
     ...(deps.leases ? { leases: deps.leases } : {}),
     ...(deps.options ? { options: deps.options } : {}),
   });
+  const singlePrint = { service, printers, lookup: deps.lookup, orders: deps.orders, settings: deps.settings, ...(deps.readiness ? { readiness: deps.readiness } : {}) };
   return {
     journal,
     printers,
     service,
     transports: deps.transports,
-    print: (input) =>
-      printScan({ service, printers, lookup: deps.lookup, orders: deps.orders, settings: deps.settings, ...(deps.readiness ? { readiness: deps.readiness } : {}) }, input),
+    print: (input) => printScan(singlePrint, input),
+    printScanned: (input, slip) => printScan(singlePrint, input, slip),
     printBundles: (input) => planAndStartBundleRun({ service, printers, orders: deps.orders, settings: deps.settings, clientFor: deps.clientFor }, input),
     async close() {
       await service.close();
