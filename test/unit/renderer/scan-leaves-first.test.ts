@@ -34,16 +34,21 @@ const printedAnswer = (scan: string): ScanAnswerData => ({
   elapsedMs: 21,
 });
 
-/** The page's stores on a scripted station; `changes` lists every state change of every store, in order, with the calls made so far. */
-function bench(answer: (scan: string) => ScanAnswerData) {
-  const station = scriptedStation({ 'printing.scan': ({ scan }) => ok(answer(scan)) });
-  const stores = createStationStores({
+/** The page's stores on a scripted station, as the screen makes them (English, no sound, nothing kept). */
+function storesOn(station: ReturnType<typeof scriptedStation>): StationStores {
+  return createStationStores({
     station: station.station,
     storage: { getItem: () => null, setItem: () => undefined },
     browserLanguages: ['en'],
     sounds: { play: () => undefined, close: async () => undefined },
     preview: {} as StationStores['preview'],
   });
+}
+
+/** The page's stores on a scripted station; `changes` lists every state change of every store, in order, with the calls made so far. */
+function bench(answer: (scan: string) => ScanAnswerData) {
+  const station = scriptedStation({ 'printing.scan': ({ scan }) => ok(answer(scan)) });
+  const stores = storesOn(station);
   const changes: { store: string; callsSoFar: string[] }[] = [];
   for (const name of ['app', 'scan', 'ship', 'sandbox', 'shift'] as const) {
     stores[name].subscribe(() => changes.push({ store: name, callsSoFar: station.calls.map((call) => call.name) }));
@@ -71,13 +76,7 @@ describe('a scan leaves the page first', () => {
   it('leaves the scanner’s "reading…" cue alone while the call is out, and clears it in the one change that shows the outcome', async () => {
     let answer: (() => void) | null = null;
     const station = scriptedStation({ 'printing.scan': ({ scan }) => new Promise((resolve) => (answer = () => resolve(ok(printedAnswer(scan))))) });
-    const stores = createStationStores({
-      station: station.station,
-      storage: { getItem: () => null, setItem: () => undefined },
-      browserLanguages: ['en'],
-      sounds: { play: () => undefined, close: async () => undefined },
-      preview: {} as StationStores['preview'],
-    });
+    const stores = storesOn(station);
     stores.scan.getState().setCue({ state: 'reading', characters: 5 });
     const scanChanges: string[] = [];
     stores.scan.subscribe((state) => scanChanges.push(`${state.panel.state}/${state.cue.state}`));
@@ -124,13 +123,7 @@ describe('a scan leaves the page first', () => {
       'printing.scan': ({ scan }) =>
         scan === 'ORD-1' ? new Promise((resolve) => (answerFirst = () => resolve(ok(printedAnswer(scan))))) : ok(printedAnswer(scan)),
     });
-    const stores = createStationStores({
-      station: station.station,
-      storage: { getItem: () => null, setItem: () => undefined },
-      browserLanguages: ['en'],
-      sounds: { play: () => undefined, close: async () => undefined },
-      preview: {} as StationStores['preview'],
-    });
+    const stores = storesOn(station);
     const first = submitOrShip(stores, 'ORD-1');
     const second = submitOrShip(stores, 'ORD-2');
     expect(station.named('printing.scan').map((call) => call.input)).toEqual([{ scan: 'ORD-1' }]);
@@ -147,13 +140,7 @@ describe('what the screen draws for a scan', () => {
     const station = scriptedStation({
       'printing.scan': ({ scan }) => new Promise((resolve) => answers.set(scan, () => resolve(ok(printedAnswer(scan))))),
     });
-    const stores = createStationStores({
-      station: station.station,
-      storage: { getItem: () => null, setItem: () => undefined },
-      browserLanguages: ['en'],
-      sounds: { play: () => undefined, close: async () => undefined },
-      preview: {} as StationStores['preview'],
-    });
+    const stores = storesOn(station);
     const states: string[] = [];
     stores.scan.subscribe((state, previous) => {
       if (state.panel !== previous.panel) states.push(state.panel.state);
