@@ -5,7 +5,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { removeDataDir, startStationHost } from '../station-host';
 import { addVirtualZebra, draftOrder, expect, test } from './bench-fixture';
-import { openStation, scanLikeAScanner, screenshotDir } from './station-page';
+import { bigFileOnDisk, openStation, scanLikeAScanner, screenshotDir } from './station-page';
 
 type Language = 'en' | 'nl' | 'de' | 'pl';
 
@@ -209,7 +209,7 @@ test('a bundle the service does not know is named as unknown to the service, not
 
 test('a manifest over the size limit is refused on the screen with its name and size, in every language, not "the import failed"', async ({ page, webHost }) => {
   await openStation(page, webHost);
-  const big = { name: 'week.csv', mimeType: 'text/csv', buffer: Buffer.alloc(33 * 1024 * 1024, 0x41) };
+  const big = bigFileOnDisk('week.csv', 33);
   const words: Record<Language, string> = {
     en: 'week.csv is larger than 32 MB (33 MB)',
     nl: 'week.csv is groter dan 32 MB (33 MB)',

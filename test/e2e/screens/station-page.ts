@@ -1,3 +1,5 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import type { WebHostProcess } from '../web-host-fixture';
 
@@ -68,4 +70,16 @@ export async function smallTargets(page: Page): Promise<string[]> {
     if (box.height < 48 || box.width < 48) small.push(`${(await control.textContent())?.trim() || (await control.getAttribute('data-testid'))} ${Math.round(box.width)}×${Math.round(box.height)}`);
   }
   return small;
+}
+
+/**
+ * A file of `megabytes` MB on this machine's disk (under test-results, not committed), as a lead's
+ * file picker hands it over. Chromium reads a chosen file from disk; a buffer would be copied
+ * through the test's browser connection (tens of MB, each time it is chosen).
+ */
+export function bigFileOnDisk(name: string, megabytes: number): string {
+  mkdirSync('test-results', { recursive: true });
+  const path = join(mkdtempSync(join('test-results', 'file-')), name);
+  writeFileSync(path, Buffer.alloc(megabytes * 1024 * 1024, 0x41));
+  return path;
 }

@@ -6,7 +6,7 @@
  */
 import ExcelJS from 'exceljs';
 import { expect, test } from './bench-fixture';
-import { openStation, screenshotDir } from './station-page';
+import { bigFileOnDisk, openStation, screenshotDir } from './station-page';
 
 const columns = ['orderRef', 'locationId', 'deliveryName', 'deliveryStreet', 'deliveryNumber', 'deliveryPostalCode', 'deliveryCity', 'deliveryCountry', 'length', 'width', 'height'];
 
@@ -88,7 +88,7 @@ test('the panel’s own refusals (no location, a file over 20 MB) show their rea
   const title = page.getByTestId('upload-error-title');
   const action = page.getByTestId('upload-error-action');
   const small = { name: 'one.csv', mimeType: 'text/csv', buffer: Buffer.from(`${columns.join(';')}\nX-1;1101;Klant;Damrak;1;1012 LH;Amsterdam;NL;300;200;100\n`) };
-  const big = { name: 'week.csv', mimeType: 'text/csv', buffer: Buffer.alloc(21 * 1024 * 1024, 0x41) };
+  const big = bigFileOnDisk('week.csv', 21);
   for (const language of ['en', 'nl', 'de', 'pl'] as const) {
     await page.keyboard.press('F4');
     await page.getByTestId('setting-language').selectOption(language);
