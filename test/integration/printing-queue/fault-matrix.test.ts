@@ -180,7 +180,8 @@ const cases: Case[] = [
   },
   {
     name: 'slow printer with a full buffer',
-    zebra: { labelsPerSecond: 50, receiveBufferBytes: 3072 },
+    // Slower than the station sends on a loaded 2-core machine running other suites beside it.
+    zebra: { labelsPerSecond: 25, receiveBufferBytes: 3072 },
     uncertain: 'none',
     after(zebra) {
       // The printer really held the connection back (TCP backpressure), and the run still kept it busy.
