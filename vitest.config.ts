@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // Two suites: unit (pure logic, fast) and integration (real sockets, files, keychain, CUPS).
+// Neither keeps state in modules (the composition root wires everything), so a worker runs file
+// after file without being started again; most integration time is waiting on sockets, printers
+// and timers, so three of its files run at a time on a 2-core machine.
 export default defineConfig({
   test: {
     projects: [
@@ -9,6 +12,8 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
+          maxWorkers: 2,
         },
       },
       {
@@ -19,6 +24,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          isolate: false,
+          maxWorkers: 3,
           // A private PostgreSQL server for the run (the shared-store engine's tests).
           globalSetup: ['test/support/postgres-global-setup.ts'],
         },
@@ -32,6 +39,8 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           pool: 'forks',
+          // One Windows Node under Wine at a time: each is a whole Windows process tree.
+          maxWorkers: 1,
         },
       },
     ],

@@ -1,11 +1,37 @@
 #!/usr/bin/env bash
 # Every test of the station, from a fresh clone: installs what the tests need, then typecheck,
-# lint, build, unit, integration (with a real keychain) and end-to-end tests in Chromium.
+# lint, build, the Windows stage, unit and integration tests (with a real keychain) and
+# end-to-end tests in Chromium.
+#
+# On a 2-core machine most of a suite's time is waiting (sockets, printers, timers), so what does
+# not disturb each other runs side by side: typecheck, lint and the Windows stage together, and
+# integration test files three at a time (vitest.config.ts). The end-to-end tests
+# run alone, one at a time: they type as a scanner does, and a loaded machine would stretch the
+# pauses between keys past the station's scanner timing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
+logs=test-results/stages
+mkdir -p "$logs"
 
 step() { printf '\n=== %s\n' "$1"; }
+
+# Runs the given stages side by side, each with its output in its own log, printed when it ends.
+side_by_side() {
+  local pids=() names=() failed=0
+  while [ $# -gt 0 ]; do
+    names+=("$1")
+    (eval "$2") >"$logs/$1.log" 2>&1 &
+    pids+=($!)
+    shift 2
+  done
+  for i in "${!pids[@]}"; do
+    if wait "${pids[$i]}"; then status=passed; else status=FAILED; failed=1; fi
+    step "${names[$i]}: $status"
+    cat "$logs/${names[$i]}.log"
+  done
+  return "$failed"
+}
 
 step "System packages"
 bash scripts/install-test-deps.sh
@@ -17,13 +43,15 @@ else
   echo "node_modules is up to date"
 fi
 
-step "Typecheck";        npm run --silent typecheck
-step "Lint";             npm run --silent lint
 step "Build";            npm run --silent build >/dev/null && echo "built out/main, out/preload, out/renderer"
+step "Typecheck, lint and the Windows stage (the station on Windows Node under Wine), side by side"
+side_by_side \
+  typecheck 'npm run --silent typecheck && echo "no type errors"' \
+  lint 'npm run --silent lint && echo "no lint errors"' \
+  windows 'bash scripts/test-windows.sh'
 step "Unit tests";       npx vitest run --project unit
 step "Integration tests (real sockets, files, OS keychain, CUPS)"
 dbus-run-session -- bash scripts/with-keyring.sh npx vitest run --project integration
-step "Windows stage (the station on Windows Node under Wine)"; bash scripts/test-windows.sh
 step "End-to-end tests (Chromium through the web host) and the Electron smoke test"
 npx playwright test
 
