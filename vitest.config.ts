@@ -1,9 +1,21 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-// Two suites: unit (pure logic, fast) and integration (real sockets, files, keychain, CUPS).
-// Neither keeps state in modules (the composition root wires everything), so a worker runs file
-// after file without being started again; most integration time is waiting on sockets, printers
-// and timers, so three of its files run at a time on a 2-core machine.
+// Unit tests (pure logic, fast), integration tests (real sockets, files, the OS keychain, CUPS,
+// PostgreSQL) and the Windows stage, one group after the other. No test keeps state in modules
+// (the composition root wires everything), so a worker runs file after file without being started
+// again; most integration time is waiting on sockets, printers and timers, so three of its files
+// run at a time on a 2-core machine.
+const integration = {
+  include: ['test/integration/**/*.test.ts'],
+  environment: 'node',
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  pool: 'forks',
+  // A private PostgreSQL server for the run (the shared-store engine's tests).
+  globalSetup: ['test/support/postgres-global-setup.ts'],
+} satisfies TestProjectInlineConfiguration['test'];
+const runAlone = ['test/integration/warehouse/**/*.test.ts', 'test/integration/printing-queue/fault-matrix.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -14,20 +26,29 @@ export default defineConfig({
           environment: 'node',
           isolate: false,
           maxWorkers: 2,
+          sequence: { groupOrder: 0 },
         },
       },
       {
         test: {
+          ...integration,
           name: 'integration',
-          include: ['test/integration/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          pool: 'forks',
+          exclude: runAlone,
           isolate: false,
           maxWorkers: 3,
-          // A private PostgreSQL server for the run (the shared-store engine's tests).
-          globalSetup: ['test/support/postgres-global-setup.ts'],
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        // Afterwards, on their own: the ten-bench warehouse (ten station processes and PostgreSQL
+        // load both cores) and the fault matrix (its printers answer within the station's real
+        // time limits, which a starved process would miss).
+        test: {
+          ...integration,
+          name: 'integration-alone',
+          include: runAlone,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -41,6 +62,7 @@ export default defineConfig({
           pool: 'forks',
           // One Windows Node under Wine at a time: each is a whole Windows process tree.
           maxWorkers: 1,
+          sequence: { groupOrder: 3 },
         },
       },
     ],

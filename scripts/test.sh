@@ -5,9 +5,9 @@
 #
 # On a 2-core machine most of a suite's time is waiting (sockets, printers, timers), so what does
 # not disturb each other runs side by side: typecheck, lint and the Windows stage together, and
-# integration test files three at a time (vitest.config.ts). The end-to-end tests
-# run alone, one at a time: they type as a scanner does, and a loaded machine would stretch the
-# pauses between keys past the station's scanner timing.
+# integration test files three at a time, all but the few that need the machine to themselves
+# (vitest.config.ts). The end-to-end tests run alone, one at a time: they type as a scanner does,
+# and a loaded machine would stretch the pauses between keys past the station's scanner timing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
@@ -51,7 +51,7 @@ side_by_side \
   windows 'bash scripts/test-windows.sh'
 step "Unit tests";       npx vitest run --project unit
 step "Integration tests (real sockets, files, OS keychain, CUPS)"
-dbus-run-session -- bash scripts/with-keyring.sh npx vitest run --project integration
+dbus-run-session -- bash scripts/with-keyring.sh npx vitest run --project 'integration*'
 step "End-to-end tests (Chromium through the web host) and the Electron smoke test"
 npx playwright test
 
