@@ -15,16 +15,32 @@ export const chromiumLaunch = {
   ],
 };
 
+const browser = { browserName: 'chromium', launchOptions: chromiumLaunch, viewport: { width: 1280, height: 800 } } as const;
+const typedInRealTime = ['**/scanner.spec.ts', '**/scan-capture.spec.ts'];
+
 export default defineConfig({
   outputDir: 'test-results/artifacts',
   reporter: [['list']],
   timeout: 60_000,
-  workers: 1,
+  // Two stations at a time: a test mostly waits for its station, its printer and its page. The
+  // scans carry a scanner's key times (station-page.ts), so a busy machine does not split them.
+  workers: 2,
   projects: [
     {
       name: 'e2e',
       testDir: 'test/e2e',
-      use: { browserName: 'chromium', launchOptions: chromiumLaunch, viewport: { width: 1280, height: 800 } },
+      testIgnore: typedInRealTime,
+      use: browser,
+    },
+    {
+      // The tests of scan detection itself type key by key in real time (a person's pace, the
+      // separator keys of a scanner): afterwards, on their own.
+      name: 'e2e-typing',
+      testDir: 'test/e2e',
+      testMatch: typedInRealTime,
+      dependencies: ['e2e'],
+      workers: 1,
+      use: browser,
     },
     { name: 'electron', testDir: 'test/electron' },
   ],

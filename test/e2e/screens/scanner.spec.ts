@@ -59,8 +59,7 @@ test('a Caps Lock scan finds the order when the exact text matches nothing', asy
 test('a scan longer than 2,048 characters is refused whole, with the reason, and no part of it is looked up', async ({ page, webHost }) => {
   await openStation(page, webHost);
   const scan = `HEAD-${'0123456789'.repeat(210)}-TAIL`;
-  await page.keyboard.type(scan, { delay: 0 });
-  await page.keyboard.press('Enter');
+  await scanLikeAScanner(page, scan);
   await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'failed', { timeout: 20_000 });
   await expect(page.getByTestId('result-error-action')).toHaveText(english.scan.rejected['too-long']!);
   // The panel shows the scan from its start: the tail was never taken for a scan of its own.

@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type CDPSession, type Page } from '@playwright/test';
 import type { WebHostProcess } from '../web-host-fixture';
 
 /** Where the screenshots go (test-results is not committed). */
@@ -39,10 +39,38 @@ export async function openStation(page: Page, webHost: WebHostProcess, options: 
   await expect(page.getByTestId('app-info')).toBeVisible();
 }
 
-/** Types like a keyboard-wedge scanner: a few ms between keys, then its Enter suffix. */
+/** How far apart a wedge scanner's keys are. */
+const scannerKeyGapMs = 5;
+const devtoolsSessions = new WeakMap<Page, Promise<CDPSession>>();
+
+/** The Windows key code of a character a scanner types (letters, digits and the usual signs). */
+function virtualKeyCode(character: string): number {
+  if (/^[A-Za-z0-9]$/.test(character)) return character.toUpperCase().charCodeAt(0);
+  return ({ '-': 189, '.': 190, '/': 191, ':': 186, ';': 186, '+': 187, '=': 187, ' ': 32 } as Record<string, number>)[character] ?? 0;
+}
+
+/**
+ * Types like a keyboard-wedge scanner: its keys 5 ms apart, then its Enter (or Tab) suffix. The
+ * keys carry the times the scanner sent them (the page's scan detection reads
+ * `KeyboardEvent.timeStamp`), as the operating system stamps a real scanner's keys: a test machine
+ * busy with other tests may hand them over late, but never makes them a person's slow typing.
+ */
 export async function scanLikeAScanner(page: Page, text: string, suffix: 'Enter' | 'Tab' = 'Enter'): Promise<void> {
-  await page.keyboard.type(text, { delay: 5 });
-  await page.keyboard.press(suffix);
+  let session = devtoolsSessions.get(page);
+  if (!session) {
+    session = page.context().newCDPSession(page);
+    devtoolsSessions.set(page, session);
+  }
+  const devtools = await session;
+  // In seconds since the epoch, after the page's time origin (an earlier stamp reads as 0).
+  let at = await page.evaluate(() => (performance.timeOrigin + performance.now()) / 1000);
+  const key = async (event: { key: string; code?: string; text?: string; windowsVirtualKeyCode: number }) => {
+    await devtools.send('Input.dispatchKeyEvent', { ...event, type: event.text ? 'keyDown' : 'rawKeyDown', unmodifiedText: event.text, timestamp: at });
+    await devtools.send('Input.dispatchKeyEvent', { key: event.key, code: event.code, windowsVirtualKeyCode: event.windowsVirtualKeyCode, type: 'keyUp', timestamp: at + 0.001 });
+    at += scannerKeyGapMs / 1000;
+  };
+  for (const character of text) await key({ key: character, text: character, windowsVirtualKeyCode: virtualKeyCode(character) });
+  await key(suffix === 'Enter' ? { key: 'Enter', code: 'Enter', text: '\r', windowsVirtualKeyCode: 13 } : { key: 'Tab', code: 'Tab', windowsVirtualKeyCode: 9 });
 }
 
 /** Collects Content Security Policy violations the page reports, to assert there were none. */
