@@ -6,8 +6,9 @@
 # On a 2-core machine most of a suite's time is waiting (sockets, printers, timers), so what does
 # not disturb each other runs side by side: typecheck, lint and the Windows stage together, and
 # integration test files three at a time, all but the few that need the machine to themselves
-# (vitest.config.ts). The end-to-end tests run alone, one at a time: they type as a scanner does,
-# and a loaded machine would stretch the pauses between keys past the station's scanner timing.
+# (vitest.config.ts). The end-to-end tests run after everything else, two at a time; their scans
+# carry a scanner's key times, and the few that type in real time run last, on their own
+# (playwright.config.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
