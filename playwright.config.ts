@@ -34,11 +34,10 @@ export default defineConfig({
     },
     {
       // The tests of scan detection itself type key by key in real time (a person's pace, the
-      // separator keys of a scanner): afterwards, on their own.
+      // separator keys of a scanner): one at a time, and `npm test` runs them on their own.
       name: 'e2e-typing',
       testDir: 'test/e2e',
       testMatch: typedInRealTime,
-      dependencies: ['e2e'],
       workers: 1,
       use: browser,
     },

@@ -7,7 +7,7 @@
 # not disturb each other runs side by side: typecheck, lint and the Windows stage together, and
 # integration test files three at a time, all but the few that need the machine to themselves
 # (vitest.config.ts). The end-to-end tests run after everything else, two at a time; their scans
-# carry a scanner's key times, and the few that type in real time run last, on their own
+# carry a scanner's key times, and the few that type in real time run first, on their own
 # (playwright.config.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -54,6 +54,7 @@ step "Unit tests";       npx vitest run --project unit
 step "Integration tests (real sockets, files, OS keychain, CUPS)"
 dbus-run-session -- bash scripts/with-keyring.sh npx vitest run --project 'integration*'
 step "End-to-end tests (Chromium through the web host) and the Electron smoke test"
-npx playwright test
+npx playwright test --project e2e-typing
+npx playwright test --project e2e --project electron
 
 printf '\nAll suites passed in %ss.\n' "$(( $(date +%s) - started ))"

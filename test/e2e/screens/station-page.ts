@@ -64,13 +64,17 @@ export async function scanLikeAScanner(page: Page, text: string, suffix: 'Enter'
   const devtools = await session;
   // In seconds since the epoch, after the page's time origin (an earlier stamp reads as 0).
   let at = await page.evaluate(() => (performance.timeOrigin + performance.now()) / 1000);
-  const key = async (event: { key: string; code?: string; text?: string; windowsVirtualKeyCode: number }) => {
-    await devtools.send('Input.dispatchKeyEvent', { ...event, type: event.text ? 'keyDown' : 'rawKeyDown', unmodifiedText: event.text, timestamp: at });
-    await devtools.send('Input.dispatchKeyEvent', { key: event.key, code: event.code, windowsVirtualKeyCode: event.windowsVirtualKeyCode, type: 'keyUp', timestamp: at + 0.001 });
+  // Sent one after the other without waiting for each (the browser keeps their order), as a
+  // scanner does not wait for the page either.
+  const sent: Promise<unknown>[] = [];
+  const key = (event: { key: string; code?: string; text?: string; windowsVirtualKeyCode: number }) => {
+    sent.push(devtools.send('Input.dispatchKeyEvent', { ...event, type: event.text ? 'keyDown' : 'rawKeyDown', unmodifiedText: event.text, timestamp: at }));
+    sent.push(devtools.send('Input.dispatchKeyEvent', { key: event.key, code: event.code, windowsVirtualKeyCode: event.windowsVirtualKeyCode, type: 'keyUp', timestamp: at + 0.001 }));
     at += scannerKeyGapMs / 1000;
   };
-  for (const character of text) await key({ key: character, text: character, windowsVirtualKeyCode: virtualKeyCode(character) });
-  await key(suffix === 'Enter' ? { key: 'Enter', code: 'Enter', text: '\r', windowsVirtualKeyCode: 13 } : { key: 'Tab', code: 'Tab', windowsVirtualKeyCode: 9 });
+  for (const character of text) key({ key: character, text: character, windowsVirtualKeyCode: virtualKeyCode(character) });
+  key(suffix === 'Enter' ? { key: 'Enter', code: 'Enter', text: '\r', windowsVirtualKeyCode: 13 } : { key: 'Tab', code: 'Tab', windowsVirtualKeyCode: 9 });
+  await Promise.all(sent);
 }
 
 /** Collects Content Security Policy violations the page reports, to assert there were none. */
