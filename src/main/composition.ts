@@ -63,7 +63,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   const intake = webhooksFeature({ engine, settings, ledger: records.ledger, sandbox, events, logger, clock: options.webhookClock });
   const printing = await printingFeature({
     engine, sharedStore: store.engine.sharedByBenches, health: store.health, onceReachable, db, databasePath, benchId: bench, settings, settingsStore,
-    orders, lookup, lookupOn: ordering.lookupOn, clientFor, keys, scanToShip: records.scanToShip, events, logger,
+    lookupOn: ordering.lookupOn, clientFor, keys, scanToShip: records.scanToShip, events, logger,
     options: options.printing, orderCopyEveryMs: options.orderCopyEveryMs ?? 60_000,
   });
   // Notices, conflicts and printers reach the screen by notification, whichever process wrote them.
@@ -100,7 +100,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     events,
     logger,
     settings,
-    printActivity: options.printActivity ?? printing.localOnly.activity,
+    printActivity: options.printActivity ?? printing.core.service.activity,
     services: {
       db, store: engine, storeHealth: store.health, sandbox, sandboxReady: sandboxWiring.ready, clients, keys, orders, lookup, importer: ordering.importer,
       pickedFiles, webhooks, printing: printing.core, ledger: records.ledger, toShip: records.toShip, ship: shipping.ship, uploads: shipping.uploads, scale, retention,

@@ -1,7 +1,8 @@
 /**
- * The printing feature: the printing core on the store, the core on the bench's own file that a
- * lead may let print while a shared store is offline, the bench's copy of the warehouse's orders
- * that core scans against, label previews, and the sandbox's virtual Zebra kept as a printer.
+ * The printing feature: one printing core on the printing store (the shared store, or the bench's
+ * own file while a lead lets it print on its own while that store is offline), the bench's copy of
+ * the warehouse's orders it scans against there, label previews, and the sandbox's virtual Zebra
+ * kept as a printer.
  */
 import type { Environment } from '../../shared/contract/app';
 import type { DeliveryClient } from '../api';
@@ -13,7 +14,7 @@ import type { Logger } from '../logging/logger';
 import { startOrderCopy, type OrderCopyLoop } from '../store/order-copy';
 import { OrderIndex } from '../orders/order-index';
 import type { OrderLookup } from '../orders/order-lookup';
-import { createLabelPreview, type LabelPreview } from '../printing/label-preview';
+import { createLabelPreview } from '../printing/label-preview';
 import { createLocalOnlyPrinting, type LocalOnlyPrinting } from '../printing/offline/local-only-printing';
 import { PrinterLeases } from '../printing/printer-leases';
 import type { PrintingOptions } from '../printing/runs/print-service';
@@ -28,6 +29,7 @@ import type { StationDatabase } from '../store/database';
 import { SqliteEngine } from '../store/engine/sqlite-engine';
 import type { StoreEngine } from '../store/engine/store-engine';
 import type { SettingsRepository } from '../store/settings-repository';
+import { createPrintingStore, type PrintingStore } from '../store/printing-store';
 import type { StoreHealth } from '../store/store-health';
 import { createWalFlush } from '../store/wal-flush';
 
@@ -44,9 +46,7 @@ export interface PrintingFeatureDeps {
   benchId: string;
   settings: StationSettings;
   settingsStore: SettingsRepository;
-  orders: OrderIndex;
-  lookup: OrderLookup;
-  /** A lookup on the bench's own copy of the orders, for printing on its own file. */
+  /** A scan's lookup on an order index (the printing core's reads the orders where its journal writes). */
   lookupOn(index: OrderIndex): OrderLookup;
   clientFor(environment: Environment): Promise<DeliveryClient>;
   keys: Pick<KeyService, 'readKey'>;
@@ -59,9 +59,9 @@ export interface PrintingFeatureDeps {
 }
 
 export interface PrintingFeature {
-  /** The printing core on the store. */
+  /** The printing core. */
   readonly core: PrintingCore;
-  /** Which core a print goes to while the shared store is offline (printing/offline). */
+  /** What may print while the shared store is offline, and where the journal writes (printing/offline). */
   readonly localOnly: LocalOnlyPrinting;
   /** Keeps the sandbox environment's printer at the virtual Zebra of this launch. */
   readonly sandboxPrinter: SandboxPrinterSync;
@@ -72,80 +72,44 @@ export interface PrintingFeature {
 export async function printingFeature(deps: PrintingFeatureDeps): Promise<PrintingFeature> {
   const { engine, health, settings, events, logger, clientFor } = deps;
   const { transports: transportOptions, ...printingOptions } = deps.options ?? {};
-  const bench = { id: deps.benchId, name: () => settings.stationName() };
-  const flushToDisk = createWalFlush(deps.databasePath);
-  const readiness = environmentReadiness({ apiBaseUrl: (environment) => settings.apiBaseUrl(environment), readKey: (environment) => deps.keys.readKey(environment) });
+  const shared = deps.sharedStore;
+  // The journal writes to the shared store, or to the bench's own file while a lead lets it print
+  // on its own while that store is offline (printing/offline); on one bench both are its file.
+  const store = createPrintingStore({ shared: engine, bench: shared ? new SqliteEngine(deps.db, false) : engine });
+  const bench = { id: deps.benchId, name: () => settings.stationName(), localOnly: () => store.localOnly() };
+  // The orders a scan resolves against are where the journal writes: on the bench's file, its copy of the warehouse's.
+  const orders = new OrderIndex(store);
   const core = createPrintingCore({
-    store: engine,
+    store,
     bench,
     // One bench drives its own printers (the app and a CLI command beside it are the same bench,
     // one id in one settings file): leases only on a warehouse's shared store.
-    ...(engine.sharedByBenches ? { leases: new PrinterLeases(engine, { bench: bench.id, benchName: bench.name }) } : {}),
-    flushToDisk,
-    orders: deps.orders,
-    lookup: deps.lookup,
+    ...(shared ? { leases: new PrinterLeases(store, { bench: bench.id, benchName: bench.name }) } : {}),
+    flushToDisk: createWalFlush(deps.databasePath),
+    orders,
+    lookup: deps.lookupOn(orders),
     settings,
     clientFor,
     transports: createPrinterTransports({ platform: process.platform, runner: createCommandRunner(), ...transportOptions }),
     events,
     logger,
     options: printingOptions,
-    readiness,
+    readiness: environmentReadiness({ apiBaseUrl: (environment) => settings.apiBaseUrl(environment), readKey: (environment) => deps.keys.readKey(environment) }),
   });
   // What an earlier stop left mid-print is settled before anything prints (printing waits while offline).
   await deps.onceReachable(() => core.service.recover());
-  // While the shared store is offline a lead may let this bench print scans on its own file; they
-  // are merged into the shared journal when the store answers again (printing/offline).
-  const shared = deps.sharedStore;
-  const localEngine = shared ? new SqliteEngine(deps.db, false) : engine;
-  const localOnly = createLocalOnlyPrinting({
-    health,
-    shared: core,
-    buildLocal: (localOnlyMark) => {
-      const localOrders = new OrderIndex(localEngine);
-      return createPrintingCore({
-        store: localEngine,
-        bench: { ...bench, localOnly: localOnlyMark },
-        flushToDisk,
-        orders: localOrders,
-        lookup: deps.lookupOn(localOrders),
-        settings,
-        clientFor,
-        transports: core.transports,
-        events,
-        logger,
-        options: printingOptions,
-        readiness,
-      });
-    },
-    localEngine,
-    sharedEngine: engine,
-    benchId: bench.id,
-    operator: () => settings.operator(),
-    events,
-    logger,
-  });
-  const orderCopy = shared ? await followSharedStore({ shared: engine, localEngine, localOnly, health, onceReachable: deps.onceReachable, everyMs: deps.orderCopyEveryMs, logger }) : null;
+  const localOnly = createLocalOnlyPrinting({ health, core, store, benchId: bench.id, operator: () => settings.operator(), events, logger });
+  const orderCopy = shared ? await followSharedStore({ store, localOnly, health, onceReachable: deps.onceReachable, everyMs: deps.orderCopyEveryMs, logger }) : null;
 
-  const previews = new Map<PrintingCore, LabelPreview>();
-  const previewOf = (of: PrintingCore): LabelPreview => {
-    let preview = previews.get(of);
-    if (!preview) {
-      preview = createLabelPreview({ journal: of.journal, printers: of.printers, clientFor });
-      previews.set(of, preview);
-    }
-    return preview;
-  };
   return {
     core,
     localOnly,
     sandboxPrinter: createSandboxPrinterSync({ printers: core.printers, settings: deps.settingsStore, changed: (printer) => core.service.printerChanged(printer) }),
     handlers: {
-      ...printersHandlers({ settings, printing: core, logger }),
-      ...printingHandlers({ settings, cores: localOnly, previewOf, logger, scanToShip: deps.scanToShip }),
+      ...printersHandlers({ settings, printing: core, setupAllowed: () => localOnly.requireSharedStore(), logger }),
+      ...printingHandlers({ settings, core, allowed: localOnly, preview: createLabelPreview({ journal: core.journal, printers: core.printers, clientFor }), logger, scanToShip: deps.scanToShip }),
     },
     async close() {
-      await localOnly.close();
       await orderCopy?.stop();
       await core.close();
     },
@@ -153,8 +117,7 @@ export async function printingFeature(deps: PrintingFeatureDeps): Promise<Printi
 }
 
 interface SharedStoreFollowDeps {
-  shared: StoreEngine;
-  localEngine: StoreEngine;
+  store: PrintingStore;
   localOnly: LocalOnlyPrinting;
   health: StoreHealth;
   onceReachable(work: () => Promise<void>): Promise<void>;
@@ -169,8 +132,8 @@ interface SharedStoreFollowDeps {
 async function followSharedStore(deps: SharedStoreFollowDeps): Promise<OrderCopyLoop> {
   const { localOnly, health, logger } = deps;
   const orderCopy = startOrderCopy({
-    shared: deps.shared,
-    local: deps.localEngine,
+    shared: deps.store.shared,
+    local: deps.store.bench,
     everyMs: deps.everyMs,
     isOnline: () => health.current().state === 'online',
     onError: (error) => logger.warn('the orders could not be copied to this bench yet', { error: error instanceof Error ? error.message : String(error) }),

@@ -23,6 +23,11 @@ export interface PrintersHandlerDeps {
   settings: StationSettings;
   printing: PrintingCore;
   /**
+   * Refuses a change to the printers' setup where it would be lost: while the bench prints on its
+   * own file, with the warehouse's printers as last read (printing/offline).
+   */
+  setupAllowed?(): void;
+  /**
    * Readies the current environment's printers (on the sandbox: the virtual Zebra at its port of
    * this launch). Best effort for the list: a sandbox that cannot start leaves the list as it is.
    */
@@ -73,7 +78,7 @@ type PrintersCallName =
   | 'printers.usbDevices'
   | 'printers.discover';
 
-export function printersHandlers({ settings, printing, logger, statusTimeoutMs = 3000, probe: probeOptions = {} }: PrintersHandlerDeps): Pick<Handlers, PrintersCallName> {
+export function printersHandlers({ settings, printing, setupAllowed = () => undefined, logger, statusTimeoutMs = 3000, probe: probeOptions = {} }: PrintersHandlerDeps): Pick<Handlers, PrintersCallName> {
   const { printers, service, transports } = printing;
 
   const ready = async (session: EnvironmentSession): Promise<void> => {
@@ -133,6 +138,7 @@ export function printersHandlers({ settings, printing, logger, statusTimeoutMs =
     },
 
     'printers.add': async (input) => {
+      setupAllowed();
       const environment = settings.environment();
       // The environment's first printer prints everything: there is nobody to take a role from.
       const first = (await printers.list(environment)).length === 0;
@@ -158,6 +164,7 @@ export function printersHandlers({ settings, printing, logger, statusTimeoutMs =
     },
 
     'printers.update': async (input) => {
+      setupAllowed();
       if (input.address) await probe(input.address);
       const updated = await printers.update(settings.environment(), input);
       service.printerChanged(updated);
@@ -165,6 +172,7 @@ export function printersHandlers({ settings, printing, logger, statusTimeoutMs =
     },
 
     'printers.remove': async ({ id }) => {
+      setupAllowed();
       const environment = settings.environment();
       if (await service.journal.hasUnfinishedRuns(environment, id)) {
         throw new StationError('CONFLICT', 'This printer has a print run that is not finished. Finish or cancel the run first.', undefined, { facts: { subject: 'printer-busy', id } });

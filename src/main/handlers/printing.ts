@@ -10,13 +10,12 @@ import type { ScanToShip } from '../shipping/scan-to-ship';
 
 export interface PrintingHandlerDeps {
   settings: StationSettings;
-  /**
-   * Which printing core a call goes to: the shared store's, or the bench's own file's while a lead
-   * allowed local-only printing; refused (STORE_OFFLINE) while the shared store is offline otherwise.
-   */
-  cores: Pick<LocalOnlyPrinting, 'forPrinting' | 'forBundles' | 'forReading'>;
-  /** The label preview of a core's journal entries (entry ids are each journal's own). */
-  previewOf(core: PrintingCore): LabelPreview;
+  /** The printing core (its journal writes to the shared store, or to the bench's own file while a lead allowed local-only printing). */
+  core: PrintingCore;
+  /** What may print now: refused (STORE_OFFLINE) while the shared store is offline without a lead's permission, or merging. */
+  allowed: Pick<LocalOnlyPrinting, 'requirePrinting' | 'requireBundles'>;
+  /** The label preview of the core's journal entries. */
+  preview: LabelPreview;
   /** Where a refused scan is written down with its outcome (code and words), for a lead reading the log later. */
   logger?: Logger;
   /** Whether a scan is the slip of an order to ship from the bench (printing.scan asks it before printing). */
@@ -37,11 +36,11 @@ type PrintingCallName =
   | 'printing.journal'
   | 'printing.labelDocument';
 
-export function printingHandlers({ settings, cores, previewOf, logger, scanToShip }: PrintingHandlerDeps): Pick<Handlers, PrintingCallName> {
-  const service = () => cores.forReading().service;
-  const print = async <T>(printing: ReturnType<typeof cores.forPrinting>, input: SinglePrintInput, slip?: SlipCheck<T>) => {
+export function printingHandlers({ settings, core, allowed, preview, logger, scanToShip }: PrintingHandlerDeps): Pick<Handlers, PrintingCallName> {
+  const { service } = core;
+  const print = async <T>(input: SinglePrintInput, slip?: SlipCheck<T>) => {
     try {
-      return await (slip ? printing.printScanned(input, slip) : printing.print(input));
+      return await (slip ? core.printScanned(input, slip) : core.print(input));
     } catch (error) {
       if (error instanceof StationError) {
         logger?.info('scan not printed', { environment: settings.environment(), scan: input.scan.slice(0, 200), outcome: error.code, words: error.message });
@@ -51,41 +50,40 @@ export function printingHandlers({ settings, cores, previewOf, logger, scanToShi
   };
   return {
     'printing.scan': async ({ scan }, { session }) => {
-      const printing = cores.forPrinting();
+      allowed.requirePrinting();
       await session.ready();
       // Whether the scan is a slip to ship is asked while its label is fetched (printScan). A list
       // that cannot be read now (the shared store away while the bench prints locally) holds no
       // scan up: it prints, as any scan that is not a known slip.
       const slip = scanToShip ? () => scanToShip(session.environment, scan).catch(() => null) : undefined;
-      return print(printing, { scan }, slip);
+      return print({ scan }, slip);
     },
     'printing.print': async (input, { session }) => {
-      const printing = cores.forPrinting();
+      allowed.requirePrinting();
       await session.ready();
-      return print(printing, input);
+      return print(input);
     },
     'printing.printBundles': async (input, { session }) => {
-      const printing = cores.forBundles();
+      allowed.requireBundles();
       await session.ready();
-      return printing.printBundles(input);
+      return core.printBundles(input);
     },
-    'printing.pause': ({ runId }) => service().pause(settings.environment(), runId, settings.operator()),
-    'printing.resume': ({ runId }) => service().resume(settings.environment(), runId),
-    'printing.cancel': ({ runId }) => service().cancel(settings.environment(), runId, settings.operator()),
-    'printing.retryFailed': ({ runId }) => service().retryFailed(settings.environment(), runId, settings.operator()),
-    'printing.decide': ({ entryId, decision, operator }) => service().decide(settings.environment(), entryId, decision, operator ?? settings.operator()),
+    'printing.pause': ({ runId }) => service.pause(settings.environment(), runId, settings.operator()),
+    'printing.resume': ({ runId }) => service.resume(settings.environment(), runId),
+    'printing.cancel': ({ runId }) => service.cancel(settings.environment(), runId, settings.operator()),
+    'printing.retryFailed': ({ runId }) => service.retryFailed(settings.environment(), runId, settings.operator()),
+    'printing.decide': ({ entryId, decision, operator }) => service.decide(settings.environment(), entryId, decision, operator ?? settings.operator()),
     'printing.runs': async ({ unfinished, limit }) => ({
-      runs: await service().runSummaries(settings.environment(), { ...(unfinished !== undefined ? { unfinished } : {}), ...(limit !== undefined ? { limit } : {}) }),
+      runs: await service.runSummaries(settings.environment(), { ...(unfinished !== undefined ? { unfinished } : {}), ...(limit !== undefined ? { limit } : {}) }),
     }),
     'printing.run': async ({ runId }) => {
       const environment = settings.environment();
-      const reading = service();
-      const entries = await reading.runEntries(environment, runId);
-      return { run: await reading.summary(runId), entries };
+      const entries = await service.runEntries(environment, runId);
+      return { run: await service.summary(runId), entries };
     },
     'printing.journal': async ({ orderId, limit }) => ({
-      entries: await service().journalEntries(settings.environment(), { ...(orderId !== undefined ? { orderId } : {}), ...(limit !== undefined ? { limit } : {}) }),
+      entries: await service.journalEntries(settings.environment(), { ...(orderId !== undefined ? { orderId } : {}), ...(limit !== undefined ? { limit } : {}) }),
     }),
-    'printing.labelDocument': ({ entryId }) => previewOf(cores.forReading()).document(settings.environment(), entryId),
+    'printing.labelDocument': ({ entryId }) => preview.document(settings.environment(), entryId),
   };
 }

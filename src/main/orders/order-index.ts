@@ -134,7 +134,7 @@ class OrderStatements {
   private readonly byRef: string;
   private readonly byBarcode: string;
 
-  constructor(dialect: Dialect) {
+  constructor(readonly dialect: Dialect) {
     const hint = (index: string) => dialect.indexHint(index);
     this.byRef = `FROM orders${hint('orders_by_ref')} WHERE environment = $1 AND order_ref`;
     this.byBarcode = `FROM orders${hint('orders_by_barcode')} WHERE environment = $1 AND barcode`;
@@ -159,13 +159,17 @@ class OrderStatements {
 }
 
 export class OrderIndex {
-  private readonly sql: OrderStatements;
+  private statements: OrderStatements | null = null;
 
   constructor(
     private readonly engine: StoreEngine,
     private readonly clock: () => Date = () => new Date(),
-  ) {
-    this.sql = new OrderStatements(engine.dialect);
+  ) {}
+
+  /** In the dialect of the store in use: a printing store's moves between the shared store and the bench's file. */
+  private get sql(): OrderStatements {
+    if (this.statements?.dialect !== this.engine.dialect) this.statements = new OrderStatements(this.engine.dialect);
+    return this.statements;
   }
 
   /** Every order whose ref, barcode or id equals the (already normalised) scan. */

@@ -87,7 +87,8 @@ export function createLabelPreview(deps: LabelPreviewDeps): LabelPreview {
 
   return {
     async document(environment, entryId) {
-      const key = `${environment}:${entryId}`;
+      // Entry ids are each journal place's own (store/printing-store.ts).
+      const key = `${deps.journal.place}:${environment}:${entryId}`;
       const cached = recent.get(key);
       if (cached) return remember(key, cached);
       const entry = await deps.journal.entry(entryId);

@@ -1,9 +1,9 @@
 /**
- * Where a print goes while the shared store comes and goes: the shared core while it answers;
- * nowhere while it is offline, until a lead allows local-only printing; the bench's own core then,
- * for scans only; and nowhere again while the store is back and the bench's local labels wait to
- * be merged (its queue still finishing a label). The store's health is driven by hand; the local
- * file is a real, empty SQLite file.
+ * Where a scan's label is written while the shared store comes and goes: the shared store while it
+ * answers; nothing while it is offline, until a lead allows local-only printing; the bench's own
+ * file then, for scans only, each label marked with the lead's reason; and nothing again while the
+ * store is back and the bench's local labels wait to be merged (a run on the bench's file still
+ * finishing). The store's health is driven by hand; both stores are real SQLite files.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,8 +13,9 @@ import { createEventBus } from '../../../src/main/contract/event-bus';
 import { createLogger } from '../../../src/main/logging/logger';
 import { createLocalOnlyPrinting } from '../../../src/main/printing/offline/local-only-printing';
 import type { PrinterRecord } from '../../../src/main/printing/printers';
-import type { PrintingCore } from '../../../src/main/printing/runs/printing-core';
 import { SqliteEngine } from '../../../src/main/store/engine/sqlite-engine';
+import type { StoreEngine } from '../../../src/main/store/engine/store-engine';
+import { createPrintingStore, type PrintingStore } from '../../../src/main/store/printing-store';
 import type { StoreHealth } from '../../../src/main/store/store-health';
 import type { Environment } from '../../../src/shared/contract/app';
 import type { LocalPrintingData, StoreHealthData } from '../../../src/shared/contract/store';
@@ -46,36 +47,34 @@ function handDrivenHealth() {
   };
 }
 
-/** A printing core as the router sees it: its printers and whether its queue is idle. */
-function core(name: string, lastRead = new Map<Environment, PrinterRecord[]>()) {
-  let idle = true;
-  const idleListeners = new Set<() => void>();
-  const mirrored: Array<[Environment, number]> = [];
-  const fake = {
-    name,
-    mirrored,
-    printers: { lastRead: () => lastRead, replaceWith: async (environment: Environment, printers: readonly PrinterRecord[]) => void mirrored.push([environment, printers.length]) },
+/** The printing core as local-only printing sees it: its printers, and whether runs still write to a store. */
+function fakeCore(store: PrintingStore, lastRead: Map<Environment, PrinterRecord[]>) {
+  const mirrored: Array<{ environment: Environment; printers: number; place: string }> = [];
+  const busyOn = new Set<StoreEngine>();
+  const ended = new Set<() => void>();
+  let moves = 0;
+  const core = {
+    printers: {
+      lastRead: () => lastRead,
+      replaceWith: async (environment: Environment, printers: readonly PrinterRecord[]) => void mirrored.push({ environment, printers: printers.length, place: store.place }),
+      storeMoved: () => void (moves += 1),
+    },
     service: {
-      activity: {
-        isQueueIdle: () => idle,
-        onQueueIdle: (listener: () => void) => {
-          idleListeners.add(listener);
-          return () => idleListeners.delete(listener);
-        },
-      },
       recover: async () => undefined,
-      close: async () => undefined,
+      runsEndedOn: async (on: StoreEngine) => {
+        while (busyOn.has(on)) await new Promise<void>((resolve) => ended.add(resolve));
+      },
     },
   };
   return {
-    core: fake as unknown as PrintingCore & { name: string },
+    core: core as unknown as Parameters<typeof createLocalOnlyPrinting>[0]['core'],
     mirrored,
-    busy: () => {
-      idle = false;
-    },
-    goIdle: () => {
-      idle = true;
-      for (const listener of [...idleListeners]) listener();
+    moves: () => moves,
+    runOn: (on: StoreEngine) => busyOn.add(on),
+    runEnded: (on: StoreEngine) => {
+      busyOn.delete(on);
+      for (const resolve of [...ended]) resolve();
+      ended.clear();
     },
   };
 }
@@ -90,30 +89,23 @@ afterEach(async () => {
 function setUp(operator = 'Sam') {
   const folder = mkdtempSync(join(tmpdir(), 'station-local-only-'));
   folders.push(folder);
-  const localEngine = SqliteEngine.open(join(folder, 'station.db'));
-  engines.push(localEngine);
+  const sharedEngine = SqliteEngine.open(join(folder, 'warehouse.db'));
+  const benchEngine = SqliteEngine.open(join(folder, 'station.db'));
+  engines.push(sharedEngine, benchEngine);
+  const printingStore = createPrintingStore({ shared: sharedEngine, bench: benchEngine });
   const store = handDrivenHealth();
-  const shared = core('shared', new Map([['test', [{ id: 'p-1' } as PrinterRecord]]]));
-  const local = core('local');
-  let built = 0;
-  const marks: Array<{ reason: string; by: string } | null> = [];
+  const core = fakeCore(printingStore, new Map([['test', [{ id: 'p-1' } as PrinterRecord]]]));
   const router = createLocalOnlyPrinting({
     health: store.health,
-    shared: shared.core,
-    buildLocal: (localOnly) => {
-      built += 1;
-      marks.push(localOnly());
-      return local.core;
-    },
-    localEngine,
-    sharedEngine: localEngine,
+    core: core.core,
+    store: printingStore,
     benchId: 'bench-1',
     operator: () => operator,
     events: createEventBus(createLogger(() => undefined, { level: 'error' })),
     logger: createLogger(() => undefined, { level: 'error' }),
     clock: () => new Date('2026-11-24T06:30:00.000Z'),
   });
-  return { router, store, shared, local, built: () => built };
+  return { router, store, core, printingStore, sharedEngine, benchEngine };
 }
 
 const codeAndSubject = (work: () => unknown) => {
@@ -126,35 +118,37 @@ const codeAndSubject = (work: () => unknown) => {
   throw new Error('it was not refused');
 };
 
-const nameOf = (printing: PrintingCore) => (printing as PrintingCore & { name: string }).name;
-
-describe('local-only printing: where a print goes', () => {
-  it('goes to the shared core while the store answers, and a lead cannot allow local-only printing then', async () => {
-    const { router } = setUp();
-    expect(nameOf(router.forPrinting())).toBe('shared');
-    expect(nameOf(router.forBundles())).toBe('shared');
+describe('local-only printing: where a scan\'s label is written', () => {
+  it('is the shared store while it answers, and a lead cannot allow local-only printing then', async () => {
+    const { router, printingStore, sharedEngine } = setUp();
+    expect(() => router.requirePrinting()).not.toThrow();
+    expect(() => router.requireBundles()).not.toThrow();
+    expect(() => router.requireSharedStore()).not.toThrow();
     await expect(router.allow({ reason: 'just in case' })).rejects.toMatchObject({ code: 'CONFLICT', facts: { subject: 'store-online' } });
+    expect(printingStore.inUse()).toBe(sharedEngine);
   });
 
-  it('is refused while offline until a lead allows it; then scans go to the bench\'s own core with the reason, bundle runs stay refused', async () => {
-    const { router, store, shared, local, built } = setUp();
+  it("is nowhere while offline until a lead allows it; then the bench's own file, marked with the reason, for scans only", async () => {
+    const { router, store, core, printingStore, sharedEngine, benchEngine } = setUp();
     store.offline();
-    expect(codeAndSubject(() => router.forPrinting())).toEqual({ code: 'STORE_OFFLINE', subject: 'offline' });
-    expect(codeAndSubject(() => router.forBundles())).toEqual({ code: 'STORE_OFFLINE', subject: 'offline' });
-    expect(nameOf(router.forReading())).toBe('shared');
+    expect(codeAndSubject(() => router.requirePrinting())).toEqual({ code: 'STORE_OFFLINE', subject: 'offline' });
+    expect(codeAndSubject(() => router.requireBundles())).toEqual({ code: 'STORE_OFFLINE', subject: 'offline' });
+    expect(printingStore.inUse()).toBe(sharedEngine);
 
     const health = await router.allow({ reason: 'database maintenance', operator: 'Lead Kim' });
     expect(health.localPrinting).toEqual({ reason: 'database maintenance', allowedBy: 'Lead Kim', since: '2026-11-24T06:30:00.000Z', ending: false });
-    expect(built()).toBe(1);
-    expect(local.mirrored).toEqual([['test', 1]]);
-    expect(nameOf(router.forPrinting())).toBe('local');
-    expect(nameOf(router.forReading())).toBe('local');
-    expect(codeAndSubject(() => router.forBundles())).toEqual({ code: 'STORE_OFFLINE', subject: 'scans-only' });
-    expect(shared.mirrored).toEqual([]);
+    expect(printingStore.inUse()).toBe(benchEngine);
+    expect(printingStore.localOnly()).toEqual({ reason: 'database maintenance', by: 'Lead Kim' });
+    // The warehouse's printers as last read are written to the bench's file, once the journal writes there.
+    expect(core.mirrored).toEqual([{ environment: 'test', printers: 1, place: 'bench' }]);
+    expect(core.moves()).toBe(1);
+    expect(() => router.requirePrinting()).not.toThrow();
+    expect(codeAndSubject(() => router.requireBundles())).toEqual({ code: 'STORE_OFFLINE', subject: 'scans-only' });
+    expect(() => router.requireSharedStore()).toThrow(expect.objectContaining({ code: 'STORE_UNAVAILABLE' }));
 
     router.end();
     expect(store.health.current().localPrinting).toBeNull();
-    expect(codeAndSubject(() => router.forPrinting())).toEqual({ code: 'STORE_OFFLINE', subject: 'offline' });
+    expect(codeAndSubject(() => router.requirePrinting())).toEqual({ code: 'STORE_OFFLINE', subject: 'offline' });
   });
 
   it('takes the operator as the lead when none is named, and asks for a name when there is none', async () => {
@@ -164,50 +158,39 @@ describe('local-only printing: where a print goes', () => {
     const nameless = setUp('');
     nameless.store.offline();
     await expect(nameless.router.allow({ reason: 'network down' })).rejects.toMatchObject({ code: 'OPERATOR_REQUIRED', facts: { subject: 'local-printing' } });
+    expect(nameless.printingStore.place).toBe('shared');
   });
 
-  it('refuses new prints once the store is back until the local queue has finished and its labels are merged', async () => {
-    const { router, store, local } = setUp();
+  it("refuses new prints once the store is back until the runs on the bench's file have ended and its labels are merged", async () => {
+    const { router, store, core, printingStore, sharedEngine, benchEngine } = setUp();
     store.offline();
     await router.allow({ reason: 'database maintenance', operator: 'Lead Kim' });
-    local.busy();
+    core.runOn(benchEngine);
     store.online();
     const merged = router.mergeBack();
-    expect(codeAndSubject(() => router.forPrinting())).toEqual({ code: 'STORE_OFFLINE', subject: 'merging' });
+    expect(codeAndSubject(() => router.requirePrinting())).toEqual({ code: 'STORE_OFFLINE', subject: 'merging' });
+    expect(codeAndSubject(() => router.requireBundles())).toEqual({ code: 'STORE_OFFLINE', subject: 'merging' });
     expect(store.health.current().localPrinting?.ending).toBe(true);
-    // The waiting label's controls still reach the core that holds it.
-    expect(nameOf(router.forReading())).toBe('local');
+    // The waiting label's run still writes, and the screen still reads, where it began.
+    expect(printingStore.inUse()).toBe(benchEngine);
 
-    local.goIdle();
+    core.runEnded(benchEngine);
     expect(await merged).toBeNull();
-    expect(nameOf(router.forPrinting())).toBe('shared');
-    expect(nameOf(router.forReading())).toBe('shared');
+    expect(() => router.requirePrinting()).not.toThrow();
+    expect(printingStore.inUse()).toBe(sharedEngine);
+    expect(printingStore.localOnly()).toBeNull();
     expect(store.health.current().localPrinting).toBeNull();
   });
 
   it('does not hold prints when the store comes back to a bench that printed nothing locally since its start', async () => {
-    const { router, store, built } = setUp();
+    const { router, store, core, printingStore } = setUp();
     expect(await router.mergeBack()).toBeNull();
     store.offline();
     store.online();
     const merged = router.mergeBack();
-    expect(nameOf(router.forPrinting())).toBe('shared');
+    expect(() => router.requirePrinting()).not.toThrow();
     expect(await merged).toBeNull();
-    expect(built()).toBe(0);
-  });
-
-  it('tells the updater that printing is quiet only once the local core is quiet too', async () => {
-    const { router, store, local } = setUp();
-    store.offline();
-    await router.allow({ reason: 'database maintenance', operator: 'Lead Kim' });
-    let heard = 0;
-    router.activity.onQueueIdle(() => {
-      heard += 1;
-    });
-    local.busy();
-    expect(router.activity.isQueueIdle()).toBe(false);
-    local.goIdle();
-    expect(router.activity.isQueueIdle()).toBe(true);
-    expect(heard).toBe(1);
+    expect(printingStore.place).toBe('shared');
+    expect(core.moves()).toBe(0);
   });
 });

@@ -11,6 +11,7 @@ import { PauseReasonSchema, type PauseReasonData, type RunCounts, type SecondCop
 import { StationError } from '../../../shared/errors';
 import { type StoreEngine, type StoreSession, type SqlValue } from '../../store/engine/store-engine';
 import type { FlushToDisk } from '../../store/wal-flush';
+import { engineInUse, placeOf, type PrintingPlace } from '../../store/printing-store';
 import {
   JournalRowSchema,
   RunOptionsSchema,
@@ -24,15 +25,71 @@ import {
   type RunState,
 } from './journal-types';
 
-// Columns named as the row's fields, so a database row parses with the journal's own schema.
-const entryColumns = `id, environment, run_id AS "runId", position, printer_id AS "printerId", operator, order_id AS "orderId", bundle_id AS "bundleId",
-  bundle_position AS "bundlePosition", bundle_count AS "bundleCount", format, state, reason, reprint_of AS "reprintOf", decided_by AS "decidedBy",
-  document_sha256 AS "documentSha256", queued_at AS "queuedAt", fetched_at AS "fetchedAt", sent_at AS "sentAt", printed_at AS "printedAt",
-  failed_at AS "failedAt", uncertain_at AS "uncertainAt", decided_at AS "decidedAt", updated_at AS "updatedAt",
-  voided_at AS "voidedAt", voided_by AS "voidedBy", void_reason AS "voidReason", bench, bench_name AS "benchName",
-  second_copy AS "secondCopyCertainty", second_copy_fault AS "secondCopyFault"`;
-const runColumns = `id, environment, kind, printer_id AS "printerId", operator, state, pause_reason AS "pauseReason", options,
-  created_at AS "createdAt", updated_at AS "updatedAt", finished_at AS "finishedAt", bench, bench_name AS "benchName", heartbeat_at AS "heartbeatAt"`;
+/**
+ * Each field of a label's row and its column: every read of a label, and the offline merge's copy
+ * of one into the shared journal (printing/offline), name the columns from this one list.
+ */
+export const entryColumnOf = {
+  id: 'id',
+  environment: 'environment',
+  runId: 'run_id',
+  position: 'position',
+  printerId: 'printer_id',
+  operator: 'operator',
+  orderId: 'order_id',
+  bundleId: 'bundle_id',
+  bundlePosition: 'bundle_position',
+  bundleCount: 'bundle_count',
+  format: 'format',
+  state: 'state',
+  reason: 'reason',
+  reprintOf: 'reprint_of',
+  decidedBy: 'decided_by',
+  documentSha256: 'document_sha256',
+  queuedAt: 'queued_at',
+  fetchedAt: 'fetched_at',
+  sentAt: 'sent_at',
+  printedAt: 'printed_at',
+  failedAt: 'failed_at',
+  uncertainAt: 'uncertain_at',
+  decidedAt: 'decided_at',
+  updatedAt: 'updated_at',
+  voidedAt: 'voided_at',
+  voidedBy: 'voided_by',
+  voidReason: 'void_reason',
+  bench: 'bench',
+  benchName: 'bench_name',
+  secondCopyCertainty: 'second_copy',
+  secondCopyFault: 'second_copy_fault',
+} as const satisfies Record<keyof JournalRow, string>;
+
+/** The same for a run's row (its JSON columns as stored). */
+export const runColumnOf = {
+  id: 'id',
+  environment: 'environment',
+  kind: 'kind',
+  printerId: 'printer_id',
+  operator: 'operator',
+  state: 'state',
+  pauseReason: 'pause_reason',
+  options: 'options',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  finishedAt: 'finished_at',
+  bench: 'bench',
+  benchName: 'bench_name',
+  heartbeatAt: 'heartbeat_at',
+} as const satisfies Record<keyof RunRow, string>;
+
+/** A SELECT list naming each column as its field, so a database row parses with the journal's own schema. */
+export function selectedAsFields(columnOf: Readonly<Record<string, string>>): string {
+  return Object.entries(columnOf)
+    .map(([field, column]) => `${column} AS "${field}"`)
+    .join(', ');
+}
+
+const entryColumns = selectedAsFields(entryColumnOf);
+const runColumns = selectedAsFields(runColumnOf);
 
 function jsonText(text: string): unknown {
   try {
@@ -115,7 +172,7 @@ export interface RecoveryReport {
 export interface JournalBench {
   id: string;
   name(): string;
-  /** Set on the journal a bench prints into while the shared store is offline: every label it writes says so (printing/offline). */
+  /** Why the journal writes to the bench's own file (store/printing-store.ts): every label written there says so. */
   localOnly?(): { reason: string; by: string } | null;
 }
 
@@ -138,6 +195,9 @@ function guardedLabel(label: NewLabel): number | null {
 }
 
 export class PrintJournal {
+  // This journal on each store a run began in (see pinned).
+  private readonly pins = new Map<StoreEngine, PrintJournal>();
+
   constructor(
     private readonly engine: StoreEngine,
     private readonly clock: () => Date = () => new Date(),
@@ -153,6 +213,31 @@ export class PrintJournal {
 
   private now(): string {
     return this.clock().toISOString();
+  }
+
+  /** Where it writes now: entry ids are each place's own. */
+  get place(): PrintingPlace {
+    return placeOf(this.engine);
+  }
+
+  /** The store this journal writes to (for what is kept beside it: the labels' marks). */
+  get store(): StoreEngine {
+    return this.engine;
+  }
+
+  /**
+   * This journal on the store it writes to now, for a run to keep writing there whatever happens
+   * meanwhile (store/printing-store.ts: label ids are each store's own). Itself where it does not move.
+   */
+  pinned(): PrintJournal {
+    const engine = engineInUse(this.engine);
+    if (engine === this.engine) return this;
+    let pinned = this.pins.get(engine);
+    if (!pinned) {
+      pinned = new PrintJournal(engine, this.clock, this.flushToDisk, this.bench);
+      this.pins.set(engine, pinned);
+    }
+    return pinned;
   }
 
   /** The bench writing (null: a journal of one bench that carries no bench id, as in tests). */

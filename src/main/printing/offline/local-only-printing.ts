@@ -1,38 +1,34 @@
 /**
  * Printing while the warehouse's shared store is offline. Without the store the duplicate guard
  * cannot be asked, so the bench refuses to print (STORE_OFFLINE) until a lead allows local-only
- * printing for it, with a reason. Scans then print through a second printing core on the bench's
- * own file: its journal (each label marked local-only, with the reason and the lead), the
- * warehouse's printers as this bench last read them, and the bench's copy of the warehouse's
- * orders (store/order-copy.ts, at most a minute old; an order id not in it is tried directly
- * against the Delivery API). Bundle runs stay refused: a run is long, resumable and owned
- * through the shared store.
+ * printing for it, with a reason. The one printing core then writes to the bench's own file
+ * (store/printing-store.ts): its journal, each label marked local-only with the reason and the
+ * lead; the warehouse's printers as this bench last read them; and the bench's copy of the
+ * warehouse's orders (store/order-copy.ts, at most a minute old; an order id not in it is tried
+ * directly against the Delivery API). Bundle runs stay refused: a run is long, resumable and owned
+ * through the shared store. A run that began on the shared store keeps writing there.
  *
- * When the store answers again, new prints wait while the local core finishes what it holds; its
+ * When the store answers again, new prints wait while the runs on the bench's file finish; its
  * labels are then merged into the shared journal (offline-merge.ts), any printed twice meanwhile
- * are reported, and printing goes back to the shared core. A bench stopped before the merge merges
- * at its next start, once the store answers.
+ * are reported, and the journal writes to the shared store again. A bench stopped before the merge
+ * merges at its next start, once the store answers.
  */
 import type { AllowLocalPrinting, LocalPrintingData, OfflineMerged, OfflineReport, StoreHealthData } from '../../../shared/contract/store';
 import type { Environment } from '../../../shared/contract/app';
 import { StationError } from '../../../shared/errors';
 import type { EventBus } from '../../contract/event-bus';
 import type { Logger } from '../../logging/logger';
-import type { StoreEngine } from '../../store/engine/store-engine';
-import type { PrintActivity } from '../../updates/print-activity';
+import type { LocalOnlyMark, PrintingStore } from '../../store/printing-store';
 import { storeOfflineError, type StoreHealth } from '../../store/store-health';
 import type { PrintingCore } from '../runs/printing-core';
 import { mergeLocalLabels, offlineDuplicates, unmergedLabels } from './offline-merge';
 
 export interface LocalOnlyPrintingDeps {
   health: StoreHealth;
-  /** The printing core on the shared store. */
-  shared: PrintingCore;
-  /** Builds the printing core on the bench's own file; its journal marks each label with what `localOnly()` returns. */
-  buildLocal(localOnly: () => { reason: string; by: string } | null): PrintingCore;
-  /** The bench's own file and the shared store, for the merge. */
-  localEngine: StoreEngine;
-  sharedEngine: StoreEngine;
+  /** The printing core, on `store`. */
+  core: Pick<PrintingCore, 'printers' | 'service'>;
+  /** Where the core's journal writes: the shared store, or the bench's own file while local-only printing lasts. */
+  store: PrintingStore;
   benchId: string;
   operator(): string;
   events: EventBus;
@@ -41,77 +37,51 @@ export interface LocalOnlyPrintingDeps {
 }
 
 export interface LocalOnlyPrinting {
-  /** The core a new print goes to: shared, or local while allowed offline; STORE_OFFLINE otherwise. */
-  forPrinting(): PrintingCore;
-  /** The core a bundle run goes to: shared only. */
-  forBundles(): PrintingCore;
-  /** The core whose runs and journal the screen reads and controls: local while local-only printing lasts. */
-  forReading(): PrintingCore;
+  /** Refuses (STORE_OFFLINE) a scan while the shared store is offline and no lead allowed local-only printing, or while merging. */
+  requirePrinting(): void;
+  /** Refuses (STORE_OFFLINE) a bundle run unless the shared store answers and nothing waits to be merged. */
+  requireBundles(): void;
+  /**
+   * Refuses (STORE_UNAVAILABLE) a change to the printers' setup while the journal writes to the
+   * bench's own file: the printers there are the warehouse's as last read, and a change would be lost.
+   */
+  requireSharedStore(): void;
   allow(input: AllowLocalPrinting): Promise<StoreHealthData>;
   end(): StoreHealthData;
   /** Merges what this bench printed locally; run once the store answers (and again each time it comes back). */
   mergeBack(): Promise<OfflineMerged | null>;
   report(environment: Environment, limit?: number): Promise<OfflineReport>;
-  /** Quiet only when both cores are: the updater must not restart the station in a local-only print either. */
-  readonly activity: PrintActivity;
-  close(): Promise<void>;
 }
 
 export function createLocalOnlyPrinting(deps: LocalOnlyPrintingDeps): LocalOnlyPrinting {
+  const { store, core } = deps;
   const clock = deps.clock ?? (() => new Date());
   let allowance: LocalPrintingData | null = null;
-  let local: PrintingCore | null = null;
   // From the store's return until the bench's local labels are merged: they are not in the guard yet.
   let merging = false;
   // The bench's file was looked at once the store answered (at start): later returns of the store
-  // have something to merge only if this process printed locally.
+  // have something to merge only if this process printed on it since.
   let fileChecked = false;
+  let printedOnBench = false;
   let mergeDone: Promise<OfflineMerged | null> | null = null;
 
-  const idleListeners = new Set<() => void>();
-  const activity: PrintActivity = {
-    isQueueIdle: () => deps.shared.service.activity.isQueueIdle() && (local?.service.activity.isQueueIdle() ?? true),
-    onQueueIdle: (listener) => {
-      idleListeners.add(listener);
-      return () => idleListeners.delete(listener);
-    },
-  };
-  const notifyIdle = () => {
-    if (activity.isQueueIdle()) for (const listener of [...idleListeners]) listener();
-  };
-  deps.shared.service.activity.onQueueIdle(notifyIdle);
-
-  const localCore = (): PrintingCore => {
-    if (local === null) {
-      local = deps.buildLocal(() => (allowance ? { reason: allowance.reason, by: allowance.allowedBy } : null));
-      local.service.activity.onQueueIdle(notifyIdle);
-    }
-    return local;
-  };
   const publish = () => deps.health.setLocalPrinting(allowance ? { ...allowance } : null);
   const refusal = (subject: 'offline' | 'merging' | 'scans-only') => {
     const health = deps.health.current();
     return storeOfflineError(health.since, health.problem, subject);
   };
-
-  const waitForLocalIdle = async (core: PrintingCore) => {
-    const queues = core.service.activity;
-    while (!queues.isQueueIdle()) {
-      await new Promise<void>((resolve) => {
-        const stop = queues.onQueueIdle(() => {
-          stop();
-          resolve();
-        });
-        if (queues.isQueueIdle()) {
-          stop();
-          resolve();
-        }
-      });
-    }
+  const moveToBench = (mark: LocalOnlyMark | null) => {
+    store.moveToBench(mark);
+    if (mark) printedOnBench = true;
+    core.printers.storeMoved();
+  };
+  const moveToShared = () => {
+    store.moveToShared();
+    core.printers.storeMoved();
   };
 
   const merge = async (): Promise<OfflineMerged | null> => {
-    if (fileChecked && local === null) return null;
+    if (fileChecked && !printedOnBench) return null;
     merging = true;
     if (allowance) {
       allowance = { ...allowance, ending: true };
@@ -119,17 +89,21 @@ export function createLocalOnlyPrinting(deps: LocalOnlyPrintingDeps): LocalOnlyP
     }
     let merged = false;
     try {
-      if (local) await waitForLocalIdle(local);
-      if ((await unmergedLabels(deps.localEngine)) === 0) {
+      // The runs on the bench's file finish there first (each writes where it began).
+      await core.service.runsEndedOn(store.bench);
+      if ((await unmergedLabels(store.bench)) === 0) {
         merged = true;
         fileChecked = true;
         return null;
       }
-      // What a stop left mid-print on the bench's file is settled first (uncertain, with its reason).
-      await localCore().service.recover();
-      const result = await mergeLocalLabels({ local: deps.localEngine, shared: deps.sharedEngine, benchId: deps.benchId, clock });
+      // What a stop left mid-print on the bench's file is settled first (uncertain, with its reason);
+      // meanwhile the screen reads the bench's journal, as it did while the labels were printed.
+      if (store.place === 'shared') moveToBench(null);
+      await core.service.recover();
+      const result = await mergeLocalLabels({ local: store.bench, shared: store.shared, benchId: deps.benchId, clock });
       merged = true;
       fileChecked = true;
+      printedOnBench = false;
       deps.events.emit('store.offlineMerged', result);
       const log = result.duplicates > 0 ? deps.logger.warn.bind(deps.logger) : deps.logger.info.bind(deps.logger);
       log('local-only labels merged into the shared journal', { labels: result.labels, printedTwice: result.duplicates });
@@ -138,6 +112,7 @@ export function createLocalOnlyPrinting(deps: LocalOnlyPrintingDeps): LocalOnlyP
       merging = false;
       // Merged: printing is the shared store's again. Cut short (the store left again): the lead's
       // permission stands, and the rest is merged the next time the store answers.
+      if (merged && store.place === 'bench') moveToShared();
       if (allowance?.ending) {
         allowance = merged ? null : { ...allowance, ending: false };
         publish();
@@ -146,19 +121,25 @@ export function createLocalOnlyPrinting(deps: LocalOnlyPrintingDeps): LocalOnlyP
   };
 
   return {
-    forPrinting() {
+    requirePrinting() {
       if (merging) throw refusal('merging');
-      if (deps.health.current().state !== 'offline') return deps.shared;
-      if (allowance) return localCore();
+      if (deps.health.current().state !== 'offline') {
+        // Back, with the bench's labels not merged yet (the merge starts as the store returns).
+        if (store.place === 'bench') throw refusal('merging');
+        return;
+      }
+      if (allowance && store.place === 'bench') return;
       throw refusal('offline');
     },
-    forBundles() {
-      if (merging) throw refusal('merging');
-      if (deps.health.current().state !== 'offline') return deps.shared;
+    requireBundles() {
+      if (merging || (deps.health.current().state !== 'offline' && store.place === 'bench')) throw refusal('merging');
+      if (deps.health.current().state !== 'offline') return;
       throw refusal(allowance ? 'scans-only' : 'offline');
     },
-    forReading() {
-      return allowance || merging ? localCore() : deps.shared;
+    requireSharedStore() {
+      if (store.place === 'bench') {
+        throw new StationError('STORE_UNAVAILABLE', "The store cannot be reached: this bench prints on its own file while the shared store is offline, and the printers are changed only there.");
+      }
     },
     async allow(input) {
       const health = deps.health.current();
@@ -172,10 +153,14 @@ export function createLocalOnlyPrinting(deps: LocalOnlyPrintingDeps): LocalOnlyP
       if (by === '') {
         throw new StationError('OPERATOR_REQUIRED', 'Say who you are before you allow local-only printing: enter your name.', undefined, { facts: { subject: 'local-printing' } });
       }
-      const core = localCore();
-      // The warehouse's printers as this bench last read them, with its own defaults, so the scan
-      // prints where it would have; a bench that never read them keeps what its file had.
-      for (const [environment, printers] of deps.shared.printers.lastRead()) await core.printers.replaceWith(environment, printers);
+      const mark = { reason: input.reason, by };
+      if (store.place === 'shared') {
+        // The warehouse's printers as this bench last read them, with its own defaults, so the scan
+        // prints where it would have; a bench that never read them keeps what its file had.
+        const lastRead = core.printers.lastRead();
+        moveToBench(mark);
+        for (const [environment, printers] of lastRead) await core.printers.replaceWith(environment, printers);
+      } else moveToBench(mark);
       allowance = { reason: input.reason, allowedBy: by, since: allowance?.since ?? clock().toISOString(), ending: false };
       deps.logger.warn('local-only printing allowed while the shared store is offline', { by, reason: input.reason });
       publish();
@@ -195,10 +180,6 @@ export function createLocalOnlyPrinting(deps: LocalOnlyPrintingDeps): LocalOnlyP
       });
       return mergeDone;
     },
-    report: async (environment, limit = 200) => ({ duplicates: await offlineDuplicates(deps.sharedEngine, environment, limit) }),
-    activity,
-    async close() {
-      await local?.service.close();
-    },
+    report: async (environment, limit = 200) => ({ duplicates: await offlineDuplicates(store.shared, environment, limit) }),
   };
 }

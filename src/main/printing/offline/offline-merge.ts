@@ -16,78 +16,23 @@ import type { OfflineDuplicate } from '../../../shared/contract/store';
 import { StationError } from '../../../shared/errors';
 import type { SqlValue, StoreEngine, StoreSession } from '../../store/engine/store-engine';
 import { retryLostRace } from '../../store/engine/retry-lost-race';
+import { entryColumnOf, runColumnOf, selectedAsFields } from '../journal/print-journal';
+import { JournalRowSchema } from '../journal/journal-types';
 
-/** The columns copied as they are; ids, reprint links and the merge's own columns are set by the merge. */
-const copiedColumns = [
-  'environment',
-  'run_id',
-  'position',
-  'printer_id',
-  'operator',
-  'order_id',
-  'bundle_id',
-  'bundle_position',
-  'bundle_count',
-  'format',
-  'state',
-  'reason',
-  'decided_by',
-  'document_sha256',
-  'queued_at',
-  'fetched_at',
-  'sent_at',
-  'printed_at',
-  'failed_at',
-  'uncertain_at',
-  'decided_at',
-  'updated_at',
-  'voided_at',
-  'voided_by',
-  'void_reason',
-  'bench',
-  'bench_name',
-  'local_only',
-  'local_only_by',
-] as const;
-const runColumns = ['id', 'environment', 'kind', 'printer_id', 'operator', 'state', 'pause_reason', 'options', 'created_at', 'updated_at', 'finished_at', 'bench', 'bench_name', 'heartbeat_at'] as const;
-
-const text = z.string().nullable();
-const int = z.coerce.number().int().nullable();
-const LocalLabelSchema = z.object({
-  id: z.coerce.number().int(),
-  environment: z.enum(['sandbox', 'test', 'live']),
-  run_id: text,
-  position: int,
-  printer_id: z.string(),
-  operator: z.string(),
-  order_id: text,
-  bundle_id: text,
-  bundle_position: int,
-  bundle_count: int,
-  format: z.string(),
-  state: z.string(),
-  reason: text,
-  reprint_of: int,
-  decided_by: text,
-  document_sha256: text,
-  queued_at: z.string(),
-  fetched_at: text,
-  sent_at: text,
-  printed_at: text,
-  failed_at: text,
-  uncertain_at: text,
-  decided_at: text,
-  updated_at: z.string(),
-  voided_at: text,
-  voided_by: text,
-  void_reason: text,
-  bench: text,
-  bench_name: text,
-  guarded: int,
-  local_only: z.string(),
-  local_only_by: text,
+/** A label of the bench's file as the journal reads it, with what the merge needs besides. */
+const localLabelColumnOf = { ...entryColumnOf, guarded: 'guarded', localOnly: 'local_only', localOnlyBy: 'local_only_by' } as const;
+const LocalLabelSchema = JournalRowSchema.extend({
+  guarded: z.number().int().nullable(),
+  localOnly: z.string(),
+  localOnlyBy: z.string().nullable(),
 });
 type LocalLabel = z.infer<typeof LocalLabelSchema>;
+type LocalLabelField = keyof typeof localLabelColumnOf;
+
+/** Copied as they are; the id, the reprint link, the guard and the merge's own columns are the merge's to set. */
+const copiedFields = (Object.keys(localLabelColumnOf) as LocalLabelField[]).filter((field) => field !== 'id' && field !== 'reprintOf' && field !== 'guarded');
+const copiedColumns = copiedFields.map((field) => localLabelColumnOf[field]);
+const runColumns = Object.values(runColumnOf);
 const RunRecordSchema = z.object(Object.fromEntries(runColumns.map((column) => [column, z.union([z.string(), z.number()]).nullable()])));
 const IdSchema = z.object({ id: z.coerce.number().int() });
 
@@ -96,8 +41,8 @@ const live = `voided_at IS NULL AND (state IN ('queued', 'fetched', 'sent', 'pri
 
 /** A label that may be on paper: the ones that make a second print a real duplicate. */
 function mayBeOnPaper(label: LocalLabel): boolean {
-  if (label.voided_at !== null) return false;
-  return label.state === 'sent' || label.state === 'printed' || (label.state === 'uncertain' && label.decided_at === null) || label.sent_at !== null;
+  if (label.voidedAt) return false;
+  return label.state === 'sent' || label.state === 'printed' || (label.state === 'uncertain' && label.decidedAt === null) || label.sentAt !== null;
 }
 
 export interface MergeResult {
@@ -124,7 +69,7 @@ export async function unmergedLabels(local: StoreEngine): Promise<number> {
 
 export async function mergeLocalLabels(deps: OfflineMergeDeps): Promise<MergeResult> {
   const clock = deps.clock ?? (() => new Date());
-  const records = await deps.local.query(`SELECT * FROM print_journal WHERE local_only IS NOT NULL AND merged_at IS NULL ORDER BY id`);
+  const records = await deps.local.query(`SELECT ${selectedAsFields(localLabelColumnOf)} FROM print_journal WHERE local_only IS NOT NULL AND merged_at IS NULL ORDER BY id`);
   const result: MergeResult = { labels: 0, duplicates: 0 };
   for (const record of records) {
     const label = LocalLabelSchema.parse(record);
@@ -144,13 +89,13 @@ type MergeOutcome = 'merged' | 'duplicate' | 'already';
 async function mergeOne(tx: StoreSession, deps: OfflineMergeDeps, label: LocalLabel, mergedAt: string): Promise<MergeOutcome> {
   const localRef = `${deps.benchId}:${label.id}`;
   if ((await tx.query('SELECT id FROM print_journal WHERE local_ref = $1', [localRef])).length > 0) return 'already';
-  if (label.run_id !== null) await copyRun(tx, deps.local, label.run_id);
-  const guarded = label.guarded === 1 && label.voided_at === null;
+  if (label.runId !== null) await copyRun(tx, deps.local, label.runId);
+  const guarded = label.guarded === 1 && !label.voidedAt;
   const holder = guarded ? await liveFirstPrint(tx, label) : null;
   // A local reprint of a label merged before points at its shared row; of anything else, at nothing.
-  const reprintOf = label.reprint_of === null ? null : await sharedIdOf(tx, `${deps.benchId}:${label.reprint_of}`);
+  const reprintOf = label.reprintOf === null ? null : await sharedIdOf(tx, `${deps.benchId}:${label.reprintOf}`);
   const duplicate = holder !== null && mayBeOnPaper(label);
-  const values: SqlValue[] = [...copiedColumns.map((column) => label[column]), holder ? null : label.guarded, reprintOf, localRef, duplicate ? holder : null, mergedAt];
+  const values: SqlValue[] = [...copiedFields.map((field) => label[field] ?? null), holder ? null : label.guarded, reprintOf, localRef, duplicate ? holder : null, mergedAt];
   const placeholders = values.map((_, index) => `$${index + 1}`).join(', ');
   await tx.execute(`INSERT INTO print_journal (${copiedColumns.join(', ')}, guarded, reprint_of, local_ref, duplicate_of, merged_at) VALUES (${placeholders})`, values);
   return duplicate ? 'duplicate' : 'merged';
@@ -167,14 +112,14 @@ async function copyRun(tx: StoreSession, local: StoreEngine, runId: string): Pro
 
 async function liveFirstPrint(tx: StoreSession, label: LocalLabel): Promise<number | null> {
   const rows =
-    label.order_id !== null
-      ? await tx.query(`SELECT id FROM print_journal WHERE environment = $1 AND order_id = $2 AND guarded = 1 AND ${live}`, [label.environment, label.order_id])
-      : label.bundle_id !== null && label.bundle_position !== null
+    label.orderId !== null
+      ? await tx.query(`SELECT id FROM print_journal WHERE environment = $1 AND order_id = $2 AND guarded = 1 AND ${live}`, [label.environment, label.orderId])
+      : label.bundleId !== null && label.bundlePosition !== null
         ? await tx.query(`SELECT id FROM print_journal WHERE environment = $1 AND order_id IS NULL AND bundle_id = $2 AND format = $3 AND bundle_position = $4 AND guarded = 1 AND ${live}`, [
             label.environment,
-            label.bundle_id,
+            label.bundleId,
             label.format,
-            label.bundle_position,
+            label.bundlePosition,
           ])
         : [];
   return rows[0] ? IdSchema.parse(rows[0]).id : null;
@@ -199,6 +144,8 @@ async function retryFirstPrintRace<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+const text = z.string().nullable();
+const int = z.coerce.number().int().nullable();
 const DuplicateRecordSchema = z.object({
   entryId: z.coerce.number().int(),
   orderId: text,

@@ -1,3 +1,4 @@
+import type { LabelMarkStore } from './label-marks';
 import type { SecondCopyData } from '../../../shared/contract/printing';
 import type { PrinterFault } from '../../../shared/zebra/faults';
 
@@ -24,6 +25,11 @@ export interface LabelSource {
   readonly runId: string;
   /** Single and test prints go before bulk labels at the next label boundary. */
   readonly urgent: boolean;
+  /**
+   * Where this source's labels keep what the printer said as each reached it: beside the journal
+   * its labels are in (label ids are each store's own). Without it, the queue's own.
+   */
+  readonly marks?: LabelMarkStore;
   /** The next label in the run's order: ready, still being fetched ('wait'), or nothing to send now ('none'). */
   next(): NextLabel;
   /** Just before the first byte leaves: resolves once the journal has it (the queue sends nothing before). */

@@ -187,7 +187,8 @@ export class PrinterQueue {
   async adopt(source: LabelSource, labels: QueueLabel[]): Promise<void> {
     // Labels from an earlier session: the label counter's due count is not known.
     this.counterTail = null;
-    const marks = await Promise.all(labels.map((label) => this.deps.marks?.get(label.entryId) ?? null));
+    const store = this.marksOf(source);
+    const marks = await Promise.all(labels.map((label) => store?.get(label.entryId) ?? null));
     for (const [index, label] of labels.entries()) {
       const mark = marks[index] ?? null;
       const proof: LabelProof = {
@@ -347,8 +348,8 @@ export class PrinterQueue {
         // Kept for a resumed run; reaches the disk with the label's "sent" (see LabelSource.sent). A
         // scan's answer goes first: its marks are written on the next turn of the event loop, queued
         // before the "sent" the source writes on that turn too, so that commit still takes them to disk.
-        if (source.urgent) setImmediate(() => this.remember(label, proof, false));
-        else this.remember(label, proof, false);
+        if (source.urgent) setImmediate(() => this.remember(source, label, proof, false));
+        else this.remember(source, label, proof, false);
       }
       source.sent(label, fault);
       // The caller's answer goes out first (a scan waits on it); the rest of the bookkeeping for
@@ -394,9 +395,13 @@ export class PrinterQueue {
     return { sentAtMs: this.clock.now(), epoch, serial: marks?.marks.serial ?? null, odometerTarget };
   }
 
-  private remember(label: QueueLabel, proof: LabelProof, waitForDisk = true): void {
+  private marksOf(source: LabelSource): LabelMarkStore | undefined {
+    return source.marks ?? this.deps.marks;
+  }
+
+  private remember(source: LabelSource, label: QueueLabel, proof: LabelProof, waitForDisk = true): void {
     // Asked of the store before the source journals the label's "sent" (on SQLite, calls are taken in order).
-    const written = this.deps.marks?.record({ entryId: label.entryId, sentAtMs: proof.sentAtMs, serial: proof.serial, odometerTarget: proof.odometerTarget }, { waitForDisk });
+    const written = this.marksOf(source)?.record({ entryId: label.entryId, sentAtMs: proof.sentAtMs, serial: proof.serial, odometerTarget: proof.odometerTarget }, { waitForDisk });
     written?.catch((error: unknown) => {
       // Only a resumed run needs these; printing goes on, and that run will say it cannot prove it.
       this.deps.logger.warn('label marks not kept', { entryId: label.entryId, error: errorText(error) });
@@ -475,7 +480,7 @@ export class PrinterQueue {
         for (const item of this.outstanding) {
           if (item.proof.odometerTarget === null) continue;
           item.proof.odometerTarget += 1;
-          this.remember(item.label, item.proof);
+          this.remember(item.source, item.label, item.proof);
         }
         if (this.epochMarks?.odometerTail != null) this.epochMarks.odometerTail += 1;
         if (this.counterTail !== null) this.counterTail += 1;
@@ -488,7 +493,7 @@ export class PrinterQueue {
     for (const item of this.outstanding) {
       if (item.proof.odometerTarget === null) continue;
       item.proof.odometerTarget = null;
-      this.remember(item.label, item.proof);
+      this.remember(item.source, item.label, item.proof);
     }
     if (this.epochMarks) {
       this.epochMarks.odometerTail = null;
@@ -674,7 +679,7 @@ export class PrinterQueue {
       if (item.proof.epoch !== epoch) continue;
       item.proof.serial ??= marks.serial;
       if (item.proof.odometerTarget === null && tail !== null) item.proof.odometerTarget = tail;
-      this.remember(item.label, item.proof);
+      this.remember(item.source, item.label, item.proof);
     }
     this.epochMarks = { epoch, marks, odometerTail: tail, countTries };
     if (exactCount && marks.odometer !== null && !this.pendingCut) {

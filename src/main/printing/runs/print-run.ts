@@ -12,6 +12,7 @@ import type { JournalRow, LabelFormat, RunRow, RunState } from '../journal/journ
 import type { PrintJournal } from '../journal/print-journal';
 import { systemClock, type QueueClock } from '../queue/clock';
 import type { LabelSource, NextLabel, QueueLabel } from '../queue/label-source';
+import type { LabelMarkStore } from '../queue/label-marks';
 import type { PrinterQueue } from '../queue/printer-queue';
 import { isUnreachable } from '../../store/store-health';
 
@@ -46,7 +47,10 @@ export interface RunObserver {
 export interface PrintRunDeps {
   run: RunRow;
   entries: JournalRow[];
+  /** The journal on the store the run began in (PrintJournal.pinned): it writes nowhere else. */
   journal: PrintJournal;
+  /** What the printer said as each label reached it, kept beside that journal. */
+  marks?: LabelMarkStore;
   queue: PrinterQueue;
   documents: DocumentSource;
   classifyFetchFailure(error: unknown): FetchFailureKind;
@@ -91,6 +95,7 @@ const unreachableWriteAttempts = 130;
 export class PrintRun implements LabelSource {
   readonly runId: string;
   readonly urgent: boolean;
+  readonly marks?: LabelMarkStore;
   private record: RunRow;
   private readonly slots: Slot[];
   private readonly bySlotEntry = new Map<number, Slot>();
@@ -112,6 +117,7 @@ export class PrintRun implements LabelSource {
     this.record = deps.run;
     this.runId = deps.run.id;
     this.urgent = deps.run.kind === 'single' || deps.run.kind === 'test';
+    if (deps.marks) this.marks = deps.marks;
     this.clock = deps.clock ?? systemClock;
     this.slots = deps.entries.map((entry, index) => {
       const slot: Slot = { index, entry, status: initialStatus(entry), label: null };

@@ -19,6 +19,7 @@ import type { JournalRow, NewLabel, RunKind, RunOptions, RunRow } from '../journ
 import type { PrintJournal } from '../journal/print-journal';
 import { systemClock, type QueueClock } from '../queue/clock';
 import type { LabelMarkStore } from '../queue/label-marks';
+import type { StoreEngine } from '../../store/engine/store-engine';
 import type { PrinterQueue, PrinterQueueTiming } from '../queue/printer-queue';
 import type { PrinterRecord, PrinterRegistry } from '../printers';
 import type { PrinterLeases } from '../printer-leases';
@@ -59,8 +60,8 @@ export interface PrintServiceDeps {
   clientFor(environment: Environment): Promise<DeliveryClient>;
   events: EventBus;
   logger: Logger;
-  /** What the printer said as each label reached it, kept for runs resumed after a restart. */
-  marks?: LabelMarkStore;
+  /** What the printer said as each label reached it, kept beside the journal of the label for runs resumed after a restart. */
+  marksOn?(store: StoreEngine): LabelMarkStore;
   clock?: QueueClock;
   options?: PrintingOptions;
 }
@@ -82,6 +83,10 @@ export interface LaunchInput {
 
 export class PrintService {
   private readonly runs = new Map<string, PrintRun>();
+  // The store each live run writes to (its pinned journal's), and who waits for a store's runs to end.
+  private readonly runStores = new Map<string, StoreEngine>();
+  private readonly runEnded = new Set<() => void>();
+  private readonly marks = new Map<StoreEngine, LabelMarkStore>();
   private readonly bundleDocuments = new Map<string, BundleDocuments>();
   private readonly clock: QueueClock;
   private readonly queues: QueueRegistry;
@@ -101,7 +106,6 @@ export class PrintService {
       transports: deps.transports,
       logger: deps.logger,
       clock: this.clock,
-      ...(deps.marks ? { marks: deps.marks } : {}),
       ...(deps.options?.queueTiming ? { timing: deps.options.queueTiming } : {}),
       onPrinterState: (printerId, state) =>
         deps.events.emit('printers.state', { printerId, ...state, at: new Date(this.clock.now()).toISOString() }),
@@ -242,7 +246,9 @@ export class PrintService {
   /** Journal rows for a new run, then the run itself, started. */
   async launch(input: LaunchInput): Promise<PrintRun> {
     this.requireLaunchable(input.printer);
-    const { run, entries, onDisk } = await this.deps.journal.createRun({
+    // The run writes where the journal writes as it begins, to the end (store/printing-store.ts).
+    const journal = this.deps.journal.pinned();
+    const { run, entries, onDisk } = await journal.createRun({
       environment: input.environment,
       kind: input.kind,
       printerId: input.printer.id,
@@ -252,7 +258,7 @@ export class PrintService {
       // A scan's run reaches the disk while its label's GET is under way (journal: createRun).
       waitForDisk: input.kind !== 'single',
     });
-    return this.startRun(run, entries, input.printer, input.documents, input.bundles, input.firstDocument, onDisk);
+    return this.startRun(run, entries, input.printer, input.documents, input.bundles, input.firstDocument, onDisk, journal);
   }
 
   private async startRun(
@@ -263,6 +269,7 @@ export class PrintService {
     planned?: BundleDocuments,
     firstDocument?: Promise<PreparedDocument>,
     onDisk: Promise<void> = Promise.resolve(),
+    journal: PrintJournal = this.deps.journal.pinned(),
   ): Promise<PrintRun> {
     const queue = this.queueFor(printer);
     const bundles = planned ?? new BundleDocuments(() => this.deps.clientFor(run.environment));
@@ -272,7 +279,8 @@ export class PrintService {
     const printRun = new PrintRun({
       run,
       entries,
-      journal: this.deps.journal,
+      journal,
+      ...this.marksBeside(journal),
       queue,
       // The document asked for ahead is the first label's, once; anything after is fetched as usual.
       documents: (entry) => {
@@ -290,9 +298,38 @@ export class PrintService {
       clock: this.clock,
     });
     this.runs.set(run.id, printRun);
+    this.runStores.set(run.id, journal.store);
     this.keepHeartbeat();
     await printRun.start();
     return printRun;
+  }
+
+  private marksBeside(journal: PrintJournal): { marks?: LabelMarkStore } {
+    const marksOn = this.deps.marksOn;
+    if (!marksOn) return {};
+    let marks = this.marks.get(journal.store);
+    if (!marks) {
+      marks = marksOn(journal.store);
+      this.marks.set(journal.store, marks);
+    }
+    return { marks };
+  }
+
+  /**
+   * Resolves once no run of this process writes to the store any more (local-only printing hands
+   * the bench's labels to the merge only then: printing/offline).
+   */
+  async runsEndedOn(store: StoreEngine): Promise<void> {
+    const busy = () => [...this.runStores.values()].includes(store);
+    while (busy()) {
+      await new Promise<void>((resolve) => {
+        const ended = () => {
+          this.runEnded.delete(ended);
+          resolve();
+        };
+        this.runEnded.add(ended);
+      });
+    }
   }
 
   private get heartbeatTiming(): { intervalMs: number; goneAfterMs: number } {
@@ -410,6 +447,8 @@ export class PrintService {
     finished: (run) => {
       this.throttle.forget(run.runId);
       this.runs.delete(run.runId);
+      this.runStores.delete(run.runId);
+      for (const ended of [...this.runEnded]) ended();
       this.bundleDocuments.get(run.runId)?.clear();
       this.bundleDocuments.delete(run.runId);
       this.emitInOrder(this.read.summary(run.runId).then((summary) => () => this.deps.events.emit('printing.finished', summary)));
@@ -431,6 +470,8 @@ export class PrintService {
     // This process's runs are settled the way a crash would settle them; other processes' runs are theirs.
     const mine = new Set(this.runs.keys());
     this.runs.clear();
+    this.runStores.clear();
+    for (const ended of [...this.runEnded]) ended();
     if (mine.size === 0) return;
     try {
       await this.ownership.recover((run) => mine.has(run.id));

@@ -24,7 +24,11 @@ import { PrintService, type PrintingOptions } from './print-service';
 import type { FlushToDisk } from '../../store/wal-flush';
 
 export interface PrintingCoreDeps {
-  /** The journal, its label marks and the printers: the bench's SQLite engine, or a warehouse's shared store. */
+  /**
+   * The journal, its label marks and the printers: the bench's SQLite engine, or on a warehouse the
+   * printing store (store/printing-store.ts), which writes to the shared store or, while local-only
+   * printing lasts, to the bench's own file.
+   */
   store: StoreEngine;
   /** The bench whose labels and runs these are (its id and name go on every row; its own default printers and leases). */
   bench: JournalBench;
@@ -70,7 +74,7 @@ export function createPrintingCore(deps: PrintingCoreDeps): PrintingCore {
     clientFor: deps.clientFor,
     events: deps.events,
     logger: deps.logger,
-    marks: new StoreLabelMarks(deps.store),
+    marksOn: (store) => new StoreLabelMarks(store),
     ...(deps.leases ? { leases: deps.leases } : {}),
     ...(deps.options ? { options: deps.options } : {}),
   });
