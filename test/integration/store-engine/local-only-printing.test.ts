@@ -140,6 +140,10 @@ describe('local-only printing while one bench has lost the shared store', () => 
     const allowed = await call<StoreHealthData>(a.station, 'store.allowLocalPrinting', { reason: 'database maintenance', operator: 'Lead Kim' });
     expect(allowed).toMatchObject({ state: 'offline', localPrinting: { reason: 'database maintenance', allowedBy: 'Lead Kim', ending: false } });
     expect(await refusal(a.station, 'printing.printBundles', { bundleIds: [onlyA.bundleId] })).toMatchObject({ code: 'STORE_OFFLINE', facts: { subject: 'scans-only' } });
+    // A printer added now would live only in the bench's copy of the warehouse's printers: it waits for the store.
+    const spare = { name: 'Spare Zebra', address: { kind: 'network-zebra', host: '127.0.0.1', port: 9101 }, orientation: 'landscape', check: false };
+    expect(await refusal(a.station, 'printers.add', spare)).toMatchObject({ code: 'STORE_UNAVAILABLE' });
+    expect((await call<{ printers: { name: string }[] }>(a.station, 'printers.list', {})).printers.map((printer) => printer.name)).toEqual(['Bench A Zebra', 'Bench B Zebra']);
 
     // Offline, A resolves a parcel barcode or an order ref with its own copy of the orders; an order id it may also ask the Delivery API.
     await printAndProve(a.station, before.barcode, before.orderId);
