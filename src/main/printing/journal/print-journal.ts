@@ -26,70 +26,21 @@ import {
 } from './journal-types';
 
 /**
- * Each field of a label's row and its column: every read of a label, and the offline merge's copy
- * of one into the shared journal (printing/offline), name the columns from this one list.
+ * A row field's column: the field's name in snake case, but for the second copy's certainty. Every
+ * read of a label or a run, and the offline merge's copy of a label (printing/offline), name the
+ * columns from the fields of the journal's own row schemas this way.
  */
-export const entryColumnOf = {
-  id: 'id',
-  environment: 'environment',
-  runId: 'run_id',
-  position: 'position',
-  printerId: 'printer_id',
-  operator: 'operator',
-  orderId: 'order_id',
-  bundleId: 'bundle_id',
-  bundlePosition: 'bundle_position',
-  bundleCount: 'bundle_count',
-  format: 'format',
-  state: 'state',
-  reason: 'reason',
-  reprintOf: 'reprint_of',
-  decidedBy: 'decided_by',
-  documentSha256: 'document_sha256',
-  queuedAt: 'queued_at',
-  fetchedAt: 'fetched_at',
-  sentAt: 'sent_at',
-  printedAt: 'printed_at',
-  failedAt: 'failed_at',
-  uncertainAt: 'uncertain_at',
-  decidedAt: 'decided_at',
-  updatedAt: 'updated_at',
-  voidedAt: 'voided_at',
-  voidedBy: 'voided_by',
-  voidReason: 'void_reason',
-  bench: 'bench',
-  benchName: 'bench_name',
-  secondCopyCertainty: 'second_copy',
-  secondCopyFault: 'second_copy_fault',
-} as const satisfies Record<keyof JournalRow, string>;
-
-/** The same for a run's row (its JSON columns as stored). */
-export const runColumnOf = {
-  id: 'id',
-  environment: 'environment',
-  kind: 'kind',
-  printerId: 'printer_id',
-  operator: 'operator',
-  state: 'state',
-  pauseReason: 'pause_reason',
-  options: 'options',
-  createdAt: 'created_at',
-  updatedAt: 'updated_at',
-  finishedAt: 'finished_at',
-  bench: 'bench',
-  benchName: 'bench_name',
-  heartbeatAt: 'heartbeat_at',
-} as const satisfies Record<keyof RunRow, string>;
-
-/** A SELECT list naming each column as its field, so a database row parses with the journal's own schema. */
-export function selectedAsFields(columnOf: Readonly<Record<string, string>>): string {
-  return Object.entries(columnOf)
-    .map(([field, column]) => `${column} AS "${field}"`)
-    .join(', ');
+export function columnOf(field: string): string {
+  return field === 'secondCopyCertainty' ? 'second_copy' : field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
 
-const entryColumns = selectedAsFields(entryColumnOf);
-const runColumns = selectedAsFields(runColumnOf);
+/** A SELECT list naming each column as its field, so a database row parses with the journal's own schema. */
+export function selectedAsFields(fields: readonly string[]): string {
+  return fields.map((field) => `${columnOf(field)} AS "${field}"`).join(', ');
+}
+
+const entryColumns = selectedAsFields(JournalRowSchema.keyof().options);
+const runColumns = selectedAsFields(RunRowSchema.keyof().options);
 
 function jsonText(text: string): unknown {
   try {

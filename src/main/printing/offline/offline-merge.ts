@@ -16,23 +16,22 @@ import type { OfflineDuplicate } from '../../../shared/contract/store';
 import { StationError } from '../../../shared/errors';
 import type { SqlValue, StoreEngine, StoreSession } from '../../store/engine/store-engine';
 import { retryLostRace } from '../../store/engine/retry-lost-race';
-import { entryColumnOf, runColumnOf, selectedAsFields } from '../journal/print-journal';
-import { JournalRowSchema } from '../journal/journal-types';
+import { columnOf, selectedAsFields } from '../journal/print-journal';
+import { JournalRowSchema, RunRowSchema } from '../journal/journal-types';
 
 /** A label of the bench's file as the journal reads it, with what the merge needs besides. */
-const localLabelColumnOf = { ...entryColumnOf, guarded: 'guarded', localOnly: 'local_only', localOnlyBy: 'local_only_by' } as const;
 const LocalLabelSchema = JournalRowSchema.extend({
   guarded: z.number().int().nullable(),
   localOnly: z.string(),
   localOnlyBy: z.string().nullable(),
 });
 type LocalLabel = z.infer<typeof LocalLabelSchema>;
-type LocalLabelField = keyof typeof localLabelColumnOf;
+const localLabelFields = LocalLabelSchema.keyof().options;
 
 /** Copied as they are; the id, the reprint link, the guard and the merge's own columns are the merge's to set. */
-const copiedFields = (Object.keys(localLabelColumnOf) as LocalLabelField[]).filter((field) => field !== 'id' && field !== 'reprintOf' && field !== 'guarded');
-const copiedColumns = copiedFields.map((field) => localLabelColumnOf[field]);
-const runColumns = Object.values(runColumnOf);
+const copiedFields = localLabelFields.filter((field) => field !== 'id' && field !== 'reprintOf' && field !== 'guarded');
+const copiedColumns = copiedFields.map(columnOf);
+const runColumns = RunRowSchema.keyof().options.map(columnOf);
 const RunRecordSchema = z.object(Object.fromEntries(runColumns.map((column) => [column, z.union([z.string(), z.number()]).nullable()])));
 const IdSchema = z.object({ id: z.coerce.number().int() });
 
@@ -69,7 +68,7 @@ export async function unmergedLabels(local: StoreEngine): Promise<number> {
 
 export async function mergeLocalLabels(deps: OfflineMergeDeps): Promise<MergeResult> {
   const clock = deps.clock ?? (() => new Date());
-  const records = await deps.local.query(`SELECT ${selectedAsFields(localLabelColumnOf)} FROM print_journal WHERE local_only IS NOT NULL AND merged_at IS NULL ORDER BY id`);
+  const records = await deps.local.query(`SELECT ${selectedAsFields(localLabelFields)} FROM print_journal WHERE local_only IS NOT NULL AND merged_at IS NULL ORDER BY id`);
   const result: MergeResult = { labels: 0, duplicates: 0 };
   for (const record of records) {
     const label = LocalLabelSchema.parse(record);
