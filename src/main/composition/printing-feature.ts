@@ -97,7 +97,7 @@ export async function printingFeature(deps: PrintingFeatureDeps): Promise<Printi
     readiness: environmentReadiness({ apiBaseUrl: (environment) => settings.apiBaseUrl(environment), readKey: (environment) => deps.keys.readKey(environment) }),
   });
   // What an earlier stop left mid-print is settled before anything prints (printing waits while offline).
-  await deps.onceReachable(() => core.service.recover());
+  await deps.onceReachable(() => store.hold(() => core.service.recover()));
   const localOnly = createLocalOnlyPrinting({ health, core, store, benchId: bench.id, operator: () => settings.operator(), events, logger });
   const orderCopy = shared ? await followSharedStore({ store, localOnly, health, onceReachable: deps.onceReachable, everyMs: deps.orderCopyEveryMs, logger }) : null;
 
@@ -107,13 +107,19 @@ export async function printingFeature(deps: PrintingFeatureDeps): Promise<Printi
     sandboxPrinter: createSandboxPrinterSync({ printers: core.printers, settings: deps.settingsStore, changed: (printer) => core.service.printerChanged(printer) }),
     handlers: {
       ...printersHandlers({ settings, printing: core, setupAllowed: () => localOnly.requireSharedStore(), logger }),
-      ...printingHandlers({ settings, core, allowed: localOnly, preview: createLabelPreview({ journal: core.journal, printers: core.printers, clientFor }), logger, scanToShip: deps.scanToShip }),
+      // Each call reads and writes the journal in one place: local-only printing moves it between calls.
+      ...heldIn(store, printingHandlers({ settings, core, allowed: localOnly, preview: createLabelPreview({ journal: core.journal, printers: core.printers, clientFor }), logger, scanToShip: deps.scanToShip })),
     },
     async close() {
       await orderCopy?.stop();
       await core.close();
     },
   };
+}
+
+/** The handlers, each call run in `store.hold`. */
+function heldIn<H extends Record<string, (...args: never[]) => unknown>>(store: PrintingStore, handlers: H): H {
+  return Object.fromEntries(Object.entries(handlers).map(([name, handle]) => [name, (...args: never[]) => store.hold(async () => handle(...args))])) as H;
 }
 
 interface SharedStoreFollowDeps {

@@ -4,10 +4,12 @@
  * printing/offline), the bench's own file. The printing core runs on this one engine; every
  * statement goes to the store in use when it is made.
  *
- * A run keeps writing where it began (PrintJournal.pinned: the journal on `inUse()`), because
- * label ids are each store's own: a shared run's late "printed" must never land on the bench's
- * file, nor a local label's on the shared store. What this store itself knows is why it writes
- * to the bench's file: the lead's permission, which the journal puts on every label written there.
+ * Label ids are each store's own: a shared run's late "printed" must never land on the bench's
+ * file, nor a local label's on the shared store. So a run keeps writing where it began
+ * (PrintJournal.pinned: the journal on `inUse()`), and a call that reads a label and then changes
+ * it runs in `hold`, which a move waits for (and which waits for a move under way). What this store
+ * itself knows is why it writes to the bench's file: the lead's permission, which the journal puts
+ * on every label written there.
  *
  * On one bench (no shared store) both places are the bench's file and the journal never moves.
  */
@@ -32,19 +34,39 @@ export interface PrintingStore extends StoreEngine {
   readonly bench: StoreEngine;
   /** The lead's permission while the journal writes to the bench's file; null on the shared store. */
   localOnly(): LocalOnlyMark | null;
+  /** Runs `work` with the store staying where it is (a move waits for it to end). */
+  hold<T>(work: () => Promise<T>): Promise<T>;
   /**
    * Writes go to the bench's file from now on, each label marked with `mark` (printing/offline
    * decides when); null while the bench only settles what its file holds, printing nothing new.
+   * Resolves once the calls held where the store was have ended.
    */
-  moveToBench(mark: LocalOnlyMark | null): void;
+  moveToBench(mark: LocalOnlyMark | null): Promise<void>;
   /** Writes go to the shared store again (after the bench's labels were merged into it). */
-  moveToShared(): void;
+  moveToShared(): Promise<void>;
 }
 
 export function createPrintingStore(stores: { shared: StoreEngine; bench: StoreEngine }): PrintingStore {
   let place: PrintingPlace = 'shared';
   let mark: LocalOnlyMark | null = null;
   const inUse = () => (place === 'bench' ? stores.bench : stores.shared);
+  let held = 0;
+  let released: (() => void) | null = null;
+  let moving: Promise<void> | null = null;
+  const move = async (to: PrintingPlace, nextMark: LocalOnlyMark | null) => {
+    while (moving) await moving;
+    let moved = () => undefined as void;
+    moving = new Promise<void>((resolve) => (moved = resolve));
+    try {
+      if (held > 0) await new Promise<void>((resolve) => (released = resolve));
+      place = to;
+      mark = nextMark ? { ...nextMark } : null;
+    } finally {
+      released = null;
+      moving = null;
+      moved();
+    }
+  };
   return {
     get place() {
       return place;
@@ -53,14 +75,18 @@ export function createPrintingStore(stores: { shared: StoreEngine; bench: StoreE
     shared: stores.shared,
     bench: stores.bench,
     localOnly: () => mark,
-    moveToBench(next) {
-      place = 'bench';
-      mark = next ? { ...next } : null;
+    async hold(work) {
+      while (moving) await moving;
+      held += 1;
+      try {
+        return await work();
+      } finally {
+        held -= 1;
+        if (held === 0) released?.();
+      }
     },
-    moveToShared() {
-      place = 'shared';
-      mark = null;
-    },
+    moveToBench: (next) => move('bench', next),
+    moveToShared: () => move('shared', null),
     get kind() {
       return inUse().kind;
     },

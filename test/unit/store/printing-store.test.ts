@@ -45,9 +45,9 @@ describe('the printing store', () => {
   it("writes to the shared store, then to the bench's file with the lead's reason on each label, then to the shared store again", async () => {
     const { shared, bench, store, journal } = setUp();
     await scanRun(journal, 'ord-1');
-    store.moveToBench({ reason: 'database maintenance', by: 'Lead Kim' });
+    await store.moveToBench({ reason: 'database maintenance', by: 'Lead Kim' });
     await scanRun(journal, 'ord-2');
-    store.moveToShared();
+    await store.moveToShared();
     await scanRun(journal, 'ord-3');
 
     expect(await rows(shared)).toEqual([
@@ -61,7 +61,7 @@ describe('the printing store', () => {
     const { shared, bench, store, journal } = setUp();
     const sharedRun = journal.pinned();
     const { entries } = await scanRun(sharedRun, 'ord-1');
-    store.moveToBench({ reason: 'database maintenance', by: 'Lead Kim' });
+    await store.moveToBench({ reason: 'database maintenance', by: 'Lead Kim' });
     const benchRun = journal.pinned();
     const local = await scanRun(benchRun, 'ord-2');
     // Both stores numbered their first label 1.
@@ -78,12 +78,31 @@ describe('the printing store', () => {
 
   it('follows what other benches change on the shared store wherever it writes', async () => {
     const { shared, store } = setUp();
-    store.moveToBench({ reason: 'database maintenance', by: 'Lead Kim' });
+    await store.moveToBench({ reason: 'database maintenance', by: 'Lead Kim' });
     let heard: (payload: string) => void = () => undefined;
     const message = new Promise<string>((resolve) => (heard = resolve));
     const subscription = await store.subscribe('printers', { onMessage: (payload) => heard(payload) });
     await shared.notify('printers', 'test');
     expect(await message).toBe('test');
     await subscription.close();
+  });
+
+  it('moves only once the calls held where it was have ended, and holds a call that comes during a move until it is done', async () => {
+    const { shared, bench, store } = setUp();
+    let finishRead: () => void = () => undefined;
+    const read = store.hold(async () => {
+      const before = store.inUse();
+      await new Promise<void>((resolve) => (finishRead = resolve));
+      return [before, store.inUse()];
+    });
+    const moved = store.moveToBench({ reason: 'database maintenance', by: 'Lead Kim' });
+    const during = store.hold(async () => store.inUse());
+    expect(store.place).toBe('shared');
+
+    finishRead();
+    expect(await read).toEqual([shared, shared]);
+    await moved;
+    expect(store.place).toBe('bench');
+    expect(await during).toBe(bench);
   });
 });

@@ -70,13 +70,13 @@ export function createLocalOnlyPrinting(deps: LocalOnlyPrintingDeps): LocalOnlyP
     const health = deps.health.current();
     return storeOfflineError(health.since, health.problem, subject);
   };
-  const moveToBench = (mark: LocalOnlyMark | null) => {
-    store.moveToBench(mark);
+  const moveToBench = async (mark: LocalOnlyMark | null) => {
+    await store.moveToBench(mark);
     if (mark) printedOnBench = true;
     core.printers.storeMoved();
   };
-  const moveToShared = () => {
-    store.moveToShared();
+  const moveToShared = async () => {
+    await store.moveToShared();
     core.printers.storeMoved();
   };
 
@@ -98,7 +98,7 @@ export function createLocalOnlyPrinting(deps: LocalOnlyPrintingDeps): LocalOnlyP
       }
       // What a stop left mid-print on the bench's file is settled first (uncertain, with its reason);
       // meanwhile the screen reads the bench's journal, as it did while the labels were printed.
-      if (store.place === 'shared') moveToBench(null);
+      if (store.place === 'shared') await moveToBench(null);
       await core.service.recover();
       const result = await mergeLocalLabels({ local: store.bench, shared: store.shared, benchId: deps.benchId, clock });
       merged = true;
@@ -112,7 +112,7 @@ export function createLocalOnlyPrinting(deps: LocalOnlyPrintingDeps): LocalOnlyP
       merging = false;
       // Merged: printing is the shared store's again. Cut short (the store left again): the lead's
       // permission stands, and the rest is merged the next time the store answers.
-      if (merged && store.place === 'bench') moveToShared();
+      if (merged && store.place === 'bench') await moveToShared();
       if (allowance?.ending) {
         allowance = merged ? null : { ...allowance, ending: false };
         publish();
@@ -158,9 +158,9 @@ export function createLocalOnlyPrinting(deps: LocalOnlyPrintingDeps): LocalOnlyP
         // The warehouse's printers as this bench last read them, with its own defaults, so the scan
         // prints where it would have; a bench that never read them keeps what its file had.
         const lastRead = core.printers.lastRead();
-        moveToBench(mark);
+        await moveToBench(mark);
         for (const [environment, printers] of lastRead) await core.printers.replaceWith(environment, printers);
-      } else moveToBench(mark);
+      } else await moveToBench(mark);
       allowance = { reason: input.reason, allowedBy: by, since: allowance?.since ?? clock().toISOString(), ending: false };
       deps.logger.warn('local-only printing allowed while the shared store is offline', { by, reason: input.reason });
       publish();
