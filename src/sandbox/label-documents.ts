@@ -6,7 +6,7 @@
  */
 import type { Orientation } from '../shared/api/schemas';
 import type { LabelData } from './labels/label-data';
-import { renderPdfLabels, type PdfPrintSize } from './labels/pdf';
+import type { PdfPrintSize } from './labels/pdf-options';
 import { renderZplLabel } from './labels/zpl';
 import { displayPostalCode } from './geo/postal-codes';
 import type { Bundle, Company, EnvironmentState, Order } from './world/types';
@@ -28,6 +28,9 @@ export interface LabelDocuments {
   zplOnly(env: EnvironmentState, order: Order): boolean;
   clear(): void;
 }
+
+/** The PDF drawing and pdf-lib under it, loaded with the first PDF asked for: most sessions ask for ZPL only. */
+const pdfLabels = () => import('./labels/pdf');
 
 /** Orders per merged PDF in a bundle answer (bundles larger than this get several list items). */
 export const bundleChunk = 50;
@@ -89,7 +92,7 @@ export function createLabelDocuments(): LabelDocuments {
       const data = labelData(env, order);
       const key = [env.name, order.orderId, request.format, request.orientation, request.format === 'pdf' ? request.printSize : '', data.bundle?.index, data.bundle?.count].join('|');
       return remember(key, async () => {
-        const document = request.format === 'zpl' ? renderZplLabel(data, request.orientation) : await renderPdfLabels([data], { orientation: request.orientation, printSize: request.printSize });
+        const document = request.format === 'zpl' ? renderZplLabel(data, request.orientation) : await (await pdfLabels()).renderPdfLabels([data], { orientation: request.orientation, printSize: request.printSize });
         return Buffer.from(encode(document));
       });
     },
@@ -100,7 +103,7 @@ export function createLabelDocuments(): LabelDocuments {
         const chunks: Uint8Array[] = [];
         for (let start = 0; start < orders.length; start += bundleChunk) {
           const data = orders.slice(start, start + bundleChunk).map((order) => labelData(env, order));
-          chunks.push(await renderPdfLabels(data, request));
+          chunks.push(await (await pdfLabels()).renderPdfLabels(data, request));
         }
         return Buffer.from(`[${chunks.map(encode).join(',')}]`);
       });

@@ -1,6 +1,7 @@
 /** What the main thread and the manifest parsing worker say to each other. */
 import type { ManifestLimits } from './manifest-limits';
-import type { ManifestFormat, ManifestItem } from './manifest-readers';
+import type { ManifestItem } from './manifest-readers';
+import type { ManifestFormat } from './spreadsheet-format';
 
 export type ParserSource = { kind: 'path'; path: string } | { kind: 'bytes'; bytes: Uint8Array };
 

@@ -10,7 +10,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { defaultManifestLimits, ManifestFileProblem, manifestParserHeapMb, type ManifestLimits } from './manifest-limits';
 import type { ParserMessage, ParserRequest, ParserSource } from './manifest-parser-protocol';
-import type { ManifestFormat, ManifestItem } from './manifest-readers';
+import type { ManifestItem } from './manifest-readers';
+import type { ManifestFormat } from './spreadsheet-format';
 
 export interface ParserOptions {
   limits?: ManifestLimits;

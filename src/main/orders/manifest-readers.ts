@@ -15,8 +15,6 @@ import { kib, ManifestFileProblem, mib, type ManifestLimits } from './manifest-l
 import { decodeEntities, XmlTokenizer, type XmlHandler } from './manifest-xml';
 import { ZipReader, type RandomAccess } from './manifest-zip';
 
-export type ManifestFormat = 'csv' | 'xlsx';
-
 export type Cell = string | null | { error: string };
 
 export interface ManifestRow {
@@ -26,19 +24,6 @@ export interface ManifestRow {
 }
 
 export type ManifestItem = { kind: 'header'; row: number; cells: string[] } | { kind: 'row'; row: ManifestRow };
-
-/** Which format the bytes are, whatever the file is called. */
-export function detectFormat(head: Uint8Array, fileName: string): ManifestFormat | { unsupported: string } {
-  if (head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) return 'xlsx';
-  if (head.length >= 4 && head[0] === 0xd0 && head[1] === 0xcf && head[2] === 0x11 && head[3] === 0xe0) {
-    return { unsupported: `${fileName} is an old Excel 97–2003 (.xls) workbook. Save it as .xlsx or CSV and import that.` };
-  }
-  if (/\.(xlsx|xlsm|ods|numbers|pdf|zip)$/i.test(fileName)) {
-    return { unsupported: `${fileName} is not a readable spreadsheet: its content is neither an XLSX workbook nor CSV text.` };
-  }
-  if (head.includes(0)) return { unsupported: `${fileName} is not a text (CSV) file or an XLSX workbook.` };
-  return 'csv';
-}
 
 /** The delimiter of the header line: whichever of comma, semicolon and tab occurs most outside quotes. */
 export function detectDelimiter(head: Uint8Array): string {

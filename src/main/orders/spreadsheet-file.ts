@@ -10,8 +10,7 @@ import { basename } from 'node:path';
 import type { UploadFileProblem } from '../../shared/contract/upload';
 import { StationError, type ErrorFacts } from '../../shared/errors';
 import type { ParserSource } from './manifest-parser-protocol';
-import { detectFormat, type ManifestFormat } from './manifest-readers';
-import { isCompoundFile } from './xls-reader';
+import { detectFormat, isCompoundFile, type ManifestFormat } from './spreadsheet-format';
 
 export type SpreadsheetSource = { kind: 'path'; path: string } | { kind: 'bytes'; fileName: string; bytes: Buffer };
 

@@ -11,11 +11,7 @@ import * as XLSX from '@e965/xlsx';
 import { ManifestFileProblem, mib, type ManifestLimits } from './manifest-limits';
 import type { Cell, ManifestItem } from './manifest-readers';
 import type { RandomAccess } from './manifest-zip';
-
-/** An OLE compound file starts with these bytes (an .xls workbook is one). */
-export function isCompoundFile(head: Uint8Array): boolean {
-  return head.length >= 8 && [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1].every((byte, index) => head[index] === byte);
-}
+import { isCompoundFile } from './spreadsheet-format';
 
 /** Rows of a worksheet an .xls may hold (BIFF8's own limit is 65,536). */
 const maxXlsRows = 65_536;

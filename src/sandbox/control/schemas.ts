@@ -1,7 +1,7 @@
 /** Request bodies of the operator control API. */
 import { z } from 'zod';
 import { OrderStatusSchema, OrientationSchema } from '../../shared/api/schemas';
-import { pdfPrintSizes } from '../labels/pdf';
+import { pdfPrintSizes } from '../labels/pdf-options';
 import { powerCycleOptionsSchema } from '../printer/virtual-zebra';
 import { printerIdentityPatchSchema } from '../printer/printer-identity';
 

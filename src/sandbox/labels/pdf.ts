@@ -17,31 +17,16 @@ import {
   type PDFOperator,
   type PDFPage,
 } from 'pdf-lib';
-import { z } from 'zod';
-import { OrientationSchema, type Orientation } from '../../shared/api/schemas';
+import type { Orientation } from '../../shared/api/schemas';
 import { parseLabelData, type LabelData } from './label-data';
 import { longestFitting, sanitizeLabelText, toWinAnsi } from './label-text';
+import { pdfLabelOptionsSchema, type PdfLabelOptions, type PdfPrintSize } from './pdf-options';
 import { layoutLabel, type LabelLayout, type LayoutElement, type TextElement } from './layout';
 
 /**
  * PDF labels drawn with pdf-lib from the same layout as the ZPL label: vector text in Helvetica
  * (a PDF standard font, so no font file is embedded) and the Code 128 symbol as filled rectangles.
  */
-
-/**
- * Paper the label is printed on. A6: the page is the label (105 x 148 mm, turned for landscape).
- * A4: an A4 portrait sheet with the A6 label in its top-left corner, edged by a dashed cut line,
- * for office printers and sheets of A6 stickers.
- */
-export const pdfPrintSizes = ['A6', 'A4'] as const;
-export type PdfPrintSize = (typeof pdfPrintSizes)[number];
-export const PdfPrintSizeSchema = z.enum(pdfPrintSizes);
-
-export const pdfLabelOptionsSchema = z.object({
-  orientation: OrientationSchema.default('landscape'),
-  printSize: PdfPrintSizeSchema.default('A6'),
-});
-export type PdfLabelOptions = z.input<typeof pdfLabelOptionsSchema>;
 
 const pointsPerMm = 72 / 25.4;
 const a6 = { short: 105 * pointsPerMm, long: 148 * pointsPerMm };

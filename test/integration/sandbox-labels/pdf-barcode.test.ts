@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mergePdfLabels, pdfPrintSizes, renderPdfLabel, renderPdfLabels } from '../../../src/sandbox/labels/pdf';
+import { mergePdfLabels, renderPdfLabel, renderPdfLabels } from '../../../src/sandbox/labels/pdf';
+import { pdfPrintSizes } from '../../../src/sandbox/labels/pdf-options';
 import { decodeBarcodesFromPdf } from '../../support/barcode';
 import { bundleOf, labelFixture } from '../../unit/sandbox-labels/label-fixture';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveColumns } from '../../../src/main/orders/manifest-columns';
-import { cellText, detectDelimiter, detectFormat } from '../../../src/main/orders/manifest-readers';
+import { cellText, detectDelimiter } from '../../../src/main/orders/manifest-readers';
+import { detectFormat } from '../../../src/main/orders/spreadsheet-format';
 
 describe('manifest columns', () => {
   it('finds columns whatever their spelling', () => {

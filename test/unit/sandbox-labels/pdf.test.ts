@@ -1,7 +1,8 @@
 import { PDFDocument } from 'pdf-lib';
 import { ZodError } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { mergePdfLabels, pdfPrintSizes, renderPdfLabel, renderPdfLabels, type PdfPrintSize } from '../../../src/sandbox/labels/pdf';
+import { mergePdfLabels, renderPdfLabel, renderPdfLabels } from '../../../src/sandbox/labels/pdf';
+import { pdfPrintSizes, type PdfPrintSize } from '../../../src/sandbox/labels/pdf-options';
 import { bundleOf, labelFixture } from './label-fixture';
 import { pdfPageTexts } from './pdf-text';
 

@@ -6,7 +6,8 @@
  * and tells every subscriber there was a gap. A pooled connection the server dropped is
  * discarded, so the next call after the server is back simply works.
  */
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pg from 'pg';
 import { postgres, type Dialect } from './dialect';
 import { migratePostgres } from './postgres-migrate';
 import { tlsOptions, type PostgresStoreConfig } from './postgres-config';
@@ -33,10 +34,16 @@ const parseInt8 = (text: string): number | bigint => {
   return Number.isSafeInteger(value) ? value : BigInt(text);
 };
 
-const types: pg.CustomTypesConfig = {
+/**
+ * node-postgres, loaded when the first engine is made: a bench on its own file never loads it, and
+ * starts that much sooner (Node keeps the module once loaded).
+ */
+const postgresDriver = (): typeof pg => createRequire(import.meta.url)('pg') as typeof pg;
+
+const typesOf = (driver: typeof pg): pg.CustomTypesConfig => ({
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === int8Oid && format !== 'binary' ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
+    oid === int8Oid && format !== 'binary' ? parseInt8 : driver.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+});
 
 const isolationSql: Record<Isolation, string> = {
   'read committed': 'READ COMMITTED',
@@ -55,6 +62,7 @@ export class PostgresEngine implements StoreEngine {
   readonly dialect: Dialect = postgres;
   readonly commitCanSkipDiskWait = false;
   readonly sharedByBenches = true;
+  private readonly driver = postgresDriver();
   private readonly pool: pg.Pool;
   private readonly listeners = new Map<string, Set<SubscriptionHandlers>>();
   private listener: pg.Client | null = null;
@@ -68,7 +76,7 @@ export class PostgresEngine implements StoreEngine {
     private readonly options: PostgresEngineOptions = {},
   ) {
     this.reconnectDelay = options.reconnectDelayMs ?? 100;
-    this.pool = new pg.Pool({
+    this.pool = new this.driver.Pool({
       ...this.clientConfig(),
       max: config.poolSize ?? 10,
       idleTimeoutMillis: 30_000,
@@ -224,7 +232,7 @@ export class PostgresEngine implements StoreEngine {
       connectionTimeoutMillis: config.connectTimeoutMs ?? 5_000,
       keepAlive: true,
       application_name: config.applicationName ?? 'packing-station',
-      types,
+      types: typesOf(this.driver),
     };
   }
 
@@ -242,7 +250,7 @@ export class PostgresEngine implements StoreEngine {
   private listenConnection(): Promise<pg.Client> {
     if (this.listener) return Promise.resolve(this.listener);
     this.listening ??= (async () => {
-      const client = new pg.Client(this.clientConfig());
+      const client = new this.driver.Client(this.clientConfig());
       client.on('notification', (message) => {
         for (const handlers of this.listeners.get(message.channel) ?? []) handlers.onMessage(message.payload ?? '');
       });

@@ -1,7 +1,7 @@
 /** GET /orders/label/{orderId} and GET /orders/label/bundle/{orderBundleId}. */
 import { z } from 'zod';
 import { LabelFormatSchema, OrientationSchema } from '../../../shared/api/schemas';
-import { pdfPrintSizes, PdfPrintSizeSchema } from '../../labels/pdf';
+import { pdfPrintSizes, PdfPrintSizeSchema } from '../../labels/pdf-options';
 import { HttpError, badRequest } from '../../http/errors';
 import { validate } from '../../http/validation';
 import type { LabelRequest } from '../../label-documents';
