@@ -61,6 +61,24 @@ export async function addVirtualZebra(page: Page, zebra: VirtualZebra, name = 'B
   await expect(page.getByTestId('printer-status')).toContainText(name);
 }
 
+/**
+ * The test's Zebra added on the Printers screen as a lead would, for single scans and runs, with
+ * the screen in any language (addVirtualZebra's check reads English).
+ */
+export async function addZebraInAnyLanguage(page: Page, zebra: VirtualZebra, name = 'Bench Zebra'): Promise<void> {
+  await page.keyboard.press('F3');
+  await page.getByTestId('printer-kind-network-zebra').check();
+  await page.getByTestId('printer-name').fill(name);
+  await page.getByTestId('printer-host').fill('127.0.0.1');
+  await page.getByTestId('printer-port').fill(String(zebra.boundPort));
+  await page.getByTestId('printer-orientation').selectOption('portrait');
+  await page.getByTestId('printer-role-single').check();
+  await page.getByTestId('printer-role-bundles').check();
+  await page.getByTestId('printer-add').click();
+  await expect(page.getByTestId('printer-added')).toContainText(name);
+  await expect(page.getByTestId('printer-status')).toContainText(name);
+}
+
 /** The nth draft order of today, orders alone in their bundle first: one scan, one label. */
 export function draftOrder(orders: readonly SandboxOrder[], nth = 0): SandboxOrder {
   const perBundle = new Map<string, number>();

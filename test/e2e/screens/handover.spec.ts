@@ -38,6 +38,10 @@ test('closing the day in the browser downloads a handover list whose every page 
     await openStation(page, webHost);
     await scanLikeAScanner(page, 'STATION:OPERATOR:Anna');
     await expect(page.getByTestId('operator-badge-name')).toHaveText('Anna');
+    // The bench's Zebra prints the day's labels at 20 a second (the sandbox's prints one a
+    // second: half a minute of waiting for three big bundles) and the handover list at the end.
+    await addVirtualZebra(page, zebra);
+    await page.keyboard.press('F1');
     // One order alone in its bundle, then three big bundles: two pages or more.
     const single = draftOrder(sandboxOrders, 0);
     await scanLikeAScanner(page, single.orderRef);
@@ -65,7 +69,6 @@ test('closing the day in the browser downloads a handover list whose every page 
     }
 
     // The list printed on the bench's Zebra, slowly: what is being sent is on screen while it goes.
-    await addVirtualZebra(page, zebra);
     zebra.setLabelsPerSecond(0.5);
     await page.keyboard.press('F5');
     await page.getByTestId('day-close-printer').selectOption({ label: 'Bench Zebra' });

@@ -1,5 +1,5 @@
 import { scanOutcomeKinds, type ScanOutcomeKindName as ScanOutcomeKind } from '../../../src/shared/scan-outcome-kinds';
-import { draftOrder, expect, test } from './bench-fixture';
+import { addZebraInAnyLanguage, draftOrder, expect, test } from './bench-fixture';
 import { benchSizes, chooseLanguageBeforeStart, clippedInside, screenLanguages } from './layout-support';
 import { openStation, scanLikeAScanner, screenshotDir } from './station-page';
 import type { Page } from '@playwright/test';
@@ -60,21 +60,6 @@ const scenarios: Record<ScanOutcomeKind, { name: string; bring(bench: Bench): Pr
     },
   ],
 };
-
-/** The test's Zebra added on the Printers screen as a lead would (bench-fixture's own check reads English). */
-async function addZebraInAnyLanguage(page: Page, zebra: VirtualZebra): Promise<void> {
-  await page.keyboard.press('F3');
-  await page.getByTestId('printer-kind-network-zebra').check();
-  await page.getByTestId('printer-name').fill('Bench Zebra');
-  await page.getByTestId('printer-host').fill('127.0.0.1');
-  await page.getByTestId('printer-port').fill(String(zebra.boundPort));
-  await page.getByTestId('printer-orientation').selectOption('portrait');
-  await page.getByTestId('printer-role-single').check();
-  await page.getByTestId('printer-role-bundles').check();
-  await page.getByTestId('printer-add').click();
-  await expect(page.getByTestId('printer-added')).toContainText('Bench Zebra');
-  await expect(page.getByTestId('printer-status')).toContainText('Bench Zebra');
-}
 
 /** The panel's states besides outcomes, each brought about from the outcome before it. */
 const otherPanelStates: { state: string; after: ScanOutcomeKind; bring(page: Page): Promise<void> }[] = [

@@ -169,8 +169,15 @@ describe('spreadsheet upload through the contract', () => {
       [3, 2002, 2051, 50],
     ]);
     const uploadId = preview.status.uploadId;
-    await station.call('upload.start', { uploadId });
-    await station.station.services.uploads.settled(uploadId);
+    // Nothing here is paused, so the service answers at once: 20 ms on each of 2,050 orders would
+    // be 41 s of waiting that tells nothing about the batches.
+    await controlCall(sandbox, '/settings', { method: 'PATCH', body: { faults: { latencyMs: 0 } } });
+    try {
+      await station.call('upload.start', { uploadId });
+      await station.station.services.uploads.settled(uploadId);
+    } finally {
+      await controlCall(sandbox, '/settings', { method: 'PATCH', body: { faults: { latencyMs: 20 } } });
+    }
     const status = await station.call<UploadStatus>('upload.status', { uploadId });
     expect(status.batches.map((batch) => [batch.counts.created, batch.result])).toEqual([
       [1000, 'completed'],
