@@ -14,7 +14,16 @@ const integration = {
   // A private PostgreSQL server for the run (the shared-store engine's tests).
   globalSetup: ['test/support/postgres-global-setup.ts'],
 } satisfies TestProjectInlineConfiguration['test'];
-const runAlone = ['test/integration/warehouse/**/*.test.ts', 'test/integration/printing-queue/fault-matrix.test.ts'];
+// The files about the OS keychain itself. In one clean-clone run, with three files at a time, two
+// of them found the run's Secret Service without its default collection for a moment while other
+// files used it too; afterwards, on their own, nothing else touches it.
+const keychainFiles = [
+  'test/integration/keys/keychain.test.ts',
+  'test/integration/keys/verify.test.ts',
+  'test/integration/store-engine/store-password.test.ts',
+  'test/integration/web-host/key-binding.test.ts',
+];
+const runAlone = ['test/integration/warehouse/**/*.test.ts', 'test/integration/printing-queue/fault-matrix.test.ts', ...keychainFiles];
 
 export default defineConfig({
   test: {
@@ -41,8 +50,8 @@ export default defineConfig({
       },
       {
         // Afterwards, on their own: the ten-bench warehouse (ten station processes and PostgreSQL
-        // load both cores) and the fault matrix (its printers answer within the station's real
-        // time limits, which a starved process would miss).
+        // load both cores), the fault matrix (its printers answer within the station's real time
+        // limits, which a starved process would miss) and the keychain's files (above).
         test: {
           ...integration,
           name: 'integration-alone',
