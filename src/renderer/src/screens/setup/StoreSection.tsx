@@ -93,82 +93,85 @@ export function StoreSection() {
           {t(`setup.storeProblem.${status.health.problem}`, { server: status.inUse.address ?? '' })}
         </p>
       )}
-      <form onSubmit={submit} autoComplete="off">
-        <fieldset className="field">
-          <legend>{t('setup.storeKind')}</legend>
-          <label className="checkbox">
-            <input type="radio" name={`${id}-kind`} checked={kind === 'local'} onChange={() => setKind('local')} data-testid="store-kind-local" />
-            {t('setup.storeLocal')}
-          </label>
-          <label className="checkbox">
-            <input type="radio" name={`${id}-kind`} checked={kind === 'postgres'} onChange={() => setKind('postgres')} data-testid="store-kind-postgres" />
-            {t('setup.storeShared')}
-          </label>
-        </fieldset>
-        {kind === 'postgres' && (
-          <>
-            <div className="field">
-              <label htmlFor={`${id}-address`}>{t('setup.storeAddress')}</label>
-              <input
-                id={`${id}-address`}
-                type="text"
-                value={address}
-                spellCheck={false}
-                placeholder="postgres://station@db.warehouse.lan:5432/packing"
-                onChange={(event) => setAddress(event.target.value)}
-                aria-describedby={`${id}-address-hint`}
-                data-testid="store-address"
-              />
-              <p id={`${id}-address-hint`} className="small muted">
-                {t('setup.storeAddressHint')}
-              </p>
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-tls`}>{t('setup.storeTls')}</label>
-              <select id={`${id}-tls`} value={tls} onChange={(event) => setTls(event.target.value as StoreTlsMode)} data-testid="store-tls">
-                {tlsModes.map((mode) => (
-                  <option key={mode} value={mode}>
-                    {t(`setup.storeTlsMode.${mode}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            {tls !== 'verify-full' && (
-              <div className="field">
-                <p className="error-text small" role="note" data-testid="store-unverified-warning">
-                  <Icon name="stop" size={20} /> {t('setup.storeUnverifiedWarning')}
-                </p>
-                <label className="checkbox">
-                  <input type="checkbox" checked={acceptUnverified} onChange={(event) => setAcceptUnverified(event.target.checked)} data-testid="store-accept-unverified" />
-                  {t('setup.storeAcceptUnverified')}
-                </label>
-              </div>
-            )}
-            <div className="field">
-              <label htmlFor={`${id}-password`}>{chosen?.kind === 'postgres' && chosen.passwordStored ? t('setup.storePasswordReplace') : t('setup.storePassword')}</label>
-              <input
-                id={`${id}-password`}
-                type="password"
-                value={password}
-                autoComplete="new-password"
-                spellCheck={false}
-                onChange={(event) => setPassword(event.target.value)}
-                data-testid="store-password"
-              />
-            </div>
-          </>
-        )}
-        <div className="button-row">
+      {/* The choice shows once the store in use is known: a choice made before would be overwritten by it. */}
+      {(status !== null || loadState.error !== null) && (
+        <form onSubmit={submit} autoComplete="off">
+          <fieldset className="field">
+            <legend>{t('setup.storeKind')}</legend>
+            <label className="checkbox">
+              <input type="radio" name={`${id}-kind`} checked={kind === 'local'} onChange={() => setKind('local')} data-testid="store-kind-local" />
+              {t('setup.storeLocal')}
+            </label>
+            <label className="checkbox">
+              <input type="radio" name={`${id}-kind`} checked={kind === 'postgres'} onChange={() => setKind('postgres')} data-testid="store-kind-postgres" />
+              {t('setup.storeShared')}
+            </label>
+          </fieldset>
           {kind === 'postgres' && (
-            <button type="button" className="button" onClick={runTest} disabled={testState.busy || address.trim() === ''} data-testid="store-test">
-              {t('setup.storeTest')}
-            </button>
+            <>
+              <div className="field">
+                <label htmlFor={`${id}-address`}>{t('setup.storeAddress')}</label>
+                <input
+                  id={`${id}-address`}
+                  type="text"
+                  value={address}
+                  spellCheck={false}
+                  placeholder="postgres://station@db.warehouse.lan:5432/packing"
+                  onChange={(event) => setAddress(event.target.value)}
+                  aria-describedby={`${id}-address-hint`}
+                  data-testid="store-address"
+                />
+                <p id={`${id}-address-hint`} className="small muted">
+                  {t('setup.storeAddressHint')}
+                </p>
+              </div>
+              <div className="field">
+                <label htmlFor={`${id}-tls`}>{t('setup.storeTls')}</label>
+                <select id={`${id}-tls`} value={tls} onChange={(event) => setTls(event.target.value as StoreTlsMode)} data-testid="store-tls">
+                  {tlsModes.map((mode) => (
+                    <option key={mode} value={mode}>
+                      {t(`setup.storeTlsMode.${mode}`)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              {tls !== 'verify-full' && (
+                <div className="field">
+                  <p className="error-text small" role="note" data-testid="store-unverified-warning">
+                    <Icon name="stop" size={20} /> {t('setup.storeUnverifiedWarning')}
+                  </p>
+                  <label className="checkbox">
+                    <input type="checkbox" checked={acceptUnverified} onChange={(event) => setAcceptUnverified(event.target.checked)} data-testid="store-accept-unverified" />
+                    {t('setup.storeAcceptUnverified')}
+                  </label>
+                </div>
+              )}
+              <div className="field">
+                <label htmlFor={`${id}-password`}>{chosen?.kind === 'postgres' && chosen.passwordStored ? t('setup.storePasswordReplace') : t('setup.storePassword')}</label>
+                <input
+                  id={`${id}-password`}
+                  type="password"
+                  value={password}
+                  autoComplete="new-password"
+                  spellCheck={false}
+                  onChange={(event) => setPassword(event.target.value)}
+                  data-testid="store-password"
+                />
+              </div>
+            </>
           )}
-          <button type="submit" className="button button-primary" disabled={saveState.busy || (kind === 'postgres' && address.trim() === '')} data-testid="store-save">
-            {t('setup.save')}
-          </button>
-        </div>
-      </form>
+          <div className="button-row">
+            {kind === 'postgres' && (
+              <button type="button" className="button" onClick={runTest} disabled={testState.busy || address.trim() === ''} data-testid="store-test">
+                {t('setup.storeTest')}
+              </button>
+            )}
+            <button type="submit" className="button button-primary" disabled={saveState.busy || (kind === 'postgres' && address.trim() === '')} data-testid="store-save">
+              {t('setup.save')}
+            </button>
+          </div>
+        </form>
+      )}
       {tested && (
         <p className="ok-text small" role="status" data-testid="store-test-result">
           <Icon name="check" size={20} /> {t('setup.storeReachable', { server: tested.server, version: tested.schemaVersion })}
