@@ -135,6 +135,36 @@ describe('a scan leaves the page first', () => {
 });
 
 describe('what the screen draws for a scan', () => {
+  it('plays the outcome’s sound after the change that shows the outcome, not before it', async () => {
+    const station = scriptedStation({ 'printing.scan': ({ scan }) => ok(printedAnswer(scan)) });
+    const played: string[] = [];
+    const stores = createStationStores({
+      station: station.station,
+      storage: { getItem: () => null, setItem: () => undefined },
+      browserLanguages: ['en'],
+      sounds: { play: (kind) => played.push(kind), close: async () => undefined },
+      preview: {} as StationStores['preview'],
+    });
+    const playedAtOutcome: string[][] = [];
+    const outcomeDrawn = new Promise<void>((resolve) =>
+      stores.scan.subscribe((state) => {
+        if (state.panel.state !== 'outcome') return;
+        playedAtOutcome.push([...played]);
+        // What React does with the change: it draws it in a microtask.
+        queueMicrotask(() => {
+          playedAtOutcome.push([...played]);
+          resolve();
+        });
+      }),
+    );
+    await submitOrShip(stores, 'ORD-9');
+    await outcomeDrawn;
+    expect(playedAtOutcome).toEqual([[], []]);
+    await waitUntil(() => played.length > 0, 'the outcome’s sound');
+    expect(played).toEqual(['printed']);
+  });
+
+
   it('goes straight to the outcome when the answer comes in a blink, and says "printing" only when it is slow', async () => {
     const answers = new Map<string, () => void>();
     const station = scriptedStation({
