@@ -11,7 +11,7 @@ export const stationWindowCalls = [
   'printers.add', 'printers.check', 'printers.discover', 'printers.list', 'printers.osQueues', 'printers.remove',
   'printers.status', 'printers.test', 'printers.update', 'printers.usbDevices',
   'printing.cancel', 'printing.decide', 'printing.journal', 'printing.labelDocument', 'printing.pause',
-  'printing.print', 'printing.printBundles', 'printing.resume', 'printing.retryFailed', 'printing.run',
+  'printing.prepare', 'printing.print', 'printing.printBundles', 'printing.resume', 'printing.retryFailed', 'printing.run',
   'printing.runs', 'printing.scan',
   'sandbox.printedLabels',
   'scales.current', 'scales.get', 'scales.list', 'scales.set',

@@ -24,6 +24,7 @@ export interface PrintingHandlerDeps {
 
 type PrintingCallName =
   | 'printing.scan'
+  | 'printing.prepare'
   | 'printing.print'
   | 'printing.printBundles'
   | 'printing.pause'
@@ -57,6 +58,18 @@ export function printingHandlers({ settings, core, allowed, preview, logger, sca
       // scan up: it prints, as any scan that is not a known slip.
       const slip = scanToShip ? () => scanToShip(session.environment, scan).catch(() => null) : undefined;
       return print({ scan }, slip);
+    },
+    'printing.prepare': async (_input, { session }) => {
+      // Only a hint that a scan is coming: what refuses the scan itself (STORE_OFFLINE, no key) is
+      // said when the scan comes, not here.
+      try {
+        allowed.requirePrinting();
+        await session.ready();
+      } catch (error) {
+        if (error instanceof StationError) return { ready: false };
+        throw error;
+      }
+      return { ready: await core.prepareForScan() };
     },
     'printing.print': async (input, { session }) => {
       allowed.requirePrinting();

@@ -166,6 +166,25 @@ export async function printScan<T = never>(deps: SinglePrintDeps, input: SingleP
   return { outcome: 'printed', ...common, proofFollows: deps.service.queueFor(printer).tracksPrinting };
 }
 
+/**
+ * A scan is coming (printing.prepare, sent at a scanner's first keys): the printer for single scans
+ * is claimed and looked at now, as the scan would (status/identity-watch.ts), so the scan finds its
+ * connection open and its printer identified. False when there is no printer for single scans
+ * this bench may drive now.
+ */
+export async function prepareForScan(deps: Pick<SinglePrintDeps, 'printers' | 'settings' | 'service'>): Promise<boolean> {
+  try {
+    const printer = await deps.printers.choose(deps.settings.environment(), 'single', undefined);
+    await deps.service.claimPrinter(printer);
+    await deps.service.lookAtPrinter(printer);
+    return true;
+  } catch (error) {
+    // No printer, another bench's, or one this station refuses: the scan itself says so.
+    if (error instanceof StationError) return false;
+    throw error;
+  }
+}
+
 /** A scan's one label: the order's own, not part of a run of its bundle. */
 function scanLabel(order: { orderId: string; bundleId: string | null }, printer: { format: NewLabel['format'] }): NewLabel {
   return { orderId: order.orderId, bundleId: order.bundleId, bundlePosition: null, bundleCount: null, format: printer.format, reprintOf: null, reason: null };

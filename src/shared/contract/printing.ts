@@ -313,6 +313,14 @@ export const printingCalls = {
    */
   'printing.scan': defineCall(z.object({ scan: z.string().max(4096) }).strict(), ScanAnswerSchema),
   /**
+   * A scanner has begun typing at the bench: its scan follows within a blink. The printer for
+   * single scans is made ready for it now (on a network Zebra: its connection opened and, when new,
+   * the printer asked who it is), so the scan's label does not wait for either after the Enter.
+   * `ready` is false when no printer is set for single scans or printing is not allowed now; a
+   * printer that cannot be reached is found out by the scan itself. Nothing is printed or written.
+   */
+  'printing.prepare': defineCall(z.object({}).strict(), z.object({ ready: z.boolean() }).strict()),
+  /**
    * Starts a shift-start run over bundles, in the order given (each bundle's labels in their
    * "n of m" order, or the whole run reversed). Resolves once the run is planned and started;
    * progress comes as printing.progress events and the end as printing.finished.

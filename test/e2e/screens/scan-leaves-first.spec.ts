@@ -2,29 +2,32 @@
  * The scan leaves the page first: between the scanner's Enter and the call that prints, the page
  * asks nothing else and changes nothing on screen. Watched on the page's own WebSocket (every call
  * frame it sends, in order) and its DOM (the first change after the Enter, and which calls had left
- * by then), as a packer scans three slips in a row on the embedded sandbox.
+ * by then), as a packer scans three slips in a row on the embedded sandbox. Before the Enter, the
+ * scanner's first keys tell the station once that a scan is coming (printing.prepare).
  */
 import { draftOrder, expect, test } from './bench-fixture';
 import { openStation, scanLikeAScanner } from './station-page';
 
 /** Installed before the screen's own code: its keydown listener runs before the screen's. */
 const probe = `(() => {
-  const probe = { afterEnter: false, sends: [], firstChange: null };
+  const probe = { afterEnter: false, sends: [], firstChange: null, enters: 0, everyCall: [] };
   window.__scanOrder = probe;
   addEventListener('keydown', (event) => {
     if (event.key !== 'Enter') return;
+    probe.enters += 1;
     probe.afterEnter = true;
     probe.sends = [];
     probe.firstChange = null;
   }, { capture: true });
   const send = WebSocket.prototype.send;
   WebSocket.prototype.send = function (data) {
-    if (probe.afterEnter) {
-      try {
-        const message = JSON.parse(String(data));
-        if (message.type === 'call') probe.sends.push({ name: message.name, input: message.input });
-      } catch {}
-    }
+    try {
+      const message = JSON.parse(String(data));
+      if (message.type === 'call') {
+        probe.everyCall.push({ name: message.name, entersBefore: probe.enters });
+        if (probe.afterEnter) probe.sends.push({ name: message.name, input: message.input });
+      }
+    } catch {}
     return send.call(this, data);
   };
   new MutationObserver(() => {
@@ -34,6 +37,8 @@ const probe = `(() => {
 
 interface Probe {
   sends: { name: string; input: unknown }[];
+  /** Every call the page sent, with how many Enters had been pressed before it. */
+  everyCall: { name: string; entersBefore: number }[];
   firstChange: { callsOut: string[] } | null;
 }
 
@@ -51,6 +56,8 @@ test('the scan’s one call leaves before anything else is asked or drawn, and t
     expect(seen.sends.map((call) => call.name)).not.toContain('shipping.toShip');
     // The screen's first change after the Enter came once the call was on its way.
     expect(seen.firstChange?.callsOut[0]).toBe('printing.scan');
+    // Its keys had told the station a scan was coming, once, before its Enter.
+    expect(seen.everyCall.filter((call) => call.name === 'printing.prepare').map((call) => call.entersBefore)).toEqual([0, 1, 2].slice(0, nth + 1));
   }
   await expect(page.getByTestId('recent-0')).toContainText(draftOrder(sandboxOrders, 2).orderRef);
 });

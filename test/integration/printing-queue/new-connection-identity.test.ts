@@ -60,15 +60,20 @@ async function startApiRelay(target: string) {
 /** A relay in front of the printer: notes the labels it passes, drops its connections, holds the answer to the identity question. */
 async function startPrinterRelay(printerPort: number) {
   const sockets = new Set<net.Socket>();
-  const state = { holdIdentity: false, labelsPassed: 0, held: [] as (() => void)[], identityAbandoned: false };
+  const state = { holdIdentity: false, labelsPassed: 0, held: [] as (() => void)[], identityAbandoned: false, connections: 0, identityQuestions: 0, questionsBeforeLastLabel: 0 };
   const server = net.createServer((station) => {
+    state.connections += 1;
     const printer = net.connect({ host: '127.0.0.1', port: printerPort });
     sockets.add(station).add(printer);
     let identityAsked = false;
     station.on('data', (chunk: Buffer) => {
       const text = chunk.toString('latin1');
+      if (text.includes('^XA')) state.questionsBeforeLastLabel = state.identityQuestions;
       state.labelsPassed += text.split('^XA').length - 1;
       if (text.includes('device.unique_id')) identityAsked = true;
+      // Who the printer is: its serial number and its resolution. (The serial alone is also one of
+      // the marks read to prove earlier labels printed.)
+      state.identityQuestions += text.split('head.resolution.in_dpi').length - 1;
       printer.write(chunk);
     });
     printer.on('data', (chunk: Buffer) => {
@@ -166,5 +171,29 @@ describe('a scan on a new printer connection', () => {
     await zebra.waitForLabels(2);
     expect(printer.state.labelsPassed).toBe(labelsBefore + 1);
     expect(api.labelRequests.filter((orderId) => orderId === second.orderId)).toHaveLength(1);
+  });
+
+  it('a scanner’s first keys (printing.prepare) open the new connection and hear who the printer is, so the scan’s label goes out with no question before it', async () => {
+    const order = orders[2] as TodaysOrder;
+    printer.dropConnections();
+    const transport = station.station.services.printing.transports.forPrinter({ kind: 'network-zebra', host: '127.0.0.1', port: printer.port });
+    await waitUntil(() => transport.connected === false, 'the station to see its printer connection gone');
+    const connectionsBefore = printer.state.connections;
+    const questionsBefore = printer.state.identityQuestions;
+    const labelsBefore = printer.state.labelsPassed;
+
+    expect(await station.call<{ ready: boolean }>('printing.prepare', {})).toEqual({ ready: true });
+    // Ready before the Enter: connected, the printer asked who it is once, nothing printed.
+    expect(transport.connected).toBe(true);
+    expect(printer.state.connections).toBe(connectionsBefore + 1);
+    expect(printer.state.identityQuestions).toBe(questionsBefore + 1);
+    expect(printer.state.labelsPassed).toBe(labelsBefore);
+
+    expect((await station.call<PrintOutcomeData>('printing.print', { scan: order.orderRef })).outcome).toBe('printed');
+    await zebra.waitForLabels(3);
+    // The scan's label went out on that connection, with no question to the printer before it.
+    expect(printer.state.labelsPassed).toBe(labelsBefore + 1);
+    expect(printer.state.connections).toBe(connectionsBefore + 1);
+    expect(printer.state.questionsBeforeLastLabel).toBe(questionsBefore + 1);
   });
 });

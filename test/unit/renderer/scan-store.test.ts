@@ -14,6 +14,7 @@ function tableService(table: Record<string, ScanOutcome>) {
   const resumed: string[] = [];
   const labelListeners = new Set<(update: LabelUpdate) => void>();
   const service: ScanService = {
+    prepare: () => undefined,
     print: async (scan) => {
       calls.push(scan);
       return table[scan] ?? { kind: 'failed', scan, error: { code: 'ORDER_NOT_FOUND', message: `No order ${scan}` } };

@@ -34,6 +34,7 @@ import { heartbeatDefaults, RunOwnership, stationStopped } from './run-ownership
 import { currentBoot, type BootMark } from '../../boot-identity';
 import { RunReadModels } from './run-read-models';
 import { isUnreachable } from '../../store/store-health';
+import { currentPrinter } from '../status/identity-watch';
 
 export interface PrintingOptions {
   queueTiming?: Partial<PrinterQueueTiming>;
@@ -172,6 +173,15 @@ export class PrintService {
    */
   claimPrinter(printer: PrinterRecord): Promise<void> {
     return this.queues.claim(printer);
+  }
+
+  /**
+   * Looks at a printer as its next label would (status/identity-watch.ts): a network or USB Zebra's
+   * connection opens, and a new connection's printer says who it is. A printer that does not
+   * answer is left for the label to find out.
+   */
+  async lookAtPrinter(printer: PrinterRecord): Promise<void> {
+    await currentPrinter({ printers: this.deps.printers, transport: this.deps.transports.forPrinter(printer.address), logger: this.deps.logger }, printer, { justRead: true });
   }
 
   /** A printer's settings changed: the buffer limit applies from the next label. */

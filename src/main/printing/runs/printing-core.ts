@@ -18,7 +18,7 @@ import { PrintJournal, type JournalBench } from '../journal/print-journal';
 import { PrinterRegistry } from '../printers';
 import type { PrinterLeases } from '../printer-leases';
 import { StoreLabelMarks } from '../queue/label-marks';
-import { printScan, type SinglePrintInput, type SlipCheck } from '../single-print';
+import { prepareForScan, printScan, type SinglePrintInput, type SlipCheck } from '../single-print';
 import type { PrinterTransports } from '../transports/printer-transports';
 import { PrintService, type PrintingOptions } from './print-service';
 import type { FlushToDisk } from '../../store/wal-flush';
@@ -57,6 +57,8 @@ export interface PrintingCore {
   /** A scan at the bench, which may be the slip of an order to ship (see SlipCheck): that answer, or the print's. */
   printScanned<T>(input: SinglePrintInput, slip: SlipCheck<T>): Promise<PrintOutcomeData | T>;
   printBundles(input: BundlePrintInput): Promise<RunSummaryData>;
+  /** A scan is coming: the printer for single scans is made ready for it (single-print.ts). */
+  prepareForScan(): Promise<boolean>;
   /** Stops the queues after the label each is sending, then closes printer connections. */
   close(): Promise<void>;
 }
@@ -86,6 +88,7 @@ export function createPrintingCore(deps: PrintingCoreDeps): PrintingCore {
     transports: deps.transports,
     print: (input) => printScan(singlePrint, input),
     printScanned: (input, slip) => printScan(singlePrint, input, slip),
+    prepareForScan: () => prepareForScan(singlePrint),
     printBundles: (input) => planAndStartBundleRun({ service, printers, orders: deps.orders, settings: deps.settings, clientFor: deps.clientFor }, input),
     async close() {
       await service.close();

@@ -17,6 +17,10 @@ export function createContractScanService(station: StationApi, deps: ContractSca
     return name === '' ? {} : { operator: name };
   };
   return {
+    prepare() {
+      // Only a head start: whatever stands in the scan's way is said by the scan itself.
+      void station['printing.prepare']({});
+    },
     async print(scan) {
       const result = await station['printing.scan']({ scan });
       if (!result.ok) return { kind: 'failed', scan, error: result.error };

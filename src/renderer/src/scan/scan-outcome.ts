@@ -87,6 +87,8 @@ export interface ToShip {
 
 /** The service behind the scan screen: one call per scan, one per reprint. Never rejects. */
 export interface ScanService {
+  /** A scanner has begun typing: the station readies the printer for the scan that follows (printing.prepare). Nothing waits for it. */
+  prepare(): void;
   /** A scan: the station decides in the same call whether it prints or is an order to ship. */
   print(scan: string): Promise<ScanOutcome | ToShip>;
   reprint(request: { scan: string; reason: ReprintReason }): Promise<ScanOutcome>;

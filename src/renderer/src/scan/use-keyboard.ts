@@ -77,6 +77,10 @@ export function useStationKeyboard(onReady: () => void): void {
         target,
       });
       if (decision.preventDefault) event.preventDefault();
+      // A scanner's first keys (before its "reading…" cue is up): its scan follows within a blink,
+      // so the station opens and identifies its printer now rather than after the Enter. Not on
+      // Shift start, where a scan picks a bundle.
+      if (decision.reading > 0 && stores.scan.getState().cue.state !== 'reading' && stores.app.getState().screen !== 'shift') stores.scan.getState().scanComing();
       if (decision.scan !== undefined) {
         event.stopPropagation();
         const scan = decision.scan;

@@ -47,6 +47,8 @@ export interface ScanState {
   recent: PrintedLabel[];
   /** The label in the preview dialog, if one is open. */
   preview: PreviewTarget | null;
+  /** A scanner's first keys outside any field: a scan follows, so the station readies its printer. */
+  scanComing(): void;
   submitScan(raw: string): Promise<void>;
   /** Enter on the amber panel: ask for the reason. */
   confirmReprint(): void;
@@ -237,6 +239,8 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
         }),
 
       dropHeldReprint: () => set({ operatorNeeded: null }),
+
+      scanComing: () => deps.service.prepare(),
 
       submitScan: (raw) =>
         enqueue(async () => {
