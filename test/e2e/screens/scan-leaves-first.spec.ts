@@ -50,6 +50,13 @@ test('the scan’s one call leaves before anything else is asked or drawn, and t
     await scanLikeAScanner(page, order.orderRef);
     await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'printed', { timeout: 20_000 });
     await expect(page.getByTestId('result-order')).toHaveText(order.orderRef);
+    // A printed label after a printed label is drawn over the same panel: only its words change.
+    const samePanel = await page.getByTestId('scan-result').evaluate((panel) => {
+      const seen = (panel as unknown as { seenBefore?: boolean }).seenBefore === true;
+      (panel as unknown as { seenBefore?: boolean }).seenBefore = true;
+      return seen;
+    });
+    expect(samePanel).toBe(nth > 0);
     const seen = (await page.evaluate(() => (globalThis as unknown as { __scanOrder: Probe }).__scanOrder)) as Probe;
     // The first call after the Enter is the scan itself: no ship check or anything else before it.
     expect(seen.sends[0]).toEqual({ name: 'printing.scan', input: { scan: order.orderRef } });

@@ -19,7 +19,14 @@ export interface ScanResultPanelProps {
 
 /** The big panel that fills the scan screen: what happened to the last scan and what to do next. */
 export function ScanResultPanel({ panel, onConfirmReprint, onChooseReason, onDismiss, onCancelWaiting, onResumeWaiting }: ScanResultPanelProps) {
-  const key = panel.state === 'outcome' || panel.state === 'reason' || panel.state === 'void-armed' || panel.state === 'void' ? panel.at : panel.state;
+  // Each new panel starts afresh, except a printed label after a printed label, the packer's every
+  // scan: it is drawn over the same elements, where only its words change (the cheapest drawing).
+  const key =
+    panel.state === 'outcome' && panel.outcome.kind === 'printed'
+      ? 'printed'
+      : panel.state === 'outcome' || panel.state === 'reason' || panel.state === 'void-armed' || panel.state === 'void'
+        ? panel.at
+        : panel.state;
   return (
     // data-fit="whole": the screen-fit check holds the panel to fitting without scrolling, at a glance.
     <section className={`result-panel tone-${panelTone(panel)}`} data-testid="scan-result" data-state={panelState(panel)} data-fit="whole" aria-live="assertive" key={key}>
