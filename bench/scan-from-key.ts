@@ -258,9 +258,11 @@ const pageProbe = `(() => {
     const panel = document.querySelector(selector);
     if (!panel) return;
     if (awaited.kind === 'scan') {
-      // The panel is drawn anew for each outcome: a new one that does not name the scan is another outcome (a key lost).
+      // An outcome is a new panel, or new words on the same one (a printed label after a printed
+      // label); one that does not name the scan is another outcome (a key lost).
       const state = panel.getAttribute('data-state');
-      if (state === 'working' || state === 'idle' || panel === awaited.panelBefore) return;
+      const drawn = panel !== awaited.panelBefore || (panel.textContent || '') !== awaited.textBefore;
+      if (state === 'working' || state === 'idle' || !drawn) return;
       probe.outcomeState = (panel.textContent || '').includes(awaited.text) ? state : 'not this scan: ' + (panel.textContent || '').slice(0, 120);
     } else if (!(panel.textContent || '').includes(awaited.text)) return;
     probe.outcome = performance.now();
@@ -317,7 +319,10 @@ async function openPage(launchUrl: string) {
             results: [],
             outcome: null,
             outcomeState: null,
-            awaited: { kind: awaitedKind, text: awaitedText, panelBefore: (globalThis as unknown as { document: { querySelector(selector: string): unknown } }).document.querySelector('[data-testid="scan-result"]') },
+            awaited: (() => {
+              const panelBefore = (globalThis as unknown as { document: { querySelector(selector: string): { textContent: string | null } | null } }).document.querySelector('[data-testid="scan-result"]');
+              return { kind: awaitedKind, text: awaitedText, panelBefore, textBefore: panelBefore?.textContent ?? '' };
+            })(),
           });
         },
         [kind, text] as const,
