@@ -67,6 +67,29 @@ test('a scan longer than 2,048 characters is refused whole, with the reason, and
   await page.screenshot({ path: `${screenshotDir}/scanner-over-long-1280x800.png` });
 });
 
+test('a fast scanner’s "reading…" cue is drawn once, not again for each of its keys, and its scan prints', async ({ page, webHost, sandboxOrders }) => {
+  await openStation(page, webHost);
+  // Every text the cue shows, in order, as the page draws it.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (globalThis as unknown as { cueTexts: string[] }).cueTexts = seen;
+    const doc = (globalThis as unknown as { document: { body: unknown; querySelector(selector: string): { textContent: string | null } | null } }).document;
+    new MutationObserver(() => {
+      const text = doc.querySelector('[data-testid="scan-cue"]')?.textContent ?? '';
+      if (text !== '' && seen.at(-1) !== text) seen.push(text);
+    }).observe(doc.body as never, { subtree: true, childList: true, characterData: true });
+  });
+  const order = draftOrder(sandboxOrders);
+  // Its keys 5 ms apart (their own times): the whole ref takes well under the cue's 100 ms redraw.
+  expect(order.orderRef.length).toBeLessThan(20);
+  await scanLikeAScanner(page, order.orderRef);
+  await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'printed', { timeout: 20_000 });
+  await expect(page.getByTestId('result-order')).toHaveText(order.orderRef);
+  const texts = await page.evaluate(() => (globalThis as unknown as { cueTexts: string[] }).cueTexts);
+  // Drawn at its second key, when a scan is first told from typing.
+  expect(texts.map((text) => text.trim())).toEqual(['Reading… 2 characters']);
+});
+
 test('a scanner typing is seen at once ("reading…"), and slow typing says to use the entry field', async ({ page, webHost }) => {
   await openStation(page, webHost);
   // A slow wireless scanner, well inside the bench's 120 ms: the cue shows while it types.
@@ -74,6 +97,8 @@ test('a scanner typing is seen at once ("reading…"), and slow typing says to u
   await expect(page.getByTestId('scan-cue')).toHaveAttribute('data-cue', 'reading');
   await expect(page.getByTestId('scan-cue')).toContainText('Reading…');
   await page.screenshot({ path: `${screenshotDir}/scanner-reading-cue-1280x800.png` });
+  // Its count grows as it types.
+  await expect(page.getByTestId('scan-cue')).toContainText(/Reading… ([5-9]|1\d|20) characters/);
   await typing;
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'failed', { timeout: 20_000 });

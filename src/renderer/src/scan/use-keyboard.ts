@@ -22,6 +22,12 @@ const elementFacts = (target: EventTarget | null) => {
 
 /** How long "typed too slowly for a scan" stays up. */
 const slowCueMs = 4000;
+/**
+ * How often the "reading…" cue's count is redrawn while a scan is read. A scanner's keys come a
+ * few ms apart: redrawn on every key, the page would be drawing a frame right up to the Enter,
+ * and the scan's call would wait for it.
+ */
+const cueCountEveryMs = 100;
 
 const isActivatable = (target: EventTarget | null) =>
   target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement || target instanceof HTMLInputElement || target instanceof HTMLSelectElement;
@@ -47,12 +53,16 @@ export function useStationKeyboard(onReady: () => void): void {
 
     // The "reading…" cue goes once the run has stopped for longer than a scanner's gap.
     let cueTimer: ReturnType<typeof setTimeout> | null = null;
-    const showCue = (decision: KeyDecision) => {
+    let cueCountedAt = Number.NEGATIVE_INFINITY;
+    const showCue = (decision: KeyDecision, time: number) => {
       if (cueTimer !== null) clearTimeout(cueTimer);
       cueTimer = null;
       const scanStore = stores.scan.getState();
       if (decision.reading > 0) {
-        scanStore.setCue({ state: 'reading', characters: decision.reading });
+        if (scanStore.cue.state !== 'reading' || time - cueCountedAt >= cueCountEveryMs) {
+          scanStore.setCue({ state: 'reading', characters: decision.reading });
+          cueCountedAt = time;
+        }
         cueTimer = setTimeout(() => stores.scan.getState().setCue({ state: 'none' }), scanGapMs + 30);
       } else if (decision.typedTooSlowly !== undefined) {
         scanStore.setCue({ state: 'too-slow', characters: decision.typedTooSlowly });
@@ -87,13 +97,13 @@ export function useStationKeyboard(onReady: () => void): void {
         if (isOperatorBadge(scan) && operatorFromBadge(scan) !== '') {
           // A badge signs the operator in wherever it is scanned, and the screen stays where it is.
           void handleBenchScan(stores, scan);
-          showCue(decision);
+          showCue(decision, event.timeStamp);
           return;
         }
         // On the shift-start screen a scan picks a bundle for the run; everywhere else it prints.
         if (stores.app.getState().screen === 'shift' && !isCommandText(scan)) {
           stores.shift.getState().addBundles(scan);
-          showCue(decision);
+          showCue(decision, event.timeStamp);
           return;
         }
         // The scan's call leaves first, inside this key event: the cue, the screen and any
@@ -108,7 +118,7 @@ export function useStationKeyboard(onReady: () => void): void {
         else stores.app.getState().navigate('scan');
         return;
       }
-      showCue(decision);
+      showCue(decision, event.timeStamp);
       // The key was taken as part of a scan being read: it is nobody's shortcut.
       if (decision.preventDefault) return;
 
