@@ -253,10 +253,10 @@ function seedOrders(env: EnvironmentState, options: SeedOptions, { geocoder, dir
     let pudoId: string | undefined;
     let carrier = homeCarrier(area.countryCode);
     if (area.capabilities.pickupPoint && area.pickupCarriers.length > 0 && random.chance(0.12)) {
-      const near = directory.search({ countryCode: address.countryCode, postalCode: address.postalCode, maxResults: 25, maxDistanceKm: 15 });
-      const point = near.points.map((p) => directory.byPudoId(p.pudoId)!).find((p) => area.pickupCarriers.includes(p.carrier));
+      const near = directory.nearby({ countryCode: address.countryCode, postalCode: address.postalCode, maxResults: 25, maxDistanceKm: 15 });
+      const point = near.points.map((p) => p.point).find((p) => area.pickupCarriers.includes(p.carrier));
       if (point) {
-        pudoId = point.document.pudoId;
+        pudoId = point.pudoId;
         carrier = point.carrier;
       }
     }
