@@ -1,5 +1,36 @@
 import { defineConfig } from '@playwright/test';
 
+/**
+ * The features Playwright switches off in Chromium (playwright-core's chromiumSwitches.ts, 1.65).
+ * Chromium keeps only the last --disable-features it is given, so ours must repeat them;
+ * test/unit/e2e-browser/launch-options.test.ts fails when Playwright's list changes.
+ */
+export const playwrightDisabledFeatures = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+] as const;
+
+/**
+ * Every new window of headless Chromium builds its address bar's suggestion popups as web pages
+ * (chrome://omnibox-popup.top-chrome/) in a renderer of their own: about 1.5 s of CPU for each
+ * test's browser context, for an address bar nobody types in.
+ */
+const unusedBrowserFeatures = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'] as const;
+
 // Debian's Chromium, never a downloaded browser. The flags keep it quiet on a machine
 // without network and let it run as root in CI.
 export const chromiumLaunch = {
@@ -12,6 +43,7 @@ export const chromiumLaunch = {
     '--no-first-run',
     '--disable-sync',
     '--disable-quic',
+    `--disable-features=${[...playwrightDisabledFeatures, ...unusedBrowserFeatures].join(',')}`,
   ],
 };
 

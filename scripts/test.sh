@@ -16,7 +16,17 @@ started=$(date +%s)
 logs=test-results/stages
 mkdir -p "$logs"
 
-step() { printf '\n=== %s\n' "$1"; }
+# Each stage's heading; the stage before it is timed as it ends (the issue's goal counts seconds).
+stage_name=''
+stage_started=$started
+step() {
+  local now
+  now=$(date +%s)
+  [ -n "$stage_name" ] && printf '(%s: %ss)\n' "$stage_name" "$(( now - stage_started ))"
+  stage_name=$1
+  stage_started=$now
+  printf '\n=== %s\n' "$1"
+}
 
 # Runs the given stages side by side, each with its output in its own log, printed when it ends.
 side_by_side() {
@@ -29,7 +39,7 @@ side_by_side() {
   done
   for i in "${!pids[@]}"; do
     if wait "${pids[$i]}"; then status=passed; else status=FAILED; failed=1; fi
-    step "${names[$i]}: $status"
+    printf '\n--- %s: %s after %ss\n' "${names[$i]}" "$status" "$(( $(date +%s) - stage_started ))"
     cat "$logs/${names[$i]}.log"
   done
   return "$failed"
@@ -41,6 +51,7 @@ bash scripts/install-test-deps.sh
 bash scripts/test-windows.sh --prepare >"$logs/windows-prepare.log" 2>&1 &
 windows_prepared=$!
 
+packages_in_place=$(date +%s)
 step "Node packages"
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund
@@ -66,4 +77,6 @@ step "End-to-end tests (Chromium through the web host) and the Electron smoke te
 npx playwright test --project e2e-typing
 npx playwright test --project e2e --project electron
 
-printf '\nAll suites passed in %ss.\n' "$(( $(date +%s) - started ))"
+finished=$(date +%s)
+printf '(%s: %ss)\n' "$stage_name" "$(( finished - stage_started ))"
+printf '\nAll suites passed in %ss, %ss after the system packages were in place.\n' "$(( finished - started ))" "$(( finished - packages_in_place ))"

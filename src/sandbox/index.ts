@@ -117,7 +117,8 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<RunningS
     const describe = (): SandboxDescription => {
       const environments = {} as Record<EnvironmentName, SandboxEnvironment>;
       for (const name of environmentNames) {
-        const env = currentWorld().env(name);
+        // The accounts alone: an environment's orders are made when it is first used.
+        const env = currentWorld().accountsOf(name);
         const companies = [...env.companies.values()].map((company) => {
           const key = [...env.keys.values()].find((record) => !record.revoked && record.companyIds.length === 1 && record.companyIds[0] === company.id);
           return { name: company.name, apiKey: key?.key ?? '', locationIds: company.locationIds.map(String) };

@@ -14,6 +14,14 @@ export interface Random {
   chars(length: number, alphabet: string): string;
   /** A new generator whose stream depends on this one's seed and `label`, not on how much of this one was used. */
   fork(label: string): Random;
+  /** Where this generator is in its stream, to draw the same values again later (resumeRandom). */
+  position(): RandomPosition;
+}
+
+/** A generator's seed and place in its stream: four words of state, small enough to keep thousands. */
+export interface RandomPosition {
+  readonly seed: string;
+  readonly state: readonly [number, number, number, number];
 }
 
 function hashString(text: string): [number, number, number, number] {
@@ -43,7 +51,19 @@ export function hashUnit(text: string): number {
 }
 
 export function createRandom(seed: string): Random {
-  let [a, b, c, d] = hashString(seed);
+  const random = generator(seed, hashString(seed));
+  // Warm up: the first outputs of sfc32 correlate with the seed words.
+  for (let i = 0; i < 12; i++) random.next();
+  return random;
+}
+
+/** A generator that draws what the one at `position` drew next, value for value. */
+export function resumeRandom(position: RandomPosition): Random {
+  return generator(position.seed, position.state);
+}
+
+function generator(seed: string, state: readonly [number, number, number, number]): Random {
+  let [a, b, c, d] = state;
   const next = () => {
     a >>>= 0;
     b >>>= 0;
@@ -58,8 +78,6 @@ export function createRandom(seed: string): Random {
     c = (c + t) | 0;
     return (t >>> 0) / 4294967296;
   };
-  // Warm up: the first outputs of sfc32 correlate with the seed words.
-  for (let i = 0; i < 12; i++) next();
   const random: Random = {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),
@@ -74,6 +92,7 @@ export function createRandom(seed: string): Random {
       return out;
     },
     fork: (label) => createRandom(`${seed}/${label}`),
+    position: () => ({ seed, state: [a >>> 0, b >>> 0, c >>> 0, d >>> 0] }),
   };
   return random;
 }

@@ -1,4 +1,6 @@
-import { callNames, type CallName, type CallResult, type EventName, type StationApi } from '../../shared/contract';
+import type { CallName, CallResult, EventName, StationApi } from '../../shared/contract';
+// The names alone: the contract itself would build every call's schemas at the page's start.
+import { callNameList } from '../../shared/contract/call-names';
 import type { StationErrorData } from '../../shared/errors';
 import { ServerMessageSchema, webSocketPath } from '../../shared/web-protocol';
 import type { ConnectionState } from './connection-state';
@@ -104,7 +106,7 @@ export function connectWebStation(location: Location, options: WebStationOptions
     });
   };
 
-  const api: Record<string, unknown> = Object.fromEntries(callNames.map((name) => [name, (input: unknown) => call(name, input)]));
+  const api: Record<string, unknown> = Object.fromEntries(callNameList.map((name) => [name, (input: unknown) => call(name, input)]));
   api.on = (event: EventName, listener: (payload: unknown) => void) => {
     wanted = true;
     const set = listeners.get(event) ?? new Set();

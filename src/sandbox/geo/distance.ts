@@ -6,6 +6,12 @@ export interface LatLng {
 const earthRadiusM = 6_371_000;
 const rad = (deg: number) => (deg * Math.PI) / 180;
 
+/**
+ * A degree of latitude along a meridian: no two points lie closer than their difference in
+ * latitude times this (the great-circle distance is never shorter).
+ */
+export const metresPerDegreeLatitude = (earthRadiusM * Math.PI) / 180;
+
 /** Great-circle distance in metres. */
 export function distanceMeters(a: LatLng, b: LatLng): number {
   const dLat = rad(b.lat - a.lat);

@@ -179,22 +179,13 @@ export interface SeedContext {
   directory: PickupDirectory;
 }
 
-export function seedEnvironment(name: EnvironmentName, options: SeedOptions, context: SeedContext): EnvironmentState {
-  const root = createRandom(`${options.seed}/${name}`);
-  const keyRandom = root.fork('keys');
-  const env: EnvironmentState = {
-    name,
-    companies: new Map(),
-    locations: new Map(),
-    keys: new Map(),
-    orders: new Map(),
-    bundles: new Map(),
-    webhooks: [],
-    revokedKey: '',
-    random: root.fork('runtime'),
-    nextOrderNumber: 0,
-    nextBundleNumber: 0,
-  };
+/** Who works in an environment: its companies, their locations and keys, and the revoked key. */
+export type EnvironmentAccounts = Pick<EnvironmentState, 'name' | 'companies' | 'locations' | 'keys' | 'revokedKey'>;
+
+/** The companies, locations and keys of an environment, without its orders (seedEnvironment adds those). */
+export function seedAccounts(name: EnvironmentName, options: Pick<SeedOptions, 'seed' | 'now' | 'defaultPrintSize'>): EnvironmentAccounts {
+  const keyRandom = createRandom(`${options.seed}/${name}`).fork('keys');
+  const accounts: EnvironmentAccounts = { name, companies: new Map(), locations: new Map(), keys: new Map(), revokedKey: '' };
   const issuedAt = new Date(startOfLocalDay(options.now) - 30 * 86_400_000).toISOString();
   companyPlans.forEach((plan, index) => {
     const base = locationIdBase[name][index]!;
@@ -205,20 +196,37 @@ export function seedEnvironment(name: EnvironmentName, options: SeedOptions, con
       settings: { orientation: 'landscape', printSize: options.defaultPrintSize },
       locationIds: plan.locations.map((location) => base + location.offset),
     };
-    env.companies.set(company.id, company);
+    accounts.companies.set(company.id, company);
     for (const locationPlan of plan.locations) {
       const location: Location = { id: base + locationPlan.offset, companyId: company.id, name: locationPlan.name, address: locationPlan.address, areas: locationPlan.areas };
-      env.locations.set(location.id, location);
+      accounts.locations.set(location.id, location);
     }
     const key: ApiKeyRecord = { key: newApiKey(name, keyRandom), companyIds: [company.id], revoked: false, issuedAt };
-    env.keys.set(key.key, key);
+    accounts.keys.set(key.key, key);
   });
   // Kaasmakerij De Vries prints portrait by default, so the ORIENTATION setting matters out of the box.
-  env.companies.get('devries')!.settings.orientation = 'portrait';
+  accounts.companies.get('devries')!.settings.orientation = 'portrait';
   const revoked: ApiKeyRecord = { key: newApiKey(name, keyRandom), companyIds: ['noordwind'], revoked: true, issuedAt };
-  env.keys.set(revoked.key, revoked);
-  env.revokedKey = revoked.key;
+  accounts.keys.set(revoked.key, revoked);
+  accounts.revokedKey = revoked.key;
+  return accounts;
+}
 
+/**
+ * The whole environment: its accounts (the same maps as `accounts`, when given) and today's
+ * orders. Accounts and orders come from generators of their own, so either may be made first.
+ */
+export function seedEnvironment(name: EnvironmentName, options: SeedOptions, context: SeedContext, accounts: EnvironmentAccounts = seedAccounts(name, options)): EnvironmentState {
+  const root = createRandom(`${options.seed}/${name}`);
+  const env: EnvironmentState = {
+    ...accounts,
+    orders: new Map(),
+    bundles: new Map(),
+    webhooks: [],
+    random: root.fork('runtime'),
+    nextOrderNumber: 0,
+    nextBundleNumber: 0,
+  };
   seedOrders(env, options, context, root.fork('orders'));
   return env;
 }
@@ -253,10 +261,10 @@ function seedOrders(env: EnvironmentState, options: SeedOptions, { geocoder, dir
     let pudoId: string | undefined;
     let carrier = homeCarrier(area.countryCode);
     if (area.capabilities.pickupPoint && area.pickupCarriers.length > 0 && random.chance(0.12)) {
-      const near = directory.search({ countryCode: address.countryCode, postalCode: address.postalCode, maxResults: 25, maxDistanceKm: 15 });
-      const point = near.points.map((p) => directory.byPudoId(p.pudoId)!).find((p) => area.pickupCarriers.includes(p.carrier));
+      const near = directory.nearby({ countryCode: address.countryCode, postalCode: address.postalCode, maxResults: 25, maxDistanceKm: 15 });
+      const point = near.points.map((p) => p.point).find((p) => area.pickupCarriers.includes(p.carrier));
       if (point) {
-        pudoId = point.document.pudoId;
+        pudoId = point.pudoId;
         carrier = point.carrier;
       }
     }

@@ -8,9 +8,9 @@ import { createGeocoder, type Geocoder } from '../geo/geocoder';
 import { createPickupDirectory, type PickupDirectory } from '../pickup/directory';
 import { createRandom } from '../random';
 import type { WebhookDispatcher } from '../webhooks/dispatcher';
-import { seedEnvironment } from './seed';
+import { seedAccounts, seedEnvironment, type EnvironmentAccounts } from './seed';
 import { applyStatus } from './statuses';
-import type { EnvironmentName, EnvironmentState, Order } from './types';
+import { environmentNames, type EnvironmentName, type EnvironmentState, type Order } from './types';
 import { webhookPayload } from './views';
 
 export interface WorldOptions {
@@ -41,24 +41,36 @@ export interface TodaysOrder {
 export class World {
   readonly geocoder: Geocoder;
   readonly directory: PickupDirectory;
-  private environments: Record<EnvironmentName, EnvironmentState>;
+  /** The seed's "now": both environments are dated from it, whenever each is made. */
+  private seededAt: number;
+  private accounts: Record<EnvironmentName, EnvironmentAccounts>;
+  /**
+   * An environment's orders are made when it is first used: a station works in one of them, and
+   * the sandbox starts with every station. Its accounts are made at once (the description lists them).
+   */
+  private environments: Partial<Record<EnvironmentName, EnvironmentState>> = {};
 
   constructor(private readonly options: WorldOptions) {
     this.geocoder = createGeocoder();
     this.directory = createPickupDirectory({ size: options.pickupPoints, random: createRandom(`${options.seed}/pickup-points`), geocoder: this.geocoder });
-    this.environments = this.seed();
+    this.seededAt = options.now();
+    this.accounts = this.seedAccounts();
   }
 
-  private seed(): Record<EnvironmentName, EnvironmentState> {
+  private seedAccounts(): Record<EnvironmentName, EnvironmentAccounts> {
+    const options = { seed: this.options.seed, now: this.seededAt, defaultPrintSize: this.options.defaultPrintSize };
+    return { test: seedAccounts('test', options), live: seedAccounts('live', options) };
+  }
+
+  private seed(name: EnvironmentName): EnvironmentState {
     const seedOptions = {
       seed: this.options.seed,
       orders: this.options.orders,
-      now: this.options.now(),
+      now: this.seededAt,
       trackingBase: this.options.trackingBase,
       defaultPrintSize: this.options.defaultPrintSize,
     };
-    const context = { geocoder: this.geocoder, directory: this.directory };
-    return { test: seedEnvironment('test', seedOptions, context), live: seedEnvironment('live', seedOptions, context) };
+    return seedEnvironment(name, seedOptions, { geocoder: this.geocoder, directory: this.directory }, this.accounts[name]);
   }
 
   /** Tracking URLs are this plus the barcode. */
@@ -67,16 +79,25 @@ export class World {
   }
 
   env(name: EnvironmentName): EnvironmentState {
-    return this.environments[name];
+    return (this.environments[name] ??= this.seed(name));
+  }
+
+  /** The companies, locations and keys of an environment, without making its orders. */
+  accountsOf(name: EnvironmentName): EnvironmentAccounts {
+    return this.environments[name] ?? this.accounts[name];
   }
 
   /** Back to the seed (dated relative to today). Webhook registrations survive when asked to. */
   reset(keepWebhooks = false): void {
     const previous = this.environments;
-    this.environments = this.seed();
+    this.seededAt = this.options.now();
+    this.accounts = this.seedAccounts();
+    this.environments = {};
     if (keepWebhooks) {
-      this.environments.test.webhooks = previous.test.webhooks;
-      this.environments.live.webhooks = previous.live.webhooks;
+      for (const name of environmentNames) {
+        const webhooks = previous[name]?.webhooks;
+        if (webhooks?.length) this.env(name).webhooks = webhooks;
+      }
     }
   }
 
@@ -105,7 +126,7 @@ export class World {
 
   /** The seed's orders (the day's work a new station can import), in bundle order. */
   todaysOrders(name: EnvironmentName): TodaysOrder[] {
-    const env = this.environments[name];
+    const env = this.env(name);
     const list: TodaysOrder[] = [];
     for (const bundle of env.bundles.values()) {
       for (const orderId of bundle.orderIds) {
