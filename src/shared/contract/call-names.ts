@@ -12,7 +12,7 @@ export const callNameList = [
   'imports.pick', 'imports.recent', 'imports.manifest',
   'webhooks.status', 'webhooks.start', 'webhooks.stop', 'webhooks.conflicts', 'webhooks.settle',
   'printers.list', 'printers.add', 'printers.update', 'printers.remove', 'printers.status', 'printers.check', 'printers.test', 'printers.osQueues', 'printers.usbDevices', 'printers.discover',
-  'printing.print', 'printing.scan', 'printing.printBundles', 'printing.pause', 'printing.resume', 'printing.cancel', 'printing.retryFailed', 'printing.decide', 'printing.runs', 'printing.run', 'printing.journal', 'printing.labelDocument',
+  'printing.print', 'printing.scan', 'printing.prepare', 'printing.printBundles', 'printing.pause', 'printing.resume', 'printing.cancel', 'printing.retryFailed', 'printing.decide', 'printing.runs', 'printing.run', 'printing.journal', 'printing.labelDocument',
   'sandbox.printedLabels',
   'supervision.cancel', 'supervision.cancelBundle', 'supervision.notices', 'supervision.acknowledge', 'supervision.whereabouts', 'supervision.dayClose',
   'shipping.newShipment', 'shipping.checkAddress', 'shipping.checkPostalCode', 'shipping.coverage', 'shipping.pickupPoints', 'shipping.toShip', 'shipping.import', 'shipping.ship', 'shipping.ledger', 'shipping.unknown', 'shipping.decide',

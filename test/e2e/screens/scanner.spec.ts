@@ -69,16 +69,15 @@ test('a scan longer than 2,048 characters is refused whole, with the reason, and
 
 test('a fast scanner’s "reading…" cue is drawn once, not again for each of its keys, and its scan prints', async ({ page, webHost, sandboxOrders }) => {
   await openStation(page, webHost);
-  // Every text the cue shows, in order, as the page draws it.
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (globalThis as unknown as { cueTexts: string[] }).cueTexts = seen;
-    const doc = (globalThis as unknown as { document: { body: unknown; querySelector(selector: string): { textContent: string | null } | null } }).document;
+  // Every text the cue shows, in order, as the page draws it (a script: these tests are typed without the DOM's types).
+  await page.evaluate(`(() => {
+    const seen = [];
+    window.cueTexts = seen;
     new MutationObserver(() => {
-      const text = doc.querySelector('[data-testid="scan-cue"]')?.textContent ?? '';
+      const text = document.querySelector('[data-testid="scan-cue"]')?.textContent ?? '';
       if (text !== '' && seen.at(-1) !== text) seen.push(text);
-    }).observe(doc.body as never, { subtree: true, childList: true, characterData: true });
-  });
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  })()`);
   const order = draftOrder(sandboxOrders);
   // Its keys 5 ms apart (their own times): the whole ref takes well under the cue's 100 ms redraw.
   expect(order.orderRef.length).toBeLessThan(20);
