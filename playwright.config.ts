@@ -47,7 +47,15 @@ export const chromiumLaunch = {
   ],
 };
 
-const browser = { browserName: 'chromium', launchOptions: chromiumLaunch, viewport: { width: 1280, height: 800 } } as const;
+/**
+ * The tests drive Debian's Chromium headless shell (package chromium-headless-shell: the same
+ * Blink, without the browser's window stack), about 0.7 CPU-s less per test than the full browser
+ * on a machine whose end-to-end stage is bound by the CPU. The benches time a packer's scan in the
+ * full browser (chromiumLaunch).
+ */
+const testBrowserLaunch = { ...chromiumLaunch, executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell' };
+
+const browser = { browserName: 'chromium', launchOptions: testBrowserLaunch, viewport: { width: 1280, height: 800 } } as const;
 const typedInRealTime = ['**/scanner.spec.ts', '**/scan-capture.spec.ts'];
 
 export default defineConfig({

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests use, only those missing:
-#   chromium (end-to-end tests), dbus + gnome-keyring (a real OS keychain), cups + cups-filters (real raw and PDF print
+#   chromium (the benches and the Windows stage) + chromium-headless-shell (end-to-end tests), dbus + gnome-keyring (a real OS keychain), cups + cups-filters (real raw and PDF print
 #   queues), zbar-tools + poppler-utils (decode barcodes from rendered labels and PDFs), postgresql (the tests start a
 #   private server of their own from its binaries: test/support/postgres-server.ts; Debian's own cluster is not used),
 #   wine64 + gcc-mingw-w64-x86-64-win32 (the Windows stage: the station on Windows Node under Wine, scripts/test-windows.sh),
@@ -9,6 +9,7 @@ set -euo pipefail
 
 declare -A needs=(
   [/usr/bin/chromium]=chromium
+  [/usr/bin/chromium-headless-shell]=chromium-headless-shell
   [/usr/bin/dbus-run-session]=dbus
   [/usr/bin/gnome-keyring-daemon]=gnome-keyring
   [/usr/sbin/cupsd]=cups
