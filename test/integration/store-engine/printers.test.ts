@@ -122,6 +122,13 @@ describe.each(engineFactories)('the printer registry: $name', (factory) => {
   });
 
   it('takes a scan\'s printer read from memory until something changes', async () => {
+    // Earlier tests' writes are still being heard by bench A's own registry, and a late one would
+    // drop the list cached below. Its listening connection hears notifications in order: once one
+    // sent now arrives, every earlier one has been handled.
+    const earlierHeard = await nextPrintersNotice(store.engine);
+    await store.engine.notify(printersChannel, 'test');
+    await earlierHeard.heard;
+    await earlierHeard.subscription.close();
     await benchA.list('test');
     const rows = (await store.engine.query("SELECT id FROM printers WHERE environment = 'test'")).length;
     // A row written behind the registry's back (no notification; on SQLite the same connection,
