@@ -22,10 +22,12 @@ export function openDatabase(path: string): StationDatabase {
     ensurePrivateFile(path);
   }
   const db = new Database(path);
+  // First: every statement after it, the journal mode's too, waits for a lock another process
+  // holds for a moment (the CLI beside the app, a process started after a crash) instead of failing.
+  db.pragma('busy_timeout = 5000');
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${SYNCHRONOUS}`);
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
   migrate(db);
   return db;
 }

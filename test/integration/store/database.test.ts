@@ -1,6 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import Database from 'libsql';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/main/store/database';
 import { migrationsFor, sqlite } from '../../../src/main/store/schema';
@@ -71,5 +74,26 @@ describe('station database', () => {
     add.run('live', 'a', now, now);
     expect(() => add.run('test', 'b', now, now)).toThrow(/UNIQUE/);
     db.close();
+  });
+
+  it('waits for a file another process has locked for a moment, rather than failing to open it', async () => {
+    const path = freshPath();
+    // The file as another program left it (not yet in WAL mode), so the station must change its
+    // journal mode, which needs the lock that program holds for a moment.
+    mkdirSync(dirname(path));
+    const other = new Database(path);
+    other.exec('CREATE TABLE notes (text TEXT)');
+    other.close();
+    const holder = spawn(
+      process.execPath,
+      ['-e', `const db = new (require('libsql'))(${JSON.stringify(path)}); db.exec('BEGIN EXCLUSIVE'); console.log('locked'); setTimeout(() => { db.exec('COMMIT'); db.close(); }, 400);`],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const exited = new Promise((resolve) => holder.once('exit', resolve));
+    await new Promise<void>((resolve) => createInterface({ input: holder.stdout! }).once('line', () => resolve()));
+    const db = openDatabase(path);
+    expect(db.prepare('PRAGMA journal_mode').raw(true).get()).toEqual(['wal']);
+    db.close();
+    expect(await exited).toBe(0);
   });
 });
