@@ -213,8 +213,15 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
         if (!request.complete) request.socket.destroy();
       }, limits.requestTimeout);
       deadline.unref();
-      request.socket.once('close', () => clearTimeout(deadline));
-      response.once('finish', () => clearTimeout(deadline));
+      // A kept-alive connection carries request after request: what this one hangs on it goes
+      // when the request is answered, or the connection would hold every request's for its life.
+      const socket = request.socket;
+      const closed = () => clearTimeout(deadline);
+      socket.once('close', closed);
+      response.once('finish', () => {
+        clearTimeout(deadline);
+        socket.off('close', closed);
+      });
       try {
         handle(request, response, secrets, config.bodyLimitBytes, sources);
       } catch (error) {

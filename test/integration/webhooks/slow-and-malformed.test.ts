@@ -5,6 +5,7 @@
  * ISO 8601 and a NUL in any text are answered 400 at once, so the service does not send them again
  * for ever.
  */
+import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CallOutput } from '../../../src/shared/contract';
@@ -66,6 +67,41 @@ describe('slow senders', () => {
     expect(body).toBeGreaterThanOrEqual(9_500);
     expect(body).toBeLessThan(13_000);
   }, 60_000);
+});
+
+describe('a sender that keeps its connection', () => {
+  it('answers a hundred events on one kept-alive connection without holding anything per event on it', async () => {
+    const { port, path } = await startReceiver();
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const sockets = new Set<unknown>();
+    const send = (n: number) =>
+      new Promise<number>((resolve, reject) => {
+        const body = JSON.stringify(statusEvent(`ORD-${700 + n}`, 'in_transit', 'expected'));
+        const sent = request({ host: '127.0.0.1', port, path, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        });
+        sent.on('socket', (socket) => sockets.add(socket));
+        sent.on('error', reject);
+        sent.end(body);
+      });
+    try {
+      const statuses: number[] = [];
+      for (let n = 0; n < 100; n += 1) statuses.push(await send(n));
+      expect(new Set(statuses)).toEqual(new Set([200]));
+      // One connection carried them all, as a service's sender keeps it.
+      expect(sockets.size).toBe(1);
+      // Node's warnings come on a later turn of the loop.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).toEqual([]);
+    } finally {
+      agent.destroy();
+      process.off('warning', onWarning);
+    }
+  });
 });
 
 describe('events no service would send', () => {
