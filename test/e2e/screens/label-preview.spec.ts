@@ -24,6 +24,12 @@ test('a ZPL label renders offline in the worker, loaded only when needed, under 
   const csp = watchCsp(page);
   const scripts: string[] = [];
   page.on('request', (request) => scripts.push(new URL(request.url()).pathname));
+  // The renderer's WebAssembly comes as a file of its own, typed so that it compiles as it downloads.
+  const wasm: { path: string; type: string | undefined }[] = [];
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (path.endsWith('.wasm')) wasm.push({ path, type: response.headers()['content-type'] });
+  });
   await openStation(page, webHost);
   await page.keyboard.press('F3');
   expect(scripts.filter((path) => /zpl/i.test(path))).toEqual([]);
@@ -36,6 +42,7 @@ test('a ZPL label renders offline in the worker, loaded only when needed, under 
   expect(await image.evaluate(naturalWidth)).toBe(839);
   expect(await image.evaluate((element: { naturalHeight: number }) => element.naturalHeight)).toBe(1184);
   expect(scripts.some((path) => /zpl\.worker/.test(path))).toBe(true);
+  expect(wasm).toEqual([{ path: expect.stringMatching(/^\/assets\/zpl-renderer-[\w-]+\.wasm$/), type: 'application/wasm' }]);
   expect(csp).toEqual([]);
   await page.screenshot({ path: `${screenshotDir}/printers-zpl-preview-1280x800.png` });
 });

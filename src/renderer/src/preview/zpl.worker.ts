@@ -1,6 +1,7 @@
 /**
- * The ZPL preview worker: Zebrash (zpl-renderer-js, about 9 MB of WASM inlined) runs here, off
- * the screen's thread, and is only downloaded when the first preview is asked for.
+ * The ZPL preview worker: Zebrash (zpl-renderer-js, 7 MB of WebAssembly, served as a file of its
+ * own: scripts/build/zpl-wasm-asset.ts) runs here, off the screen's thread, and is only downloaded
+ * when the first preview is asked for.
  */
 import { zplToBase64MultipleAsync } from 'zpl-renderer-js';
 import { ZplRenderRequestSchema, type ZplRenderResponse } from './worker-protocol';
