@@ -149,8 +149,11 @@ test('a label waiting on the printer has Resume and Cancel right on the panel, t
     pl: [[resume, 'Wznów — drukarka jest gotowa']],
   });
 
-  await zebra.setPaperOut(false);
+  // The packer presses Resume as the roll goes in. Resume asks the printer now instead of at the
+  // station's next look (every second), and the label comes out once the printer has paper: loaded
+  // first, the station could see it before the click and the button would be gone.
   await resume.click();
+  await zebra.setPaperOut(false);
   await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'printed', { timeout: 10_000 });
   await expect.poll(() => zebra.printed().length, { timeout: 10_000 }).toBe(1);
   await page.keyboard.press('F3');
