@@ -8,33 +8,17 @@
  *
  * Run (the screen built first): npx electron-vite build && npx tsx bench/zpl-preview.ts [rounds]
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { chromium, type Page } from 'playwright-core';
-import { z } from 'zod';
 import { chromiumLaunch } from '../playwright.config';
 import { renderZplLabel } from '../src/sandbox/labels/zpl';
+import { removeDataDir, startStationHost } from '../test/e2e/station-host';
+import { labelFixture } from '../test/unit/sandbox-labels/label-fixture';
 import { percentile } from './print-support';
 
 const rounds = Number(process.argv[2] ?? 5);
-const label = renderZplLabel(
-  {
-    orderId: 'SBX-000123',
-    orderRef: 'ORD-2024/0001.5',
-    barcode: '3SABC1234567',
-    deliveryName: 'Sam de Vries',
-    deliveryAddress: 'Keizersgracht 123, 1015 CJ Amsterdam',
-    postalCode: '1015 CJ',
-    city: 'Amsterdam',
-    countryCode: 'NL',
-    senderName: 'Packing Station Sandbox',
-    createdAt: '2026-11-21T08:00:00.000Z',
-  },
-  'portrait',
-);
+const label = renderZplLabel(labelFixture(), 'portrait');
 
 /** Seconds of processor time used so far by every Chromium process (and the children it waited for). */
 function chromiumCpuSeconds(): number {
@@ -53,26 +37,6 @@ function chromiumCpuSeconds(): number {
   return total;
 }
 
-/** The built web host on a fresh data folder, as `npm run web` starts it. */
-async function startStation(): Promise<{ launchUrl: string; stop(): Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-preview-'));
-  const child = spawn(process.execPath, ['out/main/web.js', '--json', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'ignore'] });
-  const firstLine = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`the web host exited with ${code}`)));
-  });
-  const { launchUrl } = z.object({ launchUrl: z.string() }).parse(JSON.parse(firstLine));
-  return {
-    launchUrl,
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 /** Resolves once the page's attribute has the value (read from outside the page: its CSP allows no eval). */
 async function attributeBecomes(page: Page, selector: string, name: string, value: string): Promise<void> {
   const deadline = Date.now() + 30_000;
@@ -88,7 +52,7 @@ const cpu: number[] = [];
 const loadBefore = loadavg();
 try {
   for (let round = 0; round < rounds; round += 1) {
-    const station = await startStation();
+    const station = await startStationHost();
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     try {
       const page = await context.newPage();
@@ -106,6 +70,7 @@ try {
     } finally {
       await context.close();
       await station.stop();
+      removeDataDir(station.dataDir);
     }
   }
 } finally {

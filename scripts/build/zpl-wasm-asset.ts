@@ -30,9 +30,10 @@ export function zplWasmAsset(): Plugin {
       }
       reference = this.emitFile({ type: 'asset', name: 'zpl-renderer.wasm', source: Buffer.from(wasm[2]!, 'base64') });
       return {
+        // Replaced by functions: a `$` in the package's names is not a replacement pattern.
         code: code
-          .replace(wasm[0], `${wasm[1]}${wasm[1]}`)
-          .replace(instantiate[0], `WebAssembly.instantiateStreaming(fetch(new URL(${JSON.stringify(placeholder)},self.location.href)),${instantiate[2]})`),
+          .replace(wasm[0], () => `${wasm[1]}${wasm[1]}`)
+          .replace(instantiate[0], () => `WebAssembly.instantiateStreaming(fetch(new URL(${JSON.stringify(placeholder)},self.location.href)),${instantiate[2]})`),
         map: null,
       };
     },
