@@ -11,8 +11,9 @@ const integration = {
   testTimeout: 60_000,
   hookTimeout: 60_000,
   pool: 'forks',
-  // A private PostgreSQL server for the run (the shared-store engine's tests).
-  globalSetup: ['test/support/postgres-global-setup.ts'],
+  // A private PostgreSQL server for the run (the shared-store engine's tests), and the programs
+  // tests start as processes of their own, bundled once (test/support/child-scripts.ts).
+  globalSetup: ['test/support/postgres-global-setup.ts', 'test/support/child-scripts-global-setup.ts'],
 } satisfies TestProjectInlineConfiguration['test'];
 // The files about the OS keychain itself. In one clean-clone run, with three files at a time, two
 // of them found the run's Secret Service without its default collection for a moment while other

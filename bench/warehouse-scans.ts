@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { PrintOutcomeSchema } from '../src/shared/contract/printing';
 import { startSandbox, type RunningSandbox } from '../src/sandbox';
 import { seedOrders, startFleet, type FleetStore } from '../test/support/bench-fleet';
+import { buildChildScripts } from '../test/support/child-scripts';
 import { createTestDatabase, startPostgresServer } from '../test/support/postgres-server';
 import { percentile, type TodaysOrder } from './print-support';
 
@@ -107,6 +108,8 @@ async function main(): Promise<void> {
   const sandbox = await startSandbox({ printers: 0, orders: Math.max(2_400, benches * (perBench + 1) * 9), rateLimit: { requestsPerSecond: 0 }, faults: { latencyMs } });
   const server = await startPostgresServer();
   const folder = mkdtempSync(join(tmpdir(), 'station-warehouse-bench-'));
+  // The benches run bundled, as in the integration tests (test/support/child-scripts.ts).
+  const childScripts = await buildChildScripts();
   try {
     const orders = await todaysOrders(sandbox);
     console.log(`sandbox latency ${latencyMs} ms per answer; ${perBench} scans per bench after one warm-up scan each; ${orders.length} orders`);
@@ -122,6 +125,7 @@ async function main(): Promise<void> {
     show(await round('SQLite, one bench', sandbox, { kind: 'sqlite', file: join(folder, 'bench.db') }, 1, perBench, part(3)));
   } finally {
     rmSync(folder, { recursive: true, force: true });
+    childScripts.remove();
     await server.dispose();
     await sandbox.close();
   }

@@ -11,7 +11,6 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { OrderIndex, type OrderFacts } from '../../src/main/orders/order-index';
 import { PostgresEngine } from '../../src/main/store/engine/postgres-engine';
 import { SqliteEngine } from '../../src/main/store/engine/sqlite-engine';
@@ -19,11 +18,10 @@ import type { StoreEngine } from '../../src/main/store/engine/store-engine';
 import { VirtualZebra, type VirtualZebraOptions } from '../../src/sandbox/printer';
 import type { PostgresServer } from './postgres-server';
 import { BenchMessageSchema, type BenchCall, type BenchConfig, type FleetStore } from './bench-fleet-messages';
+import { childScript } from './child-scripts';
 import { waitUntil } from './wait-until';
 
 export type { FleetStore } from './bench-fleet-messages';
-
-const childPath = fileURLToPath(new URL('./bench-fleet-child.ts', import.meta.url));
 
 export type BenchAnswer =
   | { ok: true; value: unknown }
@@ -130,8 +128,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
 
   const launch = (bench: (typeof benches)[number]): Life => {
     // The configuration (with the store's password) goes in the environment, not on the command line anyone can list.
-    const child = fork(childPath, [], {
-      execArgv: ['--import', 'tsx'],
+    const child = fork(childScript('test/support/bench-fleet-child.ts'), [], {
+      execArgv: [],
       env: { ...process.env, FLEET_BENCH_CONFIG: JSON.stringify(bench.config) },
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
     });

@@ -10,11 +10,11 @@ import { runCliIn, type CliOutcome } from '../../support/cli';
 import { createLogger } from '../../../src/main/logging/logger';
 import { memoryKeyStore } from '../../support/station';
 import { statusEvent } from '../webhooks/payloads';
+import { childScript } from '../../support/child-scripts';
 
 // The CLI as a user runs it: in-process through runCli for the quick cases, and as a real child
-// process (`node --import tsx src/main/cli/index.ts`) where stdin, signals and ports matter.
+// process (src/main/cli/index.ts bundled, test/support/child-scripts.ts) where stdin, signals and ports matter.
 
-const cliEntry = join(import.meta.dirname, '..', '..', '..', 'src', 'main', 'cli', 'index.ts');
 let dataDir: string;
 
 beforeEach(() => {
@@ -33,7 +33,7 @@ async function cliWith(stationOptions: Partial<StationOptions>, ...argv: string[
 }
 
 function child(args: string[], env: NodeJS.ProcessEnv = {}): { process: ChildProcessWithoutNullStreams; lines: string[]; nextLine(match: RegExp): Promise<string>; exit: Promise<number | null> } {
-  const proc = spawn(process.execPath, ['--import', 'tsx', cliEntry, '--data-dir', dataDir, ...args], { env: { ...process.env, ...env } });
+  const proc = spawn(process.execPath, [childScript('src/main/cli/index.ts'), '--data-dir', dataDir, ...args], { env: { ...process.env, ...env } });
   const lines: string[] = [];
   const waiting: { match: RegExp; resolve: (line: string) => void }[] = [];
   let buffered = '';

@@ -3,13 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
+import { childScript } from '../../support/child-scripts';
 
 // Every CLI command and every web host start composes the whole station. Code only some calls
 // need — the embedded sandbox, the PDF and spreadsheet writers — is read when first used: on
 // Windows each file opened at start costs far more (the Windows stage measured a command's start
 // going from 15–40 s to 2–3 s under Wine when these stopped loading eagerly).
 
-const cliEntry = join(import.meta.dirname, '..', '..', '..', 'src', 'main', 'cli', 'index.ts');
 const dataDirs: string[] = [];
 afterEach(() => {
   for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
@@ -19,7 +19,7 @@ it('a command that needs none of them loads neither the sandbox nor pdf-lib, exc
   const dataDir = mkdtempSync(join(tmpdir(), 'station-start-up-'));
   dataDirs.push(dataDir);
   // NODE_DEBUG=module names every CommonJS file Node loads (the packages below are CommonJS).
-  const result = spawnSync(process.execPath, ['--import', 'tsx', cliEntry, '--data-dir', dataDir, 'settings'], {
+  const result = spawnSync(process.execPath, [childScript('src/main/cli/index.ts'), '--data-dir', dataDir, 'settings'], {
     env: { ...process.env, NODE_DEBUG: 'module' },
     encoding: 'utf8',
     timeout: 60_000,

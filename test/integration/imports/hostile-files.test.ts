@@ -10,6 +10,7 @@ import { createLogger } from '../../../src/main/logging/logger';
 import { createTestStation, type TestStation } from '../../support/station';
 import { sharedStringsBomb } from './hostile-xlsx';
 import { openWebHost } from './web-host-client';
+import { childScript } from '../../support/child-scripts';
 
 let test: TestStation;
 const call = (name: string, input: unknown) => test.station.dispatcher.dispatch(name, input, { host: 'web' });
@@ -85,7 +86,6 @@ describe('a hostile workbook fails only its own import', () => {
 });
 
 describe('an import cut short by a crash', () => {
-  const cliEntry = join(import.meta.dirname, '..', '..', '..', 'src', 'main', 'cli', 'index.ts');
 
   it('is marked interrupted at the next start, with the rows written before the crash, not left running', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'station-crash-'));
@@ -96,9 +96,9 @@ describe('an import cut short by a crash', () => {
     out.end();
     await once(out, 'finish');
     // The CLI as a user runs it, killed (as a crash would) once it has written its first rows.
-    const child = spawn(process.execPath, ['--import', 'tsx', cliEntry, '--data-dir', dataDir, 'settings', 'set', '--env', 'test']);
+    const child = spawn(process.execPath, [childScript('src/main/cli/index.ts'), '--data-dir', dataDir, 'settings', 'set', '--env', 'test']);
     await once(child, 'exit');
-    const importer = spawn(process.execPath, ['--import', 'tsx', cliEntry, '--data-dir', dataDir, 'import', file]);
+    const importer = spawn(process.execPath, [childScript('src/main/cli/index.ts'), '--data-dir', dataDir, 'import', file]);
     let stderr = '';
     const wroteRows = new Promise<void>((resolve, reject) => {
       importer.stderr.on('data', (chunk: Buffer) => {

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AsyncEntry } from '@napi-rs/keyring';
 import { createKeychainKeyStore } from '../../../src/main/keys/key-store';
 import { createTestStation, type TestStation } from '../../support/station';
+import { childScript } from '../../support/child-scripts';
 
 // These tests use the real Secret Service that scripts/with-keyring.sh starts (gnome-keyring in a
 // private D-Bus session), as `npm test` does.
@@ -107,7 +108,7 @@ describe('a key stored before keys were bound to their address', () => {
 
 describe('without a persistent keychain', () => {
   it('refuses to store a key and says why, instead of keeping it somewhere that forgets', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'keychain-child.ts')], {
+    const { stdout } = await promisify(execFile)(process.execPath, [childScript('test/integration/keys/keychain-child.ts')], {
       env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' },
       timeout: 30_000,
     });

@@ -1,5 +1,5 @@
 /**
- * The crash test: the station's core runs in a child process (tsx) printing a 500-label bundle
+ * The crash test: the station's core runs in a child process (test/support/child-scripts.ts) printing a 500-label bundle
  * run to a virtual Zebra, and is killed with SIGKILL at random moments, at least ten times while
  * the run is going on. Each new life finds the unfinished run in the journal and resumes it. In
  * the end the printer's own record holds every label of the run, none twice, except labels the
@@ -15,16 +15,15 @@ import { openDatabase } from '../../../src/main/store/database';
 import type { RunningSandbox } from '../../../src/sandbox';
 import type { VirtualZebra } from '../../../src/sandbox/printer';
 import { barcodeOfZpl, bundlesWithLabels, startTestSandbox, startZebra, stationOrders } from '../printing-queue/support';
+import { childScript } from '../../support/child-scripts';
 
 const LABELS = 500;
 const KILLS_DURING_RUN = 10;
-const childPath = join(__dirname, 'station-child.ts');
-const cliEntry = join(__dirname, '..', '..', '..', 'src', 'main', 'cli', 'index.ts');
 
 /** The CLI in a process of its own, on the same data folder (as a person would run it next to the app). */
 function runCliProcess(dataDir: string, args: string[]): Promise<{ code: number | null; stdout: string }> {
   return new Promise((resolve) => {
-    const cli = spawn(process.execPath, ['--import', 'tsx', cliEntry, '--data-dir', dataDir, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const cli = spawn(process.execPath, [childScript('src/main/cli/index.ts'), '--data-dir', dataDir, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     cli.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
     cli.on('exit', (code) => resolve({ code, stdout }));
@@ -39,7 +38,7 @@ interface Life {
 }
 
 function startLife(config: unknown): { done: Promise<Life>; kill(): void; waitForLine(prefix: string): Promise<boolean> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', childPath, JSON.stringify(config)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [childScript('test/integration/printing-crash/station-child.ts'), JSON.stringify(config)], { stdio: ['ignore', 'pipe', 'pipe'] });
   const life: Life = { lines: [], stderr: '', exitCode: null, signal: null };
   const listeners = new Set<() => void>();
   createInterface({ input: child.stdout }).on('line', (line) => {

@@ -3,16 +3,14 @@
  * starting with `line` (for example "scan-run " or "scan-sent "): a station gone at that moment.
  */
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { RunningSandbox } from '../../../src/sandbox';
 import { waitUntil } from '../../support/wait-until';
 import type { TodaysOrder } from '../printing-queue/support';
-
-const childPath = join(__dirname, 'station-child.ts');
+import { childScript } from '../../support/child-scripts';
 
 export async function killStationChildAt(config: unknown, line: string, what: string, timeoutMs?: number): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', childPath, JSON.stringify(config)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [childScript('test/integration/printing-crash/station-child.ts'), JSON.stringify(config)], { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const lines: string[] = [];
   createInterface({ input: child.stdout }).on('line', (text) => lines.push(text));

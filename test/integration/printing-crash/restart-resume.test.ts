@@ -20,10 +20,10 @@ import type { VirtualZebra } from '../../../src/sandbox/printer';
 import { memoryKeyStore } from '../../support/station';
 import { waitUntil } from '../../support/wait-until';
 import { barcodeOfZpl, bundlesWithLabels, startTestSandbox, startZebra, stationOrders, type TodaysOrder } from '../printing-queue/support';
+import { childScript } from '../../support/child-scripts';
 
 const LABELS = 106;
 const PAPER_RUNS_OUT_AFTER = 40;
-const childPath = join(__dirname, 'station-child.ts');
 
 interface Setup {
   sandbox: RunningSandbox;
@@ -179,7 +179,7 @@ describe('a run resumed after the station stopped in a pause and the printer res
         bundleIds: setup.picked.bundleIds,
         orders: setup.picked.orders.map(({ orderId, orderRef, barcode, bundleId, status }) => ({ orderId, orderRef, barcode, bundleId, status })),
       };
-      const child = spawn(process.execPath, ['--import', 'tsx', childPath, JSON.stringify(config)], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, [childScript('test/integration/printing-crash/station-child.ts'), JSON.stringify(config)], { stdio: ['ignore', 'pipe', 'inherit'] });
       const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
       const lines: string[] = [];
       createInterface({ input: child.stdout }).on('line', (line) => lines.push(line));

@@ -1,14 +1,12 @@
 /** The CLI in a process of its own on a station's data folder, as a person runs it next to the app. */
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import type { RunningSandbox } from '../../../src/sandbox';
-
-const cliChild = join(__dirname, 'cli-child.ts');
+import { childScript } from '../../support/child-scripts';
 
 /** The CLI in a process of its own on the station's data folder; Ctrl+C is a real SIGINT. */
 export function startCli(sandbox: RunningSandbox, dataDir: string, argv: string[]) {
   const config = { dataDir, apiKey: sandbox.environments.test.companies[0]?.apiKey ?? '', baseUrl: sandbox.environments.test.baseUrl };
-  const child = spawn(process.execPath, ['--import', 'tsx', cliChild, JSON.stringify(config), ...argv], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [childScript('test/integration/printing-queue/cli-child.ts'), JSON.stringify(config), ...argv], { stdio: ['ignore', 'pipe', 'pipe'] });
   const output = { stdout: '', stderr: '' };
   const listeners = new Set<() => void>();
   const heard = (): void => {

@@ -3,9 +3,10 @@ import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { call } from './harness';
+import { childScript } from '../../support/child-scripts';
 
 function runCli(args: string[]): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', ...args], { cwd: process.cwd(), stdio: 'pipe' });
+  return spawn(process.execPath, [childScript('src/sandbox/cli.ts'), ...args], { cwd: process.cwd(), stdio: 'pipe' });
 }
 
 function firstLine(child: ChildProcessWithoutNullStreams): Promise<string> {

@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/main/store/database';
+import { childScript } from '../../support/child-scripts';
 
-const writer = join(import.meta.dirname, 'crash-writer.ts');
 const rowsPerBatch = 200;
 
 /** Runs the writer until it has committed at least one batch, then kills it after a random delay. */
 function runAndKill(dbPath: string, firstBatch: number): Promise<number[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', writer, dbPath, String(firstBatch), String(rowsPerBatch)], {
+    const child = spawn(process.execPath, [childScript('test/integration/store/crash-writer.ts'), dbPath, String(firstBatch), String(rowsPerBatch)], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const committed: number[] = [];

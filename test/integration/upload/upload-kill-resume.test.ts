@@ -12,11 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
 import { readReport, sandboxOrdersByRef, stationFolder, stationKeys, uploadRows, writeXlsx } from './support';
-
-const childPath = join(__dirname, 'cli-child.ts');
+import { childScript } from '../../support/child-scripts';
 
 function startCli(key: unknown, args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', childPath, JSON.stringify(key), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [childScript('test/integration/upload/cli-child.ts'), JSON.stringify(key), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   const stderrLines: string[] = [];
   const watchers = new Set<() => void>();

@@ -4,9 +4,10 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { connect, quotedValue } from './raw-client';
+import { childScript } from '../../support/child-scripts';
 
 function runCli(args: string[]): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', ...args], { cwd: process.cwd(), stdio: 'pipe' });
+  return spawn(process.execPath, [childScript('src/sandbox/cli.ts'), ...args], { cwd: process.cwd(), stdio: 'pipe' });
 }
 
 function firstLine(child: ChildProcessWithoutNullStreams): Promise<string> {

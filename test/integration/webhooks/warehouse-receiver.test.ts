@@ -19,8 +19,8 @@ import { runCliIn } from '../../support/cli';
 import { createTestDatabase, freeLoopbackPort, type TestDatabase } from '../../support/postgres-server';
 import { postgresConfig } from '../store-engine/engines';
 import { statusEvent } from './payloads';
+import { childScript } from '../../support/child-scripts';
 
-const cliEntry = join(__dirname, '..', '..', '..', 'src', 'main', 'cli', 'index.ts');
 const logger = createLogger(() => undefined, { level: 'error' });
 
 let database: TestDatabase;
@@ -39,7 +39,7 @@ interface Receiver {
 
 /** Starts `packing-station webhooks serve --store …` and waits for the addresses it prints. */
 function startReceiver(port: number, password: string): Promise<Receiver> {
-  const child = spawn(process.execPath, ['--import', 'tsx', cliEntry, '--data-dir', dataDir, 'webhooks', 'serve', '--store', storeAddress(database.info), '--unverified-server', '--show-addresses', '--host', '127.0.0.1', '--port', String(port)], {
+  const child = spawn(process.execPath, [childScript('src/main/cli/index.ts'), '--data-dir', dataDir, 'webhooks', 'serve', '--store', storeAddress(database.info), '--unverified-server', '--show-addresses', '--host', '127.0.0.1', '--port', String(port)], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, PACKING_STATION_STORE_PASSWORD: password },
   });
