@@ -12,7 +12,7 @@
  * from an earlier run.
  */
 import { build } from 'esbuild';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** Every program a test starts, by its source path from the project's root. */
@@ -43,7 +43,9 @@ export interface ChildScripts {
  * code looks for it in a bundled build (src/main/orders/manifest-parser.ts).
  */
 export async function buildChildScripts(): Promise<ChildScripts> {
-  const dir = join(projectRoot, '.cache', 'test-children', `run-${process.pid}-${Date.now()}`);
+  const runs = join(projectRoot, '.cache', 'test-children');
+  removeRunsOfGoneProcesses(runs);
+  const dir = join(runs, `run-${process.pid}-${Date.now()}`);
   mkdirSync(dir, { recursive: true });
   const entryPoints = Object.fromEntries([...childSources.map((source) => [bundleName(source), join(projectRoot, source)]), ['manifest-parser', join(projectRoot, 'src/main/orders/manifest-parser-worker.ts')]]);
   await build({
@@ -61,6 +63,24 @@ export async function buildChildScripts(): Promise<ChildScripts> {
   });
   process.env[childrenVariable] = dir;
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A run stopped before its teardown (Ctrl+C) leaves its folder: removed once its process is gone. */
+function removeRunsOfGoneProcesses(runs: string): void {
+  const entries = existsSync(runs) ? readdirSync(runs) : [];
+  for (const name of entries) {
+    const pid = Number(/^run-(\d+)-/.exec(name)?.[1]);
+    if (Number.isInteger(pid) && !processAlive(pid)) rmSync(join(runs, name), { recursive: true, force: true });
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** The bundled script of a child, to run with `node <script> …`. */
