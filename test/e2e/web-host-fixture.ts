@@ -1,10 +1,11 @@
 import { test as base } from '@playwright/test';
-import { removeDataDir, startStationHost, type WebHostProcess } from './station-host';
+import { removeDataDir, startStationInProcess, type WebHostProcess } from './station-host';
 
 export type { WebHostProcess } from './station-host';
 
 /**
- * A fresh station on the embedded sandbox, served by the built web host, for one test. A used
+ * A fresh station on the embedded sandbox, served by the web host on the built screen, for one
+ * test, in the worker's own process (station-host.ts says why). A used
  * station closes (and its data folder goes) while the next test starts: closing is mostly waiting
  * for its connections and files, and nothing of it reaches the next test's own station. The
  * worker waits for every one of them to be gone before it ends.
@@ -21,7 +22,7 @@ export const test = base.extend<{ webHost: WebHostProcess }, { closingHosts: Pro
     { scope: 'worker' },
   ],
   webHost: async ({ closingHosts }, use) => {
-    const host = await startStationHost();
+    const host = await startStationInProcess();
     await use(host);
     closingHosts.push(host.stop().then(() => removeDataDir(host.dataDir)));
   },

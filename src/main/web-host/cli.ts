@@ -4,16 +4,15 @@
  * lives. With `--json`, the first line is one JSON object ({ url, launchUrl, environment,
  * dataDir }) for scripts and tests instead.
  */
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { version } from '../../../package.json';
-import { composeStation, productName } from '../composition';
+import { productName } from '../composition';
 import { createLogger } from '../logging/logger';
 import { logStrayErrors } from '../logging/stray-errors';
 import { defaultDataDir } from '../paths';
-import { startWebHost } from './server';
-import { keptSessionKey } from './session-key';
+import { startStationWebHost } from './station-web-host';
 
 const environmentWords = {
   sandbox: 'the embedded sandbox — practice orders and a virtual Zebra, nothing ships (Setup › Environment leaves it)',
@@ -36,20 +35,12 @@ async function main(): Promise<void> {
   const logger = createLogger((line) => process.stderr.write(`${line}\n`));
   logStrayErrors(logger);
   const dataDir = values['data-dir'] ? resolve(values['data-dir']) : defaultDataDir(productName);
-  const station = await composeStation({
+  const { station, host, close } = await startStationWebHost({
     dataDir,
-    host: 'web',
-    version,
-    logger,
-  });
-  await station.start({ webhooks: true, scale: true });
-  // composeStation made the data folder and narrowed it to this user; the session key lives there.
-  const host = await startWebHost({
-    station,
     rendererDir: values['renderer-dir'] ?? resolve(here, '../renderer'),
     port,
-    sessionKey: keptSessionKey(dataDir),
-    handoverDir: join(dataDir, 'handover'),
+    version,
+    logger,
   });
   const environment = station.settings.environment();
   if (values.json) process.stdout.write(`${JSON.stringify({ url: host.url, launchUrl: host.launchUrl, environment, dataDir })}\n`);
@@ -64,8 +55,7 @@ async function main(): Promise<void> {
   );
 
   const stop = async () => {
-    await host.close();
-    await station.close();
+    await close();
     process.exit(0);
   };
   process.once('SIGINT', stop);
