@@ -66,6 +66,20 @@ export function addZebraInAnyLanguage(page: Page, zebra: VirtualZebra, name = 'B
   return addVirtualZebra(page, zebra, name, { anyLanguage: true });
 }
 
+/**
+ * Prints today's `count` biggest bundles (most draft orders) in one run from Shift start. Chosen by
+ * name: the screen lists bundles in the order the station learnt of them, which is no order of size.
+ */
+export async function printBiggestBundles(page: Page, orders: readonly SandboxOrder[], count: number): Promise<void> {
+  const drafts = new Map<string, number>();
+  for (const order of orders) if (order.status === 'draft') drafts.set(order.bundleId, (drafts.get(order.bundleId) ?? 0) + 1);
+  const biggest = [...drafts].sort(([a, sizeA], [b, sizeB]) => sizeB - sizeA || a.localeCompare(b)).slice(0, count);
+  await page.keyboard.press('F2');
+  for (const [bundleId] of biggest) await page.getByTestId(`bundle-${bundleId}`).locator('input').check({ timeout: 20_000 });
+  await page.getByTestId('run-start').click();
+  await expect(page.getByTestId('run-panel')).toHaveAttribute('data-state', 'finished', { timeout: 90_000 });
+}
+
 /** The nth draft order of today, orders alone in their bundle first: one scan, one label. */
 export function draftOrder(orders: readonly SandboxOrder[], nth = 0): SandboxOrder {
   const perBundle = new Map<string, number>();

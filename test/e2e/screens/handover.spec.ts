@@ -8,21 +8,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
-import { addVirtualZebra, draftOrder, expect, test } from './bench-fixture';
+import { addVirtualZebra, draftOrder, expect, printBiggestBundles, test } from './bench-fixture';
 import { openStation, scanLikeAScanner } from './station-page';
 
 test.use({ viewport: { width: 1024, height: 768 } });
-
-async function printBundles(page: Page, count: number): Promise<void> {
-  await page.keyboard.press('F2');
-  const choices = page.getByTestId('bundle-choices').locator('li');
-  await expect(choices.first()).toBeVisible({ timeout: 20_000 });
-  for (let index = 0; index < count; index += 1) await choices.nth(index).locator('input').check();
-  await page.getByTestId('run-start').click();
-  await expect(page.getByTestId('run-panel')).toHaveAttribute('data-state', 'finished', { timeout: 90_000 });
-  await page.getByTestId('run-close').click();
-}
 
 /** The PDF's pages as text, laid out as on paper. */
 function pagesOf(pdfPath: string): string[] {
@@ -64,7 +53,8 @@ test('closing the day in the browser downloads a handover list whose every page 
     const single = draftOrder(sandboxOrders, 0);
     await scanLikeAScanner(page, single.orderRef);
     await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'printed', { timeout: 20_000 });
-    await printBundles(page, 3);
+    await printBiggestBundles(page, sandboxOrders, 3);
+    await page.getByTestId('run-close').click();
 
     await page.keyboard.press('F5');
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId('day-close').click()]);

@@ -3,33 +3,22 @@
  * column is in view beside the order, the confirmation appears under the row the lead is looking
  * at (not at the top of the page), and the voided row no longer offers Reprint.
  */
-import type { Page } from '@playwright/test';
-import type { VirtualZebra } from '../../../src/sandbox/printer/virtual-zebra';
-import { addVirtualZebra, expect, test } from './bench-fixture';
+import { addVirtualZebra, expect, printBiggestBundles, test } from './bench-fixture';
 import { openStation, scanLikeAScanner } from './station-page';
-
-/** Prints today's three biggest bundles in one run, on the bench's fast Zebra: a day's worth of History rows. */
-async function printThreeBundles(page: Page, zebra: VirtualZebra): Promise<void> {
-  await addVirtualZebra(page, zebra);
-  await page.keyboard.press('F2');
-  const choices = page.getByTestId('bundle-choices').locator('li');
-  await expect(choices.first()).toBeVisible({ timeout: 20_000 });
-  for (const index of [0, 1, 2]) await choices.nth(index).locator('input').check();
-  await page.getByTestId('run-start').click();
-  await expect(page.getByTestId('run-panel')).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
-}
 
 for (const size of [
   { width: 1024, height: 768 },
   { width: 1280, height: 800 },
 ]) {
-  test(`at ${size.width}×${size.height} a void in History is confirmed under its row, its State is in view, and it offers no Reprint`, async ({ page, webHost, zebra }) => {
+  test(`at ${size.width}×${size.height} a void in History is confirmed under its row, its State is in view, and it offers no Reprint`, async ({ page, webHost, zebra, sandboxOrders }) => {
     test.setTimeout(90_000);
     await page.setViewportSize(size);
     await openStation(page, webHost);
     await scanLikeAScanner(page, 'STATION:OPERATOR:Anna');
     await expect(page.getByTestId('operator-badge-name')).toHaveText('Anna');
-    await printThreeBundles(page, zebra);
+    // Today's three biggest bundles, on the bench's fast Zebra: a day's worth of History rows.
+    await addVirtualZebra(page, zebra);
+    await printBiggestBundles(page, sandboxOrders, 3);
 
     await page.keyboard.press('F5');
     const rows = page.getByTestId('history-table').locator('tbody tr.history-row');
