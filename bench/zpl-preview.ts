@@ -10,11 +10,12 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { chromium, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { chromiumLaunch } from '../playwright.config';
 import { renderZplLabel } from '../src/sandbox/labels/zpl';
 import { removeDataDir, startStationHost } from '../test/e2e/station-host';
 import { labelFixture } from '../test/unit/sandbox-labels/label-fixture';
+import { waitUntil } from '../test/support/wait-until';
 import { percentile } from './print-support';
 
 const rounds = Number(process.argv[2] ?? 5);
@@ -37,15 +38,6 @@ function chromiumCpuSeconds(): number {
   return total;
 }
 
-/** Resolves once the page's attribute has the value (read from outside the page: its CSP allows no eval). */
-async function attributeBecomes(page: Page, selector: string, name: string, value: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while ((await page.getAttribute(selector, name)) !== value) {
-    if (Date.now() > deadline) throw new Error(`${selector} never had ${name}="${value}"`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 const browser = await chromium.launch(chromiumLaunch);
 const times: number[] = [];
 const cpu: number[] = [];
@@ -57,7 +49,8 @@ try {
     try {
       const page = await context.newPage();
       await page.goto(station.launchUrl);
-      await attributeBecomes(page, 'html', 'data-scan-ready', 'true');
+      // Read from outside the page: its CSP allows no eval.
+      await waitUntil(async () => (await page.getAttribute('html', 'data-scan-ready')) === 'true', 'the page ready to scan', 30_000);
       await page.keyboard.press('F3');
       await page.waitForSelector('[data-testid="label-file"]', { state: 'attached' });
       const cpuBefore = chromiumCpuSeconds();

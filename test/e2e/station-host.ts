@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { z } from 'zod';
 import { createLogger } from '../../src/main/logging/logger';
 import { startStationWebHost } from '../../src/main/web-host/station-web-host';
 
@@ -78,12 +79,14 @@ export async function startStationHost(options: StationHostOptions = {}): Promis
  * process of its own adds (a window closed with SIGTERM, a keychain in a D-Bus session of its
  * own, a restart on the same folder) is what startStationHost is for.
  */
+/** package.json's version, read once per worker: the screen shows it as the station's. */
+const stationVersion = z.object({ version: z.string() }).parse(JSON.parse(readFileSync('package.json', 'utf8'))).version;
+
 export async function startStationInProcess(): Promise<StationHost> {
   const dataDir = mkdtempSync(join(tmpdir(), 'station-e2e-'));
   // What the web host would print on its error output: nobody reads it while a test passes.
   const logger = createLogger(() => undefined);
-  const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
-  const { host, close } = await startStationWebHost({ dataDir, rendererDir: resolve('out/renderer'), port: 0, version, logger });
+  const { host, close } = await startStationWebHost({ dataDir, rendererDir: resolve('out/renderer'), port: 0, version: stationVersion, logger });
   return { url: host.url, launchUrl: host.launchUrl, dataDir, stop: close };
 }
 
