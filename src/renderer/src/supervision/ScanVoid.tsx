@@ -12,7 +12,8 @@ export function ScanVoid() {
   const { t } = useTranslation();
   const station = useStation();
   const stores = useStores();
-  const panel = useScanState((state) => state.panel);
+  // The parcel to cancel, once scanned after STATION:VOID: a scan's outcome does not draw this part.
+  const voidScan = useScanState((state) => (state.panel.state === 'void' ? state.panel.scan : null));
   const operator = useAppState((state) => state.settings?.operator ?? '');
   const live = useAppState((state) => state.info?.environment === 'live');
   const [outcome, setOutcome] = useState<CancelOutcomeData | null>(null);
@@ -38,15 +39,15 @@ export function ScanVoid() {
           {t(`supervision.void.outcome.${outcome.outcome}`, { orderRef: outcome.orderRef ?? outcome.orderId, status: outcome.status ?? '?', message: outcome.message ?? t('supervision.void.noReason') })}
         </p>
       )}
-      {panel.state === 'void' && (
+      {voidScan !== null && (
         <VoidDialog
-          orderRef={panel.scan}
+          orderRef={voidScan}
           bundleId={null}
           operator={operator}
           live={live}
           onVoid={(request) => {
             stores.scan.getState().dismiss();
-            void run(panel.scan, request);
+            void run(voidScan, request);
           }}
           onCancel={() => stores.scan.getState().dismiss()}
         />

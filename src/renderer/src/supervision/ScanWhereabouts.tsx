@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../components/Icon';
+import type { ScanPanel } from '../state/scan-store';
 import { useScanState } from '../state/stores-context';
 import { WhereaboutsPanel } from './WhereaboutsPanel';
 
@@ -10,17 +11,9 @@ const orderCodes = new Set(['ORDER_VOIDED', 'ORDER_TERMINAL', 'ALREADY_PRINTED']
 /** Under the scan result: where the order just scanned is (timeline, tracking link, printed here or not). */
 export function ScanWhereabouts() {
   const { t } = useTranslation();
-  const panel = useScanState((state) => state.panel);
+  // Only the scan it is about: drawn again when that changes, not with every outcome's words.
+  const scan = useScanState((state) => whereaboutsScan(state.panel));
   const [open, setOpen] = useState<string | null>(null);
-  const outcome = panel.state === 'outcome' ? panel.outcome : null;
-  const scan =
-    outcome?.kind === 'printed'
-      ? outcome.label.scan
-      : outcome?.kind === 'duplicate' || outcome?.kind === 'elsewhere'
-        ? outcome.scan
-        : outcome?.kind === 'failed' && orderCodes.has(outcome.error.code)
-          ? outcome.scan
-          : null;
   if (open) return <WhereaboutsPanel key={open} scan={open} onClose={() => setOpen(null)} />;
   if (!scan) return null;
   return (
@@ -28,4 +21,13 @@ export function ScanWhereabouts() {
       <Icon name="question" size={24} /> {t('supervision.where.button')}
     </button>
   );
+}
+
+/** The scan whose whereabouts can be shown for this panel, if any. */
+function whereaboutsScan(panel: ScanPanel): string | null {
+  const outcome = panel.state === 'outcome' ? panel.outcome : null;
+  if (outcome?.kind === 'printed') return outcome.label.scan;
+  if (outcome?.kind === 'duplicate' || outcome?.kind === 'elsewhere') return outcome.scan;
+  if (outcome?.kind === 'failed' && orderCodes.has(outcome.error.code)) return outcome.scan;
+  return null;
 }
