@@ -262,6 +262,8 @@ const pageProbe = `(() => {
     new PerformanceObserver((list) => { for (const entry of list.getEntries()) probe.longTasks.push({ start: entry.startTime, duration: entry.duration }); }).observe({ type: 'longtask', buffered: true });
   } catch {}
   const look = () => {
+    // The time the observer was called, before the probe's own checks of what changed.
+    const at = performance.now();
     if (!probe.awaited || probe.outcome !== null) return;
     const awaited = probe.awaited;
     const selector = awaited.kind === 'ship-ready' ? '[data-testid="ship-panel"][data-state="ready"]' : '[data-testid="scan-result"]';
@@ -275,7 +277,7 @@ const pageProbe = `(() => {
       if (state === 'working' || state === 'idle' || !drawn) return;
       probe.outcomeState = (panel.textContent || '').includes(awaited.text) ? state : 'not this scan: ' + (panel.textContent || '').slice(0, 120);
     } else if (!(panel.textContent || '').includes(awaited.text)) return;
-    probe.outcome = performance.now();
+    probe.outcome = at;
     window.__scanBenchSeen();
   };
   new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });

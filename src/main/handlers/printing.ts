@@ -57,7 +57,7 @@ export function printingHandlers({ settings, core, allowed, preview, logger, sca
       // that cannot be read now (the shared store away while the bench prints locally) holds no
       // scan up: it prints, as any scan that is not a known slip.
       const slip = scanToShip ? () => scanToShip(session.environment, scan).catch(() => null) : undefined;
-      return print({ scan }, slip);
+      return print({ scan, environment: session.environment }, slip);
     },
     'printing.prepare': async (_input, { session }) => {
       // Only a hint that a scan is coming: what refuses the scan itself (STORE_OFFLINE, no key) is
@@ -74,7 +74,7 @@ export function printingHandlers({ settings, core, allowed, preview, logger, sca
     'printing.print': async (input, { session }) => {
       allowed.requirePrinting();
       await session.ready();
-      return print(input);
+      return print({ ...input, environment: session.environment });
     },
     'printing.printBundles': async (input, { session }) => {
       allowed.requireBundles();

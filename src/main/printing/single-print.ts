@@ -41,6 +41,8 @@ export interface SinglePrintInput {
   reprint?: { reason: string; operator?: string };
   /** A lead's override of the refusal for a delivered, returned, lost or cancelled order. */
   override?: { reason: string; operator?: string };
+  /** The environment the call already read (its session's); read from the settings when absent. */
+  environment?: Environment;
 }
 
 /**
@@ -54,7 +56,7 @@ export type SlipCheck<T> = () => Promise<T | null>;
 export async function printScan<T = never>(deps: SinglePrintDeps, input: SinglePrintInput, slip?: SlipCheck<T>): Promise<PrintOutcomeData | T> {
   const now = deps.now ?? (() => performance.now());
   const startedAt = now();
-  const environment = deps.settings.environment();
+  const environment = input.environment ?? deps.settings.environment();
   const printer = await choosePrinter(deps, environment, input.printerId);
   const labelRequest: LabelRequest = printer.format === 'pdf' ? { format: 'pdf', orientation: printer.orientation } : { format: 'zpl', orientation: printer.orientation };
   let found = slip ? await findLocally(deps, environment, input.scan) : null;
