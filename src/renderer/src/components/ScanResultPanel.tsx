@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reprintReasons, type ReprintReason } from '../scan/commands';
-import { asksToPrintAgain, toneOf, type ScanOutcome } from '../scan/scan-outcome';
+import { toneOf, type PrintedLabel, type ScanOutcome } from '../scan/scan-outcome';
 import type { ReprintTarget, ScanPanel } from '../state/scan-store';
 import { formatClock } from '../i18n/format';
 import { errorText, shownDetails } from '../supervision/error-words';
@@ -101,11 +101,6 @@ function OutcomeView({
   onResumeWaiting(): void;
 }) {
   const { t, i18n } = useTranslation();
-  const reprintButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    // Enter on the amber panel confirms the reprint: give it the focus.
-    if (asksToPrintAgain(outcome)) reprintButton.current?.focus();
-  }, [outcome]);
 
   switch (outcome.kind) {
     case 'waiting':
@@ -137,67 +132,11 @@ function OutcomeView({
           </div>
         </div>
       );
-    case 'printed': {
-      const { label } = outcome;
-      return (
-        <div className="result-body">
-          <Icon name="check" size={96} className="result-icon" />
-          <h2 className="result-title">{label.reprint ? t('result.reprintedTitle') : t('result.printedTitle')}</h2>
-          <dl className="result-facts">
-            <dt>{t('result.order')}</dt>
-            <dd data-testid="result-order">{label.orderRef}</dd>
-            <dt>{t('result.recipient')}</dt>
-            <dd data-testid="result-recipient">{label.recipient}</dd>
-            <dt>{t('result.printer')}</dt>
-            <dd data-testid="result-printer">{label.printerName}</dd>
-          </dl>
-          {label.unconfirmed && (
-            <p className="result-line small" data-testid="result-unconfirmed">
-              {t('result.unconfirmed')}
-            </p>
-          )}
-        </div>
-      );
-    }
+    case 'printed':
+      return <PrintedView label={outcome.label} />;
     case 'duplicate':
     case 'elsewhere':
-      return (
-        <div className="result-body">
-          <Icon name="warning" size={96} className="result-icon" />
-          <h2 className="result-title" data-testid="result-title">
-            {t(outcome.kind === 'duplicate' ? 'result.duplicateTitle' : 'result.elsewhereTitle')}
-          </h2>
-          <p className="result-ref" data-testid="result-order">
-            {outcome.orderRef} · {outcome.recipient}
-          </p>
-          {outcome.kind === 'duplicate' ? (
-            <>
-              <p className="result-line" data-testid="result-duplicate-line">
-                {t(outcome.previous.operator.trim() ? 'result.duplicateLine' : 'result.duplicateLineNoOperator', {
-                  time: formatClock(outcome.previous.printedAt, i18n.language),
-                  operator: outcome.previous.operator,
-                  station: outcome.previous.stationName,
-                })}
-              </p>
-              <p className="result-line small">{t('result.duplicatePrinter', { printer: outcome.previous.printerName })}</p>
-            </>
-          ) : (
-            <p className="result-line" data-testid="result-elsewhere-line">
-              {t('result.elsewhereLine')}
-            </p>
-          )}
-          <div className="result-actions">
-            <button type="button" ref={reprintButton} className="button button-primary" onClick={onConfirmReprint} data-testid="reprint-confirm">
-              <Icon name="redo" size={28} />
-              {t('result.reprint')}
-            </button>
-            <button type="button" className="button" onClick={onDismiss}>
-              {t('result.cancel')}
-            </button>
-          </div>
-          <p className="result-line small">{t('result.reprintByCard')}</p>
-        </div>
-      );
+      return <AskAgainView outcome={outcome} onConfirmReprint={onConfirmReprint} onDismiss={onDismiss} />;
     case 'failed': {
       const words = errorText(outcome.error, t, i18n.language);
       // A printer fault's usual action ends "press Resume", true on Printers and Shift start; a
@@ -242,6 +181,89 @@ function OutcomeView({
         </div>
       );
   }
+}
+
+/** A label printed before, here or elsewhere: print it again? Enter on the amber panel confirms, so the button has the focus. */
+function AskAgainView({
+  outcome,
+  onConfirmReprint,
+  onDismiss,
+}: {
+  outcome: Extract<ScanOutcome, { kind: 'duplicate' | 'elsewhere' }>;
+  onConfirmReprint(): void;
+  onDismiss(): void;
+}) {
+  const { t, i18n } = useTranslation();
+  const reprintButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => reprintButton.current?.focus(), [outcome]);
+  return (
+    <div className="result-body">
+      <Icon name="warning" size={96} className="result-icon" />
+      <h2 className="result-title" data-testid="result-title">
+        {t(outcome.kind === 'duplicate' ? 'result.duplicateTitle' : 'result.elsewhereTitle')}
+      </h2>
+      <p className="result-ref" data-testid="result-order">
+        {outcome.orderRef} · {outcome.recipient}
+      </p>
+      {outcome.kind === 'duplicate' ? (
+        <>
+          <p className="result-line" data-testid="result-duplicate-line">
+            {t(outcome.previous.operator.trim() ? 'result.duplicateLine' : 'result.duplicateLineNoOperator', {
+              time: formatClock(outcome.previous.printedAt, i18n.language),
+              operator: outcome.previous.operator,
+              station: outcome.previous.stationName,
+            })}
+          </p>
+          <p className="result-line small">{t('result.duplicatePrinter', { printer: outcome.previous.printerName })}</p>
+        </>
+      ) : (
+        <p className="result-line" data-testid="result-elsewhere-line">
+          {t('result.elsewhereLine')}
+        </p>
+      )}
+      <div className="result-actions">
+        <button type="button" ref={reprintButton} className="button button-primary" onClick={onConfirmReprint} data-testid="reprint-confirm">
+          <Icon name="redo" size={28} />
+          {t('result.reprint')}
+        </button>
+        <button type="button" className="button" onClick={onDismiss}>
+          {t('result.cancel')}
+        </button>
+      </div>
+      <p className="result-line small">{t('result.reprintByCard')}</p>
+    </div>
+  );
+}
+
+/**
+ * A label printed: the packer's every scan. Its fixed words are looked up once per language, not
+ * on every scan; only the label's own facts change from one to the next.
+ */
+function PrintedView({ label }: { label: PrintedLabel }) {
+  const { t } = useTranslation();
+  const words = useMemo(
+    () => ({ printed: t('result.printedTitle'), reprinted: t('result.reprintedTitle'), order: t('result.order'), recipient: t('result.recipient'), printer: t('result.printer') }),
+    [t],
+  );
+  return (
+    <div className="result-body">
+      <Icon name="check" size={96} className="result-icon" />
+      <h2 className="result-title">{label.reprint ? words.reprinted : words.printed}</h2>
+      <dl className="result-facts">
+        <dt>{words.order}</dt>
+        <dd data-testid="result-order">{label.orderRef}</dd>
+        <dt>{words.recipient}</dt>
+        <dd data-testid="result-recipient">{label.recipient}</dd>
+        <dt>{words.printer}</dt>
+        <dd data-testid="result-printer">{label.printerName}</dd>
+      </dl>
+      {label.unconfirmed && (
+        <p className="result-line small" data-testid="result-unconfirmed">
+          {t('result.unconfirmed')}
+        </p>
+      )}
+    </div>
+  );
 }
 
 function ReasonView({ target, onChooseReason, onDismiss }: { target: ReprintTarget; onChooseReason(reason: ReprintReason): void; onDismiss(): void }) {

@@ -1,14 +1,22 @@
+import { memo, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScanState } from '../state/stores-context';
+import type { ScanCue } from '../state/scan-store';
 import { Icon } from '../components/Icon';
 
 /**
  * A small cue while a scanner is typing ("Reading… 14 characters"), so a slow wireless scanner
  * is seen to be heard; and a hint when someone typed outside any field too slowly to be a scan.
+ * The cue follows in a drawing of its own, right after: taking it away never holds up the scan's
+ * outcome that replaces it.
  */
 export function ScanCueView() {
-  const { t } = useTranslation();
   const cue = useScanState((state) => state.cue);
+  return <CueLine cue={useDeferredValue(cue)} />;
+}
+
+const CueLine = memo(function CueLine({ cue }: { cue: ScanCue }) {
+  const { t } = useTranslation();
   return (
     <div className="scan-cue-slot" aria-live="polite">
       {cue.state === 'reading' && (
@@ -23,4 +31,4 @@ export function ScanCueView() {
       )}
     </div>
   );
-}
+});

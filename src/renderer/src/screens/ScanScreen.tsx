@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useEffect } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FirstRunPanel } from '../components/FirstRunPanel';
 import { ManualEntry } from '../components/ManualEntry';
@@ -9,6 +9,8 @@ import { EntryPreviewDialog } from '../preview/PreviewDialog';
 import { ShipImport } from '../ship/ShipImport';
 import { ShipPanel } from '../ship/ShipPanel';
 import { handleBenchScan } from '../scan/bench-scan';
+import type { ReprintReason } from '../scan/commands';
+import type { Environment } from '../../../shared/contract/app';
 import { useAppState, useSandboxState, useScanState, useShipState, useStores } from '../state/stores-context';
 import { ScanVoid } from '../supervision/ScanVoid';
 import { ScanWhereabouts } from '../supervision/ScanWhereabouts';
@@ -25,48 +27,65 @@ const ShipImportPart = memo(ShipImport);
 export default function ScanScreen() {
   const { t } = useTranslation();
   const stores = useStores();
-  const panel = useScanState((state) => state.panel);
-  const recent = useScanState((state) => state.recent);
-  // A scan's outcome is drawn first, on its own; the last labels follow in a drawing of their own
-  // right after, so the list never holds the outcome up. The keys (F6–F9) act on the store's list,
-  // which is current at once.
-  const shownRecent = useDeferredValue(recent);
-  const reprintRecent = useCallback((index: number) => stores.scan.getState().reprintRecent(index), [stores]);
-  const previewRecent = useCallback((index: number) => stores.scan.getState().previewRecent(index), [stores]);
   const preview = useScanState((state) => state.preview);
   const environment = useAppState((state) => state.info?.environment);
-  const shipPanel = useShipState((state) => state.panel);
   const submit = useCallback((text: string) => void handleBenchScan(stores, text), [stores]);
 
+  // A scan's outcome draws only the parts that show it (the panel, then the last labels), not
+  // this screen around them.
   return (
     <div className={environment === 'sandbox' ? 'scan-screen scan-screen-sandbox' : 'scan-screen'}>
       <ScreenHeading hidden>{t('nav.scan')}</ScreenHeading>
       <div className="scan-main">
-        {shipPanel.state !== 'closed' ? (
-          <ShipPanel panel={shipPanel} environment={environment} onClose={() => stores.ship.getState().close()} onSettled={() => stores.ship.getState().retry()} />
-        ) : (
-          <ScanResultPanel
-            panel={panel}
-            onConfirmReprint={() => stores.scan.getState().confirmReprint()}
-            onChooseReason={(reason) => void stores.scan.getState().chooseReason(reason)}
-            onDismiss={() => stores.scan.getState().dismiss()}
-            onCancelWaiting={() => void stores.scan.getState().cancelWaiting()}
-            onResumeWaiting={() => void stores.scan.getState().resumeWaiting()}
-          />
-        )}
+        <ScanOutcomePart environment={environment} />
         <ScanVoidPart />
         <ScanWhereaboutsPart />
         <ManualEntryPart onSubmit={submit} />
       </div>
       <div className="scan-side">
         {/* The last labels first: their F6–F9 reprints are what a packer reaches for, in the sandbox too. */}
-        <RecentLabels labels={shownRecent} onReprint={reprintRecent} onPreview={previewRecent} />
+        <RecentLabelsPart />
         {environment === 'sandbox' && <SandboxPanels onTry={submit} />}
         <ShipImportPart />
       </div>
       {preview && <EntryPreviewDialog entryId={preview.entryId} orderRef={preview.orderRef} onClose={() => stores.scan.getState().closePreview()} />}
     </div>
   );
+}
+
+/** The big panel: the ship panel while a slip is being shipped, else the last scan's outcome. */
+const ScanOutcomePart = memo(function ScanOutcomePart({ environment }: { environment: Environment | undefined }) {
+  const stores = useStores();
+  const panel = useScanState((state) => state.panel);
+  const shipPanel = useShipState((state) => state.panel);
+  const actions = useMemo(() => {
+    const scan = () => stores.scan.getState();
+    return {
+      onConfirmReprint: () => scan().confirmReprint(),
+      onChooseReason: (reason: ReprintReason) => void scan().chooseReason(reason),
+      onDismiss: () => scan().dismiss(),
+      onCancelWaiting: () => void scan().cancelWaiting(),
+      onResumeWaiting: () => void scan().resumeWaiting(),
+    };
+  }, [stores]);
+  if (shipPanel.state !== 'closed') {
+    return <ShipPanel panel={shipPanel} environment={environment} onClose={() => stores.ship.getState().close()} onSettled={() => stores.ship.getState().retry()} />;
+  }
+  return <ScanResultPanel panel={panel} {...actions} />;
+});
+
+/**
+ * The last labels. A scan's outcome is drawn first, on its own; the list follows in a drawing of
+ * its own right after, so it never holds the outcome up. The keys (F6–F9) act on the store's list,
+ * which is current at once.
+ */
+function RecentLabelsPart() {
+  const stores = useStores();
+  const recent = useScanState((state) => state.recent);
+  const shownRecent = useDeferredValue(recent);
+  const reprintRecent = useCallback((index: number) => stores.scan.getState().reprintRecent(index), [stores]);
+  const previewRecent = useCallback((index: number) => stores.scan.getState().previewRecent(index), [stores]);
+  return <RecentLabels labels={shownRecent} onReprint={reprintRecent} onPreview={previewRecent} />;
 }
 
 /**

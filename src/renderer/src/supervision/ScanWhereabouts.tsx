@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../components/Icon';
 import type { ScanPanel } from '../state/scan-store';
@@ -10,18 +10,22 @@ const orderCodes = new Set(['ORDER_VOIDED', 'ORDER_TERMINAL', 'ALREADY_PRINTED']
 
 /** Under the scan result: where the order just scanned is (timeline, tracking link, printed here or not). */
 export function ScanWhereabouts() {
-  const { t } = useTranslation();
-  // Only the scan it is about: drawn again when that changes, not with every outcome's words.
-  const scan = useScanState((state) => whereaboutsScan(state.panel));
+  // Only the scan it is about, drawn right after the scan's outcome in a drawing of its own.
+  const scan = useDeferredValue(useScanState((state) => whereaboutsScan(state.panel)));
   const [open, setOpen] = useState<string | null>(null);
   if (open) return <WhereaboutsPanel key={open} scan={open} onClose={() => setOpen(null)} />;
   if (!scan) return null;
+  return <WhereButton scan={scan} onOpen={setOpen} />;
+}
+
+const WhereButton = memo(function WhereButton({ scan, onOpen }: { scan: string; onOpen(scan: string): void }) {
+  const { t } = useTranslation();
   return (
-    <button type="button" className="button" onClick={() => setOpen(scan)} data-testid="scan-where">
+    <button type="button" className="button" onClick={() => onOpen(scan)} data-testid="scan-where">
       <Icon name="question" size={24} /> {t('supervision.where.button')}
     </button>
   );
-}
+});
 
 /** The scan whose whereabouts can be shown for this panel, if any. */
 function whereaboutsScan(panel: ScanPanel): string | null {
