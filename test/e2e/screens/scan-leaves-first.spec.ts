@@ -3,7 +3,9 @@
  * asks nothing else and changes nothing on screen. Watched on the page's own WebSocket (every call
  * frame it sends, in order) and its DOM (the first change after the Enter, and which calls had left
  * by then), as a packer scans three slips in a row on the embedded sandbox. Before the Enter, the
- * scanner's first keys tell the station once that a scan is coming (printing.prepare).
+ * scanner's first keys tell the station once that a scan is coming (printing.prepare). And the
+ * outcome is drawn alone: what stands beside it (the cue, the last labels, the where button)
+ * changes right after, in drawings of its own.
  */
 import { draftOrder, expect, test } from './bench-fixture';
 import { openStation, scanLikeAScanner } from './station-page';
@@ -67,4 +69,52 @@ test('the scan’s one call leaves before anything else is asked or drawn, and t
     expect(seen.everyCall.filter((call) => call.name === 'printing.prepare').map((call) => call.entersBefore)).toEqual([0, 1, 2].slice(0, nth + 1));
   }
   await expect(page.getByTestId('recent-0')).toContainText(draftOrder(sandboxOrders, 2).orderRef);
+});
+
+/**
+ * Notes, at the first change of the DOM that shows the awaited order's outcome, what stands beside
+ * it: whether the scanner's "reading…" cue is up, which order the last labels start with, and
+ * whether the "Where is it?" button is there.
+ */
+const besideTheOutcome = `(() => {
+  const seen = { awaited: null, atOutcome: null };
+  window.__besideTheOutcome = seen;
+  new MutationObserver(() => {
+    if (seen.awaited === null || seen.atOutcome !== null) return;
+    if (document.querySelector('[data-testid="result-order"]')?.textContent !== seen.awaited) return;
+    seen.atOutcome = {
+      cue: document.querySelector('[data-testid="scan-cue"]') !== null,
+      firstRecent: document.querySelector('[data-testid="recent-0"] .recent-ref')?.textContent ?? null,
+      where: document.querySelector('[data-testid="scan-where"]') !== null,
+    };
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+})();`;
+
+interface Beside {
+  awaited: string | null;
+  atOutcome: { cue: boolean; firstRecent: string | null; where: boolean } | null;
+}
+
+test('a scan’s outcome is drawn alone: the reading cue, the last labels and the where button change right after it', async ({ page, webHost, sandboxOrders }) => {
+  // A scanner's gap of 200 ms: the test looks at the cue between the last key and the Enter.
+  await page.addInitScript({ content: `localStorage.setItem('station.preferences.v1', JSON.stringify({ scanGapMs: 200 }));` });
+  await page.addInitScript({ content: besideTheOutcome });
+  await openStation(page, webHost);
+  let before: string | null = null;
+  for (const nth of [0, 1]) {
+    const order = draftOrder(sandboxOrders, nth);
+    await page.evaluate((awaited) => Object.assign((globalThis as unknown as { __besideTheOutcome: Beside }).__besideTheOutcome, { awaited, atOutcome: null }), order.orderRef);
+    await page.keyboard.type(order.orderRef, { delay: 5 });
+    await expect(page.getByTestId('scan-cue')).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('result-order')).toHaveText(order.orderRef, { timeout: 20_000 });
+    const beside = (await page.evaluate(() => (globalThis as unknown as { __besideTheOutcome: Beside }).__besideTheOutcome)) as Beside;
+    // When the outcome first shows, what is beside it is still as it was at the Enter…
+    expect(beside.atOutcome).toEqual({ cue: true, firstRecent: before, where: nth > 0 });
+    // …and it follows at once.
+    await expect(page.getByTestId('scan-cue')).toHaveCount(0);
+    await expect(page.getByTestId('recent-0')).toContainText(order.orderRef);
+    await expect(page.getByTestId('scan-where')).toBeVisible();
+    before = order.orderRef;
+  }
 });
