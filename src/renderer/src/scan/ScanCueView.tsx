@@ -1,7 +1,6 @@
-import { memo, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useScanState } from '../state/stores-context';
-import type { ScanCue } from '../state/scan-store';
+import { useScanStateBeside } from '../state/stores-context';
+import type { ScanCue, ScanState } from '../state/scan-store';
 import { Icon } from '../components/Icon';
 
 /**
@@ -11,12 +10,8 @@ import { Icon } from '../components/Icon';
  * outcome that replaces it.
  */
 export function ScanCueView() {
-  const cue = useScanState((state) => state.cue);
-  return <CueLine cue={useDeferredValue(cue)} />;
-}
-
-const CueLine = memo(function CueLine({ cue }: { cue: ScanCue }) {
   const { t } = useTranslation();
+  const cue = useScanStateBeside(cueOf);
   return (
     <div className="scan-cue-slot" aria-live="polite">
       {cue.state === 'reading' && (
@@ -31,4 +26,6 @@ const CueLine = memo(function CueLine({ cue }: { cue: ScanCue }) {
       )}
     </div>
   );
-});
+}
+
+const cueOf = (state: ScanState): ScanCue => state.cue;

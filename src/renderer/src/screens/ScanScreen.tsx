@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useEffect, useMemo } from 'react';
+import { memo, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FirstRunPanel } from '../components/FirstRunPanel';
 import { ManualEntry } from '../components/ManualEntry';
@@ -11,7 +11,8 @@ import { ShipPanel } from '../ship/ShipPanel';
 import { handleBenchScan } from '../scan/bench-scan';
 import type { ReprintReason } from '../scan/commands';
 import type { Environment } from '../../../shared/contract/app';
-import { useAppState, useSandboxState, useScanState, useShipState, useStores } from '../state/stores-context';
+import { useAppState, useSandboxState, useScanState, useScanStateBeside, useShipState, useStores } from '../state/stores-context';
+import type { ScanState } from '../state/scan-store';
 import { ScanVoid } from '../supervision/ScanVoid';
 import { ScanWhereabouts } from '../supervision/ScanWhereabouts';
 import { ScreenHeading } from './ScreenHeading';
@@ -81,12 +82,13 @@ const ScanOutcomePart = memo(function ScanOutcomePart({ environment }: { environ
  */
 function RecentLabelsPart() {
   const stores = useStores();
-  const recent = useScanState((state) => state.recent);
-  const shownRecent = useDeferredValue(recent);
+  const recent = useScanStateBeside(recentOf);
   const reprintRecent = useCallback((index: number) => stores.scan.getState().reprintRecent(index), [stores]);
   const previewRecent = useCallback((index: number) => stores.scan.getState().previewRecent(index), [stores]);
-  return <RecentLabels labels={shownRecent} onReprint={reprintRecent} onPreview={previewRecent} />;
+  return <RecentLabels labels={recent} onReprint={reprintRecent} onPreview={previewRecent} />;
 }
+
+const recentOf = (state: ScanState) => state.recent;
 
 /**
  * On the embedded sandbox: what to try, and what the virtual printer printed, kept up to date while
