@@ -96,10 +96,9 @@ interface Beside {
 }
 
 test('a scan’s outcome is drawn alone: the reading cue, the last labels and the where button change right after it', async ({ page, webHost, sandboxOrders }) => {
-  // A scanner's gap of 200 ms: the test looks at the cue between the last key and the Enter.
-  await page.addInitScript({ content: `localStorage.setItem('station.preferences.v1', JSON.stringify({ scanGapMs: 200 }));` });
   await page.addInitScript({ content: besideTheOutcome });
-  await openStation(page, webHost);
+  // A scanner's gap of 200 ms: the test looks at the cue between the last key and the Enter.
+  await openStation(page, webHost, { scannerGapMs: 200 });
   let before: string | null = null;
   for (const nth of [0, 1]) {
     const order = draftOrder(sandboxOrders, nth);
