@@ -5,6 +5,7 @@ import { EnvironmentSection } from './setup/EnvironmentSection';
 import { ImportSection } from './setup/ImportSection';
 import { KeysSection } from './setup/KeysSection';
 import { ScaleSection } from './setup/ScaleSection';
+import { ScannerSection } from './setup/ScannerSection';
 import { ScreenPreferences } from './setup/ScreenPreferences';
 import { StationSection } from './setup/StationSection';
 import { StoreSection } from './setup/StoreSection';
@@ -31,6 +32,7 @@ export default function SetupScreen() {
           <WebhooksSection />
           <StoreSection />
         </div>
+        <ScannerSection />
       </div>
     </div>
   );
