@@ -117,9 +117,9 @@ function notFound(value: string, askedService: boolean, mixup: LayoutMixup | nul
   if (mixup) {
     return new StationError(
       'ORDER_NOT_FOUND',
-      `No order matches "${value}". It looks like a scanner typing for a ${mixup.typedAs.toUpperCase()} keyboard read through a ${mixup.readAs.toUpperCase()} keyboard layout: read as the scanner meant it, it is ${mixup.text}. Check Setup › Scanner; nothing was printed.`,
+      `No order matches "${value}". It looks like a scanner typing for a ${mixup.typedAs.toUpperCase()} keyboard read through a ${mixup.readAs.join(' or ').toUpperCase()} keyboard layout: read as the scanner meant it, it is ${mixup.text}. Check Setup › Scanner; nothing was printed.`,
       undefined,
-      { facts: { subject: 'keyboard-layout', readAs: mixup.readAs, typedAs: mixup.typedAs, meant: mixup.text } },
+      { facts: { subject: 'keyboard-layout', readAs: mixup.readAs.join(','), typedAs: mixup.typedAs, meant: mixup.text } },
     );
   }
   const where = askedService

@@ -12,8 +12,11 @@ import { GROUP_SEPARATOR } from '../scan';
 import { keyboardLayoutIds, keyOutput, strokesFor, type KeyboardLayoutId } from './layouts';
 
 export interface LayoutMixup {
-  /** The layout the station read the keys with (the PC's, or the scanner layout set in Setup). */
-  readAs: KeyboardLayoutId;
+  /**
+   * The layouts the station may have read the keys with (the PC's, or the scanner layout set in
+   * Setup): every layout that makes this reading out of the scan, the likeliest first.
+   */
+  readAs: KeyboardLayoutId[];
   /** The layout the scanner typed for. */
   typedAs: KeyboardLayoutId;
   /** The scan read back through that pair. */
@@ -40,18 +43,22 @@ export function readBack(scan: string, readAs: KeyboardLayoutId, typedAs: Keyboa
   return text;
 }
 
-/** Every different reading of a scan through a pair of known layouts, the likeliest pair first; one entry per text. */
+/**
+ * Every different reading of a scan through a pair of known layouts, the likeliest scanner layout
+ * first; one entry per text, naming each layout it may have been read with (an order ref without
+ * a 6 or an 8 reads alike through French and Belgian).
+ */
 export function layoutMixups(scan: string): LayoutMixup[] {
-  const seen = new Set<string>([scan]);
-  const mixups: LayoutMixup[] = [];
+  const byText = new Map<string, LayoutMixup>();
   for (const typedAs of typedOrder) {
     for (const readAs of keyboardLayoutIds) {
       if (readAs === typedAs) continue;
       const text = readBack(scan, readAs, typedAs);
-      if (text === null || text.trim() === '' || seen.has(text)) continue;
-      seen.add(text);
-      mixups.push({ readAs, typedAs, text });
+      if (text === null || text.trim() === '' || text === scan) continue;
+      const known = byText.get(text);
+      if (!known) byText.set(text, { readAs: [readAs], typedAs, text });
+      else if (known.typedAs === typedAs) known.readAs.push(readAs);
     }
   }
-  return mixups;
+  return [...byText.values()];
 }

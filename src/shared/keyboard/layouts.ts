@@ -280,12 +280,13 @@ export function composeDeadKey(mark: string, next: string): string {
 }
 
 /**
- * Every way to type a character on a layout without a dead key, first the one with the fewest
- * modifiers (so "\" on US is its main key, not the 102nd key's copy).
+ * Every way to type a character with the main keys of a layout (the numpad types alike on every
+ * layout, so it tells nothing), without a dead key, first the one with the fewest modifiers.
  */
 export function strokesFor(layout: KeyboardLayoutId, character: string): KeyStroke[] {
   const strokes: KeyStroke[] = [];
   for (const [code, levels] of Object.entries(keyboardLayouts[layout])) {
+    if (code.startsWith('Numpad')) continue;
     levels.forEach((output, level) => {
       if (output === character) strokes.push({ code, shift: level % 2 === 1, altGraph: level >= 2 });
     });

@@ -67,11 +67,11 @@ export function errorText(error: ErrorLike, t: TFunction, language: string): Err
     (environment) => t(`environment.${environment}`),
   );
   const subject = factText(error, 'subject');
-  // A scan read through the wrong keyboard layout names both layouts (facts readAs, typedAs).
+  // A scan read through the wrong keyboard layout names the layouts (facts readAs, a list, and typedAs).
   const layoutNames = Object.fromEntries(
     ['readAs', 'typedAs'].flatMap((name) => {
-      const layout = factText(error, name);
-      return layout !== null && (keyboardLayoutIds as readonly string[]).includes(layout) ? [[`${name}Name`, t(`keyboardLayouts.${layout}`)]] : [];
+      const layouts = (factText(error, name) ?? '').split(',').filter((layout) => (keyboardLayoutIds as readonly string[]).includes(layout));
+      return layouts.length > 0 ? [[`${name}Name`, layouts.map((layout) => t(`keyboardLayouts.${layout}`)).join(' / ')]] : [];
     }),
   );
   const options = { ...words, ...layoutNames, ...(subject ? { context: subject } : {}) };
