@@ -20,6 +20,8 @@ export default function SetupScreen() {
         <GuideButton testId="guide-open-setup" />
       </p>
       <div className="setup-grid">
+        {/* First: a scan of the check barcode from any screen brings the lead here for its answer. */}
+        <ScannerSection />
         <div className="setup-column">
           <StationSection />
           <EnvironmentSection />
@@ -32,7 +34,6 @@ export default function SetupScreen() {
           <WebhooksSection />
           <StoreSection />
         </div>
-        <ScannerSection />
       </div>
     </div>
   );

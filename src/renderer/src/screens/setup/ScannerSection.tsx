@@ -102,7 +102,7 @@ export function ScannerSection() {
   const check = useAppState((state) => state.scannerCheck);
   const printer = useAppState((state) => state.printers?.find((candidate) => candidate.defaultForSingle) ?? null);
   const pcFromBrowser = usePcLayoutsFromBrowser(check);
-  const section = useRef<HTMLElement>(null);
+  const answer = useRef<HTMLDivElement>(null);
 
   const save = useCallback((change: SettingsChange) => stores.app.getState().saveSettings(change), [stores]);
   const [saveLayout, saving] = useAction(save);
@@ -111,12 +111,12 @@ export function ScannerSection() {
 
   // A check scanned from elsewhere brings the lead here: the answer is in view.
   useEffect(() => {
-    if (check) section.current?.scrollIntoView({ block: 'nearest' });
+    if (check) answer.current?.scrollIntoView({ block: 'nearest' });
   }, [check]);
 
   const verdict = check && chosen ? scannerVerdict(check.keys, chosen, pcFromBrowser) : null;
   return (
-    <section ref={section} className="card setup-wide" aria-labelledby={`${id}-title`} data-testid="scanner-section">
+    <section className="card setup-wide" aria-labelledby={`${id}-title`} data-testid="scanner-section">
       <h2 id={`${id}-title`}>{t('setup.scanner.title')}</h2>
       <div className="scanner-check">
         <div className="scanner-check-code">
@@ -133,8 +133,6 @@ export function ScannerSection() {
             </p>
           )}
           <CallError error={printing.error} />
-        </div>
-        <div className="scanner-check-answer">
           {chosen && (
             <div className="field">
               <label htmlFor={`${id}-layout`}>{t('setup.scanner.layout')}</label>
@@ -155,6 +153,8 @@ export function ScannerSection() {
               <CallError error={saving.error} />
             </div>
           )}
+        </div>
+        <div className="scanner-check-answer" ref={answer}>
           {verdict ? (
             <VerdictLines key={check?.count} verdict={verdict} onUse={(layout) => void saveLayout({ scannerLayout: layout })} />
           ) : (
