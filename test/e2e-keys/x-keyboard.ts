@@ -3,12 +3,14 @@ import { once } from 'node:events';
 import { createInterface, type Interface } from 'node:readline';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { keyboardCharts, typingKeys } from '../support/keyboard-charts';
 
 /**
  * A keyboard on an X server of the test's own: Xvfb on a free display, its layout set with
  * setxkbmap, keys pressed by keycode through XTEST (xtest-keys.py) — the way a USB keyboard or a
  * keyboard-wedge scanner reaches Chromium on Linux. Nothing here knows the station's keyboard
- * tables: what each device presses is written below from the layouts' published charts.
+ * tables: what each device presses comes from the layouts' published charts
+ * (test/support/keyboard-charts.ts).
  */
 
 const run = promisify(execFile);
@@ -87,43 +89,19 @@ const keycode = (code: string): number => {
   return found;
 };
 
-/** The keys of a keyboard's four rows, left to right (US names, as `KeyboardEvent.code` has them). */
-const rowCodes = [
-  ['Backquote', 'Digit1', 'Digit2', 'Digit3', 'Digit4', 'Digit5', 'Digit6', 'Digit7', 'Digit8', 'Digit9', 'Digit0', 'Minus', 'Equal'],
-  ['KeyQ', 'KeyW', 'KeyE', 'KeyR', 'KeyT', 'KeyY', 'KeyU', 'KeyI', 'KeyO', 'KeyP', 'BracketLeft', 'BracketRight', 'Backslash'],
-  ['KeyA', 'KeyS', 'KeyD', 'KeyF', 'KeyG', 'KeyH', 'KeyJ', 'KeyK', 'KeyL', 'Semicolon', 'Quote'],
-  ['KeyZ', 'KeyX', 'KeyC', 'KeyV', 'KeyB', 'KeyN', 'KeyM', 'Comma', 'Period', 'Slash'],
-];
-
 export interface Stroke {
   code: string;
   shift: boolean;
 }
 
-/** A device's keys for each character, from its chart's rows (alone, then with Shift; a space is a key that types nothing there). */
-function chart(alone: string[], shifted: string[]): Map<string, Stroke> {
-  const strokes = new Map<string, Stroke>();
-  for (const [level, rows] of [alone, shifted].entries()) {
-    rows.forEach((row, rowIndex) =>
-      [...row].forEach((character, index) => {
-        const code = rowCodes[rowIndex]?.[index];
-        if (code === undefined) throw new Error(`row ${rowIndex} is too long: ${row}`);
-        if (character !== ' ' && !strokes.has(character)) strokes.set(character, { code, shift: level === 1 });
-      }),
-    );
-  }
-  strokes.set(' ', { code: 'Space', shift: false });
-  return strokes;
-}
-
 /** A scanner at its factory setting: it presses the keys a US keyboard types each character with. */
-export const usKeys = chart(['`1234567890-=', 'qwertyuiop[]\\', "asdfghjkl;'", 'zxcvbnm,./'], ['~!@#$%^&*()_+', 'QWERTYUIOP{}|', 'ASDFGHJKL:"', 'ZXCVBNM<>?']);
+export const usKeys = typingKeys(keyboardCharts.us);
 
 /** A German (QWERTZ) keyboard, as a person at a German bench types. */
-export const germanKeys = chart(['^1234567890ß´', 'qwertzuiopü+#', 'asdfghjklöä', 'yxcvbnm,.-'], ['°!"§$%&/()=?`', "QWERTZUIOPÜ*'", 'ASDFGHJKLÖÄ', 'YXCVBNM;:_']);
+export const germanKeys = typingKeys(keyboardCharts.de);
 
 /** A scanner set to the French (AZERTY) keyboard. */
-export const frenchKeys = chart(['²&é"\'(-è_çà)=', 'azertyuiop^$*', 'qsdfghjklmù', 'wxcvbn,;:!'], [' 1234567890°+', 'AZERTYUIOP¨£µ', 'QSDFGHJKLM%', 'WXCVBN?./§']);
+export const frenchKeys = typingKeys(keyboardCharts.fr);
 
 type KeyEvent = [kind: 'down' | 'up', keycode: number, delayMs: number];
 

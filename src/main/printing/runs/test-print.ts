@@ -48,7 +48,7 @@ async function pdfTestPage(printer: PrinterRecord, stationName: string, at: Date
 }
 
 /** The scanner check barcode on an A6 page, for a PDF printer. */
-async function pdfScannerCheckPage(stationName: string): Promise<Uint8Array> {
+export async function pdfScannerCheckPage(stationName: string): Promise<Uint8Array> {
   const [{ PDFDocument, StandardFonts }, { toBuffer: barcodePng }] = await Promise.all([import('pdf-lib'), import('bwip-js/node')]);
   const pdf = await PDFDocument.create();
   const page = pdf.addPage([A6_POINTS.width, A6_POINTS.height]);
