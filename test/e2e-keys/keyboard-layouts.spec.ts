@@ -26,7 +26,7 @@ const table: Row[] = [];
 
 test.afterAll(() => {
   mkdirSync('test-results', { recursive: true });
-  const show = (text: string) => `\`${text.replace(/\x1D/g, '<GS>')}\``;
+  const show = (text: string) => `\`${text.replaceAll('\x1D', '<GS>')}\``;
   const lines = ['| bench | scanned | the station read | outcome |', '|---|---|---|---|', ...table.map((row) => `| ${row.bench} | ${show(row.scanned)} | ${show(row.read)} | ${row.outcome} |`)];
   writeFileSync('test-results/keyboard-layouts.md', `${lines.join('\n')}\n`);
 });
