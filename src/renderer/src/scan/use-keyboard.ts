@@ -131,6 +131,8 @@ export function useStationKeyboard(onReady: () => void): void {
     const onKeyUp = (event: KeyboardEvent) => {
       if (event.key !== 'Alt') return;
       const decision = detector.feed(factsOf(event, classifyKeyTarget(elementFacts(event.target))));
+      // An Alt code's Alt is nobody's menu key.
+      if (decision.preventDefault) event.preventDefault();
       if (decision.scan !== undefined) takeScan(decision, event);
       else showCue(decision, event.timeStamp);
     };
