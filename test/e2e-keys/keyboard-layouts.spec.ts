@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import type { SandboxOrder } from '../../src/main/embedded-sandbox';
 import type { VirtualZebra } from '../../src/sandbox/printer/virtual-zebra';
 import { addVirtualZebra, draftOrder } from '../e2e/screens/bench-fixture';
+import type { WebHostProcess } from '../e2e/web-host-fixture';
 import { openStation, screenshotDir } from '../e2e/screens/station-page';
 import { expect, focusPage, scansSentBy, test } from './x-bench-fixture';
 import { germanKeys, personPace, scannerPace, usKeys, type XKeyboard } from './x-keyboard';
@@ -32,10 +33,9 @@ test.afterAll(() => {
 });
 
 /** A bench with the test's Zebra printing its scans, the page in front of the X server's keys. */
-async function openBench(page: Page, webHost: { launchUrl: string }, zebra: VirtualZebra, keyboard: XKeyboard): Promise<string[]> {
+async function openBench(page: Page, webHost: WebHostProcess, zebra: VirtualZebra, keyboard: XKeyboard): Promise<string[]> {
   const sent = scansSentBy(page);
-  await page.setViewportSize({ width: 1024, height: 768 });
-  await openStation(page, webHost as Parameters<typeof openStation>[1]);
+  await openStation(page, webHost);
   await addVirtualZebra(page, zebra);
   await page.keyboard.press('F1');
   await focusPage(page, keyboard);

@@ -79,8 +79,9 @@ export function useStationKeyboard(onReady: () => void): void {
       event.stopPropagation();
       const scan = decision.scan ?? '';
       const app = stores.app.getState();
-      // The check barcode, or on Setup a scan of its length that no layout reads as it (a scanner set to a layout the station does not know).
-      if (decision.keys && (isScannerCheck(decision.keys) || (app.screen === 'setup' && decision.scanLength === SCANNER_CHECK_TEXT.length))) {
+      // The check barcode (one key a character, so of its length), or on Setup any scan of its
+      // length that no layout reads as it: a scanner set to a layout the station does not know.
+      if (decision.keys && decision.scanLength === SCANNER_CHECK_TEXT.length && (app.screen === 'setup' || isScannerCheck(decision.keys))) {
         app.showScannerCheck(decision.keys);
         app.navigate('setup');
         showCue(decision, event.timeStamp);
