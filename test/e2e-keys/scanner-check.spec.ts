@@ -26,6 +26,7 @@ test('one scan of the check barcode says the scanner works, types as US, the PC 
   await section.scrollIntoViewIfNeeded();
   await expect(page.getByTestId('scanner-verdict-waiting')).toBeVisible();
   // The barcode on the screen is the check's text in Code 128, as a scanner reading the screen sees it.
+  await expect(page.getByTestId('scanner-check-barcode')).toHaveAttribute('data-drawn', 'true');
   const onScreen = await page.getByTestId('scanner-check-barcode').screenshot();
   expect(await decodeBarcodesFromPng(onScreen)).toEqual([{ symbology: 'CODE-128', data: SCANNER_CHECK_TEXT }]);
   await expect(page.getByTestId('setting-scanner-layout')).toHaveValue('us');

@@ -39,7 +39,10 @@ function CheckBarcode() {
   useEffect(() => {
     let current = true;
     void import('bwip-js/browser').then(({ toCanvas }) => {
-      if (current && canvas.current) toCanvas(canvas.current, { bcid: 'code128', text: SCANNER_CHECK_TEXT, scale: 2, height: 12, includetext: true, textxalign: 'center', paddingwidth: 10, paddingheight: 4, backgroundcolor: 'FFFFFF' });
+      if (!current || !canvas.current) return;
+      toCanvas(canvas.current, { bcid: 'code128', text: SCANNER_CHECK_TEXT, scale: 2, height: 12, includetext: true, textxalign: 'center', paddingwidth: 10, paddingheight: 4, backgroundcolor: 'FFFFFF' });
+      // Drawn: what reads the screen (a scanner, a screenshot) may look now.
+      canvas.current.dataset.drawn = 'true';
     });
     return () => {
       current = false;
