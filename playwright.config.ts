@@ -81,6 +81,15 @@ export default defineConfig({
       workers: 1,
       use: browser,
     },
+    {
+      // Keys pressed by keycode on an X server of the worker's own (Xvfb), with the bench PC's
+      // keyboard layout, into the full Chromium in a window (test/e2e-keys/x-bench-fixture.ts):
+      // scanners and people as a layout meets them. One at a time: they type in real time.
+      name: 'e2e-keys',
+      testDir: 'test/e2e-keys',
+      workers: 1,
+      use: { browserName: 'chromium', viewport: { width: 1024, height: 768 } },
+    },
     { name: 'electron', testDir: 'test/electron' },
   ],
 });

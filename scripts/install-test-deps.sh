@@ -4,7 +4,9 @@
 #   queues), zbar-tools + poppler-utils (decode barcodes from rendered labels and PDFs), postgresql (the tests start a
 #   private server of their own from its binaries: test/support/postgres-server.ts; Debian's own cluster is not used),
 #   wine64 + gcc-mingw-w64-x86-64-win32 (the Windows stage: the station on Windows Node under Wine, scripts/test-windows.sh),
-#   socat (a pseudo-terminal pair the virtual serial scale talks through: test/support/pty-pair.ts).
+#   socat (a pseudo-terminal pair the virtual serial scale talks through: test/support/pty-pair.ts),
+#   xvfb + x11-xkb-utils + python3-xlib (the real-key tests: an X server of their own, its keyboard layout set with
+#   setxkbmap, keys pressed by keycode through XTEST into the full Chromium: test/e2e-keys).
 set -euo pipefail
 
 declare -A needs=(
@@ -20,6 +22,9 @@ declare -A needs=(
   [/usr/lib/wine/wine64]=wine64
   [/usr/bin/x86_64-w64-mingw32-gcc-win32]=gcc-mingw-w64-x86-64-win32
   [/usr/bin/socat]=socat
+  [/usr/bin/Xvfb]=xvfb
+  [/usr/bin/setxkbmap]=x11-xkb-utils
+  [/usr/lib/python3/dist-packages/Xlib]=python3-xlib
 )
 missing=()
 for path in "${!needs[@]}"; do

@@ -8,8 +8,8 @@
 # the Node packages install and the station builds; typecheck, lint and the Windows stage together;
 # integration test files three at a time, all but the few that need the machine to themselves
 # (vitest.config.ts). The end-to-end tests run after everything else, two at a time; their scans
-# carry a scanner's key times, and the few that type in real time run first, on their own
-# (playwright.config.ts).
+# carry a scanner's key times, and the few that type in real time run first, on their own, then
+# those whose keys come from an X server with the bench PC's keyboard layout (playwright.config.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
@@ -75,6 +75,7 @@ step "Integration tests (real sockets, files, OS keychain, CUPS)"
 dbus-run-session -- bash scripts/with-keyring.sh npx vitest run --project 'integration*'
 step "End-to-end tests (Chromium through the web host) and the Electron smoke test"
 npx playwright test --project e2e-typing
+npx playwright test --project e2e-keys
 npx playwright test --project e2e --project electron
 
 finished=$(date +%s)

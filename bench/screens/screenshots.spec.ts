@@ -36,6 +36,7 @@ for (const language of ['nl', 'en']) {
 
     await page.keyboard.press('F4');
     await expect(page.getByTestId('keys-section')).toBeVisible();
+    await expect(page.getByTestId('scanner-check-barcode')).toHaveAttribute('data-drawn', 'true');
     await shot(page, 'setup', language);
 
     await page.getByTestId('environment-test').click();

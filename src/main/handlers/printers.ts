@@ -254,11 +254,11 @@ export function printersHandlers({ settings, printing, setupAllowed = () => unde
       return check(environment, await printers.require(environment, id));
     },
 
-    'printers.test': async ({ id }, { session }) => {
+    'printers.test': async ({ id, label }, { session }) => {
       await ready(session);
       const environment = settings.environment();
       const printer = await printers.require(environment, id);
-      const result = await runTestPrint(service, environment, printer, settings.operator(), settings.stationName());
+      const result = await runTestPrint(service, environment, printer, settings.operator(), settings.stationName(), new Date(), label ?? 'printer');
       return { runId: result.runId, entryId: result.entry.id, barcode: result.barcode };
     },
 

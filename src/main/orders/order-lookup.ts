@@ -5,7 +5,8 @@
  */
 import type { Environment } from '../../shared/contract/app';
 import { StationError } from '../../shared/errors';
-import { caseVariants } from '../../shared/identifiers';
+import { caseVariants, identifierKey } from '../../shared/identifiers';
+import { layoutMixups, type LayoutMixup } from '../../shared/keyboard/layout-mixups';
 import { GROUP_SEPARATOR, normalizeScan } from '../../shared/scan';
 import type { DeliveryClient, LabelRequest, OrderLabel } from '../api';
 import type { IndexedOrder, MatchField, OrderIndex, OrderMatch } from './order-index';
@@ -59,13 +60,14 @@ export function createOrderLookup(deps: OrderLookupDeps): OrderLookup {
       const [match] = matches;
       if (match) return { order: match.order, matchedBy: match.matchedBy };
 
-      if (options.remote === false || value.includes(GROUP_SEPARATOR)) throw notFound(value, false);
+      if (options.remote === false) throw notFound(value, false);
+      if (value.includes(GROUP_SEPARATOR)) throw notFound(value, false, await likelyMixup(deps.index, environment, value));
       const client = await deps.clientFor(environment);
       let label: OrderLabel;
       try {
         label = await client.getLabel(value, options.labelRequest ?? { format: 'zpl' });
       } catch (error) {
-        if (error instanceof StationError && (error.code === 'ORDER_NOT_FOUND' || error.code === 'VALIDATION')) throw notFound(value, true);
+        if (error instanceof StationError && (error.code === 'ORDER_NOT_FOUND' || error.code === 'VALIDATION')) throw notFound(value, true, await likelyMixup(deps.index, environment, value));
         if (error instanceof StationError) {
           throw new StationError(
             error.code,
@@ -94,7 +96,32 @@ async function findIgnoringCase(index: OrderIndex, environment: Environment, val
   return index.findAny(environment, caseVariants(value));
 }
 
-function notFound(value: string, askedService: boolean): StationError {
+/**
+ * A scan that is no order may be one read through the wrong keyboard layout (a scanner typing
+ * for US keys into a French PC's entry field, or a scanner layout chosen wrongly in Setup): the
+ * mix-up whose reading is the name of exactly one known order, or null. Only the order index is
+ * asked, in one query. It names the mix-up; it never stands for the scan.
+ */
+async function likelyMixup(index: OrderIndex, environment: Environment, value: string): Promise<LayoutMixup | null> {
+  const mixups = layoutMixups(value);
+  if (mixups.length === 0) return null;
+  const matches = await index.findAny(environment, [...new Set(mixups.flatMap((mixup) => [mixup.text, ...caseVariants(mixup.text)]))]);
+  const orders = new Map(matches.map((match) => [match.order.orderId, match.order]));
+  const [order, ...others] = orders.values();
+  if (!order || others.length > 0) return null;
+  const names = [order.orderRef, order.barcode, order.orderId].filter((name): name is string => name !== null).map(identifierKey);
+  return mixups.find((mixup) => names.includes(identifierKey(mixup.text))) ?? null;
+}
+
+function notFound(value: string, askedService: boolean, mixup: LayoutMixup | null = null): StationError {
+  if (mixup) {
+    return new StationError(
+      'ORDER_NOT_FOUND',
+      `No order matches "${value}". It looks like a scanner typing for a ${mixup.typedAs.toUpperCase()} keyboard read through a ${mixup.readAs.join(' or ').toUpperCase()} keyboard layout: read as the scanner meant it, it is ${mixup.text}. Check Setup › Scanner; nothing was printed.`,
+      undefined,
+      { facts: { subject: 'keyboard-layout', readAs: mixup.readAs.join(','), typedAs: mixup.typedAs, meant: mixup.text } },
+    );
+  }
   const where = askedService
     ? "It is not in the station's order index and is not an order id the Delivery API knows."
     : "It is not in the station's order index.";

@@ -12,6 +12,7 @@ import {
   type WebhookReceiverSettings,
 } from '../../shared/contract/settings';
 import { ScaleSettingSchema, type ScaleSetting } from '../../shared/contract/scales';
+import { KeyboardLayoutIdSchema, type KeyboardLayoutId } from '../../shared/keyboard/layouts';
 import { parseStoreAddress } from '../store/engine/postgres-config';
 import type { SettingsRepository } from '../store/settings-repository';
 
@@ -143,6 +144,15 @@ export class StationSettings {
     this.repository.write(STATION, 'scale', scale === null ? null : ScaleSettingSchema.parse(scale));
   }
 
+  /** The layout this bench's scanner types for (the bench's own file: a scanner is plugged into one bench). */
+  scannerLayout(): KeyboardLayoutId {
+    return this.repository.read(STATION, 'scannerLayout', KeyboardLayoutIdSchema, 'us');
+  }
+
+  setScannerLayout(layout: KeyboardLayoutId): void {
+    this.repository.write(STATION, 'scannerLayout', KeyboardLayoutIdSchema.parse(layout));
+  }
+
   keyVerification(environment: KeyedEnvironment): KeyVerification | null {
     return this.repository.read(environment, 'keyVerification', KeyVerificationSchema.nullable(), null);
   }
@@ -158,6 +168,7 @@ export class StationSettings {
       operator: this.operator(),
       apiBaseUrls: { test: this.apiBaseUrl('test'), live: this.apiBaseUrl('live') },
       webhooks: this.webhookReceiver(),
+      scannerLayout: this.scannerLayout(),
     };
   }
 
@@ -170,6 +181,7 @@ export class StationSettings {
       if (change.apiBaseUrls?.test !== undefined) this.setApiBaseUrl('test', change.apiBaseUrls.test);
       if (change.apiBaseUrls?.live !== undefined) this.setApiBaseUrl('live', change.apiBaseUrls.live);
       if (change.webhooks !== undefined) this.setWebhookReceiver(change.webhooks);
+      if (change.scannerLayout !== undefined) this.setScannerLayout(change.scannerLayout);
     });
     return this.snapshot();
   }

@@ -232,8 +232,14 @@ export const printersCalls = {
   'printers.status': defineCall(byId, PrinterStatusSchema),
   /** The add-time check again; the result is kept with the printer. */
   'printers.check': defineCall(byId, PrinterCheckSchema),
-  /** Prints a small test label through the printer's queue (recorded in the journal). */
-  'printers.test': defineCall(byId, z.object({ runId: z.string(), entryId: z.number().int(), barcode: z.string().nullable() })),
+  /**
+   * Prints a small test label through the printer's queue (recorded in the journal); with
+   * `label: 'scanner-check'`, the scanner check barcode of Setup › Scanner instead.
+   */
+  'printers.test': defineCall(
+    byId.extend({ label: z.enum(['printer', 'scanner-check']).optional() }).strict(),
+    z.object({ runId: z.string(), entryId: z.number().int(), barcode: z.string().nullable() }),
+  ),
   /** The print queues the OS has, for the "add printer" form. */
   'printers.osQueues': defineCall(z.object({}).strict(), z.object({ queues: z.array(OsQueueSchema) })),
   /** Zebra printers plugged in by USB, for the "add printer" form; empty when there are none or no USB access. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KeyboardLayoutIdSchema } from '../keyboard/layouts';
 import { EnvironmentSchema } from './app';
 import { defineCall } from './define';
 
@@ -79,6 +80,8 @@ export const SettingsSchema = z.object({
   operator: z.string(),
   apiBaseUrls: z.object({ test: z.string().nullable(), live: z.string().nullable() }),
   webhooks: WebhookReceiverSettingsSchema,
+  /** The keyboard layout this bench's scanner types for (US at the factory): its keys are read through it. */
+  scannerLayout: KeyboardLayoutIdSchema,
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -89,6 +92,7 @@ export const SettingsChangeSchema = z
     operator: OperatorSchema.optional(),
     apiBaseUrls: z.object({ test: ApiBaseUrlSchema.nullable().optional(), live: ApiBaseUrlSchema.nullable().optional() }).strict().optional(),
     webhooks: WebhookReceiverSettingsSchema.omit({ enabled: true }).partial().strict().optional(),
+    scannerLayout: KeyboardLayoutIdSchema.optional(),
   })
   .strict();
 export type SettingsChange = z.infer<typeof SettingsChangeSchema>;

@@ -2,7 +2,18 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { attachEmbeddedSandbox, type RunningSandbox, type SandboxOrder } from '../../../src/main/embedded-sandbox';
 import { startSandbox } from '../../../src/sandbox/index';
 import type { CallOutput } from '../../../src/shared/contract';
+import { chartKeys, keyboardCharts, typingKeys, type KeyboardChart } from '../../support/keyboard-charts';
 import { createTestStation, memoryKeyStore, type TestStation } from '../../support/station';
+
+/** What a PC with layout `pc` makes of a US scanner's keys for `text` (from the layouts' published charts). */
+function readOnPc(text: string, pc: KeyboardChart): string {
+  const us = typingKeys(keyboardCharts.us);
+  const pcKeys = chartKeys(pc);
+  return [...text].map((character) => {
+    const stroke = us.get(character)!;
+    return pcKeys.find((key) => key.code === stroke.code && key.shift === stroke.shift)!.character;
+  }).join('');
+}
 
 // The order index resolving scans with the real sandbox behind it: its seeded day of orders, the
 // direct try of an unknown scan as an order id, and orders created and cancelled through the client.
@@ -50,6 +61,26 @@ describe('order lookup against the sandbox', () => {
     if (cancelled) {
       expect(await call('orders.lookup', { scan: cancelled.orderRef })).toMatchObject({ ok: true, value: { printable: { allowed: false } } });
     }
+  });
+
+  it('names a scan read through the wrong keyboard layout when read back it is one known order, and prints nothing on it', async () => {
+    const seeded: SandboxOrder[] = await test.station.services.sandbox.todaysOrders();
+    const draft = seeded.find((order) => order.status === 'draft' && /[68]/.test(order.barcode ?? ''))!;
+    const onGermanPc = readOnPc(draft.orderRef!, keyboardCharts.de);
+    expect(onGermanPc).toContain('ß');
+    expect(await call('orders.lookup', { scan: onGermanPc })).toMatchObject({
+      ok: false,
+      error: { code: 'ORDER_NOT_FOUND', facts: { subject: 'keyboard-layout', readAs: 'de', typedAs: 'us', meant: draft.orderRef } },
+    });
+    const onFrenchPc = readOnPc(draft.barcode!, keyboardCharts.fr);
+    const printed = await call('printing.scan', { scan: onFrenchPc });
+    expect(printed).toMatchObject({ ok: false, error: { code: 'ORDER_NOT_FOUND', facts: { subject: 'keyboard-layout', readAs: 'fr', typedAs: 'us', meant: draft.barcode } } });
+    expect(await call('printing.journal', {})).toMatchObject({ ok: true, value: { entries: [] } });
+
+    // A scan no reading makes a known order is a plain "not found".
+    const unknown = await call('orders.lookup', { scan: readOnPc('NW-999999-9', keyboardCharts.de) });
+    expect(unknown).toMatchObject({ ok: false, error: { code: 'ORDER_NOT_FOUND' } });
+    expect(JSON.stringify(unknown)).not.toContain('keyboard-layout');
   });
 
   it('tries an unknown scan once as an order id, and remembers the order when the service knows it', async () => {

@@ -24,6 +24,7 @@ describe('settings through the contract', () => {
         operator: '',
         apiBaseUrls: { test: null, live: null },
         webhooks: { enabled: false, host: '127.0.0.1', port: 8787, bodyLimitBytes: 65536 },
+        scannerLayout: 'us',
       },
     });
   });
@@ -35,16 +36,17 @@ describe('settings through the contract', () => {
       operator: 'Sam',
       apiBaseUrls: { live: 'https://api.delivery.example' },
       webhooks: { port: 9090 },
+      scannerLayout: 'fr',
     });
     expect(changed).toMatchObject({
       ok: true,
-      value: { environment: 'live', stationName: 'Bench 3', operator: 'Sam', apiBaseUrls: { test: null, live: 'https://api.delivery.example' }, webhooks: { port: 9090, host: '127.0.0.1' } },
+      value: { environment: 'live', stationName: 'Bench 3', operator: 'Sam', apiBaseUrls: { test: null, live: 'https://api.delivery.example' }, webhooks: { port: 9090, host: '127.0.0.1' }, scannerLayout: 'fr' },
     });
     await call('settings.set', { operator: 'Kim' });
     const restarted = await composeStation({ dataDir: test.dataDir, host: 'web', version: '0', logger: createLogger(() => undefined), keyStore: memoryKeyStore() });
     try {
       const settings = await restarted.dispatcher.dispatch('settings.get', {}, { host: 'web' });
-      expect(settings).toMatchObject({ ok: true, value: { environment: 'live', stationName: 'Bench 3', operator: 'Kim', webhooks: { port: 9090 } } });
+      expect(settings).toMatchObject({ ok: true, value: { environment: 'live', stationName: 'Bench 3', operator: 'Kim', webhooks: { port: 9090 }, scannerLayout: 'fr' } });
       expect(await restarted.dispatcher.dispatch('app.info', {}, { host: 'web' })).toMatchObject({ ok: true, value: { environment: 'live', stationName: 'Bench 3', keySet: false } });
     } finally {
       await restarted.close();
@@ -62,6 +64,7 @@ describe('settings through the contract', () => {
       { webhooks: { host: 'example.com' } },
       { webhooks: { bodyLimitBytes: 10 } },
       { webhooks: { enabled: true } },
+      { scannerLayout: 'azerty' },
       { unknown: 1 },
     ]) {
       expect(await call('settings.set', change), JSON.stringify(change)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });

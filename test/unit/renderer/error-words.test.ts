@@ -33,6 +33,20 @@ describe('the screen words each cause the station reports, in every language', (
     expect(nl).toMatch(/^Zebra 4 is in gebruik bij Bench 3 — Bench 3 stuurt deze printer aan sinds \d{1,2}:28.*Er is niets verstuurd/);
   });
 
+  it('a scan read through the wrong keyboard layout names the layouts and what the scan meant', () => {
+    const error = data('ORDER_NOT_FOUND', { subject: 'keyboard-layout', readAs: 'fr', typedAs: 'us', meant: 'DT2179675396352' });
+    expect(say('en', error)).toBe(
+      'This looks like a scanner typing through a French keyboard layout — As the US scanner meant it, the scan is DT2179675396352. Nothing was printed: check Setup › Scanner (F4), then scan again',
+    );
+    expect(say('nl', error)).toMatch(/^Dit lijkt een scanner die typt via de toetsenbordindeling Frans — Zoals de scanner \(VS\) het bedoelde, is de scan DT2179675396352\./);
+    expect(say('de', error)).toMatch(/^Das sieht nach einem Scanner aus, der über das Tastaturlayout „Französisch“ tippt — So wie ihn der Scanner mit dem Layout „Englisch \(USA\)“ gemeint hat/);
+    expect(say('pl', error)).toMatch(/^Wygląda na to, że skaner pisze przez układ klawiatury „francuski” — .*DT2179675396352/);
+    // Two layouts that read the scan alike are both named.
+    expect(say('en', data('ORDER_NOT_FOUND', { subject: 'keyboard-layout', readAs: 'fr,be', typedAs: 'us', meant: 'NW-104352-2' }))).toMatch(/^This looks like a scanner typing through a French \/ Belgian keyboard layout/);
+    // A plain "not found" keeps its plain words.
+    expect(say('en', data('ORDER_NOT_FOUND'))).toBe("Order not found — Check the slip or import today's manifest");
+  });
+
   it('a stopped station says it is not running and to restart it, not "check the network cable"', () => {
     const error: StationErrorData = { code: 'STATION_UNREACHABLE', message: 'The connection to the station was lost.' };
     expect(say('en', error)).toBe('The station is not running — Restart it');

@@ -243,3 +243,111 @@ describe('what the screen shows while keys arrive', () => {
     expect(type('ab', { gap: 150 }).at(-1)?.typedTooSlowly).toBeUndefined();
   });
 });
+
+describe("a scanner's keys, read by position through the scanner's layout", () => {
+  /** The keys a US scanner presses for `text` (from the US chart), as the browser reports them on a PC whose layout is `pc`. */
+  const usScanner = (text: string, pc: Record<string, [string, string]>, options: { capsLock?: boolean; gap?: number } = {}) => {
+    const usRows: Record<string, [string, boolean]> = {};
+    for (const [code, [alone, shifted]] of Object.entries(usChart)) {
+      usRows[alone] = [code, false];
+      usRows[shifted] = [code, true];
+    }
+    const tick = clock(1000);
+    return [...text].map((character) => {
+      const [code, shift] = usRows[character] ?? [undefined, false];
+      if (!code) throw new Error(`no US key for ${character}`);
+      const [alone, shifted] = pc[code] ?? usChart[code]!;
+      let typed = shift ? shifted : alone;
+      if (options.capsLock && /^[a-z]$/i.test(typed)) typed = typed === typed.toUpperCase() ? typed.toLowerCase() : typed.toUpperCase();
+      return key(typed, tick(options.gap ?? 5), { code, shiftKey: shift, capsLock: options.capsLock ?? false, altGraph: false });
+    });
+  };
+  // The keys these tests use, from the layouts' charts: alone, with Shift.
+  const usChart: Record<string, [string, string]> = {
+    KeyN: ['n', 'N'], KeyW: ['w', 'W'], KeyD: ['d', 'D'], KeyT: ['t', 'T'], KeyQ: ['q', 'Q'], Minus: ['-', '_'], Quote: ["'", '"'],
+    Digit0: ['0', ')'], Digit1: ['1', '!'], Digit2: ['2', '@'], Digit3: ['3', '#'], Digit4: ['4', '$'], Digit5: ['5', '%'], Digit6: ['6', '^'], Digit7: ['7', '&'], Digit8: ['8', '*'], Digit9: ['9', '('],
+  };
+  const germanPc: Record<string, [string, string]> = { Minus: ['ß', '?'], KeyY: ['z', 'Z'] };
+  const frenchPc: Record<string, [string, string]> = {
+    KeyQ: ['a', 'A'], KeyW: ['z', 'Z'], Minus: [')', '°'],
+    Digit1: ['&', '1'], Digit2: ['é', '2'], Digit3: ['"', '3'], Digit4: ["'", '4'], Digit5: ['(', '5'], Digit6: ['-', '6'], Digit7: ['è', '7'], Digit8: ['_', '8'], Digit9: ['ç', '9'], Digit0: ['à', '0'],
+  };
+  const scan = (keys: KeyFacts[], options?: Parameters<typeof createScanDetector>[0]) => {
+    const detector = createScanDetector(options);
+    for (const facts of keys) detector.feed(facts);
+    return detector.feed(key('Enter', (keys.at(-1)?.time ?? 0) + 5, { code: 'Enter', shiftKey: false }));
+  };
+
+  it('reads a US scanner on a German PC as the barcode says, not as the PC calls its keys', () => {
+    expect(scan(usScanner('NW-104365-5', germanPc)).scan).toBe('NW-104365-5');
+  });
+
+  it('reads a US scanner on a French PC, its first key included (decided once the run is a scan)', () => {
+    const decision = scan(usScanner('DT2179675396352', frenchPc));
+    expect(decision.scan).toBe('DT2179675396352');
+    // The keys come back as they were, for the scanner check.
+    expect(decision.keys?.[2]).toEqual({ kind: 'key', key: 'é', code: 'Digit2', shift: false, altGraph: false, capsLock: false });
+  });
+
+  it('changes nothing with Caps Lock on', () => {
+    expect(scan(usScanner('NW-104365-6', {}, { capsLock: true })).scan).toBe('NW-104365-6');
+  });
+
+  it('reads through the scanner layout chosen in Setup', () => {
+    // A French-set scanner types "1" as Shift and the key the PC (French too) calls "&".
+    const tick = clock(1000);
+    const keys = [key('A', tick(5), { code: 'KeyQ', shiftKey: true }), key('1', tick(5), { code: 'Digit1', shiftKey: true }), key('-', tick(5), { code: 'Digit6', shiftKey: false }), key('2', tick(5), { code: 'Digit2', shiftKey: true })];
+    expect(scan(keys, { maxGapMs: 50, minLength: 4, scannerLayout: 'fr' }).scan).toBe('A1-2');
+    expect(scan(keys).scan).toBe('Q!6@');
+  });
+
+  it('takes a key the PC makes a dead key as part of the scan (a US scanner\'s "\'" on a Dutch PC)', () => {
+    const tick = clock(1000);
+    const keys = [key('N', tick(5), { code: 'KeyN', shiftKey: true }), key('Dead', tick(5), { code: 'Quote', shiftKey: false }), key('1', tick(5), { code: 'Digit1', shiftKey: false }), key('2', tick(5), { code: 'Digit2', shiftKey: false })];
+    expect(scan(keys).scan).toBe("N'12");
+  });
+
+  it('still leaves a person typing slowly alone', () => {
+    expect(scan(usScanner('NW-104383-4', germanPc, { gap: 150 })).scan).toBeUndefined();
+  });
+});
+
+describe('a scanner in "Alt + keypad" mode', () => {
+  /** Alt held while each character's code is typed on the numpad, Alt released; `numLock` off makes the browser name the keys Insert, End… */
+  const altScan = (text: string, options: { leadingZero?: boolean; numLock?: boolean; suffix?: 'Enter' | 'alt-013' } = {}) => {
+    const detector = createScanDetector();
+    const tick = clock(1000);
+    const offNames = ['Insert', 'End', 'ArrowDown', 'PageDown', 'ArrowLeft', 'Clear', 'ArrowRight', 'Home', 'ArrowUp', 'PageUp'];
+    const typeCode = (digits: string) => {
+      detector.feed(key('Alt', tick(3), { code: 'AltLeft', altKey: true }));
+      for (const digit of digits) detector.feed(key(options.numLock === false ? offNames[Number(digit)]! : digit, tick(3), { code: `Numpad${digit}`, altKey: true }));
+      return detector.feed(key('Alt', tick(3), { type: 'keyup', code: 'AltLeft', altKey: false }));
+    };
+    for (const character of text) {
+      const code = String(character.charCodeAt(0));
+      typeCode(options.leadingZero ? `0${code.padStart(3, '0')}` : code);
+    }
+    return options.suffix === 'alt-013' ? typeCode('013') : detector.feed(key('Enter', tick(3), { code: 'Enter' }));
+  };
+
+  it('reads each Alt code as one character, with or without the leading 0, Num Lock on or off', () => {
+    expect(altScan('NW-104344-1').scan).toBe('NW-104344-1');
+    expect(altScan('NW-104344-1', { leadingZero: true, numLock: false }).scan).toBe('NW-104344-1');
+    expect(altScan('Aé-1', { leadingZero: true }).scan).toBe('Aé-1');
+  });
+
+  it('ends the scan on an Alt code of Enter', () => {
+    expect(altScan('DT2179675396352', { suffix: 'alt-013' }).scan).toBe('DT2179675396352');
+  });
+
+  it('does not count the character twice where the system also sends it as a key of its own', () => {
+    const detector = createScanDetector();
+    const tick = clock(1000);
+    for (const character of 'AB-1') {
+      detector.feed(key('Alt', tick(3), { code: 'AltLeft', altKey: true }));
+      for (const digit of String(character.charCodeAt(0))) detector.feed(key(digit, tick(3), { code: `Numpad${digit}`, altKey: true }));
+      detector.feed(key(character, tick(3), { code: '' }));
+    }
+    expect(detector.feed(key('Enter', tick(3), { code: 'Enter' })).scan).toBe('AB-1');
+  });
+});

@@ -7,8 +7,9 @@ import { makeWayForScan } from './dialogs';
 import { isOperatorBadge, operatorFromBadge } from './operator-badge';
 import { handleBenchScan } from './bench-scan';
 import { asksToPrintAgain } from './scan-outcome';
-import { useStores } from '../state/stores-context';
-import { usePreferences } from '../state/stores-context';
+import { useAppState, usePreferences, useStores } from '../state/stores-context';
+import { SCANNER_CHECK_TEXT } from '../../../shared/keyboard/scanner-check';
+import { isScannerCheck } from './scanner-check';
 
 const elementFacts = (target: EventTarget | null) => {
   if (!(target instanceof HTMLElement)) return null;
@@ -41,9 +42,10 @@ const isActivatable = (target: EventTarget | null) =>
 export function useStationKeyboard(onReady: () => void): void {
   const stores = useStores();
   const scanGapMs = usePreferences((state) => state.scanGapMs);
+  const scannerLayout = useAppState((state) => state.settings?.scannerLayout ?? 'us');
 
   useEffect(() => {
-    const detector = createScanDetector({ ...defaultScanDetectorOptions, maxGapMs: scanGapMs });
+    const detector = createScanDetector({ ...defaultScanDetectorOptions, maxGapMs: scanGapMs, scannerLayout });
     // A digit chooses a reprint reason only when no scan follows it: a barcode may start with one.
     let pendingChoice: ReturnType<typeof setTimeout> | null = null;
     const cancelChoice = () => {
@@ -72,50 +74,81 @@ export function useStationKeyboard(onReady: () => void): void {
       }
     };
 
+    /** What a complete scan is for: the scanner check, a badge, a bundle on Shift start, or a print. */
+    const takeScan = (decision: KeyDecision, event: KeyboardEvent) => {
+      event.stopPropagation();
+      const scan = decision.scan ?? '';
+      const app = stores.app.getState();
+      // The check barcode (one key a character, so of its length), or on Setup any scan of its
+      // length that no layout reads as it: a scanner set to a layout the station does not know.
+      if (decision.keys && decision.scanLength === SCANNER_CHECK_TEXT.length && (app.screen === 'setup' || isScannerCheck(decision.keys))) {
+        app.showScannerCheck(decision.keys);
+        app.navigate('setup');
+        showCue(decision, event.timeStamp);
+        return;
+      }
+      if (isOperatorBadge(scan) && operatorFromBadge(scan) !== '') {
+        // A badge signs the operator in wherever it is scanned, and the screen stays where it is.
+        void handleBenchScan(stores, scan);
+        showCue(decision, event.timeStamp);
+        return;
+      }
+      // On the shift-start screen a scan picks a bundle for the run; everywhere else it prints.
+      if (app.screen === 'shift' && !isCommandText(scan)) {
+        stores.shift.getState().addBundles(scan);
+        showCue(decision, event.timeStamp);
+        return;
+      }
+      // The scan's call leaves first, inside this key event: the cue, the screen and any
+      // drawing come after it is on its way. Only an open dialog (rare at a bench) is dealt
+      // with before, since closing it may settle what the scan is for.
+      const held = document.querySelector('dialog[open]') ? makeWayForScan(document) : null;
+      void handleBenchScan(stores, scan);
+      // The "reading…" cue is not touched here: drawing it away would cost the page a frame
+      // right after the Enter. It goes with the scan's outcome, or by its own timer if that is slow.
+      // A dialog with typed input stays; the result is shown once it is closed.
+      if (held) held.addEventListener('close', () => stores.app.getState().navigate('scan'), { once: true });
+      else stores.app.getState().navigate('scan');
+    };
+
+    /** What the detector is told of a key: what the PC's layout made of it, and which key it was. */
+    const factsOf = (event: KeyboardEvent, target: ReturnType<typeof classifyKeyTarget>) => ({
+      type: event.type === 'keyup' ? ('keyup' as const) : ('keydown' as const),
+      key: event.key,
+      code: event.code,
+      shiftKey: event.shiftKey,
+      altGraph: event.getModifierState('AltGraph'),
+      capsLock: event.getModifierState('CapsLock'),
+      time: event.timeStamp,
+      ctrlKey: event.ctrlKey,
+      altKey: event.altKey,
+      metaKey: event.metaKey,
+      repeat: event.repeat,
+      isComposing: event.isComposing,
+      target,
+    });
+
+    // Releasing Alt ends an Alt code (a scanner in Alt + keypad mode types each character so).
+    const onKeyUp = (event: KeyboardEvent) => {
+      if (event.key !== 'Alt') return;
+      const decision = detector.feed(factsOf(event, classifyKeyTarget(elementFacts(event.target))));
+      // An Alt code's Alt is nobody's menu key.
+      if (decision.preventDefault) event.preventDefault();
+      if (decision.scan !== undefined) takeScan(decision, event);
+      else showCue(decision, event.timeStamp);
+    };
+
     const onKeyDown = (event: KeyboardEvent) => {
       cancelChoice();
       const target = classifyKeyTarget(elementFacts(event.target));
-      const decision = detector.feed({
-        key: event.key,
-        code: event.code,
-        time: event.timeStamp,
-        ctrlKey: event.ctrlKey,
-        altKey: event.altKey,
-        metaKey: event.metaKey,
-        repeat: event.repeat,
-        isComposing: event.isComposing,
-        target,
-      });
+      const decision = detector.feed(factsOf(event, target));
       if (decision.preventDefault) event.preventDefault();
       // A scanner's first keys (before its "reading…" cue is up): its scan follows within a blink,
       // so the station opens and identifies its printer now rather than after the Enter. Not on
       // Shift start, where a scan picks a bundle.
       if (decision.reading > 0 && stores.scan.getState().cue.state !== 'reading' && stores.app.getState().screen !== 'shift') stores.scan.getState().scanComing();
       if (decision.scan !== undefined) {
-        event.stopPropagation();
-        const scan = decision.scan;
-        if (isOperatorBadge(scan) && operatorFromBadge(scan) !== '') {
-          // A badge signs the operator in wherever it is scanned, and the screen stays where it is.
-          void handleBenchScan(stores, scan);
-          showCue(decision, event.timeStamp);
-          return;
-        }
-        // On the shift-start screen a scan picks a bundle for the run; everywhere else it prints.
-        if (stores.app.getState().screen === 'shift' && !isCommandText(scan)) {
-          stores.shift.getState().addBundles(scan);
-          showCue(decision, event.timeStamp);
-          return;
-        }
-        // The scan's call leaves first, inside this key event: the cue, the screen and any
-        // drawing come after it is on its way. Only an open dialog (rare at a bench) is dealt
-        // with before, since closing it may settle what the scan is for.
-        const held = document.querySelector('dialog[open]') ? makeWayForScan(document) : null;
-        void handleBenchScan(stores, scan);
-        // The "reading…" cue is not touched here: drawing it away would cost the page a frame
-        // right after the Enter. It goes with the scan's outcome, or by its own timer if that is slow.
-        // A dialog with typed input stays; the result is shown once it is closed.
-        if (held) held.addEventListener('close', () => stores.app.getState().navigate('scan'), { once: true });
-        else stores.app.getState().navigate('scan');
+        takeScan(decision, event);
         return;
       }
       showCue(decision, event.timeStamp);
@@ -183,13 +216,15 @@ export function useStationKeyboard(onReady: () => void): void {
     };
 
     window.addEventListener('keydown', onKeyDown, { capture: true });
+    window.addEventListener('keyup', onKeyUp, { capture: true });
     window.addEventListener('blur', onBlur);
     onReady();
     return () => {
       cancelChoice();
       if (cueTimer !== null) clearTimeout(cueTimer);
       window.removeEventListener('keydown', onKeyDown, { capture: true });
+      window.removeEventListener('keyup', onKeyUp, { capture: true });
       window.removeEventListener('blur', onBlur);
     };
-  }, [stores, scanGapMs, onReady]);
+  }, [stores, scanGapMs, scannerLayout, onReady]);
 }

@@ -5,6 +5,7 @@ import { EnvironmentSection } from './setup/EnvironmentSection';
 import { ImportSection } from './setup/ImportSection';
 import { KeysSection } from './setup/KeysSection';
 import { ScaleSection } from './setup/ScaleSection';
+import { ScannerSection } from './setup/ScannerSection';
 import { ScreenPreferences } from './setup/ScreenPreferences';
 import { StationSection } from './setup/StationSection';
 import { StoreSection } from './setup/StoreSection';
@@ -19,6 +20,8 @@ export default function SetupScreen() {
         <GuideButton testId="guide-open-setup" />
       </p>
       <div className="setup-grid">
+        {/* First: a scan of the check barcode from any screen brings the lead here for its answer. */}
+        <ScannerSection />
         <div className="setup-column">
           <StationSection />
           <EnvironmentSection />

@@ -8,6 +8,7 @@ import type { PrinterStatusView } from '../components/PrinterStatusArea';
 import type { ScreenId } from '../navigation/shortcuts';
 import type { NoticeCode } from '../../../shared/contract/app';
 import type { ErrorFacts } from '../../../shared/errors';
+import type { RecordedKey } from '../../../shared/keyboard/recorded-keys';
 
 /** Notices the screen raises itself from an event's facts (not sent by main as app.notice). */
 export type ScreenNoticeCode = 'offline-merged' | 'offline-printed-twice';
@@ -31,7 +32,11 @@ export interface AppState {
   printerStates: Record<string, PrinterStatusView['state']>;
   screen: ScreenId;
   notices: Notice[];
+  /** The keys of the last scan of the scanner check barcode (Setup › Scanner), with how many checks came before. */
+  scannerCheck: { keys: readonly RecordedKey[]; count: number } | null;
   navigate(screen: ScreenId): void;
+  /** A scan of the scanner check barcode: Setup › Scanner says what it shows. */
+  showScannerCheck(keys: readonly RecordedKey[]): void;
   loadInfo(): Promise<void>;
   /** Info, settings and printers again: after a change of environment, for example. */
   refresh(): Promise<void>;
@@ -62,10 +67,12 @@ export function createAppStore(station: StationApi): StoreApi<AppState> {
     printerStates: {},
     screen: 'scan',
     notices: [],
+    scannerCheck: null,
     // Every scan asks for the scan screen: staying on it changes nothing, so nothing draws again.
     navigate: (screen) => {
       if (get().screen !== screen) set({ screen });
     },
+    showScannerCheck: (keys) => set((state) => ({ scannerCheck: { keys, count: (state.scannerCheck?.count ?? 0) + 1 } })),
     loadInfo: async () => {
       const [info, settings] = await Promise.all([station['app.info']({}), station['settings.get']({})]);
       if (info.ok) set({ info: info.value, infoError: null });

@@ -9,6 +9,7 @@
 import type { TFunction } from 'i18next';
 import { orderStatuses } from '../../../shared/api/schemas';
 import type { StationErrorData } from '../../../shared/errors';
+import { keyboardLayoutIds } from '../../../shared/keyboard/layouts';
 import { formatClock } from '../i18n/format';
 
 type ErrorLike = Pick<StationErrorData, 'code' | 'details' | 'facts'>;
@@ -66,7 +67,14 @@ export function errorText(error: ErrorLike, t: TFunction, language: string): Err
     (environment) => t(`environment.${environment}`),
   );
   const subject = factText(error, 'subject');
-  const options = { ...words, ...(subject ? { context: subject } : {}) };
+  // A scan read through the wrong keyboard layout names the layouts (facts readAs, a list, and typedAs).
+  const layoutNames = Object.fromEntries(
+    ['readAs', 'typedAs'].flatMap((name) => {
+      const layouts = (factText(error, name) ?? '').split(',').filter((layout) => (keyboardLayoutIds as readonly string[]).includes(layout));
+      return layouts.length > 0 ? [[`${name}Name`, layouts.map((layout) => t(`keyboardLayouts.${layout}`)).join(' / ')]] : [];
+    }),
+  );
+  const options = { ...words, ...layoutNames, ...(subject ? { context: subject } : {}) };
   return { title: t(`errors.${error.code}.title`, options), action: t(`errors.${error.code}.action`, options) };
 }
 
