@@ -18,6 +18,8 @@ import { canQuery, PrinterTransportError } from '../printing/transports/transpor
 import type { Logger } from '../logging/logger';
 import type { EnvironmentSession } from '../environment-session';
 import type { StationSettings } from '../settings/station-settings';
+import { PrinterSettingsService } from '../printing/settings/printer-settings-service';
+import type { StoreEngine } from '../store/engine/store-engine';
 
 export interface PrintersHandlerDeps {
   settings: StationSettings;
@@ -36,6 +38,8 @@ export interface PrintersHandlerDeps {
   statusTimeoutMs?: number;
   /** The first question to a network address a printer is added at: its time and answer bounds. */
   probe?: Pick<ZebraProbeOptions, 'timeoutMs' | 'maxAnswerBytes'>;
+  /** Where changes to printer settings are journaled: the store the printers live in. */
+  store: StoreEngine;
 }
 
 /** A printer's address as the lead typed it: a fact for the screen's words, not a sentence. */
@@ -76,10 +80,16 @@ type PrintersCallName =
   | 'printers.test'
   | 'printers.osQueues'
   | 'printers.usbDevices'
-  | 'printers.discover';
+  | 'printers.discover'
+  | 'printers.settings'
+  | 'printers.changeSettings'
+  | 'printers.calibrate'
+  | 'printers.configLabel'
+  | 'printers.settingChanges';
 
-export function printersHandlers({ settings, printing, setupAllowed = () => undefined, logger, statusTimeoutMs = 3000, probe: probeOptions = {} }: PrintersHandlerDeps): Pick<Handlers, PrintersCallName> {
+export function printersHandlers({ settings, printing, setupAllowed = () => undefined, logger, statusTimeoutMs = 3000, probe: probeOptions = {}, store }: PrintersHandlerDeps): Pick<Handlers, PrintersCallName> {
   const { printers, service, transports } = printing;
+  const printerSettings = new PrinterSettingsService({ printing, store, stationName: () => settings.stationName(), timeoutMs: statusTimeoutMs });
 
   const ready = async (session: EnvironmentSession): Promise<void> => {
     await session.ready().catch((error: unknown) => logger?.warn('the printers are used without readying the environment', { error }));
@@ -305,6 +315,30 @@ export function printersHandlers({ settings, printing, setupAllowed = () => unde
         ],
       };
     },
+
+    'printers.settings': async ({ id }, { session }) => {
+      await ready(session);
+      return printerSettings.read(settings.environment(), id);
+    },
+
+    'printers.changeSettings': async ({ id, operator, save, headCleaned, ...change }, { session }) => {
+      await ready(session);
+      const who = operator ?? settings.operator();
+      if (!who) throw new StationError('OPERATOR_REQUIRED', 'Say who is changing the printer’s settings (sign in, or give --operator).', undefined, { facts: { action: 'printer-settings' } });
+      return printerSettings.change(settings.environment(), id, { ...change, ...(save !== undefined ? { save } : {}), ...(headCleaned !== undefined ? { headCleaned } : {}), operator: who });
+    },
+
+    'printers.calibrate': async ({ id }, { session }) => {
+      await ready(session);
+      return printerSettings.calibrate(settings.environment(), id);
+    },
+
+    'printers.configLabel': async ({ id }, { session }) => {
+      await ready(session);
+      return printerSettings.configurationLabel(settings.environment(), id);
+    },
+
+    'printers.settingChanges': async ({ id, limit }) => ({ changes: await printerSettings.changesOf(settings.environment(), id, limit) }),
 
     'printers.osQueues': async () => {
       try {

@@ -80,7 +80,9 @@ export interface ConfigurationReport {
 /** Reads ^HH's answer line by line; a name the printer does not list stays unknown. */
 export function parseConfiguration(text: string): ConfigurationReport {
   const lines = new Map<string, string>();
-  for (const raw of text.replace(/[\x02\x03]/g, '').split(/\r?\n/)) {
+  const STX = String.fromCharCode(2);
+  const ETX = String.fromCharCode(3);
+  for (const raw of text.split(STX).join('').split(ETX).join('').split(/\r?\n/)) {
     const line = raw.trim();
     const match = /^(\S+(?:\s\S+)*?)\s{2,}([A-Z][A-Z .\-/_]*)$/.exec(line) ?? /^(\S+)\s+([A-Z][A-Z .\-/_]*)$/.exec(line);
     if (match) lines.set((match[2] as string).trim(), (match[1] as string).trim());

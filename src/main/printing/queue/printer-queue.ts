@@ -80,6 +80,11 @@ interface Outstanding {
   label: QueueLabel;
   source: LabelSource;
   proof: LabelProof;
+  /**
+   * The printer already showed paper out, ribbon out or head open when this label was sent: that
+   * fault cannot have cut it short (a later one, after the fault cleared, can).
+   */
+  sentIntoFault?: boolean;
 }
 
 /** The printer's marks as read on one connection. */
@@ -132,6 +137,8 @@ export class PrinterQueue {
   private hostStatusSilenced = false;
   /** The fault now holding the queue was looked at for a label it cut short. */
   private cutShortJudged = false;
+  /** The printer's last status showed paper out, ribbon out or head open. */
+  private cuttingFaultShown = false;
   /** A fault may have cut one of these labels short; decided once the printer holds nothing of ours (second-copy.ts). */
   private pendingCut: { candidates: Outstanding[]; fault: SecondCopyData['fault']; reprint: ReprintSetting } | null = null;
   /**
@@ -347,7 +354,7 @@ export class PrinterQueue {
       const fault = result.status ? (faultsFromStatus(result.status)[0] ?? null) : null;
       const proof = this.tracksPrinting ? this.proofAtSend(label) : null;
       if (proof) {
-        this.outstanding.push({ label, source, proof });
+        this.outstanding.push({ label, source, proof, sentIntoFault: this.cuttingFaultShown });
         // Kept for a resumed run; reaches the disk with the label's "sent" (see LabelSource.sent). A
         // scan's answer goes first: its marks are written on the next turn of the event loop, queued
         // before the "sent" the source writes on that turn too, so that commit still takes them to disk.
@@ -463,7 +470,8 @@ export class PrinterQueue {
     const cut = cuttingFault(fault);
     if (!cut || this.cutShortJudged || !canQuery(this.transport)) return;
     this.cutShortJudged = true;
-    const candidates = bufferFresh ? this.outstanding.slice(0, 1) : [...this.outstanding, ...(unconfirmed ? [unconfirmed] : [])];
+    const exposed = this.outstanding.filter((item) => !item.sentIntoFault);
+    const candidates = bufferFresh ? exposed.slice(0, 1) : [...exposed, ...(unconfirmed ? [unconfirmed] : [])];
     if (candidates.length === 0) return;
     const reprint = await this.readReprintSetting();
     const first = candidates[0] as Outstanding;
@@ -542,7 +550,9 @@ export class PrinterQueue {
   private async takeBaseline(): Promise<void> {
     let formats: number;
     try {
-      formats = parseHostStatus(await this.transport.query?.(hostStatusQuery) ?? '').formatsInBuffer;
+      const status = parseHostStatus(await this.transport.query?.(hostStatusQuery) ?? '');
+      formats = status.formatsInBuffer;
+      this.noteCuttingFault(status);
     } catch {
       return;
     }
@@ -610,6 +620,7 @@ export class PrinterQueue {
     const fault = faultsFromStatus(status)[0] ?? null;
     if (fault) this.setFault(fault);
     else this.publishState();
+    this.noteCuttingFault(status);
     if (fault) await this.judgeCutShort(fault, status.formatsInBuffer);
     // Before the verdicts, so a run's last label is not reported before its copies are.
     else await this.resolveCutShort(status.formatsInBuffer);
@@ -752,7 +763,15 @@ export class PrinterQueue {
     this.publishState();
   }
 
+  /** Whether the printer's last status showed a fault that stops it mid-label. */
+  private noteCuttingFault(status: HostStatus): void {
+    this.cuttingFaultShown = faultsFromStatus(status).some((fault) => cuttingFault(fault) !== null);
+  }
+
   private clearFault(): void {
+    // Labels sent while the fault held may print, and be cut, once it is gone.
+    for (const item of this.outstanding) item.sentIntoFault = false;
+    this.cuttingFaultShown = false;
     if (!this.fault) return;
     this.deps.logger.info('printer fault cleared', { printer: this.transport.description, fault: this.fault.kind });
     this.fault = null;
