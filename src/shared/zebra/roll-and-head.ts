@@ -6,6 +6,8 @@ const A6_LENGTH_MM = 148;
 const MM_PER_INCH = 25.4;
 /** A 4-inch head prints 832 dots at 203 dpi: the last 0.9 mm of the label fall in its blank margin, as the printer check allows. */
 const MIN_WIDTH_DOTS_AT_203 = 832;
+/** ^LL of the service's A6 ZPL at 203 dpi. */
+const SERVICE_LABEL_LENGTH_DOTS = 1184;
 /** A roll measured a little short of 148 mm (a calibration reads the gap to a dot or two) still takes the label. */
 const LENGTH_TOLERANCE_MM = 2;
 
@@ -31,7 +33,8 @@ export function rollFit(dpi: number | null, printWidthDots: number | null, label
   if (printWidthDots !== null && printWidthDots < neededWidth) {
     issues.push({ issue: 'too-narrow', printerDots: printWidthDots, labelDots: neededWidth, printerMm: toMm(printWidthDots, dpi), labelMm: toMm(neededWidth, dpi) });
   }
-  const neededLength = Math.round((A6_LENGTH_MM * dpi) / MM_PER_INCH);
+  // The service's own ZPL says ^LL1184 at 203 dpi; at other resolutions the label is its PDF drawn at 148 mm.
+  const neededLength = dpi === 203 ? SERVICE_LABEL_LENGTH_DOTS : Math.round((A6_LENGTH_MM * dpi) / MM_PER_INCH);
   const tolerance = Math.round((LENGTH_TOLERANCE_MM * dpi) / MM_PER_INCH);
   if (labelLengthDots !== null && labelLengthDots < neededLength - tolerance) {
     issues.push({ issue: 'too-short', printerDots: labelLengthDots, labelDots: neededLength, printerMm: toMm(labelLengthDots, dpi), labelMm: A6_LENGTH_MM });
