@@ -14,6 +14,7 @@ import { stateName } from '../printing/queue/printer-queue';
 import type { PrintingCore } from '../printing/runs/printing-core';
 import { runTestPrint } from '../printing/runs/test-print';
 import { readPrinterStatus } from '../printing/status/printer-status';
+import { readRollFit } from '../printing/settings/read-settings';
 import { canQuery, PrinterTransportError } from '../printing/transports/transport';
 import type { Logger } from '../logging/logger';
 import type { EnvironmentSession } from '../environment-session';
@@ -200,7 +201,7 @@ export function printersHandlers({ settings, printing, setupAllowed = () => unde
       const queue = service.queueFor(printer);
       const transport = transports.forPrinter(printer.address);
       const checkedAt = new Date().toISOString();
-      const base = { printerId: id, labelsPending: pending, checkedAt, busyWith: null };
+      const base = { printerId: id, labelsPending: pending, checkedAt, busyWith: null, roll: null };
       if (!canQuery(transport)) {
         return {
           ...base,
@@ -250,6 +251,7 @@ export function printersHandlers({ settings, printing, setupAllowed = () => unde
           faults: report.faults,
           formatsInBuffer,
           source: 'printer',
+          roll: await readRollFit(transport, report.host?.labelLengthDots ?? null, statusTimeoutMs),
         };
       } catch (error) {
         if (!(error instanceof PrinterTransportError)) throw error;

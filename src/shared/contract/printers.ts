@@ -76,6 +76,25 @@ export type PrinterFaultData = z.infer<typeof PrinterFaultSchema>;
 export const PrinterStateSchema = z.enum(['ready', 'printing', 'paperOut', 'headOpen', 'paused', 'offline', 'error', 'unknown']);
 export type PrinterStateName = z.infer<typeof PrinterStateSchema>;
 
+/** The A6 label against the roll the printer reports (print width, label length), at its resolution. */
+export const RollFitSchema = z.object({
+  /** null: the printer did not say enough to tell. */
+  fits: z.boolean().nullable(),
+  issues: z.array(
+    z.object({
+      issue: z.enum(['too-narrow', 'too-short']),
+      printerDots: z.number(),
+      labelDots: z.number(),
+      printerMm: z.number(),
+      labelMm: z.number(),
+    }),
+  ),
+  dpi: z.number().int().nullable(),
+  printWidthDots: z.number().int().nullable(),
+  labelLengthDots: z.number().int().nullable(),
+});
+export type RollFitData = z.infer<typeof RollFitSchema>;
+
 export const PrinterStatusSchema = z.object({
   printerId: PrinterIdSchema,
   state: PrinterStateSchema,
@@ -100,6 +119,8 @@ export const PrinterStatusSchema = z.object({
     .object({ runId: z.string(), kind: z.enum(['single', 'bundles', 'test', 'retry']), processId: z.number().int().nullable() })
     .nullable()
     .default(null),
+  /** The roll against the A6 label, from the printer's print width and label length; null when it was not asked. */
+  roll: RollFitSchema.nullable().default(null),
 });
 export type PrinterStatusData = z.infer<typeof PrinterStatusSchema>;
 
@@ -171,24 +192,7 @@ export type PrinterUpdateInput = z.infer<typeof PrinterUpdateInputSchema>;
 
 const byId = z.object({ id: PrinterIdSchema }).strict();
 
-/** The A6 label against the roll the printer reports (print width, label length), at its resolution. */
-export const RollFitSchema = z.object({
-  /** null: the printer did not say enough to tell. */
-  fits: z.boolean().nullable(),
-  issues: z.array(
-    z.object({
-      issue: z.enum(['too-narrow', 'too-short']),
-      printerDots: z.number(),
-      labelDots: z.number(),
-      printerMm: z.number(),
-      labelMm: z.number(),
-    }),
-  ),
-  dpi: z.number().int().nullable(),
-  printWidthDots: z.number().int().nullable(),
-  labelLengthDots: z.number().int().nullable(),
-});
-export type RollFitData = z.infer<typeof RollFitSchema>;
+
 
 export const HeadFaultSchema = z.enum(['too-hot', 'too-cold', 'element-bad', 'thermistor-open', 'not-detected']);
 

@@ -133,6 +133,19 @@ describe('printer settings, set on purpose', () => {
     expect(words.stderr).toMatch(/The roll does not fit the label\. The labels on the roll are 800 dots \(100\.1 mm\) long; the label needs 1184 \(148 mm\)/);
   });
 
+  it('says before a shift-start run, and in printers status --json, that a 100 × 100 mm roll will not fit; the run starts only when told to', async () => {
+    const { zebra, station } = await bench({ labelLengthDots: 800 }, 'sandbox');
+    const status = await cli(station, ['printers', 'status', station.printerId, '--json']);
+    expect((JSON.parse(status.stdout) as PrinterStatusData).roll).toMatchObject({ fits: false, issues: [{ issue: 'too-short', printerMm: 100.1, labelMm: 148 }] });
+    const { bundleIds } = bundlesWithLabels(await stationOrders(sandbox), 3);
+    const refused = await station.call('printing.printBundles', { bundleIds }).catch((error: { data?: unknown }) => error.data);
+    expect(refused).toMatchObject({ code: 'CONFLICT', facts: { subject: 'roll-does-not-fit', issue: 'too-short' } });
+    expect(zebra.stats().formatsReceived, 'nothing was sent').toBe(0);
+    const started = await station.call<RunSummaryData>('printing.printBundles', { bundleIds, acceptRoll: true });
+    await station.waitForEvent('printing.finished', (finished) => finished.runId === started.runId, 60_000);
+    expect(zebra.printed()).toHaveLength(3);
+  });
+
   it('prints the configuration label', async () => {
     const { zebra, station } = await bench();
     const printed = await cli(station, ['printers', 'config-label', station.printerId]);

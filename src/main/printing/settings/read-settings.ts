@@ -4,7 +4,7 @@
  * A6 label and printhead care, from the same answers.
  */
 import type { HeadFault } from '../../../shared/zebra/roll-and-head';
-import { headCare, rollFit } from '../../../shared/zebra/roll-and-head';
+import { headCare, rollFit, type RollFit } from '../../../shared/zebra/roll-and-head';
 import type { PrinterSettingsData } from '../../../shared/contract/printers';
 import { parseExtendedStatus } from '../../../shared/zebra/extended-status';
 import { parseHostStatus } from '../../../shared/zebra/host-status';
@@ -148,4 +148,24 @@ async function readHeadCare(
     if (!(error instanceof PrinterTransportError)) throw error;
   }
   return headCare({ sinceCleanedInches: cleanedInches, headInches, cleanWarning, replaceWarning, faults });
+}
+
+/**
+ * The roll against the A6 label from three SGD answers (resolution, print width, label length);
+ * the label length ~HS gave when SGD does not say. Null fields where the printer is silent.
+ */
+export async function readRollFit(transport: StatusTransport, hostLabelLength: number | null, timeoutMs?: number): Promise<RollFit> {
+  const limits = timeoutMs !== undefined ? { timeoutMs } : {};
+  const ask = async (name: string): Promise<number | null> => {
+    try {
+      return parseSettingNumber(parseSgdReply(name, await transport.query(getvarQuery(name), limits)));
+    } catch (error) {
+      if (error instanceof PrinterTransportError && error.failure !== 'no-answer') throw error;
+      return null;
+    }
+  };
+  const dpi = await ask(SGD.resolution);
+  const width = await ask(settingVariables.printWidth);
+  const length = (await ask(settingVariables.labelLength)) ?? hostLabelLength;
+  return rollFit(dpi === null ? null : Math.round(dpi), width === null ? null : Math.round(width), length === null ? null : Math.round(length));
 }
