@@ -14,7 +14,8 @@ import { stateName } from '../printing/queue/printer-queue';
 import type { PrintingCore } from '../printing/runs/printing-core';
 import { runTestPrint } from '../printing/runs/test-print';
 import { readPrinterStatus } from '../printing/status/printer-status';
-import { readRollFit } from '../printing/settings/read-settings';
+import { headFaultsOf } from '../../shared/zebra/roll-and-head';
+import type { KnownRoll } from '../printing/status/roll-watch';
 import { canQuery, PrinterTransportError } from '../printing/transports/transport';
 import type { Logger } from '../logging/logger';
 import type { EnvironmentSession } from '../environment-session';
@@ -42,6 +43,9 @@ export interface PrintersHandlerDeps {
   /** Where changes to printer settings are journaled: the store the printers live in. */
   store: StoreEngine;
 }
+
+/** The roll as the status answers it. */
+const rollOf = (known: KnownRoll | null) => ({ roll: known?.fit ?? null, rollReadAt: known?.readAt ?? null });
 
 /** A printer's address as the lead typed it: a fact for the screen's words, not a sentence. */
 function addressWords(address: PrinterAddress): string {
@@ -122,7 +126,8 @@ export function printersHandlers({ settings, printing, setupAllowed = () => unde
     printWidthDots: data.printWidthDots,
     serialNumber: data.serialNumber,
     model: data.model,
-    warnings: data.warnings.map((warning) => warning.message),
+    // The roll is not the printer's: the card shows it as read on each connection instead.
+    warnings: data.warnings.filter((warning) => warning.issue !== 'roll-too-short').map((warning) => warning.message),
   });
 
   const check = async (environment: Environment, printer: PrinterRecord): Promise<PrinterCheckData> => {
@@ -171,6 +176,8 @@ export function printersHandlers({ settings, printing, setupAllowed = () => unde
       const added = result.checked
         ? await printers.add(environment, input, { model: result.model, checkedAt: new Date().toISOString(), warnings: found(result).warnings }, found(result))
         : await printers.add(environment, input);
+      // The connection the check opened is up: the roll on it is kept for the card and the runs.
+      if (result.checked) service.rolls.connected(added);
       return { printer: added, check: result };
     },
 
@@ -201,7 +208,7 @@ export function printersHandlers({ settings, printing, setupAllowed = () => unde
       const queue = service.queueFor(printer);
       const transport = transports.forPrinter(printer.address);
       const checkedAt = new Date().toISOString();
-      const base = { printerId: id, labelsPending: pending, checkedAt, busyWith: null, roll: null };
+      const base = { printerId: id, labelsPending: pending, checkedAt, busyWith: null, headFaults: [], ...rollOf(service.rolls.last(printer)) };
       if (!canQuery(transport)) {
         return {
           ...base,
@@ -251,7 +258,9 @@ export function printersHandlers({ settings, printing, setupAllowed = () => unde
           faults: report.faults,
           formatsInBuffer,
           source: 'printer',
-          roll: await readRollFit(transport, report.host?.labelLengthDots ?? null, statusTimeoutMs),
+          headFaults: headFaultsOf(report.host, report.extended),
+          // Read once per connection, and only while nothing of ours is on its way to the printer.
+          ...rollOf(await service.rolls.current(printer)),
         };
       } catch (error) {
         if (!(error instanceof PrinterTransportError)) throw error;
@@ -325,8 +334,8 @@ export function printersHandlers({ settings, printing, setupAllowed = () => unde
 
     'printers.changeSettings': async ({ id, operator, save, headCleaned, ...change }, { session }) => {
       await ready(session);
-      const who = operator ?? settings.operator();
-      if (!who) throw new StationError('OPERATOR_REQUIRED', 'Say who is changing the printer’s settings (sign in, or give --operator).', undefined, { facts: { action: 'printer-settings' } });
+      // Who: the one named, else the operator signed in, else the bench itself.
+      const who = operator ?? (settings.operator() || settings.stationName());
       return printerSettings.change(settings.environment(), id, { ...change, ...(save !== undefined ? { save } : {}), ...(headCleaned !== undefined ? { headCleaned } : {}), operator: who });
     },
 

@@ -8,12 +8,7 @@ import type { SinglePrintInput, SlipCheck } from '../printing/single-print';
 import type { StationSettings } from '../settings/station-settings';
 import type { ScanToShip } from '../shipping/scan-to-ship';
 import type { Environment } from '../../shared/contract/app';
-import { parseHostStatus } from '../../shared/zebra/host-status';
-import { hostStatusQuery } from '../../shared/zebra/queries';
-import { ZebraReplyError } from '../../shared/zebra/reply-error';
 import { rollSentences, type RollFit } from '../../shared/zebra/roll-and-head';
-import { readRollFit } from '../printing/settings/read-settings';
-import { canQuery, PrinterTransportError } from '../printing/transports/transport';
 
 export interface PrintingHandlerDeps {
   settings: StationSettings;
@@ -111,22 +106,14 @@ export function printingHandlers({ settings, core, allowed, preview, logger, sca
 
 /**
  * Before a shift-start run: a printer that reports a roll the A6 label does not fit (too narrow a
- * print width, labels too short) is named now, not after hundreds of wrong labels. Only a printer
- * free to be asked is asked; one that cannot say, or cannot be reached, is left to the run.
+ * print width, labels too short) is named now, not after hundreds of wrong labels. The roll as read
+ * on the printer's connection (status/roll-watch.ts), or read now while nothing of ours is on its
+ * way to it; a printer that cannot say, or cannot be reached, is left to the run.
  */
 async function refuseRollThatDoesNotFit(core: PrintingCore, environment: Environment, printerId: string | undefined, logger: Logger | undefined): Promise<void> {
   const printer = await core.printers.choose(environment, 'bundles', printerId);
-  const transport = core.transports.forPrinter(printer.address);
-  if (!canQuery(transport) || !core.service.queueFor(printer).idle) return;
-  let fit: RollFit;
-  try {
-    const host = parseHostStatus(await transport.query(hostStatusQuery));
-    fit = await readRollFit(transport, host.labelLengthDots);
-  } catch (error) {
-    if (error instanceof PrinterTransportError || error instanceof ZebraReplyError) return;
-    throw error;
-  }
-  if (fit.fits !== false) return;
+  const fit = (await core.service.rolls.current(printer))?.fit;
+  if (fit?.fits !== false) return;
   const issue = fit.issues[0] as RollFit['issues'][number];
   logger?.warn('the roll does not fit the label; the run is not started', { printer: printer.name, issues: fit.issues });
   throw new StationError('CONFLICT', `${printer.name}: the roll does not fit the label. ${rollSentences(fit).join(' ')} Load A6 labels (105 × 148 mm) and calibrate the printer, or start the run anyway.`, undefined, {

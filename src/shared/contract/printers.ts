@@ -95,6 +95,10 @@ export const RollFitSchema = z.object({
 });
 export type RollFitData = z.infer<typeof RollFitSchema>;
 
+/** A printhead fault a Zebra reports (~HS under or over temperature, ~HQES printhead errors). */
+export const HeadFaultSchema = z.enum(['too-hot', 'too-cold', 'element-bad', 'thermistor-open', 'not-detected']);
+export type HeadFaultData = z.infer<typeof HeadFaultSchema>;
+
 export const PrinterStatusSchema = z.object({
   printerId: PrinterIdSchema,
   state: PrinterStateSchema,
@@ -119,8 +123,15 @@ export const PrinterStatusSchema = z.object({
     .object({ runId: z.string(), kind: z.enum(['single', 'bundles', 'test', 'retry']), processId: z.number().int().nullable() })
     .nullable()
     .default(null),
-  /** The roll against the A6 label, from the printer's print width and label length; null when it was not asked. */
+  /**
+   * The roll against the A6 label, from the printer's print width and label length, as read on the
+   * connection open now (or on an earlier one while labels are on their way); null when never read.
+   */
   roll: RollFitSchema.nullable().default(null),
+  /** When `roll` was read. */
+  rollReadAt: z.string().nullable().default(null),
+  /** Printhead faults the printer reports now (~HS, ~HQES). */
+  headFaults: z.array(HeadFaultSchema).default([]),
 });
 export type PrinterStatusData = z.infer<typeof PrinterStatusSchema>;
 
@@ -191,10 +202,6 @@ export const PrinterUpdateInputSchema = z
 export type PrinterUpdateInput = z.infer<typeof PrinterUpdateInputSchema>;
 
 const byId = z.object({ id: PrinterIdSchema }).strict();
-
-
-
-export const HeadFaultSchema = z.enum(['too-hot', 'too-cold', 'element-bad', 'thermistor-open', 'not-detected']);
 
 /** Printhead care from the printer's counters and status (docs/printing.md, "Printhead care"). */
 export const HeadCareSchema = z.object({
@@ -283,6 +290,7 @@ export const SettingChangeRecordSchema = z.object({
   saved: z.boolean(),
   changes: z.array(SettingChangeSchema),
 });
+export type SettingChangeRecordData = z.infer<typeof SettingChangeRecordSchema>;
 
 /** A printer a search found: a network Zebra that answered Zebra's discovery, or an OS print queue. */
 export const DiscoveredPrinterSchema = z.discriminatedUnion('kind', [
@@ -354,8 +362,8 @@ export const printersCalls = {
   'printers.settings': defineCall(byId, PrinterSettingsSchema),
   /**
    * Changes only the settings named, with the printer's own commands, reads them back and journals
-   * who changed what; `save` also makes them the power-on settings (^JUS). Errors as printers.settings,
-   * and OPERATOR_REQUIRED.
+   * who changed what (`operator`, else the operator signed in, else the bench's name); `save` also
+   * makes them the power-on settings (^JUS). Errors as printers.settings.
    */
   'printers.changeSettings': defineCall(PrinterSettingsChangeInputSchema, PrinterSettingsChangeSchema),
   /** Media calibration (~JC); answers once the printer is ready again, with the label length it measured. */
@@ -379,6 +387,8 @@ export const printersCalls = {
 };
 
 export const printersEvents = {
+  /** The roll a printer holds was read (on a new connection, a settings read, a calibration). */
+  'printers.roll': defineEvent(z.object({ printerId: PrinterIdSchema, roll: RollFitSchema, readAt: z.string() })),
   /** A printer's state changed as the print queue saw it (fault, cleared, printing, idle). */
   'printers.state': defineEvent(
     z.object({

@@ -1,5 +1,7 @@
 // Whether the roll a Zebra reports fits the service's label, and when its printhead wants
 // cleaning. Pure rules; the station reads the numbers from the printer (docs/printing.md).
+import type { ExtendedStatus } from './extended-status';
+import type { HostStatus } from './host-status';
 
 /** The service's label: A6, 105 × 148 mm (^PW839 ^LL1184 at 203 dpi). */
 const A6_LENGTH_MM = 148;
@@ -58,7 +60,13 @@ export function rollSentences(fit: RollFit): string[] {
  * the length since the last cleaning, not rolls. The station takes a roll of 500 A6 labels with a
  * 3 mm gap: 500 × 151 mm = 75.5 m, 2,972 inches.
  */
-export const ROLL_LENGTH_INCHES = Math.round((500 * (A6_LENGTH_MM + 3)) / MM_PER_INCH);
+export const LABELS_PER_ROLL = 500;
+export const ROLL_LENGTH_INCHES = Math.round((LABELS_PER_ROLL * (A6_LENGTH_MM + 3)) / MM_PER_INCH);
+
+/** About how many A6 labels (with their gap) a length of media is, for a lead who counts labels, not inches. */
+export function a6LabelsIn(inches: number): number {
+  return Math.round((inches * LABELS_PER_ROLL) / ROLL_LENGTH_INCHES);
+}
 
 export interface HeadCare {
   /** Inches printed since the printhead was last cleaned (odometer.headclean, or ~HQPH's LAST CLEANED). */
@@ -74,6 +82,21 @@ export interface HeadCare {
 }
 
 export type HeadFault = 'too-hot' | 'too-cold' | 'element-bad' | 'thermistor-open' | 'not-detected';
+
+/**
+ * The head faults a status names: ~HS string 1 (k under temperature, l over temperature) and
+ * ~HQES's error flags (printhead over temperature, bad element, thermistor open, not detected).
+ */
+export function headFaultsOf(host: Pick<HostStatus, 'overTemperature' | 'underTemperature'> | null, extended: Pick<ExtendedStatus, 'errors'> | null): HeadFault[] {
+  const flags = extended?.errors.flags ?? [];
+  const faults: HeadFault[] = [];
+  if (host?.overTemperature || flags.includes('head-over-temperature')) faults.push('too-hot');
+  if (host?.underTemperature) faults.push('too-cold');
+  if (flags.includes('bad-printhead-element')) faults.push('element-bad');
+  if (flags.includes('printhead-thermistor-open')) faults.push('thermistor-open');
+  if (flags.includes('printhead-detection-error')) faults.push('not-detected');
+  return faults;
+}
 
 export function headCare(input: { sinceCleanedInches: number | null; headInches: number | null; cleanWarning: boolean; replaceWarning: boolean; faults: HeadFault[] }): HeadCare {
   const dueByLength = input.sinceCleanedInches !== null && input.sinceCleanedInches >= ROLL_LENGTH_INCHES;

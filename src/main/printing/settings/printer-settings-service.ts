@@ -13,7 +13,6 @@ import { StationError } from '../../../shared/errors';
 import { parseHostStatus } from '../../../shared/zebra/host-status';
 import { calibrateCommand, configurationLabelCommand, headCleanedCommand, settingsCommands, type SettingsChange } from '../../../shared/zebra/printer-settings';
 import { hostStatusQuery } from '../../../shared/zebra/queries';
-import { rollFit } from '../../../shared/zebra/roll-and-head';
 import type { StoreEngine } from '../../store/engine/store-engine';
 import type { PrinterRecord } from '../printers';
 import type { PrintingCore } from '../runs/printing-core';
@@ -71,18 +70,18 @@ export class PrinterSettingsService {
 
   async read(environment: Environment, id: string): Promise<PrinterSettingsData> {
     const { printer, transport } = await this.free(environment, id);
-    return { printerId: printer.id, ...(await this.readFrom(transport)) };
+    return this.readFrom(printer, transport);
   }
 
   async change(environment: Environment, id: string, request: ChangeRequest): Promise<PrinterSettingsChangeData> {
     const { printer, transport } = await this.free(environment, id);
-    const before = { printerId: printer.id, ...(await this.readFrom(transport)) };
+    const before = await this.readFrom(printer, transport);
     const commands = settingsCommands(request, request.save === true);
     if (request.headCleaned) commands.push({ setting: 'headCleaned' as never, bytes: headCleanedCommand });
     if (commands.length === 0) throw new StationError('INVALID_INPUT', 'Name at least one setting to change.', undefined, { facts: { subject: 'no-setting' } });
     // Each command on the same connection, confirmed by ~HS: the printer has read it before the next.
     for (const command of commands) await transport.send(encoder.encode(command.bytes), { confirm: true, jobName: `settings ${command.setting}` });
-    const after = { printerId: printer.id, ...(await this.readFrom(transport)) };
+    const after = await this.readFrom(printer, transport);
     const changes: SettingChangeData[] = commands.map((command) => ({
       setting: command.setting as SettingChangeData['setting'],
       sent: command.bytes,
@@ -102,8 +101,8 @@ export class PrinterSettingsService {
 
   /** ~JC, then a format that prints nothing: it leaves the buffer once the calibration is over. */
   async calibrate(environment: Environment, id: string): Promise<{ labelLengthBefore: number | null; labelLengthAfter: number | null; roll: PrinterSettingsData['roll']; tookMs: number }> {
-    const { transport } = await this.free(environment, id);
-    const before = await this.readFrom(transport);
+    const { printer, transport } = await this.free(environment, id);
+    const before = await this.readFrom(printer, transport);
     const started = Date.now();
     await transport.send(encoder.encode(`${calibrateCommand}^XA^FXcalibrated^FS^XZ`), { confirm: true, jobName: 'calibrate' });
     const limit = this.deps.calibrationTimeoutMs ?? 60_000;
@@ -116,8 +115,8 @@ export class PrinterSettingsService {
       }
       await this.sleep(200);
     }
-    const after = await this.readFrom(transport);
-    return { labelLengthBefore: before.labelLengthDots, labelLengthAfter: after.labelLengthDots, roll: after.roll ?? rollFit(after.dpi, after.printWidthDots, after.labelLengthDots), tookMs: Date.now() - started };
+    const after = await this.readFrom(printer, transport);
+    return { labelLengthBefore: before.labelLengthDots, labelLengthAfter: after.labelLengthDots, roll: after.roll, tookMs: Date.now() - started };
   }
 
   async configurationLabel(environment: Environment, id: string): Promise<{ sent: '~WC' }> {
@@ -151,8 +150,11 @@ export class PrinterSettingsService {
     return this.deps.timeoutMs !== undefined ? { timeoutMs: this.deps.timeoutMs } : {};
   }
 
-  private readFrom(transport: StatusTransport) {
-    return readPrinterSettings(transport, { ...this.limits(), now: this.now });
+  /** Everything the printer reports; the roll it read is kept as the roll on this connection. */
+  private async readFrom(printer: PrinterRecord, transport: StatusTransport): Promise<PrinterSettingsData> {
+    const settings = { printerId: printer.id, ...(await readPrinterSettings(transport, { ...this.limits(), now: this.now })) };
+    this.deps.printing.service.rolls.record(printer, settings.roll, settings.readAt);
+    return settings;
   }
 
   /**

@@ -3,8 +3,7 @@
  * the configuration (^HH) for what SGD leaves unknown ("?"), read once. Also the roll against the
  * A6 label and printhead care, from the same answers.
  */
-import type { HeadFault } from '../../../shared/zebra/roll-and-head';
-import { headCare, rollFit, type RollFit } from '../../../shared/zebra/roll-and-head';
+import { headCare, headFaultsOf, rollFit } from '../../../shared/zebra/roll-and-head';
 import type { PrinterSettingsData } from '../../../shared/contract/printers';
 import { parseExtendedStatus } from '../../../shared/zebra/extended-status';
 import { parseHostStatus } from '../../../shared/zebra/host-status';
@@ -130,42 +129,16 @@ async function readHeadCare(
       if (!(error instanceof PrinterTransportError)) throw error;
     }
   }
-  const faults: HeadFault[] = [];
-  if (host.overTemperature) faults.push('too-hot');
-  if (host.underTemperature) faults.push('too-cold');
+  let faults = headFaultsOf(host, null);
   let cleanWarning = false;
   let replaceWarning = false;
   try {
     const extended = parseExtendedStatus(await transport.query(extendedStatusQuery, limits));
-    const flags = extended.errors.flags;
-    if (flags.includes('head-over-temperature') && !faults.includes('too-hot')) faults.push('too-hot');
-    if (flags.includes('bad-printhead-element')) faults.push('element-bad');
-    if (flags.includes('printhead-thermistor-open')) faults.push('thermistor-open');
-    if (flags.includes('printhead-detection-error')) faults.push('not-detected');
+    faults = headFaultsOf(host, extended);
     cleanWarning = extended.warnings.flags.includes('clean-printhead');
     replaceWarning = extended.warnings.flags.includes('replace-printhead');
   } catch (error) {
     if (!(error instanceof PrinterTransportError)) throw error;
   }
   return headCare({ sinceCleanedInches: cleanedInches, headInches, cleanWarning, replaceWarning, faults });
-}
-
-/**
- * The roll against the A6 label from three SGD answers (resolution, print width, label length);
- * the label length ~HS gave when SGD does not say. Null fields where the printer is silent.
- */
-export async function readRollFit(transport: StatusTransport, hostLabelLength: number | null, timeoutMs?: number): Promise<RollFit> {
-  const limits = timeoutMs !== undefined ? { timeoutMs } : {};
-  const ask = async (name: string): Promise<number | null> => {
-    try {
-      return parseSettingNumber(parseSgdReply(name, await transport.query(getvarQuery(name), limits)));
-    } catch (error) {
-      if (error instanceof PrinterTransportError && error.failure !== 'no-answer') throw error;
-      return null;
-    }
-  };
-  const dpi = await ask(SGD.resolution);
-  const width = await ask(settingVariables.printWidth);
-  const length = (await ask(settingVariables.labelLength)) ?? hostLabelLength;
-  return rollFit(dpi === null ? null : Math.round(dpi), width === null ? null : Math.round(width), length === null ? null : Math.round(length));
 }
