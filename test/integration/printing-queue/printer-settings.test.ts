@@ -146,6 +146,29 @@ describe('printer settings, set on purpose', () => {
     expect(zebra.printed()).toHaveLength(3);
   });
 
+  it('reminds the lead to clean the printhead after a roll’s length, and starts the count again once told it was cleaned, in the bench’s name when nobody is signed in', async () => {
+    const { zebra, station } = await bench({ headCleanInchesStart: 3000 });
+    const due = await station.call<PrinterSettingsData>('printers.settings', { id: station.printerId });
+    // One roll of 500 A6 labels is 2,972 inches.
+    expect(due.head).toMatchObject({ sinceCleanedInches: 3000, cleanNow: true });
+    const cleaned = await cli(station, ['printers', 'settings', station.printerId, '--head-cleaned', '--json']);
+    expect(cleaned.code, cleaned.stderr).toBe(0);
+    const result = JSON.parse(cleaned.stdout) as PrinterSettingsChangeData;
+    expect(result.changes).toEqual([{ setting: 'headCleaned', sent: '! U1 setvar "odometer.headclean" "0"\r\n', before: 3000, after: 0 }]);
+    expect(result.after.head).toMatchObject({ sinceCleanedInches: 0, cleanNow: false });
+    expect(zebra.state().mediaInches.sinceHeadCleaned).toBe(0);
+    const { stationName } = await station.call<{ stationName: string }>('settings.get', {});
+    expect(result.operator).toBe(stationName);
+  });
+
+  it('names the printhead faults the printer reports, in its status and its settings', async () => {
+    const { station } = await bench({ faults: { headTooCold: true, headElementBad: true } });
+    const status = await station.call<PrinterStatusData>('printers.status', { id: station.printerId });
+    expect(status.headFaults).toEqual(['too-cold', 'element-bad']);
+    const settings = await station.call<PrinterSettingsData>('printers.settings', { id: station.printerId });
+    expect(settings.head.faults).toEqual(['too-cold', 'element-bad']);
+  });
+
   it('prints the configuration label', async () => {
     const { zebra, station } = await bench();
     const printed = await cli(station, ['printers', 'config-label', station.printerId]);
