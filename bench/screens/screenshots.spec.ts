@@ -90,7 +90,8 @@ test.describe('a Zebra’s settings', () => {
       await page.getByTestId(`printer-speed-${id}`).selectOption('3');
       await page.getByTestId(`printer-settings-change-${id}`).click();
       await expect(page.getByTestId(`printer-settings-changed-${id}`)).toBeVisible({ timeout: 20_000 });
-      await page.getByTestId(`printer-settings-panel-${id}`).evaluate((panel) => panel.scrollIntoView({ block: 'start' }));
+      // The settings with what the change did below them.
+      await page.getByTestId(`printer-settings-changed-${id}`).evaluate((result) => result.scrollIntoView({ block: 'end' }));
       await shot(page, 'printer-settings', language);
     });
   }

@@ -229,8 +229,8 @@ function SettingsFields({ printerId, settings, draft, onDraft }: { printerId: st
           <option value="on">{t('printerCare.reprints.on')}</option>
           <option value="off">{t('printerCare.reprints.off')}</option>
         </select>
-        <p className="small muted">{t('printerCare.reprintHint')}</p>
       </div>
+      <p className="small muted field-wide">{t('printerCare.reprintHint')}</p>
       <dl className="facts small field-wide" data-testid={`printer-settings-facts-${printerId}`}>
         <dt>{t('printerCare.printWidth')}</dt>
         <dd data-testid={`printer-print-width-${printerId}`}>{dotsWords(settings.printWidthDots, settings.dpi, t)}</dd>
