@@ -133,10 +133,12 @@ describe('printer settings, set on purpose', () => {
     expect(words.stderr).toMatch(/The roll does not fit the label\. The labels on the roll are 800 dots \(100\.1 mm\) long; the label needs 1184 \(148 mm\)/);
   });
 
-  it('says before a shift-start run, and in printers status --json, that a 100 × 100 mm roll will not fit; the run starts only when told to', async () => {
+  it('says before a shift-start run, and in printers status (its words and --json), that a 100 × 100 mm roll will not fit; the run starts only when told to', async () => {
     const { zebra, station } = await bench({ labelLengthDots: 800 }, 'sandbox');
     const status = await cli(station, ['printers', 'status', station.printerId, '--json']);
     expect((JSON.parse(status.stdout) as PrinterStatusData).roll).toMatchObject({ fits: false, issues: [{ issue: 'too-short', printerMm: 100.1, labelMm: 148 }] });
+    const words = await cli(station, ['printers', 'status', station.printerId]);
+    expect(words.stderr).toMatch(/The roll does not fit the label\. The labels on the roll are 800 dots \(100\.1 mm\) long/);
     const { bundleIds } = bundlesWithLabels(await stationOrders(sandbox), 3);
     const refused = await station.call('printing.printBundles', { bundleIds }).catch((error: { data?: unknown }) => error.data);
     expect(refused).toMatchObject({ code: 'CONFLICT', facts: { subject: 'roll-does-not-fit', issue: 'too-short' } });
@@ -165,6 +167,8 @@ describe('printer settings, set on purpose', () => {
     const { station } = await bench({ faults: { headTooCold: true, headElementBad: true } });
     const status = await station.call<PrinterStatusData>('printers.status', { id: station.printerId });
     expect(status.headFaults).toEqual(['too-cold', 'element-bad']);
+    const words = await cli(station, ['printers', 'status', station.printerId]);
+    expect(words.stderr).toMatch(/Printhead: too cold; labels may print light\.\n {2}Printhead: a printhead element is broken/);
     const settings = await station.call<PrinterSettingsData>('printers.settings', { id: station.printerId });
     expect(settings.head.faults).toEqual(['too-cold', 'element-bad']);
   });

@@ -151,6 +151,8 @@ async function status(context: CliContext, rest: string[]): Promise<number> {
   }
   context.print(`${given}: ${result.state}${result.formatsInBuffer !== null ? `, ${result.formatsInBuffer} label(s) in its buffer` : ''}${statusSource(result)}`);
   for (const fault of result.faults) context.print(`  ${fault.message} ${fault.action}`);
+  if (result.roll) printRoll(context, result.roll);
+  for (const fault of result.headFaults) context.warn(`  Printhead: ${headFaultWords[fault]}`);
   return result.faults.length === 0 ? exitCodes.ok : exitCodes.failed;
 }
 
