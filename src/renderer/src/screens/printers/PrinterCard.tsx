@@ -16,7 +16,7 @@ import { printerAddressWords } from './address-words';
 import { headFaultWords, rollWarnings } from './care-words';
 import { PrinterSettingsPanel } from './PrinterSettingsPanel';
 
-/** One printer: its live state, pinned orientation, roles, and test print, check and remove. */
+/** One printer: its live state, the roll and printhead faults it reports, pinned orientation, roles, test print, check, remove, and its own settings (a Zebra). */
 export function PrinterCard({ printer }: { printer: PrinterData }) {
   const { t } = useTranslation();
   const station = useStation();
