@@ -4,7 +4,7 @@
  * screen). Refreshed with `npm run screens`.
  */
 import type { Page } from '@playwright/test';
-import { draftOrder, expect, test } from '../../test/e2e/screens/bench-fixture';
+import { addVirtualZebra, draftOrder, expect, test } from '../../test/e2e/screens/bench-fixture';
 import { chooseLanguageBeforeStart } from '../../test/e2e/screens/layout-support';
 import { openStation, scanLikeAScanner } from '../../test/e2e/screens/station-page';
 
@@ -70,3 +70,30 @@ for (const language of ['nl', 'en']) {
     await shot(page, 'ship-shipped', language);
   });
 }
+
+test.describe('a Zebra’s settings', () => {
+  // Half a roll since the printhead was last cleaned, a printhead some way into its life.
+  test.use({ zebraOptions: { headCleanInchesStart: 1480, headNewInchesStart: 86_000 } });
+
+  for (const language of ['nl', 'en']) {
+    test(`the printer settings panel in "${language}"`, async ({ page, webHost, zebra }) => {
+      await chooseLanguageBeforeStart(page, language);
+      await openStation(page, webHost);
+      await page.getByTestId('operator-name').fill('Anna de Vries');
+      await page.getByTestId('operator-sign-in').click();
+      await expect(page.getByTestId('operator-prompt')).toHaveCount(0);
+      await addVirtualZebra(page, zebra, 'Bench Zebra', { anyLanguage: true });
+      const card = page.locator('[data-testid^="printer-card-"]', { has: page.getByRole('heading', { name: 'Bench Zebra', exact: true }) });
+      const id = (await card.getAttribute('data-testid'))?.slice('printer-card-'.length) ?? '';
+      await page.getByTestId(`printer-settings-open-${id}`).click();
+      await expect(page.getByTestId(`printer-darkness-${id}`)).toHaveValue('15', { timeout: 20_000 });
+      await page.getByTestId(`printer-darkness-${id}`).selectOption('22');
+      await page.getByTestId(`printer-speed-${id}`).selectOption('3');
+      await page.getByTestId(`printer-settings-change-${id}`).click();
+      await expect(page.getByTestId(`printer-settings-changed-${id}`)).toBeVisible({ timeout: 20_000 });
+      // The settings with what the change did below them.
+      await page.getByTestId(`printer-settings-changed-${id}`).evaluate((result) => result.scrollIntoView({ block: 'end' }));
+      await shot(page, 'printer-settings', language);
+    });
+  }
+});

@@ -106,7 +106,7 @@ export async function printingFeature(deps: PrintingFeatureDeps): Promise<Printi
     localOnly,
     sandboxPrinter: createSandboxPrinterSync({ printers: core.printers, settings: deps.settingsStore, changed: (printer) => core.service.printerChanged(printer) }),
     handlers: {
-      ...printersHandlers({ settings, printing: core, setupAllowed: () => localOnly.requireSharedStore(), logger }),
+      ...printersHandlers({ settings, printing: core, setupAllowed: () => localOnly.requireSharedStore(), logger, store }),
       // Each call reads and writes the journal in one place: local-only printing moves it between calls.
       ...heldIn(store, printingHandlers({ settings, core, allowed: localOnly, preview: createLabelPreview({ journal: core.journal, printers: core.printers, clientFor }), logger, scanToShip: deps.scanToShip })),
     },

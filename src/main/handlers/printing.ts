@@ -7,6 +7,8 @@ import type { PrintingCore } from '../printing/runs/printing-core';
 import type { SinglePrintInput, SlipCheck } from '../printing/single-print';
 import type { StationSettings } from '../settings/station-settings';
 import type { ScanToShip } from '../shipping/scan-to-ship';
+import type { Environment } from '../../shared/contract/app';
+import { rollSentences, type RollFit } from '../../shared/zebra/roll-and-head';
 
 export interface PrintingHandlerDeps {
   settings: StationSettings;
@@ -76,9 +78,10 @@ export function printingHandlers({ settings, core, allowed, preview, logger, sca
       await session.ready();
       return print({ ...input, environment: session.environment });
     },
-    'printing.printBundles': async (input, { session }) => {
+    'printing.printBundles': async ({ acceptRoll, ...input }, { session }) => {
       allowed.requireBundles();
       await session.ready();
+      if (!acceptRoll) await refuseRollThatDoesNotFit(core, settings.environment(), input.printerId, logger);
       return core.printBundles(input);
     },
     'printing.pause': ({ runId }) => service.pause(settings.environment(), runId, settings.operator()),
@@ -99,4 +102,21 @@ export function printingHandlers({ settings, core, allowed, preview, logger, sca
     }),
     'printing.labelDocument': ({ entryId }) => preview.document(settings.environment(), entryId),
   };
+}
+
+/**
+ * Before a shift-start run: a printer that reports a roll the A6 label does not fit (too narrow a
+ * print width, labels too short) is named now, not after hundreds of wrong labels. The roll as read
+ * on the printer's connection (status/roll-watch.ts), or read now while nothing of ours is on its
+ * way to it; a printer that cannot say, or cannot be reached, is left to the run.
+ */
+async function refuseRollThatDoesNotFit(core: PrintingCore, environment: Environment, printerId: string | undefined, logger: Logger | undefined): Promise<void> {
+  const printer = await core.printers.choose(environment, 'bundles', printerId);
+  const fit = (await core.service.rolls.current(printer))?.fit;
+  if (fit?.fits !== false) return;
+  const issue = fit.issues[0] as RollFit['issues'][number];
+  logger?.warn('the roll does not fit the label; the run is not started', { printer: printer.name, issues: fit.issues });
+  throw new StationError('CONFLICT', `${printer.name}: the roll does not fit the label. ${rollSentences(fit).join(' ')} Load A6 labels (105 × 148 mm) and calibrate the printer, or start the run anyway.`, undefined, {
+    facts: { subject: 'roll-does-not-fit', printerName: printer.name, issue: issue.issue, printerMm: issue.printerMm, labelMm: issue.labelMm },
+  });
 }

@@ -66,6 +66,7 @@ export function App({ connection }: { connection?: ConnectionState | undefined }
     const unsubscribe = [
       station.on('app.notice', (notice) => stores.app.getState().addNotice(notice)),
       station.on('printers.state', (event) => stores.app.getState().applyPrinterState(event)),
+      station.on('printers.roll', (event) => stores.app.getState().applyPrinterRoll(event)),
       station.on('store.offlineMerged', (merged) => {
         for (const notice of offlineMergedNotices(merged)) stores.app.getState().addNotice(notice);
       }),

@@ -44,6 +44,12 @@ export const printerFaultsSchema = z.strictObject({
    * not read (its bytes wait in TCP, its questions go unanswered) until the ones before it close.
    */
   oneConnectionAtATime: z.boolean(),
+  /** The printhead is too hot: printing holds after the label in progress; ~HS l=1, ~HQES bit 0x10. */
+  headTooHot: z.boolean(),
+  /** The printhead is too cold: ~HS k=1; printing goes on. */
+  headTooCold: z.boolean(),
+  /** A printhead element is bad: ~HQES bit 0x40; printing goes on (with a white line, on a real one). */
+  headElementBad: z.boolean(),
 });
 
 export type PrinterFaults = z.infer<typeof printerFaultsSchema>;
@@ -63,6 +69,9 @@ export const noFaults = (): PrinterFaults => ({
   ignoreStatusQueries: false,
   silentHostStatusInFaults: false,
   oneConnectionAtATime: false,
+  headTooHot: false,
+  headTooCold: false,
+  headElementBad: false,
 });
 
 /** Print speed: how many labels leave the printer per second. */
@@ -88,8 +97,20 @@ export const virtualZebraOptionsSchema = z
     odometerStart: odometerSchema.default(0),
     firmware: identityText.default('V84.20.18Z'),
     memoryKb: z.number().int().min(1).max(10_000_000).default(8176),
-    /** Thermal transfer (ribbon) mode, reported in ~HS string 2. */
+    /** Thermal transfer (ribbon) mode as it leaves the factory (^MT, ezpl.print_method), reported in ~HS string 2. */
     thermalTransfer: z.boolean().default(true),
+    /**
+     * What odometer.total_label_count counts of a label a fault cut short: `every-copy` counts the
+     * cut copy and the reprint, `whole-labels` only labels that came out whole. Zebra does not
+     * document which, so the station must not depend on it (docs/virtual-zebra.md).
+     */
+    labelCounter: z.enum(['every-copy', 'whole-labels']).default('every-copy'),
+    /** Blank labels ~JC feeds while it measures the media (a ZD421 feeds one to three). */
+    calibrationLabels: z.number().int().min(1).max(10).default(2),
+    /** Length of media run through since the printhead was last cleaned, in inches, when the printer is switched on first. */
+    headCleanInchesStart: z.number().int().min(0).max(100_000_000).default(0),
+    /** Length of media run through this printhead, in inches, when the printer is switched on first. */
+    headNewInchesStart: z.number().int().min(0).max(100_000_000).default(0),
     /** Printed labels kept for printed() and renderPng(); older ones are forgotten. */
     recordLimit: z.number().int().min(1).max(1_000_000).default(10_000),
     faults: printerFaultsPatchSchema.default({}),

@@ -333,6 +333,11 @@ export const printingCalls = {
         reverse: z.boolean().optional(),
         /** Print orders and bundles that were printed before, too (recorded as reprints with this reason). */
         reprint: reprintInput.optional(),
+        /**
+         * Start although the printer reports a roll that does not fit the A6 label (without it the run
+         * is refused first: CONFLICT, subject roll-does-not-fit, with what the printer reported).
+         */
+        acceptRoll: z.boolean().optional(),
       })
       .strict(),
     RunSummarySchema,
