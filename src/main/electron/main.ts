@@ -67,7 +67,7 @@ async function runDesktopApp(): Promise<void> {
     { level: desktop.logLevel, redactor },
   );
   for (const problem of loaded.problems) logger.warn('desktop settings', { problem });
-  logStrayErrors(logger);
+  const strayErrors = logStrayErrors(logger);
 
   await app.whenReady();
   logger.info('starting', { version, electron: process.versions.electron, packaged: app.isPackaged });
@@ -92,7 +92,7 @@ async function runDesktopApp(): Promise<void> {
     const choice = stationWindow && !stationWindow.isDestroyed() ? await dialog.showOpenDialog(stationWindow, options) : await dialog.showOpenDialog(options);
     return choice.canceled ? null : (choice.filePaths[0] ?? null);
   };
-  const station = await composeStation({ dataDir: userData, host: 'electron', version, logger, pickManifestFile });
+  const station = await composeStation({ dataDir: userData, host: 'electron', version, logger, pickManifestFile, strayErrors });
   await station.start({ webhooks: true, scale: true });
   // On the sandbox environment the embedded sandbox and virtual printer start with the app (so the
   // first scan is instant); station.close() at quit stops them.

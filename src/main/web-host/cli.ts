@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, not ${values.port}`);
   const here = dirname(fileURLToPath(import.meta.url));
   const logger = createLogger((line) => process.stderr.write(`${line}\n`));
-  logStrayErrors(logger);
+  const strayErrors = logStrayErrors(logger);
   const dataDir = values['data-dir'] ? resolve(values['data-dir']) : defaultDataDir(productName);
   const { station, host, close } = await startStationWebHost({
     dataDir,
@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     port,
     version,
     logger,
+    strayErrors,
   });
   const environment = station.settings.environment();
   if (values.json) process.stdout.write(`${JSON.stringify({ url: host.url, launchUrl: host.launchUrl, environment, dataDir })}\n`);

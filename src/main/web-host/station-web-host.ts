@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { composeStation, type Station } from '../composition';
 import type { Logger } from '../logging/logger';
+import type { StrayErrors } from '../logging/stray-errors';
 import { startWebHost, type RunningWebHost } from './server';
 import { keptSessionKey } from './session-key';
 
@@ -18,6 +19,8 @@ export interface StationWebHostOptions {
   port: number;
   version: string;
   logger: Logger;
+  /** The process's stray errors as the command line counts them (the receiver's health check shows the count). */
+  strayErrors?: StrayErrors;
 }
 
 export interface StationWebHost {
@@ -29,7 +32,7 @@ export interface StationWebHost {
 
 export async function startStationWebHost(options: StationWebHostOptions): Promise<StationWebHost> {
   const { dataDir } = options;
-  const station = await composeStation({ dataDir, host: 'web', version: options.version, logger: options.logger });
+  const station = await composeStation({ dataDir, host: 'web', version: options.version, logger: options.logger, strayErrors: options.strayErrors });
   await station.start({ webhooks: true, scale: true });
   // composeStation made the data folder and narrowed it to this user; the session key lives there.
   const host = await startWebHost({
