@@ -17,7 +17,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { CallResult } from '../../shared/contract';
 import { describeJsonProblem, parseBoundedJson } from '../../shared/json-shape';
 import { ClientMessageSchema, clientMessageLimits, leadingCallId, webSessionCookie, webSocketPath, type ServerMessage } from '../../shared/web-protocol';
-import type { Station } from '../composition';
+import type { ServedStation } from '../contract/unopened-station';
 import { contentSecurityPolicy } from '../security/content-security-policy';
 import { parseRequestTarget, sameOriginPath } from './request-target';
 import { createSignedWebSessions, sessionMaxAgeMs } from './sessions';
@@ -25,7 +25,8 @@ import { serveHandover } from './handover-download';
 import { serveStaticFile } from './static-files';
 
 export interface WebHostOptions {
-  station: Station;
+  /** The station, or what stands for one that could not open its store (contract/unopened-station.ts). */
+  station: ServedStation;
   /** Folder of the built renderer (out/renderer). */
   rendererDir: string;
   /** 0 picks a free port. */
