@@ -32,3 +32,10 @@ export async function timedAsync<T>(work: () => Promise<T>): Promise<{ value: T;
   const value = await work();
   return { value, ms: performance.now() - started };
 }
+
+/**
+ * The bound on one call with a small input (a scan, a reply, a frame, a few KiB): calls take
+ * microseconds, but the machine running the tests is shared and a garbage collection can take tens
+ * of milliseconds; a path that backtracks or loops super-linearly takes seconds on the same input.
+ */
+export const quickMs = 250;

@@ -27,7 +27,7 @@ import {
   ZebraReplyError,
 } from '../../src/shared/zebra';
 import { parseLabelCount, parseUptimeSeconds } from '../../src/shared/zebra/sgd';
-import { fuzz, timed } from './budget';
+import { fuzz, timed, quickMs } from './budget';
 
 /** Text a printer port can send: framing bytes, digits, commas, quotes, line ends and anything else. */
 const replyText = fc.oneof(
@@ -50,7 +50,7 @@ const hostStatusFields = fc.record({
 });
 
 describe('printer replies (fuzzed)', () => {
-  it('every parser reads an answer or refuses it as a ZebraReplyError, for any text, within 50 ms', () => {
+  it('every parser reads an answer or refuses it as a ZebraReplyError, for any text, within 250 ms', () => {
     const parsers = [parseHostStatus, parseExtendedStatus, parseHostIdentification, (text: string) => parseSgdReply('device.unique_id', text)];
     fc.assert(
       fc.property(replyText, fc.integer({ min: 0, max: 3 }), (text, which) => {
@@ -62,7 +62,7 @@ describe('printer replies (fuzzed)', () => {
             expect((error as ZebraReplyError).excerpt.length).toBeLessThanOrEqual(200);
           }
         });
-        expect(ms).toBeLessThan(50);
+        expect(ms).toBeLessThan(quickMs);
         expect(parseUptimeSeconds(text) === null || Number.isSafeInteger(parseUptimeSeconds(text))).toBe(true);
         const count = parseLabelCount(text);
         expect(count === null || (Number.isSafeInteger(count) && count >= 0)).toBe(true);

@@ -7,18 +7,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GROUP_SEPARATOR, MAX_SCAN_LENGTH, normalizeScan } from '../../src/shared/scan';
-import { fuzz, timed } from './budget';
+import { fuzz, timed, quickMs } from './budget';
 
 // eslint-disable-next-line no-control-regex -- control characters are what must not come through
 const invisible = /(?!\x1D)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 const gsSpellings = ['\x1D', '<GS>', '{GS}', '[GS]', '<FNC1>', 'Alt0029', 'Alt+029', '^]', '\u241D'];
 
 describe('scan text (fuzzed)', () => {
-  it('never throws, answers within 50 ms, and gives either a clean value or a coded refusal', () => {
+  it('never throws, answers quickly, and gives either a clean value or a coded refusal', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 300 }), fc.string({ unit: 'grapheme', maxLength: 3000 }), fc.string({ unit: fc.constantFrom(...gsSpellings, ']', 'C', '1', ' ', '\r', '\t', 'a'), maxLength: 400 })), (raw) => {
         const { value: result, ms } = timed(() => normalizeScan(raw));
-        expect(ms).toBeLessThan(50);
+        expect(ms).toBeLessThan(quickMs);
         if (result.ok) {
           expect(result.value.length).toBeGreaterThan(0);
           expect(result.value.length).toBeLessThanOrEqual(MAX_SCAN_LENGTH);
