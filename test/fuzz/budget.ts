@@ -14,16 +14,33 @@ const seedText = env.FUZZ_SEED;
 const ciSeed = 20_260_301;
 const seed = seedText !== undefined ? Number(seedText) : scale === 1 ? ciSeed : Date.now() % 2_147_483_647;
 
+/**
+ * The bound on one call with a small input (a scan, a reply, a frame, a few KiB): calls take
+ * microseconds, but the machine running the tests is shared and a garbage collection can take tens
+ * of milliseconds; a path that backtracks or loops super-linearly takes seconds on the same input.
+ */
+export const quickMs = 250;
+
 /** The parameters of one property: `runs` inputs in `npm test`, times FUZZ_SCALE in a long run. */
 export function fuzz(runs: number): fc.Parameters<unknown> {
   return { numRuns: Math.max(1, Math.round(runs * scale)), seed, endOnFailure: true };
 }
 
-/** Milliseconds one call took. */
-export function timed<T>(work: () => T): { value: T; ms: number } {
-  const started = performance.now();
-  const value = work();
-  return { value, ms: performance.now() - started };
+/**
+ * Milliseconds one call took: its fastest of up to three tries when the first is over `bound`. A path that is slow for its input is slow every time; a pause of a shared machine (another
+ * process, a garbage collection) is not. Only for calls that change nothing.
+ */
+export function timed<T>(work: () => T, bound = quickMs): { value: T; ms: number } {
+  let fastest = Number.POSITIVE_INFINITY;
+  let value: T;
+  let attempt = 0;
+  do {
+    const started = performance.now();
+    value = work();
+    fastest = Math.min(fastest, performance.now() - started);
+    attempt += 1;
+  } while (fastest >= bound && attempt < 3);
+  return { value, ms: fastest };
 }
 
 /** Milliseconds one asynchronous call took. */
@@ -32,10 +49,3 @@ export async function timedAsync<T>(work: () => Promise<T>): Promise<{ value: T;
   const value = await work();
   return { value, ms: performance.now() - started };
 }
-
-/**
- * The bound on one call with a small input (a scan, a reply, a frame, a few KiB): calls take
- * microseconds, but the machine running the tests is shared and a garbage collection can take tens
- * of milliseconds; a path that backtracks or loops super-linearly takes seconds on the same input.
- */
-export const quickMs = 250;

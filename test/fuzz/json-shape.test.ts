@@ -101,7 +101,7 @@ describe('the JSON shape check (fuzzed)', () => {
     fc.assert(
       fc.property(fc.constantFrom('[', '{"a":', '{"', '"\\', '[1,', '{"k":1,'), fc.integer({ min: 100_000, max: 250_000 }), (unit, repeats) => {
         const text = unit.repeat(repeats);
-        const { ms } = timed(() => jsonShapeProblem(text, { maxDepth: 64, maxKeys: 10_000, maxItems: 100_000 }));
+        const { ms } = timed(() => jsonShapeProblem(text, { maxDepth: 64, maxKeys: 10_000, maxItems: 100_000 }), 1000);
         expect(ms).toBeLessThan(1000);
       }),
       fuzz(12),

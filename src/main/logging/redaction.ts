@@ -19,6 +19,16 @@ export interface Redactor {
 
 export const isSecretName = (name: string): boolean => secretName.test(name);
 
+/** A Map's key as text: some keys (an object without a prototype) cannot be turned into one by String(). */
+function keyName(key: unknown): string {
+  if (typeof key === 'string') return key;
+  try {
+    return String(key);
+  } catch {
+    return Object.prototype.toString.call(key);
+  }
+}
+
 export function createRedactor(): Redactor {
   const secrets = new Set<string>();
 
@@ -31,7 +41,7 @@ export function createRedactor(): Redactor {
   const entries = (pairs: Iterable<[unknown, unknown]>, depth: number): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
     for (const [key, inner] of pairs) {
-      const name = String(key);
+      const name = keyName(key);
       out[text(name)] = isSecretName(name) ? REDACTED : value(inner, depth + 1);
     }
     return out;

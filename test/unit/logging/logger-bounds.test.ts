@@ -27,4 +27,11 @@ describe('the logger\'s bounds', () => {
       ['counted', true],
     ]);
   });
+
+  it('writes a Map whose key cannot be turned into text (an object without a prototype) (found by fuzzing)', () => {
+    const lines: string[] = [];
+    const key = Object.create(null) as object;
+    createLogger((line) => lines.push(line)).warn('headers', { headers: new Map([[key, 'value']]) });
+    expect(JSON.parse(lines[0] ?? '')).toMatchObject({ message: 'headers', headers: { '[object Object]': 'value' } });
+  });
 });
