@@ -45,7 +45,7 @@ describe('the web protocol (fuzzed)', () => {
         });
         expect(ms).toBeLessThan(quickMs);
       }),
-      fuzz(4000),
+      fuzz(2000),
     );
   });
 
@@ -64,7 +64,7 @@ describe('the web protocol (fuzzed)', () => {
           expect(Buffer.byteLength(JSON.stringify(result.error))).toBeLessThanOrEqual(16 * 1024);
         }
       }),
-      fuzz(600),
+      fuzz(300),
     );
   });
 
@@ -112,7 +112,7 @@ describe('the web protocol (fuzzed)', () => {
           if (id !== null) expect(answer).toMatchObject({ result: { id } });
           else if ('closed' in answer) expect(answer.closed).toBe(1003);
         }),
-        fuzz(150),
+        fuzz(100),
       );
       expect(await page.call('settings.get', {})).toMatchObject({ ok: true });
     });
