@@ -5,7 +5,9 @@
  * receiver answers once the event's transaction committed (status-events.ts batches the events
  * arriving together into one transaction, so this stays quick, as the spec asks): a 2xx is never
  * given for an event a crash or an unreachable store could still lose (503 asks for it again). Bad input gets a 4xx and is forgotten; no
- * request can stop the receiver.
+ * request can stop the receiver: a body's JSON shape is checked on its text before it is parsed
+ * (webhookJsonLimits), nothing walks it by recursion, and a fault while handling one request is
+ * that request's 500. GET /healthz, from the receiver's own machine, reports its health.
  *
  * Optionally only listed source addresses may post (settings: webhooks.allowedSources, CIDR);
  * anyone else gets 403 before the body is read. The address is the connection's own: headers

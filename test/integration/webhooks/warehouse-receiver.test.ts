@@ -222,7 +222,8 @@ describe('webhooks serve --store (the warehouse receiver)', () => {
     expect(await health.json()).toMatchObject({ status: 'ok', store: 'reachable', requests: { accepted: 1_000, rejected: 3, failed: 0 }, strayErrors: 0 });
     bench = await PostgresEngine.open(postgresConfig(database.info));
     expect(await bench.query<{ n: number }>('SELECT count(*) AS n FROM webhook_events')).toEqual([{ n: 1_000 }]);
-  });
+    // A thousand events are a thousand transactions on the store: about 6 s alone, more beside other files.
+  }, 180_000);
 
   it('reports its health on this machine: 200 while the store answers, 503 naming the store while it does not', async () => {
     const proxy = await startCuttableProxy(database.info.port);
