@@ -23,7 +23,9 @@ export const sandboxCommand: CliCommand = {
       ...(printerPorts.length > 0 ? { printerPorts } : {}),
     });
     // Through the composition root, as the app does: the station's sandbox environment is this sandbox.
-    const station = await context.openStation({ sandbox });
+    // Serves until stopped, as the standalone sandbox does: an error nobody caught is logged and counted, not the end of it.
+    const strayErrors = context.keepServingAfterStrayErrors();
+    const station = await context.openStation({ sandbox, strayErrors });
     try {
       const running = await station.services.sandbox.start();
       await station.services.sandboxReady();
