@@ -60,7 +60,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   const { lookup, pickedFiles } = ordering;
   const bench = benchId(db);
   const records = await shippingRecords({ engine, benchId: bench, logger, onceReachable, retentionClock: options.retentionClock });
-  const intake = webhooksFeature({ engine, settings, ledger: records.ledger, sandbox, events, logger, clock: options.webhookClock });
+  const intake = webhooksFeature({ engine, settings, ledger: records.ledger, sandbox, events, logger, clock: options.webhookClock, strayErrors: options.strayErrors });
   const printing = await printingFeature({
     engine, sharedStore: store.engine.sharedByBenches, health: store.health, onceReachable, db, databasePath, benchId: bench, settings, settingsStore,
     lookupOn: ordering.lookupOn, clientFor, keys, scanToShip: records.scanToShip, events, logger,

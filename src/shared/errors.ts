@@ -94,6 +94,12 @@ export const errorCodes = [
    * orderRef, printerName, dpi).
    */
   'LABEL_NEEDS_PDF',
+  // shared store and the bench's file
+  /**
+   * The store was written by a newer station: its schema is at a version this one does not know,
+   * so nothing was opened for writing (facts: subject — bench-file or shared; storeVersion; knownVersion).
+   */
+  'STORE_NEWER_THAN_STATION',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(errorCodes);

@@ -8,6 +8,7 @@ import type { EventBus } from '../contract/event-bus';
 import type { KeyService } from '../keys/key-service';
 import type { KeyStore } from '../keys/key-store';
 import type { Logger } from '../logging/logger';
+import type { StrayErrors } from '../logging/stray-errors';
 import type { ManifestImporter } from '../orders/manifest-import';
 import type { OrderIndex } from '../orders/order-index';
 import type { OrderLookup } from '../orders/order-lookup';
@@ -70,6 +71,8 @@ export interface StationOptions {
   orderCopyEveryMs?: number;
   /** How the bench's scale is read (tests shorten the stable window and the serial timing). */
   scale?: Pick<ScaleServiceDeps, 'stable' | 'serialTiming' | 'reconnectMs' | 'open'>;
+  /** The process's errors nobody caught, as the host counts them (logging/stray-errors.ts); the receiver's health check shows the count. */
+  strayErrors?: StrayErrors;
 }
 
 export interface Station {

@@ -38,6 +38,14 @@ const describeIssues = (error: z.ZodError): { details: string[]; omitted: number
 };
 
 /**
+ * A call's name as it came, for a message or a log line. Not String(name): over IPC a name may be
+ * any object, even one that cannot become text (its toString is null).
+ */
+export function describeCallName(name: unknown): string {
+  return typeof name === 'string' ? JSON.stringify(name).slice(0, 80) : `of type ${name === null ? 'null' : typeof name}`;
+}
+
+/**
  * Parses every input before a handler sees it and every output before it leaves, and turns
  * every failure into error data with a stable code. It never throws and never rejects.
  */
@@ -45,7 +53,7 @@ export function createDispatcher(handlers: Handlers, logger: Logger, openSession
   return {
     async dispatch(name, input, context) {
       if (!isCallName(name)) {
-        return failure({ code: 'UNKNOWN_CALL', message: `The station has no call named ${JSON.stringify(String(name)).slice(0, 80)}.` });
+        return failure({ code: 'UNKNOWN_CALL', message: `The station has no call named ${describeCallName(name)}.` });
       }
       const definition = calls[name];
       const parsedInput = definition.input.safeParse(input ?? {});

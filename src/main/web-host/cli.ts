@@ -33,22 +33,23 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, not ${values.port}`);
   const here = dirname(fileURLToPath(import.meta.url));
   const logger = createLogger((line) => process.stderr.write(`${line}\n`));
-  logStrayErrors(logger);
+  const strayErrors = logStrayErrors(logger);
   const dataDir = values['data-dir'] ? resolve(values['data-dir']) : defaultDataDir(productName);
-  const { station, host, close } = await startStationWebHost({
+  const { station, refusal, host, close } = await startStationWebHost({
     dataDir,
     rendererDir: values['renderer-dir'] ?? resolve(here, '../renderer'),
     port,
     version,
     logger,
+    strayErrors,
   });
-  const environment = station.settings.environment();
+  const environment = station?.settings.environment() ?? null;
   if (values.json) process.stdout.write(`${JSON.stringify({ url: host.url, launchUrl: host.launchUrl, environment, dataDir })}\n`);
   process.stdout.write(
     [
       `Packing Station is at ${host.launchUrl}`,
       `  (the link opens the station once; the page stays signed in for up to 14 hours, also when the web host is restarted on the same data folder)`,
-      `Running on: ${environmentWords[environment]}`,
+      environment ? `Running on: ${environmentWords[environment]}` : `It cannot open its data: ${refusal?.message ?? ''} The page says the same.`,
       `Data folder: ${dataDir} (database, settings, handover lists in handover/)`,
       '',
     ].join('\n'),

@@ -113,6 +113,22 @@ export function App({ connection }: { connection?: ConnectionState | undefined }
   }, []);
   useStationKeyboard(markReady);
 
+  // The station answers, but will not open data a newer station wrote: nothing else can work, so
+  // the page shows only what to do (update this bench), not "unreachable" nor empty screens.
+  if (infoError?.code === 'STORE_NEWER_THAN_STATION') {
+    const { title, action } = errorText(infoError, t, i18n.language);
+    return (
+      <div className="app" data-testid="app">
+        <main className="main" id="main">
+          <div role="alert" className="connection-error store-newer" data-testid="store-newer">
+            <h1>{title}</h1>
+            <p>{action}</p>
+          </div>
+        </main>
+      </div>
+    );
+  }
+
   const environment = info?.environment;
   return (
     <div className={`app ${environment ? `env-${environment}` : ''}`} data-testid="app">

@@ -56,6 +56,14 @@ describe('dispatcher', () => {
     expect(await dispatcher.dispatch(42, {}, { host: 'web' })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CALL' } });
   });
 
+  it('answers a name that cannot become text (an object whose toString is null, as IPC may carry) with UNKNOWN_CALL, never a rejection (found by fuzzing)', async () => {
+    const { dispatcher } = dispatcherWith(() => info);
+    expect(await dispatcher.dispatch({ toString: null }, {}, { host: 'electron' })).toEqual({
+      ok: false,
+      error: { code: 'UNKNOWN_CALL', message: 'The station has no call named of type object.' },
+    });
+  });
+
   it('rejects input outside the schema before the handler runs', async () => {
     let ran = false;
     const { dispatcher } = dispatcherWith(() => {

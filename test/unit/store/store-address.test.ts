@@ -41,6 +41,15 @@ describe('the shared store address an admin enters', () => {
     expect(refusal('db.warehouse.lan').reason).toBe('not an address (postgres://user@host:port/database)');
   });
 
+  it('refuses a % that starts no encoded character in the user or database as INVALID_INPUT, not a crash (found by fuzzing)', () => {
+    expect(refusal('postgres://st%E0tion@db/packing')).toEqual({
+      code: 'INVALID_INPUT',
+      reason: 'its user name has a % that does not start an encoded character (write % itself as %25)',
+    });
+    expect(refusal('postgres://station@db/pack%ing').reason).toBe('its database name has a % that does not start an encoded character (write % itself as %25)');
+    expect(refusal('postgres://[sE:@%/%@?sslmode=bogus').code).toBe('INVALID_INPUT');
+  });
+
   it('files the password under an account naming user, server and database, so it is sent only there', () => {
     const address = parseStoreAddress('postgres://station@db.warehouse.lan:5432/packing');
     expect(keychainAccount(address)).toBe('store-password:postgres://station@db.warehouse.lan:5432/packing');

@@ -53,7 +53,7 @@ export function parseStoreAddress(text: string): PostgresAddress {
   if (url.password !== '') throw invalid('it contains a password: enter the password separately, it is kept in the keychain');
   if (url.username === '') throw invalid('it names no user (postgres://user@host/database)');
   if (url.hostname === '') throw invalid('it names no host');
-  const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  const database = decoded(url.pathname.replace(/^\//, ''), 'database');
   if (database === '' || database.includes('/')) throw invalid('it names no database (postgres://user@host/database)');
   const port = url.port === '' ? 5432 : Number(url.port);
   const sslmode = url.searchParams.get('sslmode') ?? 'verify-full';
@@ -66,10 +66,19 @@ export function parseStoreAddress(text: string): PostgresAddress {
     host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
     port,
     database,
-    user: decodeURIComponent(url.username),
+    user: decoded(url.username, 'user'),
     tls: tls.data,
     caFile: url.searchParams.get('sslrootcert'),
   };
+}
+
+/** A percent-encoded part of the address, or INVALID_INPUT when a % is not followed by a character's encoding. */
+function decoded(text: string, part: 'user' | 'database'): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw invalid(`its ${part} name has a % that does not start an encoded character (write % itself as %25)`);
+  }
 }
 
 /** The keychain entry holding the password of this address (user, server and database). */
