@@ -34,7 +34,7 @@ mapfile -t names < <(grep -rhoP "^\s*'\K[a-z]+\.[a-zA-Z]+(?=': defineCall)" src/
 most=0 most_name='' total=0 places_list=''
 for name in "${names[@]}"; do
   quoted="'${name//./\\.}'"
-  files=$(grep -rnP "(^\s*|[\[,|<]\s*)${quoted}(?!\s*\]\s*\()(?=\s*([,|>\]]|$))" src test/support --include='*.ts' --include='*.tsx' \
+  files=$(grep -rnP "(^\s*|[\[,|<=]\s*)${quoted}(?!\s*\]\s*\()(?=\s*([,|>\];]|$))" src test/support --include='*.ts' --include='*.tsx' \
     | grep -vP "[\w>]\((\w+, )*${quoted}|\w<${quoted}>|[\w)\]]\[${quoted}\]" | cut -d: -f1 | sort -u)
   places=$(( $(count "$files") + 1 ))
   total=$(( total + places ))
@@ -77,7 +77,7 @@ calls=''
 [ -n "$helpers" ] && calls=$(grep -rnP "(?<![.\w])($helpers)\((?!\w+: )" test --include='*.ts' | grep -vP "(const|function) ($helpers) = |^[^:]+:[0-9]+:\s*(\*|//|/\*)" | grep -v '^test/fixtures/')
 sleeps=$(printf '%s\n%s' "$inline" "$calls" | sed '/^$/d')
 show "fixed sleeps in tests (lines)" "$(count "$sleeps")" "$sleeps"
-helper_definitions=$(grep -rnP "(const|function) ($helpers) = " test --include='*.ts' | grep -v '^test/fixtures/')
+helper_definitions=$(grep -rnP "(const|function) ($helpers) = \([^)]*\)(: Promise<void>)? => new Promise(<void>)?\(\((resolve|done|r)\) => setTimeout\(" test --include='*.ts' | grep -v '^test/fixtures/')
 show "local sleep helpers in tests" "$(count "$helper_definitions")" "$helper_definitions"
 files=$(printf '%s\n' "$sleeps" | sed '/^$/d' | cut -d: -f1 | sort -u)
 show "test files with a fixed sleep" "$(count "$files")" ""

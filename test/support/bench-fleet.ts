@@ -182,21 +182,30 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
 
   const restartWithinMs = options.restartWithinMs ?? 60_000;
   const startBench = async (bench: (typeof benches)[number]): Promise<void> => {
-    const deadline = Date.now() + restartWithinMs;
-    for (;;) {
-      const life = launch(bench);
-      try {
-        await life.ready;
-        bench.life = life;
-        bench.lives += 1;
-        return;
-      } catch (error) {
-        bench.failedStarts += 1;
-        if (Date.now() > deadline) throw error;
-        // Time is the input: the pause before the bench is started again.
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-    }
+    // A start that fails is tried again every half second, as a service supervisor would.
+    let lastError: unknown = null;
+    const started = await waitUntil(
+      async () => {
+        const life = launch(bench);
+        try {
+          await life.ready;
+          bench.life = life;
+          bench.lives += 1;
+          return true;
+        } catch (error) {
+          bench.failedStarts += 1;
+          lastError = error;
+          return false;
+        }
+      },
+      `${bench.name} started`,
+      restartWithinMs,
+      500,
+    ).then(
+      () => true,
+      () => false,
+    );
+    if (!started) throw lastError;
   };
 
   const benchAt = (index: number) => {

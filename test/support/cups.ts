@@ -4,6 +4,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { waitUntil } from './wait-until';
 
 /**
  * A private CUPS scheduler for tests: its own config, spool and state in a temp folder, listening
@@ -122,25 +123,21 @@ export async function startPrivateCups(): Promise<PrivateCups> {
     await rm(root, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    if (spawnError || child.exitCode !== null) {
-      const log = await readLog();
-      await stop();
-      throw new Error(`cupsd did not start: ${String(spawnError ?? `exit code ${child.exitCode}`)}\n${output}\n${log}`);
-    }
-    const ready = await run('lpstat', ['-r'], { env: { ...process.env, ...env } }).then(
+  // Until the scheduler answers, or has ended: either way the wait is over, and cupsd's log says why.
+  const schedulerAnswers = () =>
+    run('lpstat', ['-r'], { env: { ...process.env, ...env } }).then(
       (result) => /scheduler is running/i.test(result.stdout),
       () => false,
     );
-    if (ready) break;
-    if (Date.now() > deadline) {
-      const log = await readLog();
-      await stop();
-      throw new Error(`cupsd did not answer within ${START_TIMEOUT_MS} ms\n${output}\n${log}`);
-    }
-    // A poll with its own deadline and report (cupsd's log), hence not waitUntil.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  const answered = await waitUntil(async () => Boolean(spawnError) || child.exitCode !== null || (await schedulerAnswers()), 'cupsd to answer', START_TIMEOUT_MS, 50).then(
+    () => !spawnError && child.exitCode === null,
+    () => null,
+  );
+  if (answered !== true) {
+    const log = await readLog();
+    await stop();
+    const why = answered === null ? `did not answer within ${START_TIMEOUT_MS} ms` : `did not start: ${String(spawnError ?? `exit code ${child.exitCode}`)}`;
+    throw new Error(`cupsd ${why}\n${output}\n${log}`);
   }
 
   const admin = async (command: string, args: string[]) => {

@@ -5,9 +5,9 @@
  * lookups (sent as one query); case matters, nothing is guessed, and more than one order is an
  * ambiguity.
  *
- * It lives in the store engine (both engines, portable SQL; docs/architecture.md "Two
- * deployments"): on a warehouse's shared store an order one bench imported is scanned at every
- * bench, and the webhook receiver service writes the statuses every bench reads.
+ * It lives in the store engine (both engines, portable SQL; docs/store.md, "Portable SQL"): on a
+ * warehouse's shared store an order one bench imported is scanned at every bench, and the webhook
+ * receiver service writes the statuses every bench reads.
  *
  * Exactly once: every write runs in a transaction that first takes the order's row with
  * `queryForUpdate`, so two writers weighing facts of the same order take turns, and a row another
@@ -125,7 +125,7 @@ const matchedRowSchema = orderRowSchema.extend({ matched: z.enum(['orderRef', 'b
  * (`dialect.indexHint`): SQLite without planner statistics (a station never runs ANALYZE) prefers
  * scanning the environment's whole primary-key range over the partial indexes for
  * `order_ref = ?` and `barcode = ?` — seconds instead of microseconds at a million orders
- * (measured: docs/architecture.md, planner hints). PostgreSQL's dialect adds nothing: its planner
+ * (measured: docs/store.md, "Why the index hint"). PostgreSQL's dialect adds nothing: its planner
  * picks the index by itself.
  */
 class OrderStatements {

@@ -203,7 +203,7 @@ export type PrinterUpdateInput = z.infer<typeof PrinterUpdateInputSchema>;
 
 const byId = z.object({ id: PrinterIdSchema }).strict();
 
-/** Printhead care from the printer's counters and status (docs/printing.md, "Printhead care"). */
+/** Printhead care from the printer's counters and status (docs/printer-care.md, "The printhead"). */
 export const HeadCareSchema = z.object({
   sinceCleanedInches: z.number().int().nullable(),
   headInches: z.number().int().nullable(),

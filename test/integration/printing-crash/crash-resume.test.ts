@@ -76,8 +76,10 @@ function startLife(config: unknown): { done: Promise<Life>; kill(): void; waitFo
   };
 }
 
-/** Time is the input: kills land at random moments of a life (sleep(0) only lets settled promises answer first). */
+/** Time is the input: kills land at random moments of a life. */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Whether a promise has settled by now: it answers before the event loop's next timers turn, or it has not. */
+const settledNow = (promise: Promise<unknown>) => Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 0))]);
 
 describe('crash and resume', () => {
   let sandbox: RunningSandbox;
@@ -135,7 +137,7 @@ describe('crash and resume', () => {
           const runState = db.prepare("SELECT state, pause_reason FROM print_runs WHERE environment = 'test'").all();
           const cut = db.prepare("SELECT count(*) AS n FROM print_journal WHERE state = 'uncertain'").get() as { n: number };
           db.close();
-          const stillRunning = !(await Promise.race([life.done.then(() => true), sleep(0).then(() => false)]));
+          const stillRunning = !(await settledNow(life.done));
           if (stillRunning) {
             expect(runState).toEqual([{ state: 'running', pause_reason: null }]);
             expect(cut.n).toBe(0);
@@ -143,8 +145,7 @@ describe('crash and resume', () => {
         }
         if (running) {
           await sleep(30 + Math.random() * 700);
-          const finishedAlready = life.done.then(() => true);
-          if (!(await Promise.race([finishedAlready, sleep(0).then(() => false)]))) {
+          if (!(await settledNow(life.done))) {
             life.kill();
             const ended = await life.done;
             if (ended.signal === 'SIGKILL' && !ended.lines.some((line) => line.startsWith('finished'))) killsDuringRun += 1;

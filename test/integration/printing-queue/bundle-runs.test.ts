@@ -9,6 +9,7 @@ import type { RunningSandbox } from '../../../src/sandbox';
 import { bundleOrder } from '../../../src/main/printing/bundle-print';
 import type { IndexedOrder } from '../../../src/main/orders/order-index';
 import { memoryKeyStore } from '../../support/station';
+import { waitUntil } from '../../support/wait-until';
 import {
   barcodeOfZpl,
   bundlesWithLabels,
@@ -21,7 +22,6 @@ import {
   type TodaysOrder,
 } from './support';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('bundle runs: order, reverse, pause, cancel, retry, duplicates, outages, resume after a stop', () => {
   let sandbox: RunningSandbox;
@@ -79,12 +79,12 @@ describe('bundle runs: order, reverse, pause, cancel, retry, duplicates, outages
       expect(paused.state).toBe('paused');
       expect(paused.pauseReason?.by).toBe('user');
       const atPause = zebra.printed().length;
-      // Both waits prove that nothing more happens: at 40 labels a second the labels still in the
-      // printer's buffer are out within 600 ms, and after them none follows.
-      await sleep(600);
+      // The labels still in the printer's buffer come out, and no more than the buffer held.
+      await waitUntil(() => zebra.state().bufferedBytes === 0 && !zebra.state().labelInProgress, 'the printer’s buffer printed out');
       expect(zebra.printed().length - atPause).toBeLessThanOrEqual(3);
       const stillPaused = zebra.printed().length;
-      await sleep(200);
+      // Proves that nothing more happens: at 40 labels a second a label sent now would be out within this.
+      await new Promise((resolve) => setTimeout(resolve, 200));
       expect(zebra.printed().length).toBe(stillPaused);
 
       await station.call('printing.resume', { runId: summary.runId });

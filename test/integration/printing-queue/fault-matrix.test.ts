@@ -52,18 +52,21 @@ const waitForPause = (station: PrintingStation, runId: string, kind: string) =>
   station.waitForEvent('printing.progress', (progress) => progress.runId === runId && progress.state === 'paused' && progress.pauseReason?.fault?.kind === kind, 60_000);
 
 /**
- * Time is the input: the fault stays on this long, through several of the station's polls,
- * before it is cleared.
+ * The fault stays on until the station, paused on it, has asked the printer about it again (its
+ * question reached the printer), then it is cleared.
  */
-const letTheFaultLast = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const askedAgainDuring = async (zebra: VirtualZebra) => {
+  const before = zebra.stats().bytesReceived;
+  await waitUntil(() => zebra.stats().bytesReceived > before, 'the station asking the paused printer again', 30_000, 5);
+};
 
 const cases: Case[] = [
   {
     name: 'refused connection',
     before: (zebra) => zebra.refuseConnections(true).then(() => undefined),
     async during(zebra, station, runId) {
+      // Nothing reaches a printer that refuses connections: the fault is cleared once the station paused on it.
       await waitForPause(station, runId, 'offline');
-      await letTheFaultLast(300);
       await zebra.refuseConnections(false);
     },
     pausedFor: 'offline',
@@ -82,7 +85,7 @@ const cases: Case[] = [
     before: (zebra) => zebra.setFaults({ paperOutAfterLabels: 60 }).then(() => undefined),
     async during(zebra, station, runId) {
       await waitForPause(station, runId, 'paper-out');
-      await letTheFaultLast(300);
+      await askedAgainDuring(zebra);
       await zebra.setFaults({ paperOut: false });
     },
     pausedFor: 'paper-out',
@@ -98,7 +101,7 @@ const cases: Case[] = [
       await zebra.waitForLabels(40, 20_000);
       await zebra.setHeadOpen(true);
       await waitForPause(station, runId, 'head-open');
-      await letTheFaultLast(300);
+      await askedAgainDuring(zebra);
       await zebra.setHeadOpen(false);
     },
     pausedFor: 'head-open',
@@ -156,7 +159,7 @@ const cases: Case[] = [
       await zebra.waitForLabels(40, 20_000);
       await zebra.setHeadOpen(true);
       await waitForPause(station, runId, 'head-open');
-      await letTheFaultLast(300);
+      await askedAgainDuring(zebra);
       await zebra.setHeadOpen(false);
     },
     pausedFor: 'head-open',
@@ -176,7 +179,7 @@ const cases: Case[] = [
       await zebra.waitForLabels(40, 20_000);
       await zebra.setPaused(true);
       await waitForPause(station, runId, 'paused');
-      await letTheFaultLast(300);
+      await askedAgainDuring(zebra);
       await zebra.setPaused(false);
     },
     pausedFor: 'paused',
@@ -205,7 +208,7 @@ const cases: Case[] = [
       await zebra.waitForLabels(40, 20_000);
       await zebra.ignoreStatusQueries(true);
       await waitForPause(station, runId, 'offline');
-      await letTheFaultLast(500);
+      await askedAgainDuring(zebra);
       await zebra.ignoreStatusQueries(false);
     },
     pausedFor: 'offline',

@@ -7,7 +7,6 @@ import {
   parseErrors,
   parseHostStatus,
   quotedValue,
-  sleep,
   threeStatusStrings,
 } from './raw-client';
 import { usePrinters } from './printer-fixture';
@@ -65,8 +64,8 @@ describe('head open and ribbon out', () => {
     const client = await open(port);
     await client.send(label(1) + label(2));
     await waitUntil(() => printer.stats().formatsReceived === 2, 'both formats received');
-    // Proves that nothing prints: a label takes well under this at the default speed.
-    await sleep(100);
+    // The engine takes a label up as its format arrives: none was taken up, so none comes out.
+    expect(printer.state().labelInProgress).toBe(false);
     expect(printer.stats().labelsPrinted).toBe(0);
     expect(parseHostStatus(await client.ask('~HS', threeStatusStrings))).toMatchObject({ headUp: true, formatsInBuffer: 2 });
     expect(parseErrors(await client.ask('~HQES', (reply) => reply.includes('\x03'))).group1).toBe(0x4);
@@ -79,8 +78,8 @@ describe('head open and ribbon out', () => {
     const client = await open(port);
     await client.send(label(1));
     await waitUntil(() => printer.stats().formatsReceived === 1, 'the format received');
-    // Proves that nothing prints: a label takes well under this at the default speed.
-    await sleep(80);
+    // The engine takes a label up as its format arrives: none was taken up, so none comes out.
+    expect(printer.state().labelInProgress).toBe(false);
     expect(printer.stats().labelsPrinted).toBe(0);
     await printer.setRibbonOut(false);
     expect(await printer.waitForLabels(1)).toHaveLength(1);
@@ -108,8 +107,9 @@ describe('pause', () => {
     await waitUntil(() => printer.state().labelInProgress, 'label 1 coming out of the printer', 20_000, 1);
     await printer.setPaused(true);
     await waitUntil(() => printer.printed().length > 0, 'label 1 finished');
-    // Proves that label 2 does not follow: at 4 labels a second it would be out within 250 ms.
-    await sleep(300);
+    // The engine takes the next label up as the last one ends: label 2 was not taken up (at 4 labels
+    // a second it would still be coming out), so it does not follow.
+    expect(printer.state().labelInProgress).toBe(false);
     expect(printer.printed().map((printed) => printed.zpl)).toEqual([label(1)]);
     await printer.setPaused(false);
     expect(await printer.waitForLabels(2)).toHaveLength(2);
@@ -171,11 +171,14 @@ describe('no answer to status queries', () => {
     const client = await open(port);
     await client.send('~HS~HQES~HI! U1 getvar "device.languages"\r\n' + label(1));
     await printer.waitForLabels(1);
-    // Proves that no answer comes: the queries were read before the label, and an answer takes a few ms.
-    await sleep(150);
     expect(client.received()).toBe('');
     await printer.ignoreStatusQueries(false);
-    expect(parseHostStatus(await client.ask('~HS', threeStatusStrings)).formatsInBuffer).toBe(0);
+    const answer = await client.ask('~HS', threeStatusStrings);
+    expect(parseHostStatus(answer).formatsInBuffer).toBe(0);
+    // The printer reads and answers in the stream's order: an answer to the first queries would
+    // have come before this one. All that came is this one ~HS answer (three status strings).
+    expect(client.received()).toBe(answer);
+    expect(answer.split('\x02')).toHaveLength(4);
   });
 });
 

@@ -87,28 +87,27 @@ describe('statistics', () => {
   });
 
   it('counts idle time between labels, but not time spent paused or faulted', async () => {
-    const { printer, port } = await startPrinter();
+    // The printer's clock is the test's: it moves only when the test moves it.
+    let clock = 1_000_000;
+    const { printer, port } = await startPrinter({ now: () => clock });
     const client = await open(port);
     await client.send(label(1));
     await printer.waitForLabels(1);
-    // Time is the input: the printer stands idle this long between the two labels.
-    await sleep(200);
+    clock += 200; // the printer stands idle this long between the two labels
     await client.send(label(2));
     await printer.waitForLabels(2);
-    const idle = printer.stats().idleMs;
-    expect(idle).toBeGreaterThanOrEqual(180);
-    expect(idle).toBeLessThan(600);
+    expect(printer.stats().idleMs).toBe(200);
 
     printer.resetStats();
     await client.send(label(3));
     await printer.waitForLabels(3);
     await printer.setPaused(true);
     await client.send(label(4));
-    // Time is the input: this long paused must not count as idle.
-    await sleep(250);
+    await waitUntil(() => printer.stats().formatsReceived === 2, 'label 4 received while paused');
+    clock += 250; // this long paused must not count as idle
     await printer.setPaused(false);
     await printer.waitForLabels(4);
-    expect(printer.stats().idleMs).toBeLessThan(100);
+    expect(printer.stats().idleMs).toBe(0);
     expect(printer.stats().labelsPrinted).toBe(2);
   });
 });

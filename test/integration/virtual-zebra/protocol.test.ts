@@ -5,7 +5,6 @@ import {
   parseErrors,
   parseHostStatus,
   quotedValue,
-  sleep,
   threeStatusStrings,
 } from './raw-client';
 import { usePrinters } from './printer-fixture';
@@ -24,8 +23,8 @@ describe('reading ZPL streams', () => {
     let from = 0;
     for (const cut of [...cuts, stream.length]) {
       await client.send(stream.subarray(from, cut));
-      // Time is the input here: with no delay on the socket, each piece leaves as its own packet.
-      await sleep(5);
+      // Each piece read by the printer before the next is sent: each arrives as its own packet.
+      await waitUntil(() => printer.stats().bytesReceived === cut, `the first ${cut} bytes read`, 20_000, 1);
       from = cut;
     }
     const labels = await printer.waitForLabels(4);

@@ -21,6 +21,7 @@ import type { RunningSandbox } from '../../../src/sandbox';
 import { startFleet, seedOrders, type Fleet, type FleetStore } from '../../support/bench-fleet';
 import { createTestDatabase, startPostgresServer, type PostgresServer } from '../../support/postgres-server';
 import { barcodeOfZpl, startTestSandbox, stationOrders, type TodaysOrder } from '../printing-queue/support';
+import { waitForValue, waitUntil } from '../../support/wait-until';
 import { planDay, type PlannedScan } from './scan-plan';
 
 const BENCHES = 10;
@@ -40,10 +41,7 @@ interface ScanResult {
   outcome: string;
 }
 
-/**
- * Time is the input: a paced plan of the day (scans and kills at planned moments, benches down for
- * planned spells, the journal looked at every 250 ms until it has been still for 15 s).
- */
+/** Time is the input: a paced plan of the day (scans and kills at planned moments, benches down for planned spells). */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 describe(`ten benches on one ${storeKind} store`, () => {
@@ -108,19 +106,24 @@ describe(`ten benches on one ${storeKind} store`, () => {
   const settled = async (): Promise<JournalEntryData[]> => {
     let lastOpen = '';
     let lastChange = Date.now();
-    for (;;) {
-      const entries = await wholeJournal();
-      const open = entries
-        .filter((entry) => unsettled.has(entry.state))
-        .map((entry) => `${entry.printerId}#${entry.id}:${entry.state}`)
-        .join(',');
-      if (open === '') return entries;
-      if (open !== lastOpen) {
-        lastOpen = open;
-        lastChange = Date.now();
-      } else if (Date.now() - lastChange > 15_000) return entries;
-      await sleep(250);
-    }
+    return waitForValue(
+      async () => {
+        const entries = await wholeJournal();
+        const open = entries
+          .filter((entry) => unsettled.has(entry.state))
+          .map((entry) => `${entry.printerId}#${entry.id}:${entry.state}`)
+          .join(',');
+        if (open === '') return entries;
+        if (open !== lastOpen) {
+          lastOpen = open;
+          lastChange = Date.now();
+        } else if (Date.now() - lastChange > 15_000) return entries;
+        return null;
+      },
+      'the journals settled, or still for 15 s',
+      10 * 60_000,
+      250,
+    );
   };
 
   const scanAt = async (planned: PlannedScan): Promise<ScanResult> => {
@@ -144,8 +147,8 @@ describe(`ten benches on one ${storeKind} store`, () => {
         atTime(kill.at).then(async () => {
           // The kill lands while the bench is busy with a scan (fetching, sending, or waiting for the printer's proof).
           const bench = fleet.benches[kill.bench];
-          const waitFrom = Date.now();
-          while (bench && bench.inFlight() === 0 && Date.now() - waitFrom < 3_000) await sleep(2);
+          // A bench that has no scan under way within 3 s is killed idle all the same.
+          await waitUntil(() => !bench || bench.inFlight() > 0, 'a scan under way at the bench', 3_000, 2).catch(() => undefined);
           await sleep(kill.intoScanMs);
           await fleet.kill(kill.bench);
           await sleep(kill.downMs);

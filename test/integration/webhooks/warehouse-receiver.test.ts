@@ -66,21 +66,25 @@ const post = (url: string, body: unknown) =>
 
 /** The service's way: send again until the receiver answers 2xx. */
 async function deliver(url: string, body: unknown): Promise<number> {
-  const deadline = Date.now() + 30_000;
   let attempts = 0;
-  for (;;) {
-    attempts += 1;
-    try {
-      const response = await post(url, body);
-      await response.arrayBuffer();
-      if (response.ok) return attempts;
-    } catch {
-      // Connection refused or reset: the receiver is down; the service tries again.
-    }
-    if (Date.now() > deadline) throw new Error(`not delivered after ${attempts} attempts`);
-    // Time is the input: the service's pause before it tries the delivery again.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  // The service's pause before it tries the delivery again: 50 ms.
+  await waitUntil(
+    async () => {
+      attempts += 1;
+      try {
+        const response = await post(url, body);
+        await response.arrayBuffer();
+        return response.ok;
+      } catch {
+        // Connection refused or reset: the receiver is down; the service tries again.
+        return false;
+      }
+    },
+    'the webhook delivered',
+    30_000,
+    50,
+  );
+  return attempts;
 }
 
 beforeEach(async () => {

@@ -96,9 +96,8 @@ class FakeZebra implements UsbPrinterDevice {
   async transferIn(endpoint: number, length: number, timeoutMs = 1000) {
     this.calls.push(`transferIn(${endpoint})`);
     if (this.inbound.length === 0) {
-      // Time is the input: a real device with nothing to say lets the read time out.
-      await new Promise((resolve) => setTimeout(resolve, timeoutMs));
-      throw new Error('LIBUSB_ERROR_TIMEOUT: Operation timed out');
+      // A real device with nothing to say lets the read run out its time; this one says so at once.
+      throw new Error(`LIBUSB_ERROR_TIMEOUT: Operation timed out after ${timeoutMs} ms`);
     }
     const packet = this.inbound.slice(0, Math.min(64, length));
     this.inbound = this.inbound.slice(packet.length);

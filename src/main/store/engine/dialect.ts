@@ -28,7 +28,7 @@ export interface Dialect {
    * Written right after a table's name (and alias) in FROM, to make a query read that index.
    * SQLite without planner statistics (a station never runs ANALYZE) would scan the environment's
    * whole primary-key range instead of a partial index: seconds instead of microseconds at a
-   * million orders (measured: docs/architecture.md, planner hints). PostgreSQL knows no such
+   * million orders (measured: docs/store.md, "Why the index hint"). PostgreSQL knows no such
    * syntax, and its planner (autovacuum keeps statistics) picks the index by itself: nothing.
    */
   indexHint(index: string): string;

@@ -3,7 +3,7 @@
  * embedded default for one bench; sqlite-engine.ts) and PostgreSQL (a warehouse's shared store;
  * postgres-engine.ts). Repositories written against this interface run on both.
  *
- * Portable SQL (the conventions every repository follows; docs/architecture.md "Two deployments"):
+ * Portable SQL (the conventions every repository follows; docs/store.md, "Portable SQL"):
  * - parameters are numbered, PostgreSQL style: `$1`, `$2`; a number may repeat. The SQLite engine
  *   rewrites them to SQLite's `?1`, `?2`.
  * - values are strings, numbers, null (and bigint where a count may exceed 2^53); booleans are
