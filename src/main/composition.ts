@@ -101,6 +101,16 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     logger,
     settings,
     printActivity: options.printActivity ?? printing.core.service.activity,
+    host: {
+      pickFile: (path) => pickedFiles.register(path),
+      webhookReceiver: webhooks,
+      readySandbox: async () => {
+        await sandboxWiring.ready();
+        return { orders: await orders.count('sandbox') };
+      },
+      scale,
+      uploadSettled: (uploadId) => shipping.uploads.settled(uploadId),
+    },
     services: {
       db, store: engine, storeHealth: store.health, sandbox, sandboxReady: sandboxWiring.ready, clients, keys, orders, lookup, importer: ordering.importer,
       pickedFiles, webhooks, printing: printing.core, ledger: records.ledger, toShip: records.toShip, ship: shipping.ship, uploads: shipping.uploads, scale, retention,

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { stationWindowCalls } from '../support/station-window-calls';
+import { callNames } from '../../src/shared/contract';
 
 const require = createRequire(import.meta.url);
 
@@ -42,7 +42,7 @@ test('the desktop app opens on its first screen', async () => {
   expect(window.url()).toMatch(/^app:\/\/station\//);
   // window.station is exactly the contract: one function per call, plus `on`.
   const stationKeys = await window.evaluate(() => Object.keys((window as unknown as { station: object }).station).sort());
-  expect(stationKeys).toEqual([...stationWindowCalls, 'on'].sort());
+  expect(stationKeys).toEqual([...callNames, 'on'].sort());
   // The Content-Security-Policy is in force: no eval, no inline script, no request leaves the app.
   expect(await window.evaluate(() => {
     try {

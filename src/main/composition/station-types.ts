@@ -82,7 +82,9 @@ export interface Station {
   readonly settings: StationSettings;
   /** The shell's updater installs only while this says every print queue is idle. */
   readonly printActivity: PrintActivity;
-  /** The core services, for the CLI, the printing code and tests; the screen goes through the dispatcher. */
+  /** What a host does itself beside the contract's calls (a file it picked, a server it runs in the foreground). */
+  readonly host: StationHost;
+  /** The core services, for tests and the desktop app's support bundle; every host's calls go through the dispatcher. */
   readonly services: StationServices;
   /**
    * Starts the listeners of a long-running host (the app, the web host): composing the station
@@ -90,6 +92,27 @@ export interface Station {
    */
   start(listeners: StationListeners): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * A host's own doors, beside the calls every host makes through the dispatcher: the files it
+ * picks, and what the command line runs in the foreground until stopped.
+ */
+export interface StationHost {
+  /** A file the host picked (the desktop app's dialog, a path typed at the command line): the single-use handle a call's `picked` source names. */
+  pickFile(path: string): string;
+  /** The webhook receiver, for `webhooks serve`, which opens it at the address it is given and serves until stopped. */
+  readonly webhookReceiver: WebhookReceiver;
+  /**
+   * Starts the embedded sandbox and readies the station's sandbox environment on it (the desktop
+   * app does at launch, the `sandbox` command before it serves); answers how many of the sandbox
+   * environment's orders the index then holds.
+   */
+  readySandbox(): Promise<{ orders: number }>;
+  /** The bench's scale, for `scale read`. */
+  readonly scale: ScaleService;
+  /** Resolves once this process's runner of an upload has stopped: the command line waits for it before it ends. */
+  uploadSettled(uploadId: string): Promise<void>;
 }
 
 export interface StationListeners {

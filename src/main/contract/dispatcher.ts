@@ -1,4 +1,4 @@
-import { calls, isCallName, type CallName, type CallOutput, type CallResult, type Calls } from '../../shared/contract';
+import { calls, isCallName, type CallInput, type CallName, type CallOutput, type CallResult, type Calls } from '../../shared/contract';
 import { StationError, type StationErrorData } from '../../shared/errors';
 import type { z } from 'zod';
 import type { EnvironmentSession, OpenEnvironmentSession } from '../environment-session';
@@ -23,8 +23,21 @@ export type Handler<K extends CallName> = (
 /** One handler per call of the contract: a missing handler is a type error, not a runtime surprise. */
 export type Handlers = { [K in CallName]: Handler<K> };
 
+/**
+ * The handlers of one domain's calls, named by its table in the contract (`HandlersOf<typeof
+ * printingCalls>`): a call added to the table is a handler its domain owes, written nowhere else.
+ */
+export type HandlersOf<DomainCalls> = { [K in keyof DomainCalls & CallName]: Handler<K> };
+
 export interface Dispatcher {
+  /** A call as a host received it: its name and input are anything until the contract says otherwise. */
   dispatch(name: unknown, input: unknown, context: CallContext): Promise<CallResult<unknown>>;
+}
+
+/** A call made in the station's own process (the command line): the same way through, typed by the contract. */
+export function callThrough<K extends CallName>(dispatcher: Dispatcher, name: K, input: CallInput<K>, context: CallContext): Promise<CallResult<CallOutput<K>>> {
+  // A value is what the call's output schema parsed (dispatch, below): the contract's output type.
+  return dispatcher.dispatch(name, input, context) as Promise<CallResult<CallOutput<K>>>;
 }
 
 // Only the issues that can be shown are described; the rest are counted (a million unknown keys

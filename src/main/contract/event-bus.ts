@@ -7,6 +7,8 @@ export type EventListener = (name: EventName, payload: unknown) => void;
 export interface EventBus {
   emit<E extends EventName>(name: E, payload: EventPayload<E>): void;
   subscribe(listener: EventListener): () => void;
+  /** One event's payloads, as the contract types them (a host in the station's process follows a run, an upload). */
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 }
 
 export function createEventBus(logger: Logger): EventBus {
@@ -29,6 +31,14 @@ export function createEventBus(logger: Logger): EventBus {
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    on(event, listener) {
+      // A payload reaches listeners only once its event's schema parsed it (emit, above).
+      const forward: EventListener = (name, payload) => {
+        if (name === event) listener(payload as EventPayload<typeof event>);
+      };
+      listeners.add(forward);
+      return () => listeners.delete(forward);
     },
   };
 }

@@ -106,7 +106,7 @@ async function runDesktopApp(): Promise<void> {
   // On the sandbox environment the embedded sandbox and virtual printer start with the app (so the
   // first scan is instant); station.close() at quit stops them.
   if (station.settings.environment() === 'sandbox') {
-    station.services.sandboxReady().catch((error: unknown) => logger.error('the embedded sandbox did not start', { error }));
+    station.host.readySandbox().catch((error: unknown) => logger.error('the embedded sandbox did not start', { error }));
   }
   const kiosk = desktop.kiosk || process.argv.includes('--kiosk');
   const window = createStationWindow(kiosk, paths.windowState);

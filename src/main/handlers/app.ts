@@ -1,6 +1,7 @@
-import type { Handlers } from '../contract/dispatcher';
+import type { HandlersOf } from '../contract/dispatcher';
 import type { StationSettings } from '../settings/station-settings';
 import type { KeyService } from '../keys/key-service';
+import type { appCalls } from '../../shared/contract/app';
 
 export interface AppHandlerDeps {
   name: string;
@@ -13,7 +14,7 @@ export interface AppHandlerDeps {
   keys: Pick<KeyService, 'hasUsableKey'>;
 }
 
-export function appHandlers(deps: AppHandlerDeps): Pick<Handlers, 'app.info'> {
+export function appHandlers(deps: AppHandlerDeps): HandlersOf<typeof appCalls> {
   return {
     'app.info': async () => {
       const environment = deps.settings.environment();

@@ -1,14 +1,15 @@
 import { StationError } from '../../shared/errors';
-import type { Handlers } from '../contract/dispatcher';
+import type { HandlersOf } from '../contract/dispatcher';
 import type { EmbeddedSandbox } from '../embedded-sandbox';
 import type { StationSettings } from '../settings/station-settings';
+import type { sandboxCalls } from '../../shared/contract/embedded-sandbox';
 
 export interface SandboxHandlerDeps {
   settings: StationSettings;
   sandbox: EmbeddedSandbox;
 }
 
-export function sandboxHandlers(deps: SandboxHandlerDeps): Pick<Handlers, 'sandbox.printedLabels'> {
+export function sandboxHandlers(deps: SandboxHandlerDeps): HandlersOf<typeof sandboxCalls> {
   return {
     'sandbox.printedLabels': async ({ limit }, { session }) => {
       if (deps.settings.environment() !== 'sandbox') {

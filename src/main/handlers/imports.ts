@@ -2,11 +2,12 @@ import { basename } from 'node:path';
 import { stat } from 'node:fs/promises';
 import { StationError } from '../../shared/errors';
 import { fileProblem } from '../orders/spreadsheet-file';
-import type { Handlers } from '../contract/dispatcher';
+import type { HandlersOf } from '../contract/dispatcher';
 import type { EventBus } from '../contract/event-bus';
 import type { ManifestImporter, ManifestSource } from '../orders/manifest-import';
 import type { PickedFiles } from '../orders/picked-files';
 import type { StationSettings } from '../settings/station-settings';
+import type { importsCalls } from '../../shared/contract/imports';
 
 export interface ImportsHandlerDeps {
   settings: StationSettings;
@@ -17,7 +18,7 @@ export interface ImportsHandlerDeps {
   pickManifestFile?: () => Promise<string | null>;
 }
 
-export function importsHandlers(deps: ImportsHandlerDeps): Pick<Handlers, 'imports.manifest' | 'imports.pick' | 'imports.recent'> {
+export function importsHandlers(deps: ImportsHandlerDeps): HandlersOf<typeof importsCalls> {
   return {
     'imports.pick': async () => {
       if (!deps.pickManifestFile) {

@@ -1,9 +1,10 @@
-import type { Handlers } from '../contract/dispatcher';
+import type { HandlersOf } from '../contract/dispatcher';
 import type { OrderIndex } from '../orders/order-index';
 import type { OrderLookup } from '../orders/order-lookup';
 import { localDay, type OrderOverview } from '../orders/order-overview';
 import { checkPrintable } from '../orders/printability';
 import type { StationSettings } from '../settings/station-settings';
+import type { ordersCalls } from '../../shared/contract/orders';
 
 export interface OrdersHandlerDeps {
   settings: StationSettings;
@@ -17,9 +18,8 @@ export interface OrdersHandlerDeps {
   sandboxSampleIds?: () => ReadonlySet<string> | null;
 }
 
-type OrdersCallName = 'orders.lookup' | 'orders.count' | 'orders.samples' | 'orders.bundles';
 
-export function ordersHandlers(deps: OrdersHandlerDeps): Pick<Handlers, OrdersCallName> {
+export function ordersHandlers(deps: OrdersHandlerDeps): HandlersOf<typeof ordersCalls> {
   const clock = deps.clock ?? (() => new Date());
   return {
     'orders.lookup': async ({ scan, remote }) => {

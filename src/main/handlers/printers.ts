@@ -3,7 +3,7 @@ import type { PrinterCheckData, PrinterStatusData } from '../../shared/contract/
 import { StationError } from '../../shared/errors';
 import { printerFault } from '../../shared/zebra/faults';
 import type { PrinterAddress } from '../../shared/zebra/printer-address';
-import type { Handlers } from '../contract/dispatcher';
+import type { HandlersOf } from '../contract/dispatcher';
 import { checkPrinter } from '../printing/check';
 import { discoverNetworkZebras } from '../printing/discovery/network-discovery';
 import { ownSubnets, parseSubnet } from '../printing/discovery/subnets';
@@ -22,6 +22,7 @@ import type { EnvironmentSession } from '../environment-session';
 import type { StationSettings } from '../settings/station-settings';
 import { PrinterSettingsService } from '../printing/settings/printer-settings-service';
 import type { StoreEngine } from '../store/engine/store-engine';
+import type { printersCalls } from '../../shared/contract/printers';
 
 export interface PrintersHandlerDeps {
   settings: StationSettings;
@@ -75,24 +76,8 @@ function unreachable(message: string, where: string): PrinterCheckData {
   };
 }
 
-type PrintersCallName =
-  | 'printers.list'
-  | 'printers.add'
-  | 'printers.update'
-  | 'printers.remove'
-  | 'printers.status'
-  | 'printers.check'
-  | 'printers.test'
-  | 'printers.osQueues'
-  | 'printers.usbDevices'
-  | 'printers.discover'
-  | 'printers.settings'
-  | 'printers.changeSettings'
-  | 'printers.calibrate'
-  | 'printers.configLabel'
-  | 'printers.settingChanges';
 
-export function printersHandlers({ settings, printing, setupAllowed = () => undefined, logger, statusTimeoutMs = 3000, probe: probeOptions = {}, store }: PrintersHandlerDeps): Pick<Handlers, PrintersCallName> {
+export function printersHandlers({ settings, printing, setupAllowed = () => undefined, logger, statusTimeoutMs = 3000, probe: probeOptions = {}, store }: PrintersHandlerDeps): HandlersOf<typeof printersCalls> {
   const { printers, service, transports } = printing;
   const printerSettings = new PrinterSettingsService({ printing, store, stationName: () => settings.stationName(), timeoutMs: statusTimeoutMs });
 

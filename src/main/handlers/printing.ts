@@ -1,5 +1,5 @@
 import { StationError } from '../../shared/errors';
-import type { Handlers } from '../contract/dispatcher';
+import type { HandlersOf } from '../contract/dispatcher';
 import type { Logger } from '../logging/logger';
 import type { LabelPreview } from '../printing/label-preview';
 import type { LocalOnlyPrinting } from '../printing/offline/local-only-printing';
@@ -9,6 +9,7 @@ import type { StationSettings } from '../settings/station-settings';
 import type { ScanToShip } from '../shipping/scan-to-ship';
 import type { Environment } from '../../shared/contract/app';
 import { rollSentences, type RollFit } from '../../shared/zebra/roll-and-head';
+import type { printingCalls } from '../../shared/contract/printing';
 
 export interface PrintingHandlerDeps {
   settings: StationSettings;
@@ -24,22 +25,8 @@ export interface PrintingHandlerDeps {
   scanToShip?: ScanToShip;
 }
 
-type PrintingCallName =
-  | 'printing.scan'
-  | 'printing.prepare'
-  | 'printing.print'
-  | 'printing.printBundles'
-  | 'printing.pause'
-  | 'printing.resume'
-  | 'printing.cancel'
-  | 'printing.retryFailed'
-  | 'printing.decide'
-  | 'printing.runs'
-  | 'printing.run'
-  | 'printing.journal'
-  | 'printing.labelDocument';
 
-export function printingHandlers({ settings, core, allowed, preview, logger, scanToShip }: PrintingHandlerDeps): Pick<Handlers, PrintingCallName> {
+export function printingHandlers({ settings, core, allowed, preview, logger, scanToShip }: PrintingHandlerDeps): HandlersOf<typeof printingCalls> {
   const { service } = core;
   const print = async <T>(input: SinglePrintInput, slip?: SlipCheck<T>) => {
     try {

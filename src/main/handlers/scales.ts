@@ -1,8 +1,9 @@
-import type { Handlers } from '../contract/dispatcher';
+import type { HandlersOf } from '../contract/dispatcher';
 import type { Logger } from '../logging/logger';
 import { listHidScales } from '../scales/hid-scale';
 import type { ScaleService } from '../scales/scale-service';
 import { listSerialPorts } from '../scales/serial-ports';
+import type { scalesCalls } from '../../shared/contract/scales';
 
 export interface ScalesHandlerDeps {
   scale: ScaleService;
@@ -12,7 +13,7 @@ export interface ScalesHandlerDeps {
   listHid?: typeof listHidScales;
 }
 
-export function scalesHandlers({ scale, logger, listSerial = listSerialPorts, listHid = listHidScales }: ScalesHandlerDeps): Pick<Handlers, 'scales.list' | 'scales.get' | 'scales.set' | 'scales.current'> {
+export function scalesHandlers({ scale, logger, listSerial = listSerialPorts, listHid = listHidScales }: ScalesHandlerDeps): HandlersOf<typeof scalesCalls> {
   /** A list that cannot be read (no native module for this OS, no access) is empty, and logged. */
   const orNone = async <T>(what: string, list: () => Promise<T[]>): Promise<T[]> => {
     try {

@@ -1,11 +1,12 @@
 import { canonicalApiAddress, sameApiAddress, type KeyedEnvironment } from '../../shared/contract/settings';
 import { StationError } from '../../shared/errors';
-import type { Handlers } from '../contract/dispatcher';
+import type { HandlersOf } from '../contract/dispatcher';
 import type { KeyService } from '../keys/key-service';
 import type { Logger } from '../logging/logger';
 import type { SandboxWebhookLink } from '../orders/sandbox-webhooks';
 import type { WebhookReceiver } from '../orders/webhook-receiver';
 import type { StationSettings } from '../settings/station-settings';
+import type { settingsCalls } from '../../shared/contract/settings';
 
 export interface SettingsHandlerDeps {
   settings: StationSettings;
@@ -19,7 +20,7 @@ export interface SettingsHandlerDeps {
 
 const keyedEnvironments: KeyedEnvironment[] = ['test', 'live'];
 
-export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, 'settings.get' | 'settings.set'> {
+export function settingsHandlers(deps: SettingsHandlerDeps): HandlersOf<typeof settingsCalls> {
   /**
    * A key is bound to the address it was entered for, so an environment given a new address loses
    * its key. Were the keychain unreachable now, the key stays bound to the old address and the

@@ -1,6 +1,6 @@
 import { StationError } from '../../shared/errors';
 import { fileProblem } from '../orders/spreadsheet-file';
-import type { Handlers } from '../contract/dispatcher';
+import type { HandlersOf } from '../contract/dispatcher';
 import type { PickedFiles } from '../orders/picked-files';
 import type { StationSettings } from '../settings/station-settings';
 import type { AddressLookups } from '../shipping/address-lookups';
@@ -8,6 +8,7 @@ import type { CreationLedger, LedgerEntry } from '../shipping/creation-ledger';
 import type { ShipService } from '../shipping/ship-service';
 import type { EnvironmentSession } from '../environment-session';
 import type { ToShipOrders } from '../shipping/to-ship-orders';
+import type { shippingCalls } from '../../shared/contract/shipping';
 
 export interface ShippingHandlerDeps {
   settings: StationSettings;
@@ -20,17 +21,10 @@ export interface ShippingHandlerDeps {
   /** Makes the current environment usable (starts the embedded sandbox and its printer when it is the sandbox). */
 }
 
-type ShippingCalls =
-  | 'shipping.newShipment'
-  | 'shipping.checkAddress'
-  | 'shipping.checkPostalCode'
-  | 'shipping.coverage'
-  | 'shipping.pickupPoints'
-  | 'shipping.toShip' | 'shipping.import' | 'shipping.ship' | 'shipping.ledger' | 'shipping.unknown' | 'shipping.decide';
 
 const entryData = ({ environment: _environment, ...entry }: LedgerEntry) => entry;
 
-export function shippingHandlers(deps: ShippingHandlerDeps): Pick<Handlers, ShippingCalls> {
+export function shippingHandlers(deps: ShippingHandlerDeps): HandlersOf<typeof shippingCalls> {
   const ready = async (session: EnvironmentSession) => {
     await session.ready();
     return session.environment;

@@ -1,11 +1,11 @@
-import type { Handlers } from '../contract/dispatcher';
+import type { HandlersOf } from '../contract/dispatcher';
 import type { LocalOnlyPrinting } from '../printing/offline/local-only-printing';
 import type { StationSettings } from '../settings/station-settings';
 import type { StoreChoiceService } from '../store/store-choice';
+import type { storeCalls } from '../../shared/contract/store';
 
-type StoreCallName = 'store.get' | 'store.set' | 'store.test' | 'store.allowLocalPrinting' | 'store.endLocalPrinting' | 'store.offlineReport';
 
-export function storeHandlers(choice: StoreChoiceService, localOnly: LocalOnlyPrinting, settings: StationSettings): Pick<Handlers, StoreCallName> {
+export function storeHandlers(choice: StoreChoiceService, localOnly: LocalOnlyPrinting, settings: StationSettings): HandlersOf<typeof storeCalls> {
   return {
     'store.get': () => choice.status(),
     'store.set': (input) => choice.set(input),

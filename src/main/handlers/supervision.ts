@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Handlers } from '../contract/dispatcher';
+import type { HandlersOf } from '../contract/dispatcher';
 import type { OrderIndex } from '../orders/order-index';
 import type { OrderLookup } from '../orders/order-lookup';
 import { localDay } from '../orders/order-overview';
@@ -11,6 +11,7 @@ import type { DayClose } from '../supervision/day-close';
 import type { PullNotices } from '../supervision/pull-notices';
 import type { StatusTimeline } from '../supervision/status-timeline';
 import type { VoidService } from '../supervision/void-service';
+import type { supervisionCalls } from '../../shared/contract/supervision';
 
 export interface SupervisionHandlerDeps {
   settings: StationSettings;
@@ -26,18 +27,11 @@ export interface SupervisionHandlerDeps {
   clock?: () => Date;
 }
 
-type SupervisionCallName =
-  | 'supervision.cancel'
-  | 'supervision.cancelBundle'
-  | 'supervision.notices'
-  | 'supervision.acknowledge'
-  | 'supervision.whereabouts'
-  | 'supervision.dayClose';
 
 /** Statuses the service only gives an order once its label was printed (somewhere). */
 const labelPrintedStatuses = new Set(['expected', 'in_transit', 'out_for_delivery', 'awaiting_next_attempt', 'at_pickup_point', 'completed', 'failed']);
 
-export function supervisionHandlers(deps: SupervisionHandlerDeps): Pick<Handlers, SupervisionCallName> {
+export function supervisionHandlers(deps: SupervisionHandlerDeps): HandlersOf<typeof supervisionCalls> {
   const clock = deps.clock ?? (() => new Date());
   return {
     'supervision.cancel': async (request, { session }) => {

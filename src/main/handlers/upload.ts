@@ -1,4 +1,4 @@
-import type { Handlers } from '../contract/dispatcher';
+import type { HandlersOf } from '../contract/dispatcher';
 import type { EnvironmentSession } from '../environment-session';
 import type { PickedFiles } from '../orders/picked-files';
 import type { DeliveryClient } from '../api';
@@ -6,6 +6,7 @@ import type { Environment } from '../../shared/contract/app';
 import { fileProblem } from '../orders/spreadsheet-file';
 import { uploadLabelsPdf, uploadReport } from '../shipping/upload-report';
 import type { UploadService, UploadSource } from '../shipping/upload-service';
+import type { uploadCalls } from '../../shared/contract/upload';
 
 export interface UploadHandlerDeps {
   uploads: UploadService;
@@ -13,11 +14,10 @@ export interface UploadHandlerDeps {
   clientFor(environment: Environment): Promise<DeliveryClient>;
 }
 
-type UploadCalls = 'upload.prepare' | 'upload.start' | 'upload.pause' | 'upload.cancel' | 'upload.status' | 'upload.list' | 'upload.problems' | 'upload.report' | 'upload.labels';
 
 const reportName = (fileName: string, uploadId: string, suffix: string) => `${fileName.replace(/\.[^.]+$/, '')} ${uploadId} ${suffix}`;
 
-export function uploadHandlers(deps: UploadHandlerDeps): Pick<Handlers, UploadCalls> {
+export function uploadHandlers(deps: UploadHandlerDeps): HandlersOf<typeof uploadCalls> {
   const { uploads } = deps;
   const ready = async (session: EnvironmentSession) => {
     await session.ready();

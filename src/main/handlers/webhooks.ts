@@ -1,8 +1,9 @@
-import type { Handlers } from '../contract/dispatcher';
+import type { HandlersOf } from '../contract/dispatcher';
 import type { WebhookConflicts } from '../orders/webhook-conflicts';
 import type { StationSettings } from '../settings/station-settings';
 import type { SandboxWebhookLink } from '../orders/sandbox-webhooks';
 import type { WebhookReceiver } from '../orders/webhook-receiver';
+import type { webhooksCalls } from '../../shared/contract/webhooks';
 
 export interface WebhooksHandlerDeps {
   receiver: WebhookReceiver;
@@ -12,10 +13,7 @@ export interface WebhooksHandlerDeps {
   settings: StationSettings;
 }
 
-export function webhooksHandlers({ receiver, sandboxLink, conflicts, settings }: WebhooksHandlerDeps): Pick<
-  Handlers,
-  'webhooks.status' | 'webhooks.start' | 'webhooks.stop' | 'webhooks.conflicts' | 'webhooks.settle'
-> {
+export function webhooksHandlers({ receiver, sandboxLink, conflicts, settings }: WebhooksHandlerDeps): HandlersOf<typeof webhooksCalls> {
   return {
     'webhooks.conflicts': ({ limit, includeSettled }) => conflicts.list(settings.environment(), { limit, includeSettled }),
     'webhooks.settle': ({ id, decision }) => conflicts.settle(settings.environment(), id, decision, settings.operator()),

@@ -1,6 +1,4 @@
 import type { CallName, CallResult, EventName, StationApi } from '../../shared/contract';
-// The names alone: the contract itself would build every call's schemas at the page's start.
-import { callNameList } from '../../shared/contract/call-names';
 import type { StationErrorData } from '../../shared/errors';
 import { ServerMessageSchema, webSocketPath } from '../../shared/web-protocol';
 import type { ConnectionState } from './connection-state';
@@ -106,8 +104,7 @@ export function connectWebStation(location: Location, options: WebStationOptions
     });
   };
 
-  const api: Record<string, unknown> = Object.fromEntries(callNameList.map((name) => [name, (input: unknown) => call(name, input)]));
-  api.on = (event: EventName, listener: (payload: unknown) => void) => {
+  const on = (event: EventName, listener: (payload: unknown) => void) => {
     wanted = true;
     const set = listeners.get(event) ?? new Set();
     set.add(listener);
@@ -115,5 +112,22 @@ export function connectWebStation(location: Location, options: WebStationOptions
     void connect().catch(() => undefined);
     return () => set.delete(listener);
   };
-  return Object.freeze(api) as unknown as StationApi;
+  // A call is any `domain.name` the page asks for: the contract's types name the calls, and the host
+  // answers a name it does not know with UNKNOWN_CALL. So the page holds no list of names of its own
+  // (the contract itself would build every call's schemas at the page's start).
+  const callers = new Map<string, (input: unknown) => Promise<CallResult<unknown>>>();
+  const callerOf = (name: string) => {
+    let caller = callers.get(name);
+    if (!caller) {
+      caller = (input: unknown) => call(name as CallName, input);
+      callers.set(name, caller);
+    }
+    return caller;
+  };
+  return new Proxy(Object.freeze({ on }), {
+    get: (target, name) => (typeof name === 'string' && callName.test(name) ? callerOf(name) : Reflect.get(target, name)),
+  }) as unknown as StationApi;
 }
+
+/** The shape of a call's name: its domain, a dot, its name (`printing.scan`). */
+const callName = /^[a-z]+\.[a-zA-Z]+$/;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ipcChannels } from '../../../src/shared/contract';
+import { callNames, ipcChannels } from '../../../src/shared/contract';
 import { createStationApi, type IpcRendererLike } from '../../../src/preload/station-bridge';
-import { stationWindowCalls } from '../../support/station-window-calls';
 
 type Listener = (event: unknown, ...args: unknown[]) => void;
 
@@ -28,7 +27,7 @@ class FakeIpcRenderer implements IpcRendererLike {
 describe('window.station as the preload builds it', () => {
   it('has exactly one function per contract call, plus on, and nothing else', () => {
     const api = createStationApi(new FakeIpcRenderer());
-    expect(Object.keys(api).sort()).toEqual([...stationWindowCalls, 'on'].sort());
+    expect(Object.keys(api).sort()).toEqual([...callNames, 'on'].sort());
     for (const key of Object.keys(api)) expect(typeof (api as Record<string, unknown>)[key]).toBe('function');
     expect(Object.isFrozen(api)).toBe(true);
     expect(Object.getPrototypeOf(api)).toBe(null);

@@ -1,7 +1,7 @@
-import type { CancelOutcomeData } from '../../../shared/contract/supervision';
 import { expectOnly, option } from '../args';
 import { exitCodes, UsageError, type CliCommand } from '../command';
-import { json, valueOf } from '../output';
+import { json } from '../output';
+import { openCalls } from '../station-calls';
 
 export const cancelCommand: CliCommand = {
   name: 'cancel',
@@ -24,12 +24,8 @@ export const cancelCommand: CliCommand = {
     if (!operator) throw new UsageError('Say who cancels with --operator.');
     const confirm = option(context.args, 'confirm');
     const input = { scan, reason, operator, ...(confirm !== undefined ? { confirm } : {}) };
-    const station = await context.openStation();
-    const bundle = context.args.flags.has('bundle');
-    const result = valueOf<CancelOutcomeData | { bundleId: string; results: CancelOutcomeData[] }>(
-      context,
-      await station.dispatcher.dispatch(bundle ? 'supervision.cancelBundle' : 'supervision.cancel', input, { host: 'web' }),
-    );
+    const calls = await openCalls(context);
+    const result = context.args.flags.has('bundle') ? await calls.call('supervision.cancelBundle', input) : await calls.call('supervision.cancel', input);
     if (!result) return exitCodes.failed;
     if (context.args.flags.has('json')) {
       context.print(json(result));

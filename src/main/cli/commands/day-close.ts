@@ -1,9 +1,9 @@
 import { copyFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { HandoverData } from '../../../shared/contract/supervision';
 import { expectOnly, numberOption, option } from '../args';
 import { exitCodes, type CliCommand } from '../command';
-import { json, valueOf } from '../output';
+import { json } from '../output';
+import { openCalls } from '../station-calls';
 
 export const dayCloseCommand: CliCommand = {
   name: 'day-close',
@@ -22,11 +22,8 @@ export const dayCloseCommand: CliCommand = {
     const day = option(context.args, 'day');
     const out = option(context.args, 'out');
     const printer = option(context.args, 'printer');
-    const station = await context.openStation();
-    const handover = valueOf<HandoverData>(
-      context,
-      await station.dispatcher.dispatch('supervision.dayClose', { ...(day ? { day } : {}), ...(location !== undefined ? { location } : {}), ...(printer ? { printer } : {}), pdf: true }, { host: 'web' }),
-    );
+    const calls = await openCalls(context);
+    const handover = await calls.call('supervision.dayClose', { ...(day ? { day } : {}), ...(location !== undefined ? { location } : {}), ...(printer ? { printer } : {}), pdf: true });
     if (!handover) return exitCodes.failed;
     if (out && handover.pdfPath) copyFileSync(handover.pdfPath, resolve(out));
     if (context.args.flags.has('json')) {

@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
-import { manifestFieldNames, type ImportReportData } from '../../../shared/contract/imports';
+import { manifestFieldNames } from '../../../shared/contract/imports';
 import { expectOnly } from '../args';
 import { exitCodes, UsageError, type CliCommand } from '../command';
-import { json, valueOf } from '../output';
+import { json } from '../output';
+import { stationCalls } from '../station-calls';
 
 const shownErrors = 20;
 const count = (n: number, noun: string) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
@@ -27,11 +28,10 @@ export const importCommand: CliCommand = {
     }
 
     const station = await context.openStation();
+    const calls = stationCalls(context, station);
     const interactive = context.io.stderr.isTTY === true;
     let lastLine = 0;
-    const unsubscribe = station.events.subscribe((name, payload) => {
-      if (name !== 'imports.progress') return;
-      const progress = payload as { rowsRead: number; failed: number; bytesRead: number; totalBytes: number; done: boolean };
+    const unsubscribe = calls.on('imports.progress', (progress) => {
       const percent = progress.totalBytes > 0 ? Math.min(100, Math.round((progress.bytesRead / progress.totalBytes) * 100)) : 0;
       const line = `Read ${progress.rowsRead.toLocaleString('en')} rows (${percent}%), ${progress.failed.toLocaleString('en')} with errors`;
       if (interactive) context.io.stderr.write(`\r${line}${progress.done ? '\n' : ''}`);
@@ -41,11 +41,9 @@ export const importCommand: CliCommand = {
       }
     });
     try {
-      const report = valueOf<ImportReportData>(
-        context,
-        // The path was typed by the user at this terminal: the CLI picks it as the app's file dialog would.
-        await station.dispatcher.dispatch('imports.manifest', { source: { kind: 'picked', handle: station.services.pickedFiles.register(resolve(file)) }, ...(Object.keys(mapping).length > 0 ? { mapping } : {}) }, { host: 'web' }),
-      );
+      // The path was typed by the user at this terminal: the CLI picks it as the app's file dialog would.
+      const source = { kind: 'picked' as const, handle: station.host.pickFile(resolve(file)) };
+      const report = await calls.call('imports.manifest', { source, ...(Object.keys(mapping).length > 0 ? { mapping } : {}) });
       if (!report) return exitCodes.failed;
       if (context.args.flags.has('json')) {
         context.print(json(report));

@@ -1,7 +1,7 @@
-import type { AppInfo } from '../../../shared/contract/app';
 import { expectOnly } from '../args';
 import { exitCodes, type CliCommand } from '../command';
-import { valueOf, json } from '../output';
+import { json } from '../output';
+import { openCalls } from '../station-calls';
 
 export const infoCommand: CliCommand = {
   name: 'info',
@@ -9,8 +9,7 @@ export const infoCommand: CliCommand = {
   usage: 'info',
   async run(context) {
     expectOnly(context.args, {});
-    const station = await context.openStation();
-    const info = valueOf<AppInfo>(context, await station.dispatcher.dispatch('app.info', {}, { host: 'web' }));
+    const info = await (await openCalls(context)).call('app.info', {});
     if (!info) return exitCodes.failed;
     context.print(json(info));
     return exitCodes.ok;

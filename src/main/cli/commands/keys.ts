@@ -1,7 +1,8 @@
 import { KeyedEnvironmentSchema, type KeyedEnvironment } from '../../../shared/contract/settings';
 import { expectOnly, option } from '../args';
 import { exitCodes, UsageError, type CliCommand, type CliContext } from '../command';
-import { json, valueOf } from '../output';
+import { json } from '../output';
+import { openCalls } from '../station-calls';
 import { readSecret } from '../read-secret';
 
 const environmentOf = (context: CliContext): KeyedEnvironment => {
@@ -31,11 +32,10 @@ export const keysCommand: CliCommand = {
     const [action, ...rest] = context.args.positionals;
     if (rest.length > 0) throw new UsageError('Too many arguments.');
     if (context.args.options.has('key')) throw new UsageError('The key is never given on the command line; pipe it in or type it when asked.');
-    const dispatch = async (name: string, input: unknown) => (await context.openStation()).dispatcher.dispatch(name, input, { host: 'web' });
 
     if (action === 'status') {
       expectOnly(context.args, {});
-      const status = valueOf(context, await dispatch('keys.status', {}));
+      const status = await (await openCalls(context)).call('keys.status', {});
       if (status === null) return exitCodes.failed;
       context.print(json(status));
       return exitCodes.ok;
@@ -45,17 +45,14 @@ export const keysCommand: CliCommand = {
       const environment = environmentOf(context);
       const key = await readKey(context, environment);
       if (key === '') throw new UsageError('No key was given.');
-      const result = valueOf<{ keySet: boolean; verification: { message: string } | null }>(
-        context,
-        await dispatch('keys.set', { environment, key, verify: context.args.flags.has('verify') }),
-      );
+      const result = await (await openCalls(context)).call('keys.set', { environment, key, verify: context.args.flags.has('verify') });
       if (!result) return exitCodes.failed;
       context.print(`The ${environment} key is stored in the OS keychain.${result.verification ? ` ${result.verification.message}` : ''}`);
       return exitCodes.ok;
     }
     if (action === 'verify') {
       expectOnly(context.args, { options: ['env'] });
-      const verdict = valueOf<{ outcome: string; message: string }>(context, await dispatch('keys.verify', { environment: environmentOf(context) }));
+      const verdict = await (await openCalls(context)).call('keys.verify', { environment: environmentOf(context) });
       if (!verdict) return exitCodes.failed;
       context.print(verdict.message);
       return verdict.outcome === 'accepted' ? exitCodes.ok : exitCodes.failed;
@@ -63,7 +60,7 @@ export const keysCommand: CliCommand = {
     if (action === 'remove') {
       expectOnly(context.args, { options: ['env'] });
       const environment = environmentOf(context);
-      const removed = valueOf<{ removed: boolean }>(context, await dispatch('keys.remove', { environment }));
+      const removed = await (await openCalls(context)).call('keys.remove', { environment });
       if (!removed) return exitCodes.failed;
       context.print(removed.removed ? `The ${environment} key was removed from the OS keychain.` : `No ${environment} key was stored.`);
       return exitCodes.ok;

@@ -1,7 +1,7 @@
-import type { OrderLookupResult } from '../../../shared/contract/orders';
 import { expectOnly } from '../args';
 import { exitCodes, UsageError, type CliCommand } from '../command';
-import { json, valueOf } from '../output';
+import { json } from '../output';
+import { openCalls } from '../station-calls';
 
 export const lookupCommand: CliCommand = {
   name: 'lookup',
@@ -11,11 +11,7 @@ export const lookupCommand: CliCommand = {
     expectOnly(context.args, { flags: ['local', 'json'] });
     const [scan, ...rest] = context.args.positionals;
     if (scan === undefined || rest.length > 0) throw new UsageError('Give exactly one scan (quote it if it has spaces).');
-    const station = await context.openStation();
-    const result = valueOf<OrderLookupResult>(
-      context,
-      await station.dispatcher.dispatch('orders.lookup', { scan, remote: !context.args.flags.has('local') }, { host: 'web' }),
-    );
+    const result = await (await openCalls(context)).call('orders.lookup', { scan, remote: !context.args.flags.has('local') });
     if (!result) return exitCodes.failed;
     if (context.args.flags.has('json')) {
       context.print(json(result));

@@ -1,7 +1,8 @@
 import type { JournalEntryData, RunProgressData, RunSummaryData } from '../../../shared/contract/printing';
 import { expectOnly, option } from '../args';
 import { exitCodes, UsageError, type CliCommand, type CliContext } from '../command';
-import { json, valueOf } from '../output';
+import { json } from '../output';
+import { openCalls } from '../station-calls';
 import { printerIdFrom } from './printer-choice';
 import { createProgressBar } from './progress-bar';
 
@@ -29,20 +30,19 @@ export const printBundlesCommand: CliCommand = {
     const positionals = context.args.positionals;
     if (resume && positionals.length > 1) throw new UsageError('--resume takes at most one run id.');
     if (!resume && positionals.length === 0) throw new UsageError('Give one or more bundle ids.');
-    const station = await context.openStation();
-    const dispatch = (name: string, input: unknown) => station.dispatcher.dispatch(name, input, { host: 'web' });
+    const calls = await openCalls(context);
 
     let runId: string | null = null;
-    const early: { name: string; payload: unknown }[] = [];
-    let onEvent: ((name: string, payload: unknown) => void) | null = null;
-    const unsubscribe = station.events.subscribe((name, payload) => {
-      if (onEvent) onEvent(name, payload);
-      else early.push({ name, payload });
-    });
+    // The run's events from the start: kept until the run's id is known, then followed.
+    type RunEvent = { progress: RunProgressData } | { finished: RunSummaryData };
+    const early: RunEvent[] = [];
+    let onEvent: ((event: RunEvent) => void) | null = null;
+    const heard = (event: RunEvent) => (onEvent ? onEvent(event) : early.push(event));
+    const stops = [calls.on('printing.progress', (progress) => heard({ progress })), calls.on('printing.finished', (finished) => heard({ finished }))];
     try {
       let summary: RunSummaryData | null;
       if (resume) {
-        const listed = valueOf<{ runs: RunSummaryData[] }>(context, await dispatch('printing.runs', { unfinished: true }));
+        const listed = await calls.call('printing.runs', { unfinished: true });
         if (!listed) return exitCodes.failed;
         const wanted = positionals[0];
         const candidates = wanted ? listed.runs.filter((run) => run.runId === wanted) : listed.runs;
@@ -54,21 +54,19 @@ export const printBundlesCommand: CliCommand = {
           );
           return exitCodes.failed;
         }
-        summary = valueOf<RunSummaryData>(context, await dispatch('printing.resume', { runId: candidates[0]?.runId }));
+        const [candidate] = candidates;
+        summary = candidate ? await calls.call('printing.resume', { runId: candidate.runId }) : null;
       } else {
-        const printerId = await printerIdFrom(station, option(context.args, 'printer'));
+        const printerId = await printerIdFrom(calls, option(context.args, 'printer'));
         const reprint = option(context.args, 'reprint');
         const operator = option(context.args, 'operator');
-        summary = valueOf<RunSummaryData>(
-          context,
-          await dispatch('printing.printBundles', {
-            bundleIds: positionals,
-            ...(printerId !== undefined ? { printerId } : {}),
-            ...(context.args.flags.has('reverse') ? { reverse: true } : {}),
-            ...(context.args.flags.has('accept-roll') ? { acceptRoll: true } : {}),
-            ...(reprint !== undefined ? { reprint: { reason: reprint, ...(operator !== undefined ? { operator } : {}) } } : {}),
-          }),
-        );
+        summary = await calls.call('printing.printBundles', {
+          bundleIds: positionals,
+          ...(printerId !== undefined ? { printerId } : {}),
+          ...(context.args.flags.has('reverse') ? { reverse: true } : {}),
+          ...(context.args.flags.has('accept-roll') ? { acceptRoll: true } : {}),
+          ...(reprint !== undefined ? { reprint: { reason: reprint, ...(operator !== undefined ? { operator } : {}) } } : {}),
+        });
       }
       if (!summary) return exitCodes.failed;
       runId = summary.runId;
@@ -76,17 +74,17 @@ export const printBundlesCommand: CliCommand = {
 
       const bar = createProgressBar(context, 'Printing');
       const finished = new Promise<RunSummaryData>((resolve) => {
-        onEvent = (name, payload) => {
-          if (name === 'printing.progress') {
-            const progress = payload as RunProgressData;
+        onEvent = (event) => {
+          if ('progress' in event) {
+            const { progress } = event;
             if (progress.runId !== runId) return;
             const note = progress.state === 'paused' && progress.pauseReason ? `PAUSED: ${progress.pauseReason.message} ${progress.pauseReason.action}` : undefined;
             bar.update(progress.done, progress.total, note);
-          } else if (name === 'printing.finished' && (payload as RunSummaryData).runId === runId) {
-            resolve(payload as RunSummaryData);
+          } else if (event.finished.runId === runId) {
+            resolve(event.finished);
           }
         };
-        for (const event of early.splice(0)) onEvent(event.name, event.payload);
+        for (const event of early.splice(0)) onEvent(event);
       });
       bar.update(summary.counts.total - summary.counts.queued - summary.counts.fetched, summary.counts.total);
       const ended = await Promise.race([finished, context.stopped().then(() => null)]);
@@ -99,7 +97,7 @@ export const printBundlesCommand: CliCommand = {
       else describeEnd(context, ended);
       return ended.state === 'finished' && ended.counts.failed === 0 && ended.uncertain.length === 0 ? exitCodes.ok : exitCodes.failed;
     } finally {
-      unsubscribe();
+      for (const stop of stops) stop();
     }
   },
 };

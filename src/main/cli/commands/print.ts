@@ -1,8 +1,8 @@
 import type { JournalEntryData, PrintOutcomeData, SecondCopyData } from '../../../shared/contract/printing';
-import type { Station } from '../../composition';
 import { expectOnly, numberOption, option } from '../args';
 import { exitCodes, UsageError, type CliCommand, type CliContext } from '../command';
-import { json, valueOf } from '../output';
+import { json } from '../output';
+import { openCalls, type StationCalls } from '../station-calls';
 import { printerIdFrom } from './printer-choice';
 
 const DEFAULT_WAIT_LIMIT_S = 300;
@@ -28,8 +28,8 @@ export const printCommand: CliCommand = {
     if (!(waitLimitS > 0)) throw new UsageError('--wait-limit is a number of seconds above 0.');
     const [scan, ...rest] = context.args.positionals;
     if (scan === undefined || rest.length > 0) throw new UsageError('Give exactly one scan (quote it if it has spaces).');
-    const station = await context.openStation();
-    const printerId = await printerIdFrom(station, option(context.args, 'printer'));
+    const calls = await openCalls(context);
+    const printerId = await printerIdFrom(calls, option(context.args, 'printer'));
     const operator = option(context.args, 'operator');
     const reprint = option(context.args, 'reprint');
     const override = option(context.args, 'override');
@@ -39,11 +39,11 @@ export const printCommand: CliCommand = {
       ...(reprint !== undefined ? { reprint: { reason: reprint, ...(operator !== undefined ? { operator } : {}) } } : {}),
       ...(override !== undefined ? { override: { reason: override, ...(operator !== undefined ? { operator } : {}) } } : {}),
     };
-    const outcome = valueOf<PrintOutcomeData>(context, await station.dispatcher.dispatch('printing.print', input, { host: 'web' }));
+    const outcome = await calls.call('printing.print', input);
     if (!outcome) return exitCodes.failed;
     // Stopped by Ctrl+C, or the wait limit passed: whichever comes first.
     const stop = Promise.race([context.stopped(), new Promise<void>((resolve) => setTimeout(resolve, waitLimitS * 1000).unref())]);
-    if (context.args.flags.has('json')) return printJson(context, station, outcome, stop);
+    if (context.args.flags.has('json')) return printJson(context, calls, outcome, stop);
     const name = outcome.order.orderRef ?? outcome.order.orderId;
     if (outcome.outcome === 'duplicate') {
       const previous = outcome.previous;
@@ -58,7 +58,7 @@ export const printCommand: CliCommand = {
       );
       return exitCodes.failed;
     }
-    if (outcome.outcome === 'waiting') return waitForPrinter(context, station, outcome, name, stop);
+    if (outcome.outcome === 'waiting') return waitForPrinter(context, calls, outcome, name, stop);
     context.print(`Printed ${name} on ${outcome.printer.name} in ${Math.round(outcome.elapsedMs)} ms (journal entry ${outcome.entry.id}${outcome.reprint ? ', a reprint' : ''}).`);
     if (!outcome.proofFollows) {
       context.warn(`${outcome.printer.name} is reached through a print queue that cannot be asked: the journal keeps the label as sent, not printed.`);
@@ -66,7 +66,7 @@ export const printCommand: CliCommand = {
     }
     // The printer has the label; the command stays until the printer shows it printed, so the
     // journal says so (leaving earlier would leave it unproven, and uncertain).
-    const proven = await settledEntry(station, outcome.entry, stop);
+    const proven = await settledEntry(calls, outcome.entry, stop);
     if (proven === null) {
       context.warn(`Stopped before ${outcome.printer.name} showed ${name} printed: the journal lists it as uncertain; say whether it came out (journal entry ${outcome.entry.id}).`);
       return exitCodes.unsettled;
@@ -84,13 +84,13 @@ type Waiting = Extract<PrintOutcomeData, { outcome: 'waiting' }>;
  * The label waits for the printer: say why and what to do, then stay until it reached the printer
  * (or its fate is settled otherwise); Ctrl+C cancels it.
  */
-async function waitForPrinter(context: CliContext, station: Station, outcome: Waiting, name: string, stop: Promise<void>): Promise<number> {
+async function waitForPrinter(context: CliContext, calls: StationCalls, outcome: Waiting, name: string, stop: Promise<void>): Promise<number> {
   context.warn(`Waiting for the printer ${outcome.printer.name}: ${outcome.sentence} ${name} prints when it is ready; press Ctrl+C to cancel it.`);
-  const result = await settledEntry(station, outcome.entry, stop);
+  const result = await settledEntry(calls, outcome.entry, stop);
   if (result === null) {
-    await station.dispatcher.dispatch('printing.cancel', { runId: outcome.runId }, { host: 'web' });
-    const run = await station.dispatcher.dispatch('printing.run', { runId: outcome.runId }, { host: 'web' });
-    const latest = run.ok ? (run.value as { entries: JournalEntryData[] }).entries.find((entry) => entry.id === outcome.entry.id) : undefined;
+    await calls.result('printing.cancel', { runId: outcome.runId });
+    const run = await calls.result('printing.run', { runId: outcome.runId });
+    const latest = run.ok ? run.value.entries.find((entry) => entry.id === outcome.entry.id) : undefined;
     if (latest?.state !== 'failed') {
       context.warn(`${name} was already in the printer when you cancelled: it prints once the fault is cleared (journal entry ${outcome.entry.id}).`);
       return exitCodes.unsettled;
@@ -113,32 +113,32 @@ async function waitForPrinter(context: CliContext, station: Station, outcome: Wa
  * script that reads it never leaves a label the printer had taken to be read as uncertain at the
  * next start because the command left before the proof came.
  */
-async function printJson(context: CliContext, station: Station, outcome: PrintOutcomeData, stop: Promise<void>): Promise<number> {
+async function printJson(context: CliContext, calls: StationCalls, outcome: PrintOutcomeData, stop: Promise<void>): Promise<number> {
   if (outcome.outcome === 'duplicate' || outcome.outcome === 'elsewhere' || (outcome.outcome === 'printed' && !outcome.proofFollows)) {
     context.print(json({ ...outcome, settled: true }));
     return outcome.outcome === 'printed' ? exitCodes.ok : exitCodes.failed;
   }
-  let final = await settledEntry(station, outcome.entry, stop);
+  let final = await settledEntry(calls, outcome.entry, stop);
   if (final === null && outcome.outcome === 'waiting') {
     // Not yet in the printer: the label is cancelled rather than left to print out of the blue.
-    await station.dispatcher.dispatch('printing.cancel', { runId: outcome.runId }, { host: 'web' });
-    final = (await currentEntry(station, outcome.entry)) ?? null;
+    await calls.result('printing.cancel', { runId: outcome.runId });
+    final = (await currentEntry(calls, outcome.entry)) ?? null;
     if (final?.state === 'failed') {
       context.print(json({ ...outcome, entry: final, settled: true }));
       return exitCodes.failed;
     }
   }
   if (final === null || final.state === 'sent' || final.state === 'queued' || final.state === 'fetched') {
-    context.print(json({ ...outcome, entry: final ?? (await currentEntry(station, outcome.entry)) ?? outcome.entry, settled: false }));
+    context.print(json({ ...outcome, entry: final ?? (await currentEntry(calls, outcome.entry)) ?? outcome.entry, settled: false }));
     return exitCodes.unsettled;
   }
   context.print(json({ ...outcome, entry: final, settled: true }));
   return final.state === 'printed' ? exitCodes.ok : exitCodes.failed;
 }
 
-async function currentEntry(station: Station, label: JournalEntryData): Promise<JournalEntryData | undefined> {
-  const journal = await station.dispatcher.dispatch('printing.journal', label.orderId ? { orderId: label.orderId } : {}, { host: 'web' });
-  return journal.ok ? (journal.value as { entries: JournalEntryData[] }).entries.find((entry) => entry.id === label.id) : undefined;
+async function currentEntry(calls: StationCalls, label: JournalEntryData): Promise<JournalEntryData | undefined> {
+  const journal = await calls.result('printing.journal', label.orderId ? { orderId: label.orderId } : {});
+  return journal.ok ? journal.value.entries.find((entry) => entry.id === label.id) : undefined;
 }
 
 /** What the packer is told about a label the printer may have put out twice. */
@@ -150,20 +150,17 @@ export function secondCopyWords(name: string, secondCopy: SecondCopyData): strin
 }
 
 /** The label once its fate is settled (printed, failed or uncertain), or null when the command is stopped first. */
-async function settledEntry(station: Station, label: JournalEntryData, stopped: Promise<unknown>): Promise<JournalEntryData | null> {
+async function settledEntry(calls: StationCalls, label: JournalEntryData, stopped: Promise<unknown>): Promise<JournalEntryData | null> {
   const entryId = label.id;
   const unsettled = (entry: JournalEntryData) => entry.state === 'queued' || entry.state === 'fetched' || entry.state === 'sent';
   let unsubscribe = (): void => undefined;
   const settled = new Promise<JournalEntryData>((resolve) => {
-    unsubscribe = station.events.subscribe((event, payload) => {
-      if (event !== 'printing.label') return;
-      const entry = payload as JournalEntryData;
+    unsubscribe = calls.on('printing.label', (entry) => {
       if (entry.id === entryId && !unsettled(entry)) resolve(entry);
     });
   });
   // It may have settled before the subscription.
-  const journal = await station.dispatcher.dispatch('printing.journal', label.orderId ? { orderId: label.orderId } : {}, { host: 'web' });
-  const known = journal.ok ? (journal.value as { entries: JournalEntryData[] }).entries.find((entry) => entry.id === entryId) : undefined;
+  const known = await currentEntry(calls, label);
   try {
     if (known && !unsettled(known)) return known;
     return await Promise.race([settled, stopped.then(() => null)]);

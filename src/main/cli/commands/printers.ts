@@ -1,8 +1,5 @@
 import type {
-  DiscoveredPrinterData,
   PrinterAddInput,
-  PrinterCheckData,
-  PrinterData,
   PrinterSettingsChangeData,
   PrinterSettingsData,
   PrinterStatusData,
@@ -11,8 +8,14 @@ import type {
 import { ROLL_LENGTH_INCHES, rollSentences } from '../../../shared/zebra/roll-and-head';
 import { expectOnly, numberOption, option } from '../args';
 import { exitCodes, UsageError, type CliCommand, type CliContext } from '../command';
-import { json, valueOf } from '../output';
+import { json } from '../output';
+import { openCalls } from '../station-calls';
 import { printerIdFrom } from './printer-choice';
+
+function orientationOption(text: string | undefined): PrinterAddInput['orientation'] {
+  if (text === undefined || text === 'landscape' || text === 'portrait') return text;
+  throw new UsageError('--orientation is landscape or portrait.');
+}
 
 const addOptions = ['host', 'port', 'queue', 'serial', 'orientation', 'default', 'max-in-buffer'] as const;
 const discoverOptions = ['subnet', 'port', 'timeout'] as const;
@@ -75,14 +78,17 @@ export const printersCommand: CliCommand = {
 async function list(context: CliContext, rest: string[]): Promise<number> {
   expectOnly(context.args, { flags: ['json'] });
   if (rest.length > 0) throw new UsageError('printers list takes no arguments.');
-  const station = await context.openStation();
-  const result = valueOf<{ printers: PrinterData[] }>(context, await station.dispatcher.dispatch('printers.list', {}, { host: 'web' }));
+  const calls = await openCalls(context);
+  const result = await calls.call('printers.list', {});
   if (!result) return exitCodes.failed;
   if (context.args.flags.has('json')) {
     context.print(json(result.printers));
     return exitCodes.ok;
   }
-  if (result.printers.length === 0) context.print(`No printers in the ${station.settings.environment()} environment. Add one with: printers add`);
+  if (result.printers.length === 0) {
+    const info = await calls.result('app.info', {});
+    context.print(`No printers in the ${info.ok ? info.value.environment : 'current'} environment. Add one with: printers add`);
+  }
   for (const printer of result.printers) {
     const roles = [printer.defaultForSingle ? 'single labels' : null, printer.defaultForBundles ? 'bundles' : null].filter(Boolean).join(' and ');
     context.print(`${printer.id}  ${printer.name}: ${printer.description}, ${printer.format.toUpperCase()}, ${printer.orientation}${roles ? `, default for ${roles}` : ''}`);
@@ -107,8 +113,7 @@ async function add(context: CliContext, rest: string[]): Promise<number> {
     const serial = option(context.args, 'serial');
     address = { kind: 'usb-zebra', ...(serial !== undefined ? { serialNumber: serial } : {}) };
   }
-  const orientation = option(context.args, 'orientation');
-  if (orientation !== undefined && orientation !== 'landscape' && orientation !== 'portrait') throw new UsageError('--orientation is landscape or portrait.');
+  const orientation = orientationOption(option(context.args, 'orientation'));
   const role = option(context.args, 'default');
   if (role !== undefined && !['single', 'bundles', 'both'].includes(role)) throw new UsageError('--default is single, bundles or both.');
   const maxInBuffer = numberOption(context.args, 'max-in-buffer');
@@ -121,8 +126,8 @@ async function add(context: CliContext, rest: string[]): Promise<number> {
     ...(maxInBuffer !== undefined ? { maxFormatsInBuffer: maxInBuffer } : {}),
     ...(context.args.flags.has('no-check') ? { check: false } : {}),
   };
-  const station = await context.openStation();
-  const result = valueOf<{ printer: PrinterData; check: PrinterCheckData | null }>(context, await station.dispatcher.dispatch('printers.add', input, { host: 'web' }));
+  const calls = await openCalls(context);
+  const result = await calls.call('printers.add', input);
   if (!result) return exitCodes.failed;
   if (context.args.flags.has('json')) {
     context.print(json(result));
@@ -141,9 +146,9 @@ async function status(context: CliContext, rest: string[]): Promise<number> {
   expectOnly(context.args, { flags: ['json'] });
   const [given, ...extra] = rest;
   if (given === undefined || extra.length > 0) throw new UsageError('Name one printer (its id or name).');
-  const station = await context.openStation();
-  const id = await printerIdFrom(station, given);
-  const result = valueOf<PrinterStatusData>(context, await station.dispatcher.dispatch('printers.status', { id }, { host: 'web' }));
+  const calls = await openCalls(context);
+  const id = await printerIdFrom(calls, given);
+  const result = await calls.call('printers.status', { id });
   if (!result) return exitCodes.failed;
   if (context.args.flags.has('json')) {
     context.print(json(result));
@@ -173,9 +178,9 @@ async function test(context: CliContext, rest: string[]): Promise<number> {
   expectOnly(context.args, {});
   const [given, ...extra] = rest;
   if (given === undefined || extra.length > 0) throw new UsageError('Name one printer (its id or name).');
-  const station = await context.openStation();
-  const id = await printerIdFrom(station, given);
-  const result = valueOf<{ runId: string; entryId: number; barcode: string | null }>(context, await station.dispatcher.dispatch('printers.test', { id }, { host: 'web' }));
+  const calls = await openCalls(context);
+  const id = await printerIdFrom(calls, given);
+  const result = await calls.call('printers.test', { id });
   if (!result) return exitCodes.failed;
   context.print(`Test label sent to ${given} (journal entry ${result.entryId}).${result.barcode ? ` Its barcode reads ${result.barcode}.` : ''}`);
   return exitCodes.ok;
@@ -188,8 +193,8 @@ async function discover(context: CliContext, rest: string[]): Promise<number> {
   const port = numberOption(context.args, 'port');
   const seconds = numberOption(context.args, 'timeout');
   const input = { ...(subnet !== undefined ? { subnet } : {}), ...(port !== undefined ? { port } : {}), ...(seconds !== undefined ? { timeoutMs: seconds * 1000 } : {}) };
-  const station = await context.openStation();
-  const result = valueOf<{ subnets: string[]; printers: DiscoveredPrinterData[] }>(context, await station.dispatcher.dispatch('printers.discover', input, { host: 'web' }));
+  const calls = await openCalls(context);
+  const result = await calls.call('printers.discover', input);
   if (!result) return exitCodes.failed;
   if (context.args.flags.has('json')) {
     context.print(json(result));
@@ -243,13 +248,10 @@ async function settingsCommand(context: CliContext, rest: string[]): Promise<num
   const save = context.args.flags.has('save');
   const headCleaned = context.args.flags.has('head-cleaned');
   const json = context.args.flags.has('json');
-  const station = await context.openStation();
-  const id = await printerIdFrom(station, given);
+  const calls = await openCalls(context);
+  const id = await printerIdFrom(calls, given);
   if (context.args.flags.has('changes')) {
-    const result = valueOf<{ changes: { changeId: number; operator: string; stationName: string; at: string; saved: boolean; changes: PrinterSettingsChangeData['changes'] }[] }>(
-      context,
-      await station.dispatcher.dispatch('printers.settingChanges', { id }, { host: 'web' }),
-    );
+    const result = await calls.call('printers.settingChanges', { id });
     if (!result) return exitCodes.failed;
     if (json) context.print(JSON.stringify(result.changes, null, 2));
     else for (const entry of result.changes) context.print(`${entry.at}  ${entry.operator} at ${entry.stationName}${entry.saved ? ' (saved)' : ''}: ${entry.changes.map(changeLine).join('; ')}`);
@@ -257,7 +259,7 @@ async function settingsCommand(context: CliContext, rest: string[]): Promise<num
   }
   const changing = Object.keys(change).length > 0 || save || headCleaned;
   if (!changing) {
-    const result = valueOf<PrinterSettingsData>(context, await station.dispatcher.dispatch('printers.settings', { id }, { host: 'web' }));
+    const result = await calls.call('printers.settings', { id });
     if (!result) return exitCodes.failed;
     if (json) context.print(JSON.stringify(result, null, 2));
     else printSettings(context, given, result);
@@ -265,7 +267,7 @@ async function settingsCommand(context: CliContext, rest: string[]): Promise<num
   }
   const operator = option(context.args, 'operator');
   const input = { id, ...change, ...(save ? { save } : {}), ...(headCleaned ? { headCleaned } : {}), ...(operator !== undefined ? { operator } : {}) };
-  const result = valueOf<PrinterSettingsChangeData>(context, await station.dispatcher.dispatch('printers.changeSettings', input, { host: 'web' }));
+  const result = await calls.call('printers.changeSettings', input);
   if (!result) return exitCodes.failed;
   if (json) {
     context.print(JSON.stringify(result, null, 2));
@@ -334,10 +336,10 @@ const headFaultWords: Record<PrinterSettingsData['head']['faults'][number], stri
 async function calibrate(context: CliContext, rest: string[]): Promise<number> {
   expectOnly(context.args, { flags: ['json'] });
   const given = onePrinter(rest);
-  const station = await context.openStation();
-  const id = await printerIdFrom(station, given);
+  const calls = await openCalls(context);
+  const id = await printerIdFrom(calls, given);
   context.warn(`Calibrating ${given} (~JC): it feeds a few blank labels…`);
-  const result = valueOf<{ labelLengthBefore: number | null; labelLengthAfter: number | null; roll: RollFitData; tookMs: number }>(context, await station.dispatcher.dispatch('printers.calibrate', { id }, { host: 'web' }));
+  const result = await calls.call('printers.calibrate', { id });
   if (!result) return exitCodes.failed;
   if (context.args.flags.has('json')) {
     context.print(JSON.stringify(result, null, 2));
@@ -351,9 +353,9 @@ async function calibrate(context: CliContext, rest: string[]): Promise<number> {
 async function configLabel(context: CliContext, rest: string[]): Promise<number> {
   expectOnly(context.args, {});
   const given = onePrinter(rest);
-  const station = await context.openStation();
-  const id = await printerIdFrom(station, given);
-  const result = valueOf<{ sent: string }>(context, await station.dispatcher.dispatch('printers.configLabel', { id }, { host: 'web' }));
+  const calls = await openCalls(context);
+  const id = await printerIdFrom(calls, given);
+  const result = await calls.call('printers.configLabel', { id });
   if (!result) return exitCodes.failed;
   context.print(`${given} is printing its configuration label (${result.sent}).`);
   return exitCodes.ok;

@@ -27,12 +27,12 @@ export const sandboxCommand: CliCommand = {
     // Through the composition root, as the app does: the station's sandbox environment is this sandbox.
     const station = await context.openStation({ sandbox, strayErrors });
     try {
-      const running = await station.services.sandbox.start();
-      await station.services.sandboxReady();
+      const running = await sandbox.start();
+      const readied = await station.host.readySandbox();
       const { close: _close, ...description } = running;
       context.print(JSON.stringify(description));
       context.warn(`Sandbox running: API ${description.environments.test.baseUrl.replace(/\/test$/, '')}/{test,live}, control API ${description.control.baseUrl}, ${description.printers.length} virtual Zebra printer(s). Press Ctrl+C to stop.`);
-      context.warn(`The station's sandbox environment works as ${description.environments.test.companies[0]?.name ?? 'the first company'} (${await station.services.orders.count('sandbox')} orders today).`);
+      context.warn(`The station's sandbox environment works as ${description.environments.test.companies[0]?.name ?? 'the first company'} (${readied.orders} orders today).`);
       await context.stopped();
       return exitCodes.ok;
     } catch (error) {

@@ -88,7 +88,7 @@ async function read(context: CliContext): Promise<number> {
     let setting: ScaleSetting | null = named;
     scale = createScaleService({ setting: () => setting, saveSetting: (next) => (setting = next), emit: () => undefined, logger: createLogger((line) => context.warn(line), { level: 'warn' }) });
   } else {
-    scale = (await context.openStation()).services.scale;
+    scale = (await context.openStation()).host.scale;
   }
   try {
     await scale.start();

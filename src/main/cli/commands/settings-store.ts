@@ -4,10 +4,10 @@
  * standard input (typed without echo at a terminal, or piped in), never from the command line,
  * and goes into the OS keychain under the address; the settings keep the address only.
  */
-import type { StoreProblem, StoreStatus, StoreTestResult } from '../../../shared/contract/store';
+import type { StoreProblem, StoreStatus } from '../../../shared/contract/store';
 import { expectOnly, option } from '../args';
 import { exitCodes, UsageError, type CliContext } from '../command';
-import { valueOf } from '../output';
+import { openCalls } from '../station-calls';
 import { readSecret } from '../read-secret';
 
 export const storeOptions = ['tls', 'ca'] as const;
@@ -85,9 +85,9 @@ function unverifiedChoice(context: CliContext): { acceptUnverifiedServer?: true 
 }
 
 async function testStore(context: CliContext, address: string, tls: Tls | undefined, password: string | undefined, choice: { acceptUnverifiedServer?: true } = {}): Promise<number> {
-  const station = await context.openStation();
+  const calls = await openCalls(context);
   const input = { address, ...(tls ? { tls } : {}), ...(password !== undefined ? { password } : {}), ...choice };
-  const result = valueOf<StoreTestResult>(context, await station.dispatcher.dispatch('store.test', input, { host: 'web' }));
+  const result = await calls.call('store.test', input);
   if (result === null) return exitCodes.failed;
   context.print(`${result.server}: reachable, schema version ${result.schemaVersion}`);
   return exitCodes.ok;
@@ -98,8 +98,8 @@ export async function runStoreSetting(context: CliContext, action: 'get' | 'set'
   if (action === 'get') {
     if (rest.length > 0) throw new UsageError('Use "settings get store".');
     expectOnly(context.args, {});
-    const station = await context.openStation();
-    const status = valueOf<StoreStatus>(context, await station.dispatcher.dispatch('store.get', {}, { host: 'web' }));
+    const calls = await openCalls(context);
+    const status = await calls.call('store.get', {});
     if (status === null) return exitCodes.failed;
     printStatus(context, status);
     return exitCodes.ok;
@@ -110,8 +110,8 @@ export async function runStoreSetting(context: CliContext, action: 'get' | 'set'
     const tls = tlsOption(context);
     const given = rest[0];
     if (given === undefined) {
-      const station = await context.openStation();
-      const status = valueOf<StoreStatus>(context, await station.dispatcher.dispatch('store.get', {}, { host: 'web' }));
+      const calls = await openCalls(context);
+      const status = await calls.call('store.get', {});
       if (status === null) return exitCodes.failed;
       if (status.chosen.kind === 'local') throw new UsageError('This bench uses its own file: name a shared store to test, "settings test store postgres://…".');
       return testStore(context, withCa(status.chosen.address, option(context.args, 'ca')), tls, undefined, unverifiedChoice(context));
@@ -120,10 +120,10 @@ export async function runStoreSetting(context: CliContext, action: 'get' | 'set'
   }
   const [target, ...extra] = rest;
   if (target === undefined || extra.length > 0) throw new UsageError('Use "settings set store postgres://user@host:port/database" or "settings set store local".');
-  const station = await context.openStation();
+  const calls = await openCalls(context);
   if (target === 'local') {
     expectOnly(context.args, {});
-    const status = valueOf<StoreStatus>(context, await station.dispatcher.dispatch('store.set', { kind: 'local' }, { host: 'web' }));
+    const status = await calls.call('store.set', { kind: 'local' });
     if (status === null) return exitCodes.failed;
     printStatus(context, status);
     return exitCodes.ok;
@@ -133,7 +133,7 @@ export async function runStoreSetting(context: CliContext, action: 'get' | 'set'
   const address = withCa(target, option(context.args, 'ca'));
   const password = await readPassword(context);
   const choice = { kind: 'postgres' as const, address, ...(tls ? { tls } : {}), ...(password !== undefined ? { password } : {}), ...unverifiedChoice(context) };
-  const status = valueOf<StoreStatus>(context, await station.dispatcher.dispatch('store.set', choice, { host: 'web' }));
+  const status = await calls.call('store.set', choice);
   if (status === null) return exitCodes.failed;
   printStatus(context, status);
   if (!context.args.flags.has('test') || status.chosen.kind !== 'postgres') return exitCodes.ok;

@@ -1,7 +1,8 @@
-import type { SettingsChange, SettingsChangeResult } from '../../../shared/contract/settings';
+import type { SettingsChange } from '../../../shared/contract/settings';
 import { expectOnly, numberOption, option } from '../args';
 import { exitCodes, UsageError, type CliCommand } from '../command';
-import { json, valueOf } from '../output';
+import { json } from '../output';
+import { openCalls } from '../station-calls';
 import { runStoreSetting, storeOptions, storeUsage } from './settings-store';
 
 const settingOptions = ['env', 'station-name', 'operator', 'api-url-test', 'api-url-live', 'webhook-host', 'webhook-port', 'webhook-body-limit'] as const;
@@ -23,17 +24,18 @@ export const settingsCommand: CliCommand = {
     const [action, ...rest] = context.args.positionals;
     if ((action === 'get' || action === 'set' || action === 'test') && rest[0] === 'store') return runStoreSetting(context, action, rest.slice(1));
     if (rest.length > 0 || (action !== undefined && action !== 'set')) throw new UsageError('Use "settings" to show them or "settings set --<name> <value>" to change them.');
-    const station = await context.openStation();
+    const calls = await openCalls(context);
     if (action === undefined) {
       expectOnly(context.args, {});
-      const settings = valueOf(context, await station.dispatcher.dispatch('settings.get', {}, { host: 'web' }));
+      const settings = await calls.call('settings.get', {});
       if (settings === null) return exitCodes.failed;
       context.print(json(settings));
       return exitCodes.ok;
     }
     expectOnly(context.args, { options: settingOptions });
-    const change: Record<string, unknown> = {};
-    if (option(context.args, 'env') !== undefined) change.environment = option(context.args, 'env');
+    const change: SettingsChange = {};
+    // Each value as typed: the contract's schema checks it, and refuses what is not a setting's value.
+    if (option(context.args, 'env') !== undefined) change.environment = option(context.args, 'env') as SettingsChange['environment'];
     if (option(context.args, 'station-name') !== undefined) change.stationName = option(context.args, 'station-name');
     if (option(context.args, 'operator') !== undefined) change.operator = option(context.args, 'operator');
     const apiBaseUrls = { test: urlOrNull(option(context.args, 'api-url-test')), live: urlOrNull(option(context.args, 'api-url-live')) };
@@ -45,7 +47,7 @@ export const settingsCommand: CliCommand = {
       change.webhooks = Object.fromEntries(Object.entries(webhooks).filter(([, value]) => value !== undefined));
     }
     if (Object.keys(change).length === 0) throw new UsageError('Say which setting to change, for example settings set --env test.');
-    const updated = valueOf<SettingsChangeResult>(context, await station.dispatcher.dispatch('settings.set', change as SettingsChange, { host: 'web' }));
+    const updated = await calls.call('settings.set', change);
     if (updated === null) return exitCodes.failed;
     context.print(json(updated));
     for (const environment of updated.forgottenKeys) {

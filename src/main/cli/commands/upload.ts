@@ -6,21 +6,21 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { dirname, join, parse, resolve } from 'node:path';
-import type { CallName, CallOutput } from '../../../shared/contract';
+import type { CallInput, CallName, CallOutput } from '../../../shared/contract';
 import type { RunSummaryData } from '../../../shared/contract/printing';
 import type { UploadPreview, UploadResult, UploadStatus } from '../../../shared/contract/upload';
 import { problemInWords, skipInWords } from '../../shipping/upload-rows';
 import { expectOnly, option } from '../args';
 import { exitCodes, UsageError, type CliCommand, type CliContext } from '../command';
-import { json, valueOf } from '../output';
+import { json } from '../output';
+import { openCalls, stationCalls } from '../station-calls';
 import { printerIdFrom } from './printer-choice';
 
 const resultWords: Record<UploadResult, string> = { completed: 'Completed', 'completed-with-errors': 'Completed with errors', failed: 'Failed' };
 const shownProblems = 20;
 
-async function call<K extends CallName>(context: CliContext, name: K, input: unknown): Promise<CallOutput<K> | null> {
-  const station = await context.openStation();
-  return valueOf<CallOutput<K>>(context, await station.dispatcher.dispatch(name, input, { host: 'web' }));
+async function call<K extends CallName>(context: CliContext, name: K, input: CallInput<K>): Promise<CallOutput<K> | null> {
+  return (await openCalls(context)).call(name, input);
 }
 
 function previewLines(preview: UploadPreview): string[] {
@@ -89,7 +89,8 @@ export const uploadCommand: CliCommand = {
     }
 
     const station = await context.openStation();
-    const printerId = await printerIdFrom(station, option(context.args, 'print'));
+    const calls = stationCalls(context, station);
+    const printerId = await printerIdFrom(calls, option(context.args, 'print'));
     let uploadId: string;
     let reportBase: string;
     if (flags.has('resume')) {
@@ -105,7 +106,7 @@ export const uploadCommand: CliCommand = {
       const locations = context.args.options.get('location') ?? [];
       if (locations.length === 0) throw new UsageError('Give --location with each location of your company the rows may name.');
       const path = resolve(first);
-      const preview = await call(context, 'upload.prepare', { source: { kind: 'picked', handle: station.services.pickedFiles.register(path) }, locations });
+      const preview = await call(context, 'upload.prepare', { source: { kind: 'picked', handle: station.host.pickFile(path) }, locations });
       if (!preview) return exitCodes.failed;
       for (const line of previewLines(preview)) (asJson ? context.warn : context.print)(line);
       if (flags.has('preview')) {
@@ -119,13 +120,8 @@ export const uploadCommand: CliCommand = {
     const finishedRuns = new Map<string, RunSummaryData>();
     const interactive = context.io.stderr.isTTY === true;
     let lastLine = 0;
-    const unsubscribe = station.events.subscribe((name, payload) => {
-      if (name === 'printing.finished') {
-        const summary = payload as RunSummaryData;
-        finishedRuns.set(summary.runId, summary);
-      }
-      if (name !== 'upload.progress') return;
-      const status = payload as UploadStatus;
+    const stopFollowingRuns = calls.on('printing.finished', (summary) => finishedRuns.set(summary.runId, summary));
+    const stopFollowingUpload = calls.on('upload.progress', (status) => {
       if (status.uploadId !== uploadId) return;
       const line = progressLine(status);
       if (interactive) context.io.stderr.write(`\r${line}`);
@@ -140,11 +136,11 @@ export const uploadCommand: CliCommand = {
       if (!started) return exitCodes.failed;
       let interrupted = false;
       await Promise.race([
-        station.services.uploads.settled(uploadId),
+        station.host.uploadSettled(uploadId),
         context.stopped().then(async () => {
           interrupted = true;
           await call(context, 'upload.pause', { uploadId });
-          await station.services.uploads.settled(uploadId);
+          await station.host.uploadSettled(uploadId);
         }),
       ]);
       if (interactive) context.io.stderr.write('\n');
@@ -177,11 +173,10 @@ export const uploadCommand: CliCommand = {
           finishedRuns.get(runId) ??
           (await Promise.race([
             new Promise<RunSummaryData>((resolveRun) => {
-              const stop = station.events.subscribe((name, payload) => {
-                if (name === 'printing.finished' && (payload as RunSummaryData).runId === runId) {
-                  stop();
-                  resolveRun(payload as RunSummaryData);
-                }
+              const stop = calls.on('printing.finished', (summary) => {
+                if (summary.runId !== runId) return;
+                stop();
+                resolveRun(summary);
               });
               const already = finishedRuns.get(runId);
               if (already) {
@@ -204,7 +199,8 @@ export const uploadCommand: CliCommand = {
       }
       return status.result === 'completed' ? exitCodes.ok : exitCodes.failed;
     } finally {
-      unsubscribe();
+      stopFollowingRuns();
+      stopFollowingUpload();
     }
   },
 };

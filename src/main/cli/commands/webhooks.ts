@@ -34,7 +34,7 @@ export const webhooksCommand: CliCommand = {
     const store = storeAddress === undefined ? undefined : await openStore(context, storeAddress, tls?.data);
     if (store === null) return exitCodes.failed;
     const station = await context.openStation({ ...(store ? { store } : {}), strayErrors });
-    const receiver = station.services.webhooks;
+    const receiver = station.host.webhookReceiver;
     let status: WebhookReceiverStatus;
     try {
       status = await receiver.open({ host: option(context.args, 'host'), port });

@@ -104,17 +104,17 @@ export function UploadPanel() {
     } else setError(result.error);
   };
 
-  const act = async (call: 'upload.start' | 'upload.pause' | 'upload.cancel') => {
+  const act = async (action: 'start' | 'pause' | 'cancel') => {
     if (!status) return;
     setError(null);
-    if (call === 'upload.start') {
+    if (action === 'start') {
       pace.current = { uploadId: status.uploadId, at: Date.now(), processed: status.processed };
       setRowsPerSecond(null);
     }
     const result =
-      call === 'upload.start'
+      action === 'start'
         ? await station['upload.start']({ uploadId: status.uploadId, ...(printerId ? { printerId } : {}) })
-        : await station[call]({ uploadId: status.uploadId });
+        : await station[`upload.${action}`]({ uploadId: status.uploadId });
     if (result.ok) setStatus(result.value);
     else setError(result.error);
   };
@@ -202,18 +202,18 @@ export function UploadPanel() {
                     ))}
                   </select>
                 )}
-                <button type="button" className="button primary" onClick={() => void act('upload.start')} data-testid="upload-start">
+                <button type="button" className="button primary" onClick={() => void act('start')} data-testid="upload-start">
                   {status.state === 'previewed' ? t('upload.start', { count: status.counts.ready }) : t('upload.resume')}
                 </button>
               </>
             )}
             {status.state === 'running' && !interrupted && (
-              <button type="button" className="button" onClick={() => void act('upload.pause')} data-testid="upload-pause">
+              <button type="button" className="button" onClick={() => void act('pause')} data-testid="upload-pause">
                 {t('upload.pause')}
               </button>
             )}
             {(status.state === 'running' || status.state === 'paused' || status.state === 'previewed') && (
-              <button type="button" className="button" onClick={() => void act('upload.cancel')} data-testid="upload-cancel">
+              <button type="button" className="button" onClick={() => void act('cancel')} data-testid="upload-cancel">
                 {t('upload.cancel')}
               </button>
             )}
