@@ -15,8 +15,8 @@ export default defineConfig({
           web: resolve('src/main/web-host/cli.ts'),
           cli: resolve('src/main/cli/index.ts'),
           sandbox: resolve('src/sandbox/cli.ts'),
-          // The worker thread manifests are parsed in (src/main/orders/manifest-parser.ts starts it).
-          'manifest-parser': resolve('src/main/orders/manifest-parser-worker.ts'),
+          // The worker thread spreadsheets are parsed in (src/main/spreadsheets/spreadsheet-parser.ts starts it).
+          'spreadsheet-parser': resolve('src/main/spreadsheets/spreadsheet-parser-worker.ts'),
         },
       },
     },

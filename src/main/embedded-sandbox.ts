@@ -12,6 +12,7 @@ import type { RunningSandbox, SandboxOptions } from '../sandbox/index';
 import { OrderStatusSchema } from '../shared/api/schemas';
 import { StationError } from '../shared/errors';
 import type { SandboxApi } from './settings/delivery-clients';
+import { errorText } from '../shared/error-text';
 
 export type { RunningSandbox, SandboxOptions } from '../sandbox/index';
 
@@ -78,7 +79,7 @@ export function createEmbeddedSandbox(options: SandboxOptions = {}): EmbeddedSan
       (sandbox) => (running = sandbox),
       (error: unknown) => {
         starting = null;
-        throw new StationError('NOT_CONFIGURED', `The embedded sandbox could not start: ${error instanceof Error ? error.message : String(error)}`, undefined, { cause: error });
+        throw new StationError('NOT_CONFIGURED', `The embedded sandbox could not start: ${errorText(error)}`, undefined, { cause: error });
       },
     );
     return starting;

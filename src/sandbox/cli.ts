@@ -8,6 +8,7 @@ import { ZodError } from 'zod';
 import { keepServingAfterStrayErrors } from '../shared/stray-errors';
 import { startSandbox, type SandboxOptions } from './index';
 import { labelNotReadyStatuses } from './settings';
+import { errorText } from '../shared/error-text';
 
 const usage = `Usage: npm run sandbox -- [options]
 
@@ -132,7 +133,7 @@ async function main(): Promise<void> {
   try {
     options = parseCliOptions(process.argv.slice(2));
   } catch (error) {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
+    process.stderr.write(`${errorText(error)}\n\n${usage}`);
     process.exit(2);
   }
   if (options === 'help') {
@@ -153,7 +154,7 @@ async function main(): Promise<void> {
       process.stderr.write(`Invalid option:\n${message}\n\n${usage}`);
       process.exit(2);
     }
-    process.stderr.write(`The sandbox could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`The sandbox could not start: ${errorText(error)}\n`);
     process.exit(1);
   }
   process.stdout.write(`${JSON.stringify(sandbox)}\n`);
@@ -179,7 +180,7 @@ async function main(): Promise<void> {
       .close()
       .then(() => process.exit(0))
       .catch((error: unknown) => {
-        process.stderr.write(`Stopping failed: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.stderr.write(`Stopping failed: ${errorText(error)}\n`);
         process.exit(1);
       });
   };

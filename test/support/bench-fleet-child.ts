@@ -17,6 +17,7 @@ import type { StoreEngine } from '../../src/main/store/engine/store-engine';
 import { PrinterSchema } from '../../src/shared/contract/printers';
 import { BenchCallSchema, BenchConfigSchema, type BenchMessage } from './bench-fleet-messages';
 import { memoryKeyStore } from './station';
+import { errorText } from '../../src/shared/error-text';
 
 const PrintersSchema = z.object({ printers: z.array(PrinterSchema) });
 
@@ -92,7 +93,7 @@ async function main(): Promise<void> {
     dispatch(name, input).then(
       (result) =>
         send(result.ok ? { type: 'answer', id, ok: true, value: result.value } : { type: 'answer', id, ok: false, error: { code: result.error.code, message: result.error.message } }),
-      (error: unknown) => send({ type: 'answer', id, ok: false, error: { code: 'CHILD_ERROR', message: error instanceof Error ? error.message : String(error) } }),
+      (error: unknown) => send({ type: 'answer', id, ok: false, error: { code: 'CHILD_ERROR', message: errorText(error) } }),
     );
   });
   // The parent closing the channel is the orderly stop.

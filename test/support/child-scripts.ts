@@ -40,14 +40,14 @@ export interface ChildScripts {
 /**
  * Bundles every child into a fresh folder and names it in this process's environment (inherited
  * by what it starts). The manifest reader's worker is bundled beside them, where the station's
- * code looks for it in a bundled build (src/main/orders/manifest-parser.ts).
+ * code looks for it in a bundled build (src/main/spreadsheets/spreadsheet-parser.ts).
  */
 export async function buildChildScripts(): Promise<ChildScripts> {
   const runs = join(projectRoot, '.cache', 'test-children');
   removeRunsOfGoneProcesses(runs);
   const dir = join(runs, `run-${process.pid}-${Date.now()}`);
   mkdirSync(dir, { recursive: true });
-  const entryPoints = Object.fromEntries([...childSources.map((source) => [bundleName(source), join(projectRoot, source)]), ['manifest-parser', join(projectRoot, 'src/main/orders/manifest-parser-worker.ts')]]);
+  const entryPoints = Object.fromEntries([...childSources.map((source) => [bundleName(source), join(projectRoot, source)]), ['spreadsheet-parser', join(projectRoot, 'src/main/spreadsheets/spreadsheet-parser-worker.ts')]]);
   await build({
     entryPoints,
     outdir: dir,

@@ -4,6 +4,7 @@
  */
 import { version } from '../../../package.json';
 import { runCli } from './run';
+import { errorText } from '../../shared/error-text';
 
 const stopSignal = new Promise<void>((resolve) => {
   process.once('SIGINT', () => resolve());
@@ -13,7 +14,7 @@ const stopSignal = new Promise<void>((resolve) => {
 runCli(process.argv.slice(2), { version, io: { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }, stopSignal, strayErrorSource: process }).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`${errorText(error)}\n`);
     process.exit(1);
   },
 );

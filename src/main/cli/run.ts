@@ -24,6 +24,7 @@ import { settingsCommand } from './commands/settings';
 import { checkAddressCommand, checkPostalCodeCommand, coverageCommand, creationsCommand, importToShipCommand, pickupPointsCommand, shipCommand } from './commands/ship';
 import { uploadCommand } from './commands/upload';
 import { webhooksCommand } from './commands/webhooks';
+import { errorText } from '../../shared/error-text';
 
 /** Every command, in the order the help lists them. Later issues add theirs here. */
 export const commands: readonly CliCommand[] = [lookupCommand, printCommand, printBundlesCommand, printersCommand, scaleCommand, cancelCommand, dayCloseCommand, importCommand, shipCommand, importToShipCommand, uploadCommand, checkAddressCommand, checkPostalCodeCommand, coverageCommand, pickupPointsCommand, creationsCommand, keysCommand, settingsCommand, webhooksCommand, sandboxCommand, infoCommand];
@@ -133,7 +134,7 @@ export async function runCli(argv: readonly string[], options: RunOptions): Prom
       write(io.stderr, `${error.message}\n\n${formatUsage(command)}`);
       return exitCodes.usage;
     }
-    write(io.stderr, `The command failed: ${error instanceof Error ? error.message : String(error)}`);
+    write(io.stderr, `The command failed: ${errorText(error)}`);
     return exitCodes.failed;
   } finally {
     for (const station of stations) await station.close();

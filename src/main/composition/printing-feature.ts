@@ -32,6 +32,7 @@ import type { SettingsRepository } from '../store/settings-repository';
 import { createPrintingStore, type PrintingStore } from '../store/printing-store';
 import type { StoreHealth } from '../store/store-health';
 import { createWalFlush } from '../store/wal-flush';
+import { errorText } from '../../shared/error-text';
 
 export interface PrintingFeatureDeps {
   /** The store the journal and the printers live in: the bench's own file or the warehouse's shared store. */
@@ -142,12 +143,12 @@ async function followSharedStore(deps: SharedStoreFollowDeps): Promise<OrderCopy
     local: deps.store.bench,
     everyMs: deps.everyMs,
     isOnline: () => health.current().state === 'online',
-    onError: (error) => logger.warn('the orders could not be copied to this bench yet', { error: error instanceof Error ? error.message : String(error) }),
+    onError: (error) => logger.warn('the orders could not be copied to this bench yet', { error: errorText(error) }),
   });
   const mergeBack = () =>
     localOnly.mergeBack().then(
       () => undefined,
-      (error: unknown) => logger.error('local-only labels could not be merged into the shared journal yet', { error: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => logger.error('local-only labels could not be merged into the shared journal yet', { error: errorText(error) }),
     );
   let wasOffline = health.current().state === 'offline';
   health.onChange((current) => {

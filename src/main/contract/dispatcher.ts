@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { EnvironmentSession, OpenEnvironmentSession } from '../environment-session';
 import type { Logger } from '../logging/logger';
 import { boundErrorData, errorLimits } from './bounded-errors';
+import { errorText } from '../../shared/error-text';
 
 /** Which host a call arrived through, and who is operating the station. */
 export interface CallContext {
@@ -81,7 +82,7 @@ export function createDispatcher(handlers: Handlers, logger: Logger, openSession
         value = await handler(parsedInput.data, { ...context, session: openSession() });
       } catch (error) {
         if (error instanceof StationError) return failure(error.toData());
-        logger.error('call failed', { call: name, error: error instanceof Error ? error.message : String(error) });
+        logger.error('call failed', { call: name, error: errorText(error) });
         return failure({ code: 'INTERNAL', message: 'Something went wrong inside the station. The details are in its log.' });
       }
       const parsedOutput = definition.output.safeParse(value);

@@ -1,5 +1,6 @@
 import { events, type EventName, type EventPayload } from '../../shared/contract';
 import type { Logger } from '../logging/logger';
+import { errorText } from '../../shared/error-text';
 
 export type EventListener = (name: EventName, payload: unknown) => void;
 
@@ -24,7 +25,7 @@ export function createEventBus(logger: Logger): EventBus {
         try {
           listener(name, parsed.data);
         } catch (error) {
-          logger.warn('event listener failed', { event: name, error: error instanceof Error ? error.message : String(error) });
+          logger.warn('event listener failed', { event: name, error: errorText(error) });
         }
       }
     },

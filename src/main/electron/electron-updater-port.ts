@@ -1,6 +1,7 @@
 import electronUpdater from 'electron-updater';
 import type { Logger } from '../logging/logger';
 import type { UpdaterPort } from '../updates/update-coordinator';
+import { errorText } from '../../shared/error-text';
 
 /**
  * electron-updater's autoUpdater on the "generic" provider, pointed at the configured feed. It
@@ -9,7 +10,7 @@ import type { UpdaterPort } from '../updates/update-coordinator';
  */
 export function createElectronUpdaterPort(feedUrl: string, channel: string, logger: Logger): UpdaterPort {
   const { autoUpdater } = electronUpdater;
-  const detail = (message: unknown) => ({ detail: message instanceof Error ? message.message : String(message) });
+  const detail = (message: unknown) => ({ detail: errorText(message) });
   autoUpdater.logger = {
     info: (message?: unknown) => logger.info('updater', detail(message)),
     warn: (message?: unknown) => logger.warn('updater', detail(message)),

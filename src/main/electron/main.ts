@@ -31,6 +31,7 @@ import { hardenSession } from './session-hardening';
 import { openStationWindow } from './station-window';
 import { hardenWebContents } from './web-contents-hardening';
 import { fitToDisplays, loadWindowState, trackWindowState } from './window-state';
+import { errorText } from '../../shared/error-text';
 
 // Both must happen before the app is ready: a privileged app:// scheme, and every renderer sandboxed.
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: appSchemePrivileges }]);
@@ -43,7 +44,7 @@ if (!app.requestSingleInstanceLock()) {
   app.setAppUserModelId(appId);
   runDesktopApp().catch((error: unknown) => {
     process.stderr.write(`${productName} could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    dialog.showErrorBox(`${productName} could not start`, error instanceof Error ? error.message : String(error));
+    dialog.showErrorBox(`${productName} could not start`, errorText(error));
     app.exit(1);
   });
 }

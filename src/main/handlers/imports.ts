@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { stat } from 'node:fs/promises';
 import { StationError } from '../../shared/errors';
-import { fileProblem } from '../orders/spreadsheet-file';
+import { fileProblem } from '../spreadsheets/spreadsheet-file';
 import type { HandlersOf } from '../contract/dispatcher';
 import type { EventBus } from '../contract/event-bus';
 import type { ManifestImporter, ManifestSource } from '../orders/manifest-import';

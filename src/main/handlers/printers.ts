@@ -23,6 +23,7 @@ import type { StationSettings } from '../settings/station-settings';
 import { PrinterSettingsService } from '../printing/settings/printer-settings-service';
 import type { StoreEngine } from '../store/engine/store-engine';
 import type { printersCalls } from '../../shared/contract/printers';
+import { errorText } from '../../shared/error-text';
 
 export interface PrintersHandlerDeps {
   settings: StationSettings;
@@ -286,7 +287,7 @@ export function printersHandlers({ settings, printing, setupAllowed = () => unde
       const [zebras, queues, known] = await Promise.all([
         discoverNetworkZebras({ subnets, port, timeoutMs }),
         transports.listOsQueues().catch((error: unknown) => {
-          logger?.info('no print queues could be listed for the search', { error: error instanceof Error ? error.message : String(error) });
+          logger?.info('no print queues could be listed for the search', { error: errorText(error) });
           return [];
         }),
         printers.list(environment),
@@ -341,7 +342,7 @@ export function printersHandlers({ settings, printing, setupAllowed = () => unde
         return { queues: await transports.listOsQueues() };
       } catch (error) {
         if (error instanceof StationError) throw error;
-        throw new StationError('NOT_CONFIGURED', `The print queues of this computer could not be listed: ${error instanceof Error ? error.message : String(error)}`);
+        throw new StationError('NOT_CONFIGURED', `The print queues of this computer could not be listed: ${errorText(error)}`);
       }
     },
   };

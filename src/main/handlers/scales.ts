@@ -4,6 +4,7 @@ import { listHidScales } from '../scales/hid-scale';
 import type { ScaleService } from '../scales/scale-service';
 import { listSerialPorts } from '../scales/serial-ports';
 import type { scalesCalls } from '../../shared/contract/scales';
+import { errorText } from '../../shared/error-text';
 
 export interface ScalesHandlerDeps {
   scale: ScaleService;
@@ -19,7 +20,7 @@ export function scalesHandlers({ scale, logger, listSerial = listSerialPorts, li
     try {
       return await list();
     } catch (error) {
-      logger?.info(`no ${what} could be listed`, { error: error instanceof Error ? error.message : String(error) });
+      logger?.info(`no ${what} could be listed`, { error: errorText(error) });
       return [];
     }
   };

@@ -1,5 +1,5 @@
 import { StationError } from '../../shared/errors';
-import { fileProblem } from '../orders/spreadsheet-file';
+import { fileProblem } from '../spreadsheets/spreadsheet-file';
 import type { HandlersOf } from '../contract/dispatcher';
 import type { PickedFiles } from '../orders/picked-files';
 import type { StationSettings } from '../settings/station-settings';

@@ -3,7 +3,7 @@ import type { EnvironmentSession } from '../environment-session';
 import type { PickedFiles } from '../orders/picked-files';
 import type { DeliveryClient } from '../api';
 import type { Environment } from '../../shared/contract/app';
-import { fileProblem } from '../orders/spreadsheet-file';
+import { fileProblem } from '../spreadsheets/spreadsheet-file';
 import { uploadLabelsPdf, uploadReport } from '../shipping/upload-report';
 import type { UploadService, UploadSource } from '../shipping/upload-service';
 import type { uploadCalls } from '../../shared/contract/upload';

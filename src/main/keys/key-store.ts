@@ -2,6 +2,7 @@ import { AsyncEntry } from '@napi-rs/keyring';
 import { z } from 'zod';
 import type { Environment } from '../../shared/contract/app';
 import { StationError } from '../../shared/errors';
+import { errorText } from '../../shared/error-text';
 
 /** Environments that take a key: the sandbox has its own, known to the station. */
 export type KeyedEnvironment = Exclude<Environment, 'sandbox'>;
@@ -96,6 +97,6 @@ export function createKeychainKeyStore(options: KeychainKeyStoreOptions | string
 }
 
 function describe(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
+  const text = errorText(error);
   return text.replace(/\s+/g, ' ').slice(0, 300);
 }

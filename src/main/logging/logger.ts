@@ -3,6 +3,7 @@
  * and any `api-key` header value can never reach a sink, whatever a caller passes in.
  */
 import { createRedactor, type Redactor } from './redaction';
+import { errorText } from '../../shared/error-text';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogFields = Record<string, unknown>;
@@ -57,7 +58,7 @@ function serialize(record: { time: string; level: LogLevel; message: string }): 
   try {
     return JSON.stringify(record);
   } catch (error) {
-    return JSON.stringify({ time: record.time, level: record.level, message: record.message, fieldsLost: error instanceof Error ? error.message : String(error) });
+    return JSON.stringify({ time: record.time, level: record.level, message: record.message, fieldsLost: errorText(error) });
   }
 }
 

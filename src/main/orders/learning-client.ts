@@ -8,6 +8,7 @@ import type { OrderRecord } from '../../shared/api/schemas';
 import type { DeliveryClient } from '../api';
 import type { Logger } from '../logging/logger';
 import type { OrderFacts, OrderIndex, OrderSource } from './order-index';
+import { errorText } from '../../shared/error-text';
 
 export function createLearningClient(environment: Environment, client: DeliveryClient, index: OrderIndex, logger: Logger): DeliveryClient {
   const learn = async (record: OrderRecord, source: OrderSource) => {
@@ -15,7 +16,7 @@ export function createLearningClient(environment: Environment, client: DeliveryC
       await index.upsert(environment, factsFromRecord(record), source);
     } catch (error) {
       // The call itself succeeded; a failure to remember it must not turn into a failed call.
-      logger.error('could not record an order in the index', { orderId: record.orderId, error: error instanceof Error ? error.message : String(error) });
+      logger.error('could not record an order in the index', { orderId: record.orderId, error: errorText(error) });
     }
   };
   return {

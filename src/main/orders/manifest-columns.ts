@@ -3,9 +3,10 @@
  * punctuation ("Order ID", "order_id" and "orderId" are one column), against the names the
  * service's own exports and common warehouse systems use; an explicit mapping wins.
  */
+import { manifestFieldNames } from '../../shared/contract/imports';
 import { StationError } from '../../shared/errors';
 
-export const manifestFields = ['orderId', 'orderRef', 'barcode', 'bundleId', 'recipient', 'status'] as const;
+export const manifestFields = manifestFieldNames;
 export type ManifestField = (typeof manifestFields)[number];
 export type ColumnMapping = Partial<Record<ManifestField, string>>;
 

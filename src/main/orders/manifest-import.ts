@@ -1,6 +1,6 @@
 /**
  * Manifest import: a CSV or XLSX file of orders into the order index. The file is parsed in a
- * worker thread with a heap limit (manifest-parser.ts), within bounds on every size
+ * worker thread with a heap limit (spreadsheet-parser.ts), within bounds on every size
  * (manifest-limits.ts), and read to the end once before anything is written: a file that cannot
  * be read whole fails as a whole, with the line or part at fault, and the index is unchanged.
  * Then rows are written in batches, each batch one transaction of prepared statements. A bad row
@@ -20,14 +20,15 @@ import { normalizeScan } from '../../shared/scan';
 import type { Logger } from '../logging/logger';
 import type { StoreEngine } from '../store/engine/store-engine';
 import { resolveColumns, type ColumnMapping, type ManifestField, type ResolvedColumns } from './manifest-columns';
-import { ManifestFileProblem, type ManifestLimits } from './manifest-limits';
-import { parseManifest } from './manifest-parser';
-import type { Cell } from './manifest-readers';
-import type { ManifestFormat } from './spreadsheet-format';
+import { SheetFileProblem, type SheetLimits } from '../spreadsheets/sheet-limits';
+import { parseSpreadsheet } from '../spreadsheets/spreadsheet-parser';
+import type { Cell } from '../spreadsheets/sheet-readers';
+import type { SheetFormat } from '../spreadsheets/spreadsheet-format';
 import type { OrderFacts, OrderIndex } from './order-index';
-import { fileProblem, openSpreadsheet, refusedFile, SpreadsheetOpenProblem } from './spreadsheet-file';
+import { fileProblem, openSpreadsheet, refusedFile, SpreadsheetOpenProblem } from '../spreadsheets/spreadsheet-file';
 import { processAlive } from '../process-alive';
 import { retryLostRace } from '../store/engine/retry-lost-race';
+import { errorText } from '../../shared/error-text';
 
 export type ManifestSource = { kind: 'path'; path: string } | { kind: 'bytes'; fileName: string; bytes: Buffer };
 
@@ -61,7 +62,7 @@ export interface ImportReport {
   importId: string;
   environment: Environment;
   fileName: string;
-  format: ManifestFormat;
+  format: SheetFormat;
   /** The header each field was read from; null where the file has no such column. */
   columns: Record<ManifestField, string | null>;
   rowsRead: number;
@@ -92,7 +93,7 @@ export interface ManifestImporterDeps {
   /** Least time between two progress reports (the last one is always sent). */
   progressIntervalMs?: number;
   /** Bounds on what a file may ask (tests shrink them). */
-  limits?: ManifestLimits;
+  limits?: SheetLimits;
   /** Heap of the parsing worker, in MiB. */
   parserHeapMb?: number;
 }
@@ -147,7 +148,7 @@ export function createManifestImporter(deps: ManifestImporterDeps): ManifestImpo
           importId: row.id,
           environment: row.environment,
           fileName: row.file_name,
-          format: row.format as ManifestFormat,
+          format: row.format as SheetFormat,
           state: row.state,
           rowsRead: row.rows_read,
           inserted: row.rows_inserted,
@@ -218,7 +219,7 @@ export function createManifestImporter(deps: ManifestImporterDeps): ManifestImpo
       let checked = false;
       try {
         const parserSource = source.kind === 'path' ? { kind: 'path' as const, path: source.path } : { kind: 'bytes' as const, bytes: source.bytes };
-        const batches = parseManifest(parserSource, opened.format, {
+        const batches = parseSpreadsheet(parserSource, opened.format, {
           limits: deps.limits,
           heapMb: deps.parserHeapMb,
           onChecked: () => {
@@ -256,7 +257,7 @@ export function createManifestImporter(deps: ManifestImporterDeps): ManifestImpo
         const failure =
           error instanceof StationError
             ? error
-            : error instanceof ManifestFileProblem
+            : error instanceof SheetFileProblem
               ? fileProblem('unreadable', opened.fileName, `${lead}: ${error.message}.${aftermath}`)
               : new StationError('IMPORT_FAILED', `${lead}: ${describe(error)}.${aftermath}`, undefined, { cause: error });
         await finish('failed', failure.message);
@@ -316,7 +317,7 @@ const RunningImportSchema = z.object({ id: z.string(), owner_host: z.string().nu
 
 interface OpenedSource {
   fileName: string;
-  format: ManifestFormat;
+  format: SheetFormat;
   totalBytes: number;
 }
 
@@ -391,5 +392,5 @@ function parseRow(cells: Cell[], columns: ResolvedColumns): { facts: OrderFacts 
 }
 
 function describe(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 200);
+  return errorText(error).replace(/\s+/g, ' ').slice(0, 200);
 }

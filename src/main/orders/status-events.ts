@@ -32,6 +32,7 @@ import type { StoreEngine, StoreTransaction } from '../store/engine/store-engine
 import { decideStatus, isTerminalStatus } from './status-progress';
 import type { WebhookConflicts } from './webhook-conflicts';
 import { identifierClash, lockOrder, upsertOrder, type IndexedOrder } from './order-index';
+import { errorText } from '../../shared/error-text';
 
 export interface StatusEventCounters {
   queued: number;
@@ -280,5 +281,5 @@ function isBefore(a: string | null, b: string | null): boolean {
 }
 
 function describe(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).slice(0, 200);
+  return errorText(error).slice(0, 200);
 }

@@ -14,6 +14,7 @@ import type { EventBus } from '../contract/event-bus';
 import type { Logger } from '../logging/logger';
 import type { Row, StoreEngine, StoreSession, StoreTransaction, Subscription } from '../store/engine/store-engine';
 import { correctOrder, upsertOrder, type IndexedOrder } from './order-index';
+import { errorText } from '../../shared/error-text';
 
 export type ConflictKind = WebhookConflictData['kind'];
 
@@ -159,7 +160,7 @@ export function createWebhookConflicts(deps: WebhookConflictsDeps): WebhookConfl
           if (!message.success) return;
           void (async () => {
             for (const id of message.data.ids) await announce(message.data.environment, id);
-          })().catch((error: unknown) => deps.logger.warn('a webhook conflict could not be read', { error: error instanceof Error ? error.message : String(error) }));
+          })().catch((error: unknown) => deps.logger.warn('a webhook conflict could not be read', { error: errorText(error) }));
         },
         // A conflict missed while the store was out of reach is still listed by webhooks.conflicts.
       });

@@ -25,6 +25,7 @@ import type { StrayErrors } from '../../shared/stray-errors';
 import type { Logger } from '../logging/logger';
 import type { StationSettings } from '../settings/station-settings';
 import type { StatusEventCounters, StatusEventProcessor } from './status-events';
+import { errorText } from '../../shared/error-text';
 
 const environments: Environment[] = ['sandbox', 'test', 'live'];
 
@@ -276,7 +277,7 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
           answer(response, 200, { received: true });
         },
         (error: unknown) => {
-          deps.logger.warn('webhook event not stored; the service is asked to send it again', { error: error instanceof Error ? error.message : String(error) });
+          deps.logger.warn('webhook event not stored; the service is asked to send it again', { error: errorText(error) });
           answer(response, 503, { error: 'Service Unavailable', message: 'the store cannot take the event now; send again later' }, { 'retry-after': '5' });
         },
       )
@@ -398,7 +399,7 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
       try {
         await listen();
       } catch (error) {
-        deps.logger.warn('webhook receiver did not start', { error: error instanceof Error ? error.message : String(error) });
+        deps.logger.warn('webhook receiver did not start', { error: errorText(error) });
       }
     },
     async open(given = {}) {
@@ -424,7 +425,7 @@ function allowList(ranges: readonly string[], logger: Logger): BlockList | null 
       list.addSubnet(address, prefix === undefined ? (type === 'ipv4' ? 32 : 128) : Number(prefix), type);
     } catch (error) {
       // An entry that cannot be read admits no one (the list stays closed to everyone else).
-      logger.warn('webhook source range ignored', { range, error: error instanceof Error ? error.message : String(error) });
+      logger.warn('webhook source range ignored', { range, error: errorText(error) });
     }
   }
   return list;

@@ -20,6 +20,7 @@ import { labelRoute } from './label-route';
 import type { PrinterRecord, PrinterRegistry } from './printers';
 import { BundleDocuments, classifyFetchFailure, type BundlePage } from './runs/label-documents';
 import type { PrintService } from './runs/print-service';
+import { errorText } from '../../shared/error-text';
 
 export interface BundlePrintDeps {
   service: PrintService;
@@ -117,7 +118,7 @@ async function planBundle(context: PlanContext): Promise<PlannedBundle> {
     // Not reaching the service stops the whole plan; a bundle the service refuses is left out and said so.
     if (classifyFetchFailure(error) === 'service') throw error;
     const code = error instanceof StationError ? error.code : 'INTERNAL';
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorText(error);
     if (code === 'ORDER_NOT_FOUND') {
       // The 404 was for the bundle's labels: the service knows no bundle by this id.
       const skipped = { orderId: null, bundleId, code: 'BUNDLE_NOT_FOUND', message: `The Delivery API knows no bundle ${bundleId}.`, facts: { bundleId } } as const;

@@ -12,6 +12,7 @@ import type { DeliveryClient } from '../api';
 import type { PrintJournal } from './journal/print-journal';
 import type { JournalRow } from './journal/journal-types';
 import type { PrinterRegistry } from './printers';
+import { printedFrom, zplUnavailable } from './printed-label';
 
 /** The A6 label every route prints on; the service's ZPL is laid out at 8 dots per mm (203 dpi). */
 const a6 = { widthMm: 105, heightMm: 148, dpmm: 8 } as const;
@@ -47,42 +48,48 @@ export function createLabelPreview(deps: LabelPreviewDeps): LabelPreview {
   const fetchDocument = async (entry: JournalRow): Promise<LabelDocumentData> => {
     const client = await deps.clientFor(entry.environment);
     const orientation: Orientation = (await deps.printers.get(entry.environment, entry.printerId))?.orientation ?? 'landscape';
-    if (entry.orderId !== null) {
-      if (entry.format === 'zpl') {
-        try {
-          const label = await client.getLabel(entry.orderId, { format: 'zpl', orientation });
-          if (label.format === 'zpl') return { format: 'zpl', base64: label.base64, ...a6 };
-        } catch (error) {
-          // Carriers without ZPL: the label printed as an image of its PDF, so the PDF shows it.
-          if (!(error instanceof StationError) || error.code !== 'VALIDATION') throw error;
+    const from = printedFrom(entry);
+    switch (from.kind) {
+      case 'order-zpl':
+      case 'order-pdf': {
+        if (from.kind === 'order-zpl') {
+          try {
+            const label = await client.getLabel(from.orderId, { format: 'zpl', orientation });
+            if (label.format === 'zpl') return { format: 'zpl', base64: label.base64, ...a6 };
+          } catch (error) {
+            // Carriers without ZPL: the label printed as an image of its PDF, so the PDF shows it.
+            if (!zplUnavailable(error)) throw error;
+          }
         }
+        const label = await client.getLabel(from.orderId, { format: 'pdf', orientation });
+        return pdfDocument(label.bytes);
       }
-      const label = await client.getLabel(entry.orderId, { format: 'pdf', orientation });
-      return pdfDocument(label.bytes);
-    }
-    if (entry.bundleId !== null && entry.bundlePosition !== null) {
-      const documents = await client.getBundleLabels(entry.bundleId);
-      if (entry.format === 'pdf') {
-        const document = documents[entry.bundlePosition - 1];
+      case 'bundle-document': {
+        const documents = await client.getBundleLabels(from.bundleId);
+        const document = documents[from.position - 1];
         if (!document) throw bundleChanged(entry, `${documents.length} label documents`);
         return pdfDocument(document.bytes);
       }
-      // A bundle printed as images: one label per page across the bundle's PDFs.
-      let position = entry.bundlePosition;
-      const { PDFDocument } = await import('pdf-lib');
-      for (const document of documents) {
-        const pdf = await PDFDocument.load(document.bytes, { updateMetadata: false });
-        if (position <= pdf.getPageCount()) {
-          const single = await PDFDocument.create();
-          const [page] = await single.copyPages(pdf, [position - 1]);
-          if (page) single.addPage(page);
-          return pdfDocument(await single.save());
+      case 'bundle-page': {
+        // One label per page across the bundle's PDFs.
+        const documents = await client.getBundleLabels(from.bundleId);
+        let position = from.page;
+        const { PDFDocument } = await import('pdf-lib');
+        for (const document of documents) {
+          const pdf = await PDFDocument.load(document.bytes, { updateMetadata: false });
+          if (position <= pdf.getPageCount()) {
+            const single = await PDFDocument.create();
+            const [page] = await single.copyPages(pdf, [position - 1]);
+            if (page) single.addPage(page);
+            return pdfDocument(await single.save());
+          }
+          position -= pdf.getPageCount();
         }
-        position -= pdf.getPageCount();
+        throw bundleChanged(entry, 'fewer label pages');
       }
-      throw bundleChanged(entry, 'fewer label pages');
+      case 'none':
+        throw new StationError('INVALID_INPUT', `Journal entry ${entry.id} is a test print; its label is not kept. Print a new test label to see one.`);
     }
-    throw new StationError('INVALID_INPUT', `Journal entry ${entry.id} is a test print; its label is not kept. Print a new test label to see one.`);
   };
 
   return {

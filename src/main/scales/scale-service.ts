@@ -12,6 +12,7 @@ import type { Logger } from '../logging/logger';
 import { openHidScale } from './hid-scale';
 import type { ScaleConnection, ScaleListener } from './scale-connection';
 import { openSerialScale, type SerialScaleTiming } from './serial-scale';
+import { errorText } from '../../shared/error-text';
 
 export type ScaleOpener = (setting: ScaleSetting, listener: ScaleListener) => Promise<ScaleConnection>;
 
@@ -110,7 +111,7 @@ export function createScaleService(deps: ScaleServiceDeps): ScaleService {
       connection = opened;
     } catch (error) {
       if (mine !== generation) return;
-      const detail = error instanceof Error ? error.message : String(error);
+      const detail = errorText(error);
       deps.logger.info('the scale could not be opened', { detail });
       disconnected(detail);
       schedule(mine);

@@ -14,6 +14,7 @@
  */
 import type { Logger } from '../logging/logger';
 import type { StoreEngine } from '../store/engine/store-engine';
+import { errorText } from '../../shared/error-text';
 
 export const personalDataRetentionDays = 30;
 const dayMs = 24 * 60 * 60 * 1000;
@@ -50,7 +51,7 @@ export function createPersonalDataRetention(deps: { engine: StoreEngine; logger:
       if (gone.toShipRows + gone.uploads > 0) deps.logger.info('personal data past its retention deleted', { days, ...gone });
     } catch (error) {
       // The store may be offline: the next sweep tries again.
-      deps.logger.warn('the personal data retention sweep could not run', { error: error instanceof Error ? error.message : String(error) });
+      deps.logger.warn('the personal data retention sweep could not run', { error: errorText(error) });
     }
   };
 

@@ -25,6 +25,7 @@ import type { PrintService } from '../printing/runs/print-service';
 import type { StationSettings } from '../settings/station-settings';
 import { serviceRefFor, type CreationLedger, type LedgerEntry } from './creation-ledger';
 import type { ToShipOrders } from './to-ship-orders';
+import { errorText } from '../../shared/error-text';
 
 export interface ShipServiceDeps {
   settings: StationSettings;
@@ -211,7 +212,7 @@ export class ShipService {
       });
     } catch (error) {
       const ambiguous = !(error instanceof StationError) || error.code === 'OUTCOME_UNKNOWN';
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorText(error);
       if (ambiguous) {
         await ledger.markUnknown(environment, shipment.orderRef, parcel, reason);
         this.deps.logger.error('order creation outcome unknown', { environment, orderRef: shipment.orderRef, parcel });
@@ -274,7 +275,7 @@ export class ShipService {
     } catch (error) {
       // Another bench printed it a moment ago (the journal's unique first-print index).
       if (error instanceof FirstPrintTaken) return { ...base, printed: 'duplicate', journalEntryId: error.holder.id, printProblem: null };
-      return { ...base, printed: 'failed', journalEntryId: null, printProblem: error instanceof Error ? error.message : String(error) };
+      return { ...base, printed: 'failed', journalEntryId: null, printProblem: errorText(error) };
     }
   }
 }

@@ -10,33 +10,16 @@ import type { Environment } from '../../shared/contract/app';
 import { ShipmentSchema, type Shipment, type ToShipImportReport } from '../../shared/contract/shipping';
 import { StationError } from '../../shared/errors';
 import { identifierKey, readOrderRef } from '../../shared/identifiers';
-import { ManifestFileProblem } from '../orders/manifest-limits';
-import { parseManifest } from '../orders/manifest-parser';
-import type { Cell } from '../orders/manifest-readers';
-import { fileProblem, openSpreadsheet, refusedFile, SpreadsheetOpenProblem, type OpenedSpreadsheet, type SpreadsheetSource } from '../orders/spreadsheet-file';
+import { toShipColumns } from '../../shared/import-columns';
+import { SheetFileProblem } from '../spreadsheets/sheet-limits';
+import { parseSpreadsheet } from '../spreadsheets/spreadsheet-parser';
+import type { Cell } from '../spreadsheets/sheet-readers';
+import { fileProblem, openSpreadsheet, refusedFile, SpreadsheetOpenProblem, type OpenedSpreadsheet, type SpreadsheetSource } from '../spreadsheets/spreadsheet-file';
 import type { StoreEngine } from '../store/engine/store-engine';
-import { uploadRequiredColumns } from './upload-rows';
 
 // The spreadsheet upload's own required columns (spec: Spreadsheet upload).
-export const requiredColumns = uploadRequiredColumns;
-export const optionalColumns = [
-  'deliverySuffix',
-  'deliveryName',
-  'deliveryEmail',
-  'deliveryPhone',
-  'weight',
-  'length',
-  'width',
-  'height',
-  'signature',
-  'notAtNeighbour',
-  'deliveryNote',
-  'deliveryDate',
-  'pudoId',
-  'parcels',
-  'name',
-  'description',
-] as const;
+export const requiredColumns = toShipColumns.required;
+export const optionalColumns = toShipColumns.optional;
 type Column = (typeof requiredColumns)[number] | (typeof optionalColumns)[number];
 
 const maxFileBytes = 20 * 1024 * 1024;
@@ -181,7 +164,7 @@ export class ToShipOrders {
   }
 
   /**
-   * The file is parsed in the bounded worker (manifest-parser.ts), which reads it to the end before
+   * The file is parsed in the bounded worker (spreadsheet-parser.ts), which reads it to the end before
    * handing on a row: a file that cannot be read whole (a broken quote, a record over 64 KiB, a
    * workbook bomb) is refused naming where, and nothing is stored. Rows are then checked in the
    * batches the worker hands over and written a batch per transaction, so the station's other
@@ -194,7 +177,7 @@ export class ToShipOrders {
     // Keyed as a scan compares refs: two refs a Caps-Lock scan cannot tell apart are one ref.
     const seenInFile = new Map<string, number>();
     try {
-      for await (const batch of parseManifest(source, format, { batchSize: parsedBatchRows })) {
+      for await (const batch of parseSpreadsheet(source, format, { batchSize: parsedBatchRows })) {
         for (let start = 0; start < batch.items.length; start += writeBatchRows) {
         const ready: { row: number; orderRef: string; shipment: Shipment }[] = [];
         for (const item of batch.items.slice(start, start + writeBatchRows)) {
@@ -235,7 +218,7 @@ export class ToShipOrders {
         }
       }
     } catch (error) {
-      if (error instanceof ManifestFileProblem) throw fileProblem('unreadable', fileName, `${fileName} cannot be read: ${error.message}. Nothing was imported.`, { details: [error.message], cause: error });
+      if (error instanceof SheetFileProblem) throw fileProblem('unreadable', fileName, `${fileName} cannot be read: ${error.message}. Nothing was imported.`, { details: [error.message], cause: error });
       throw error;
     }
     if (!header) throw fileProblem('no-header', fileName, `${fileName} is empty: it has no header row.`);

@@ -7,29 +7,12 @@
  */
 import { z } from 'zod';
 import { readOrderRef } from '../../shared/identifiers';
+import { uploadColumns } from '../../shared/import-columns';
 import { CreateOrderRequestSchema, type CreateOrderRequest } from '../../shared/api/schemas';
 import type { UploadRowProblem, UploadSkip } from '../../shared/contract/upload';
 
-export const uploadRequiredColumns = ['orderRef', 'locationId', 'deliveryStreet', 'deliveryNumber', 'deliveryPostalCode', 'deliveryCity', 'deliveryCountry'] as const;
-export const uploadOptionalColumns = [
-  'name',
-  'description',
-  'length',
-  'width',
-  'height',
-  'weight',
-  'pickupNote',
-  'deliveryName',
-  'deliveryEmail',
-  'deliveryPhone',
-  'deliverySuffix',
-  'deliveryNote',
-  'deliveryDate',
-  'signature',
-  'notAtNeighbour',
-  // Read only to refuse more than one: a row here is one parcel (one order, one label).
-  'parcels',
-] as const;
+export const uploadRequiredColumns = uploadColumns.required;
+export const uploadOptionalColumns = uploadColumns.optional;
 export type UploadColumn = (typeof uploadRequiredColumns)[number] | (typeof uploadOptionalColumns)[number];
 const knownColumns = new Set<string>([...uploadRequiredColumns, ...uploadOptionalColumns]);
 

@@ -16,19 +16,20 @@ import { StationError } from '../../shared/errors';
 import type { DeliveryClient } from '../api';
 import type { EventBus } from '../contract/event-bus';
 import type { Logger } from '../logging/logger';
-import { ManifestFileProblem } from '../orders/manifest-limits';
+import { SheetFileProblem } from '../spreadsheets/sheet-limits';
 import { identifierKey, invisibleCharacters, readOrderRef } from '../../shared/identifiers';
-import { parseManifest } from '../orders/manifest-parser';
-import type { ParserSource } from '../orders/manifest-parser-protocol';
-import type { ManifestItem } from '../orders/manifest-readers';
-import type { ManifestFormat } from '../orders/spreadsheet-format';
+import { parseSpreadsheet } from '../spreadsheets/spreadsheet-parser';
+import type { ParserSource } from '../spreadsheets/spreadsheet-parser-protocol';
+import type { SheetItem } from '../spreadsheets/sheet-readers';
+import type { SheetFormat } from '../spreadsheets/spreadsheet-format';
 import type { OrderIndex } from '../orders/order-index';
-import { fileProblem, openSpreadsheet, refusedFile, SpreadsheetOpenProblem } from '../orders/spreadsheet-file';
+import { fileProblem, openSpreadsheet, refusedFile, SpreadsheetOpenProblem } from '../spreadsheets/spreadsheet-file';
 import type { CreationLedger } from './creation-ledger';
 import { columnsMissing, uploadStateConflict } from './upload-errors';
 import { checkUploadRow, isUploadColumn, uploadRequiredColumns, type UploadColumn } from './upload-rows';
 import type { UploadStore} from './upload-store';
 import { resultOf, type StoredUploadRow, type UploadRecord } from './upload-store';
+import { errorText } from '../../shared/error-text';
 
 export const uploadBatchSize = 1_000;
 export const maxUploadBytes = 20 * 1024 * 1024;
@@ -94,7 +95,7 @@ export class UploadService {
     const rows: StoredUploadRow[] = [];
     const firstSeen = new Map<string, { row: number; cells: string }>();
     try {
-      for await (const batch of parseManifest(parserSource, format)) {
+      for await (const batch of parseSpreadsheet(parserSource, format)) {
         for (const item of batch.items) {
           if (item.kind === 'header') {
             header = item.cells.map((cell) => cell.trim());
@@ -106,7 +107,7 @@ export class UploadService {
         }
       }
     } catch (error) {
-      if (error instanceof ManifestFileProblem) throw fileProblem('unreadable', fileName, `${fileName} cannot be read: ${error.message}.`, { details: [error.message] });
+      if (error instanceof SheetFileProblem) throw fileProblem('unreadable', fileName, `${fileName} cannot be read: ${error.message}.`, { details: [error.message] });
       throw error;
     }
     if (!header) throw fileProblem('no-header', fileName, `${fileName} is empty: it has no header row.`);
@@ -120,7 +121,7 @@ export class UploadService {
     return { status: await this.status(environment, id), rows: shown.rows.map(rowView), rowsOmitted: shown.total - shown.rows.length };
   }
 
-  private async open(source: UploadSource): Promise<{ format: ManifestFormat | 'xls'; parserSource: ParserSource }> {
+  private async open(source: UploadSource): Promise<{ format: SheetFormat | 'xls'; parserSource: ParserSource }> {
     try {
       const opened = await openSpreadsheet(source, { maxBytes: maxUploadBytes, acceptXls: true, refuseEmpty: true });
       return { format: opened.format, parserSource: opened.source };
@@ -131,7 +132,7 @@ export class UploadService {
   }
 
   private checkRow(
-    item: Extract<ManifestItem, { kind: 'row' }>,
+    item: Extract<SheetItem, { kind: 'row' }>,
     header: string[],
     columnIndex: Map<UploadColumn, number>,
     locations: ReadonlySet<string>,
@@ -393,7 +394,7 @@ export class UploadService {
         await this.printLabels(environment, uploadId);
       }
     } catch (error) {
-      this.deps.logger.error('spreadsheet upload stopped', { environment, uploadId, error: error instanceof Error ? error.message : String(error) });
+      this.deps.logger.error('spreadsheet upload stopped', { environment, uploadId, error: errorText(error) });
       await this.deps.store.setState(uploadId, 'paused', ['running']).catch(() => false);
     } finally {
       if (this.runners.get(uploadId) === runner) this.runners.delete(uploadId);
@@ -451,7 +452,7 @@ export class UploadService {
       order = await client.createOrder(request);
     } catch (error) {
       const code = error instanceof StationError ? error.code : null;
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorText(error);
       if (code === null || code === 'OUTCOME_UNKNOWN') {
         await store.transaction(async (tx) => {
           await ledger.markUnknown(environment, orderRef, 1, message, tx);
@@ -499,7 +500,7 @@ export class UploadService {
       const runId = await this.deps.printBundles(environment, bundleIds, record.printerId);
       await this.deps.store.setPrinting(uploadId, record.printerId, runId);
     } catch (error) {
-      this.deps.logger.error('labels of a spreadsheet upload not printed', { environment, uploadId, error: error instanceof Error ? error.message : String(error) });
+      this.deps.logger.error('labels of a spreadsheet upload not printed', { environment, uploadId, error: errorText(error) });
     }
   }
 }

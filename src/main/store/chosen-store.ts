@@ -18,6 +18,7 @@ import { keychainPassword, type StorePasswords } from './engine/store-password';
 import { localStoreHealth, sharedStoreHealth, watchedEngine, type HealthTimers, type StoreHealth } from './store-health';
 import type { StationSettings } from '../settings/station-settings';
 import { storeProblemOf, type StoreInUse } from './store-choice';
+import { errorText } from '../../shared/error-text';
 
 export interface StoreHealthOptions {
   timers?: HealthTimers;
@@ -107,7 +108,7 @@ export async function openChosenStore(deps: ChosenStoreDeps): Promise<ChosenStor
       await engine.query('SELECT 1');
     },
     problemOf: (error) => storeProblemOf(error, address),
-    onWorkFailed: (error) => deps.logger.warn('work waiting for the shared store failed', { error: error instanceof Error ? error.message : String(error) }),
+    onWorkFailed: (error) => deps.logger.warn('work waiting for the shared store failed', { error: errorText(error) }),
     ...deps.health,
   });
   health.onChange((state) => {

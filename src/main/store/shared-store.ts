@@ -14,7 +14,8 @@ import { StationError } from '../../shared/errors';
 import { parseStoreAddress, storeConfig, unverifiedServerRefusal, verifiesServer, type PostgresAddress, type TlsMode } from './engine/postgres-config';
 import { PostgresEngine } from './engine/postgres-engine';
 import { createKeychainStorePasswords, keychainPassword } from './engine/store-password';
-import { isConnectionFailure } from './engine/store-errors';
+import { driverErrorCode, isConnectionFailure, isTlsCode } from './engine/store-errors';
+import { errorText } from '../../shared/error-text';
 
 /** The environment variable a service account's store password may come from. */
 export const storePasswordVariable = 'PACKING_STATION_STORE_PASSWORD';
@@ -59,7 +60,7 @@ export function explainStoreFailure(error: unknown, address: PostgresAddress, pa
   const server = `${address.host}:${address.port}`;
   const cause = (error as { cause?: unknown }).cause ?? error;
   const code = (cause as { code?: unknown }).code;
-  const reason = cause instanceof Error ? cause.message : String(cause);
+  const reason = errorText(cause);
   if (code === '28P01' || code === '28000') {
     const where = passwordFrom === 'environment' ? `the ${storePasswordVariable} variable` : 'the keychain entry for this address';
     return new StationError('STORE_UNAVAILABLE', `The shared store at ${server} refused the password of user ${address.user} (from ${where}).`, [server, 'password', address.user], { cause: error });
@@ -81,7 +82,5 @@ export function explainStoreFailure(error: unknown, address: PostgresAddress, pa
 }
 
 function isTlsFailure(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (code.startsWith('ERR_TLS_') || code.includes('CERT') || code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' || code === 'ERR_SSL_WRONG_VERSION_NUMBER')) return true;
-  return /does not support SSL|self[- ]signed certificate|certificate|SSL/i.test(error instanceof Error ? error.message : '');
+  return isTlsCode(driverErrorCode(error));
 }

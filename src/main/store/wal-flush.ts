@@ -6,6 +6,7 @@
  */
 import { open } from 'node:fs/promises';
 import { StationError } from '../../shared/errors';
+import { errorText } from '../../shared/error-text';
 
 export type FlushToDisk = () => Promise<void>;
 
@@ -23,7 +24,7 @@ export function createWalFlush(databasePath: string): FlushToDisk {
         await file.close();
       }
     } catch (error) {
-      throw new StationError('INTERNAL', `The station could not write its journal to disk (${error instanceof Error ? error.message : String(error)}), so it sent nothing. Check the disk of this computer.`, [walPath]);
+      throw new StationError('INTERNAL', `The station could not write its journal to disk (${errorText(error)}), so it sent nothing. Check the disk of this computer.`, [walPath]);
     }
   };
 }

@@ -8,6 +8,7 @@ import type { HandoverData } from '../../shared/contract/supervision';
 import { StationError } from '../../shared/errors';
 import type { PrinterRegistry } from '../printing/printers';
 import type { PrinterTransports } from '../printing/transports/printer-transports';
+import { errorText } from '../../shared/error-text';
 
 export interface HandoverPrintDeps {
   printers: PrinterRegistry;
@@ -67,6 +68,6 @@ export async function printHandover(
     return { printer: printer.name, format: printer.format, bytes: sent.bytesWritten };
   } catch (error) {
     if (error instanceof StationError) throw error;
-    throw new StationError('PRINTER_OFFLINE', `The handover list did not reach ${printer.name}: ${error instanceof Error ? error.message : String(error)}`, undefined, { cause: error });
+    throw new StationError('PRINTER_OFFLINE', `The handover list did not reach ${printer.name}: ${errorText(error)}`, undefined, { cause: error });
   }
 }

@@ -14,6 +14,7 @@ import type { Logger } from '../logging/logger';
 import type { WeighedStatusEvent } from '../orders/status-events';
 import { remember } from '../orders/webhook-conflicts';
 import type { StoreEngine, StoreSession, StoreTransaction, Subscription } from '../store/engine/store-engine';
+import { errorText } from '../../shared/error-text';
 
 type PullStatus = (typeof pullStatuses)[number];
 
@@ -171,7 +172,7 @@ export function createPullNotices(deps: PullNoticesDeps): PullNotices {
       return after;
     },
     async follow() {
-      const failed = (error: unknown) => deps.logger?.warn('pull notices could not be read', { error: error instanceof Error ? error.message : String(error) });
+      const failed = (error: unknown) => deps.logger?.warn('pull notices could not be read', { error: errorText(error) });
       // What is open now was raised before this bench followed: listed by supervision.notices, not announced again.
       for (const environment of EnvironmentSchema.options) {
         const open = await engine.query<{ id: number }>('SELECT id FROM pull_notices WHERE environment = $1 AND acknowledged_at IS NULL', [environment]);

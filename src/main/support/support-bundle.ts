@@ -8,6 +8,7 @@
 import { chmod, writeFile } from 'node:fs/promises';
 import { zipSync, strToU8 } from 'fflate';
 import type { Redactor } from '../logging/redaction';
+import { errorText } from '../../shared/error-text';
 
 export interface BundleFile {
   /** Path inside the zip, with forward slashes (e.g. logs/station.log). */
@@ -64,7 +65,7 @@ export async function buildSupportBundle(options: SupportBundleOptions): Promise
       }
       parts.push({ name: part.name, files: written });
     } catch (error) {
-      parts.push({ name: part.name, files: [], error: options.redactor.text(error instanceof Error ? error.message : String(error)) });
+      parts.push({ name: part.name, files: [], error: options.redactor.text(errorText(error)) });
     }
   }
 

@@ -3,6 +3,7 @@ import type { ErrorFacts } from '../../shared/errors';
 import type { Logger } from '../logging/logger';
 import type { PrintActivity } from './print-activity';
 import type { UpdateSettings } from './update-settings';
+import { errorText } from '../../shared/error-text';
 
 /** What the coordinator needs of electron-updater's autoUpdater (the shell adapts it). */
 export interface UpdaterPort {
@@ -103,7 +104,7 @@ export function createUpdateCoordinator(options: UpdateCoordinatorOptions): Upda
       await current.checkForUpdates();
       return 'checked';
     } catch (error) {
-      logger.warn('update check failed', { error: error instanceof Error ? error.message : String(error) });
+      logger.warn('update check failed', { error: errorText(error) });
       return 'failed';
     }
   };

@@ -13,6 +13,7 @@ import { createLogger } from '../logging/logger';
 import { logStrayErrors } from '../logging/stray-errors';
 import { defaultDataDir } from '../paths';
 import { startStationWebHost } from './station-web-host';
+import { errorText } from '../../shared/error-text';
 
 const environmentWords = {
   sandbox: 'the embedded sandbox — practice orders and a virtual Zebra, nothing ships (Setup › Environment leaves it)',
@@ -64,6 +65,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`The web host could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`The web host could not start: ${errorText(error)}\n`);
   process.exit(1);
 });

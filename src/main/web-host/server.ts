@@ -23,6 +23,7 @@ import { parseRequestTarget, sameOriginPath } from './request-target';
 import { createSignedWebSessions, sessionMaxAgeMs } from './sessions';
 import { serveHandover } from './handover-download';
 import { serveStaticFile } from './static-files';
+import { errorText } from '../../shared/error-text';
 
 export interface WebHostOptions {
   /** The station, or what stands for one that could not open its store (contract/unopened-station.ts). */
@@ -126,7 +127,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       if (options.handoverDir && (await serveHandover(options.handoverDir, url.pathname, response, securityHeaders()))) return;
       if (!(await serveStaticFile(rendererDir, url.pathname, response, securityHeaders()))) refuse(response, 404, 'Not found.');
     } catch (error) {
-      station.logger.error('web host request failed', { error: error instanceof Error ? error.message : String(error) });
+      station.logger.error('web host request failed', { error: errorText(error) });
       if (!response.headersSent) refuse(response, 500, 'The station could not answer this request.');
       else response.destroy();
     }

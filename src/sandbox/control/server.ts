@@ -35,6 +35,7 @@ import {
   WaitIdleSchema,
   WebhookRegistrationSchema,
 } from './schemas';
+import { errorText } from '../../shared/error-text';
 
 export interface ControlDeps {
   token: string;
@@ -168,7 +169,7 @@ export function createControlServer(deps: ControlDeps): Server {
         const previousStatus = deps.world().moveOrder(env, order, status);
         return { orderId, status, moved: true, previousStatus };
       } catch (error) {
-        return { orderId, status, moved: false, error: error instanceof Error ? error.message : String(error) };
+        return { orderId, status, moved: false, error: errorText(error) };
       }
     });
     return ok({ moved: results.filter((r) => r.moved).length, results });

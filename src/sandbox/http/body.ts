@@ -2,6 +2,7 @@
 import type { IncomingMessage } from 'node:http';
 import { describeJsonProblem, jsonShapeProblem, type JsonShapeLimits } from '../../shared/json-shape';
 import { HttpError } from './errors';
+import { errorText } from '../../shared/error-text';
 
 /**
  * The shape a request body may have, checked on its text before it is parsed: no request of the
@@ -72,7 +73,7 @@ export function parseJsonBody(raw: Buffer, contentType: string | undefined): unk
   try {
     return JSON.parse(text);
   } catch (cause) {
-    const detail = cause instanceof Error ? cause.message : String(cause);
+    const detail = errorText(cause);
     throw new HttpError(400, [`body is not valid JSON: ${detail}`]);
   }
 }

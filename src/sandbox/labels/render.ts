@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorText } from '../../shared/error-text';
 
 /**
  * Turns ZPL into a PNG with zpl-renderer-js (Zebrash compiled to WASM): offline, no Labelary.
@@ -30,7 +31,7 @@ export async function renderZplToPng(zpl: string, opts: RenderZplOptions = {}): 
   try {
     base64 = await zplToBase64Async(zpl, options.widthMm, options.heightMm, options.dpmm);
   } catch (cause) {
-    throw new Error(`ZPL could not be rendered: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    throw new Error(`ZPL could not be rendered: ${errorText(cause)}`, { cause });
   }
   const png = Buffer.from(base64, 'base64');
   if (!pngSignature.every((byte, index) => png[index] === byte)) {

@@ -1,5 +1,6 @@
 // The commands inside a format, in order, and which of them change the printer itself or persist
 // settings (the configuration record). A Zebra runs a format's commands as it reads the format.
+import { readZplCommands } from '../../shared/zebra/zpl-tokens';
 import { objectName, type Download, type DownloadCode } from './download-commands';
 
 export interface FormatCommand {
@@ -13,15 +14,27 @@ export interface FormatCommand {
   text: string;
 }
 
-/** Splits a format's text at every ^ and ~ (field data cannot hold either, so this is exact). */
-export function formatCommands(zpl: string): FormatCommand[] {
-  const commands: FormatCommand[] = [];
-  const pattern = /([\^~])([^~^]{0,2})([^~^]*)/g;
-  for (const match of zpl.matchAll(pattern)) {
-    const [text, prefix = '', code = '', params = ''] = match;
-    commands.push({ prefix, code: code.toUpperCase(), params, text });
+/**
+ * A format's text as bytes, one a character so positions stay the text's: a character beyond one
+ * byte (field data in UTF-8) reads as `?`, which is never a prefix.
+ */
+export function textBytes(zpl: string): Uint8Array {
+  const bytes = new Uint8Array(zpl.length);
+  for (let index = 0; index < zpl.length; index += 1) {
+    const code = zpl.charCodeAt(index);
+    bytes[index] = code > 0xff ? 0x3f : code;
   }
-  return commands;
+  return bytes;
+}
+
+/** A format's commands, in order, read by ZPL's own rules (shared/zebra/zpl-tokens.ts). */
+export function formatCommands(zpl: string): FormatCommand[] {
+  return readZplCommands(textBytes(zpl)).map(({ name, start, paramsStart, end }) => ({
+    prefix: name.slice(0, 1),
+    code: name.slice(1),
+    params: zpl.slice(paramsStart, end),
+    text: zpl.slice(start, end),
+  }));
 }
 
 /** Flash devices: anything written there survives power-off, so writing there changes the printer. */

@@ -23,7 +23,7 @@ import {
   type VirtualZebraOptions,
   type VirtualZebraSettings,
 } from './printer-settings';
-import { labelLength, printQuantity } from './format-fields';
+import { drawsOnLabel, labelLength, printQuantity, reprintAfterErrorIn } from './format-fields';
 import { SgdVariables, type MediaOdometers, type SgdSettingTarget } from './sgd-variables';
 import {
   configurationLines,
@@ -134,10 +134,6 @@ const QUERY_COMMANDS = new Set<ImmediateCommand['kind']>(['host-status', 'host-i
 // Zebra's power-up default, "reprint after error") that label is printed again once they clear.
 const STOPPING_FAULTS = ['paperOut', 'headOpen', 'ribbonOut'] as const;
 type StoppingFault = (typeof STOPPING_FAULTS)[number];
-// ^JZY / ^JZN inside a format: the last one read wins.
-const REPRINT_AFTER_ERROR = /\^JZ([YN])/gi;
-// Commands that put something on a label; a format without any prints nothing (it only sets things).
-const DRAWING_COMMAND = /\^(FD|FV|GB|GC|GD|GE|GF|GS|XG|IM|IL|XF)/i;
 // A cut-short copy used about half a label of media.
 const CUT_SHORT_SHARE = 0.5;
 const DISCARD_LIMIT = 1000;
@@ -962,14 +958,15 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
   private enqueue(bytes: Buffer, connection: Connection): void {
     const zpl = bytes.toString('utf8');
     // A Zebra acts on ^JZ as it reads the format, not when the label prints.
-    for (const match of zpl.matchAll(REPRINT_AFTER_ERROR)) this.reprintAfterErrorValue = match[1]?.toUpperCase() === 'Y';
+    const reprint = reprintAfterErrorIn(zpl);
+    if (reprint !== null) this.reprintAfterErrorValue = reprint;
     const { recalled, actions } = this.configuration.runFormat(zpl);
     const format: QueuedFormat = {
       id: this.nextFormatId++,
       byteLength: bytes.length,
       zpl,
       // A format that draws nothing only sets things: it leaves the buffer without a label.
-      quantity: DRAWING_COMMAND.test(zpl) ? printQuantity(zpl) : 0,
+      quantity: drawsOnLabel(zpl) ? printQuantity(zpl) : 0,
       labelLengthDots: labelLength(zpl),
       recalled,
       own: false,

@@ -11,6 +11,7 @@ import type { WebhookPayload } from '../../shared/api/schemas';
 import type { Random } from '../random';
 import type { WebhookSettings } from '../settings';
 import type { EnvironmentName } from '../world/types';
+import { errorText } from '../../shared/error-text';
 
 export const webhookContentType = 'application/json; charset=UTF-8';
 
@@ -126,7 +127,7 @@ export function createWebhookDispatcher(options: { settings: () => WebhookSettin
       delivery.lastError = `HTTP ${answer.statusCode}`;
     } catch (error) {
       delivery.lastStatusCode = undefined;
-      delivery.lastError = error instanceof Error ? error.message : String(error);
+      delivery.lastError = errorText(error);
     }
     const wait = settings.retryDelaysMs[delivery.attempts - 1];
     if (wait === undefined || closed) return finish(job, 'failed');

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { ErrorFactsSchema } from '../errors';
 import { EnvironmentSchema } from './app';
 import { defineCall, defineEvent } from './define';
+import { manifestColumns } from '../import-columns';
 
-export const manifestFieldNames = ['orderId', 'orderRef', 'barcode', 'bundleId', 'recipient', 'status'] as const;
+export const manifestFieldNames = [...manifestColumns.required, ...manifestColumns.optional] as const;
 export const ManifestFieldSchema = z.enum(manifestFieldNames);
 
 /** Largest file the screen may send as bytes (the web host has no file paths). */

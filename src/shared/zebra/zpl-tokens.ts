@@ -138,3 +138,48 @@ const isBinaryForm = (field: string | undefined): boolean => {
   const form = (field ?? '').trim().toUpperCase();
   return form === 'B' || form === 'C';
 };
+
+/** A command as a printer that has taken a format reads it: its name, and where it and its parameters lie. */
+export interface ReadCommand {
+  /** Upper-case, with the standard prefixes: `^XA`, `~DG`, `^A` (a font). */
+  name: string;
+  start: number;
+  paramsStart: number;
+  /** Just after its parameters (and any binary payload): where the next command starts. */
+  end: number;
+}
+
+/**
+ * The `^` and `~` commands of ZPL a printer has already taken (the virtual Zebra's formats, a label
+ * the screen shows), by the rules above: prefix changes followed, binary payloads skipped by their
+ * count. Unlike the gate's scanner (zpl-scanner.ts), which refuses a document that is not clean
+ * ZPL, it reads on past what it cannot use: a prefix without a command name, a byte of junk.
+ */
+export function readZplCommands(bytes: Uint8Array): ReadCommand[] {
+  const prefixes = standardPrefixes();
+  const commands: ReadCommand[] = [];
+  const nextPrefix = (from: number): number => {
+    for (let index = from; index < bytes.length; index += 1) if (isPrefix(bytes[index], prefixes)) return index;
+    return bytes.length;
+  };
+  let at = nextPrefix(0);
+  while (at < bytes.length) {
+    const read = readCommandName(bytes, at, prefixes, true);
+    if (read === 'incomplete' || read === 'not-text') {
+      at = nextPrefix(at + 1);
+      continue;
+    }
+    const { name, paramsStart } = read;
+    let end: number;
+    if (isPrefixChange(name) && bytes[paramsStart] !== undefined) {
+      applyPrefixChange(prefixes, name, bytes[paramsStart] as number);
+      end = nextPrefix(paramsStart + 1);
+    } else {
+      const payload = readPayloadHeader(bytes, name, paramsStart, prefixes, true);
+      end = nextPrefix(payload.kind === 'binary' ? Math.min(bytes.length, payload.dataStart + payload.byteCount) : paramsStart);
+    }
+    commands.push({ name, start: at, paramsStart, end });
+    at = end;
+  }
+  return commands;
+}

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createManifestImporter } from '../../../src/main/orders/manifest-import';
-import { defaultManifestLimits } from '../../../src/main/orders/manifest-limits';
+import { defaultSheetLimits } from '../../../src/main/spreadsheets/sheet-limits';
 import { createLogger } from '../../../src/main/logging/logger';
 import { createTestStation, type TestStation } from '../../support/station';
 import { sharedStringsBomb } from './hostile-xlsx';
@@ -58,7 +58,7 @@ describe('a hostile workbook fails only its own import', () => {
       engine: test.station.services.store,
       index: test.station.services.orders,
       logger: createLogger(() => undefined),
-      limits: { ...defaultManifestLimits, maxSharedTextChars: 1e12, maxPartBytes: 16 * 1024 * 1024 },
+      limits: { ...defaultSheetLimits, maxSharedTextChars: 1e12, maxPartBytes: 16 * 1024 * 1024 },
     });
     await expect(importer.import('test', { kind: 'bytes', fileName: 'parts.xlsx', bytes: bomb })).rejects.toMatchObject({
       code: 'IMPORT_FAILED',
@@ -73,7 +73,7 @@ describe('a hostile workbook fails only its own import', () => {
       engine: test.station.services.store,
       index: test.station.services.orders,
       logger: createLogger(() => undefined),
-      limits: { ...defaultManifestLimits, maxCellChars: unbounded, maxSharedTextChars: unbounded, maxPartBytes: unbounded, maxInflatedBytes: unbounded },
+      limits: { ...defaultSheetLimits, maxCellChars: unbounded, maxSharedTextChars: unbounded, maxPartBytes: unbounded, maxInflatedBytes: unbounded },
       parserHeapMb: 96,
     });
     await expect(importer.import('test', { kind: 'bytes', fileName: 'bomb.xlsx', bytes: bomb })).rejects.toMatchObject({

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { runCli } from '../../../src/main/cli/run';
 import { memoryKeyStore } from '../../support/station';
+import { errorText } from '../../../src/shared/error-text';
 
 const key = z.object({ key: z.string(), address: z.string() }).parse(JSON.parse(process.argv[2] ?? '{}'));
 const stopSignal = new Promise<void>((resolve) => process.once('SIGTERM', () => resolve()));
@@ -18,7 +19,7 @@ runCli(process.argv.slice(3), {
 }).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`${errorText(error)}\n`);
     process.exit(1);
   },
 );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveColumns } from '../../../src/main/orders/manifest-columns';
-import { cellText, detectDelimiter } from '../../../src/main/orders/manifest-readers';
-import { detectFormat } from '../../../src/main/orders/spreadsheet-format';
+import { cellText, detectDelimiter } from '../../../src/main/spreadsheets/sheet-readers';
+import { detectFormat } from '../../../src/main/spreadsheets/spreadsheet-format';
 
 describe('manifest columns', () => {
   it('finds columns whatever their spelling', () => {

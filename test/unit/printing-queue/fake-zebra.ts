@@ -11,6 +11,7 @@ import { parseHostStatus } from '../../../src/shared/zebra/host-status';
 import type { ZebraQuery } from '../../../src/shared/zebra/queries';
 import type { SecondCopyData } from '../../../src/shared/contract/printing';
 import type { PrinterFault } from '../../../src/shared/zebra/faults';
+import { errorText } from '../../../src/shared/error-text';
 
 interface Timer {
   at: number;
@@ -282,7 +283,7 @@ export class RecordingSource implements LabelSource {
   /** As a print run does: a scan's label fails, a run's stays next in line. */
   notBegun(label: QueueLabel, error: unknown): void {
     if (this.urgent) this.waiting.shift();
-    this.events.push(`not begun ${label.entryId}: ${error instanceof Error ? error.message : String(error)}`);
+    this.events.push(`not begun ${label.entryId}: ${errorText(error)}`);
   }
 
   sent(label: QueueLabel, fault: PrinterFault | null): void {

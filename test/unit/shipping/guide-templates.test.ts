@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileTemplates, templateCsv } from '../../../src/shared/import-templates';
-import { manifestFields } from '../../../src/main/orders/manifest-columns';
-import { optionalColumns, requiredColumns } from '../../../src/main/shipping/to-ship-orders';
-import { uploadOptionalColumns, uploadRequiredColumns } from '../../../src/main/shipping/upload-rows';
+import { checkUploadRow } from '../../../src/main/shipping/upload-rows';
 
 const template = (id: string) => {
   const found = fileTemplates.find((candidate) => candidate.id === id);
@@ -11,18 +9,12 @@ const template = (id: string) => {
 };
 
 describe('the first-hour guide’s file templates', () => {
-  it('name only columns the station reads, every required one, with one example cell per column', () => {
-    const readers: Record<string, { required: readonly string[]; known: readonly string[] }> = {
-      manifest: { required: ['orderId'], known: manifestFields },
-      'to-ship': { required: requiredColumns, known: [...requiredColumns, ...optionalColumns] },
-      upload: { required: uploadRequiredColumns, known: [...uploadRequiredColumns, ...uploadOptionalColumns] },
-    };
-    for (const [id, reader] of Object.entries(readers)) {
-      const { columns, example } = template(id);
-      for (const column of reader.required) expect(columns, `${id} has ${column}`).toContain(column);
-      for (const column of columns) expect(reader.known, `${id}: ${column} is read`).toContain(column);
-      expect(example).toHaveLength(columns.length);
-    }
+  it('give an upload row the upload takes as it is: one order to create, no problem', () => {
+    const { columns, example } = template('upload');
+    const cells = Object.fromEntries(columns.map((column, index) => [column, example[index] ?? '']).filter(([, value]) => value !== ''));
+    const checked = checkUploadRow(cells, new Set(['1101']));
+    expect(checked.problems).toEqual([]);
+    expect(checked.request).toMatchObject({ orderRef: 'SHOP-2001', locationId: '1101' });
   });
 
   it('gives the weight in grams and sizes in millimetres, longest side first', () => {

@@ -1,6 +1,7 @@
 import { createEmbeddedSandbox } from '../../embedded-sandbox';
 import { expectOnly, numberOption, option } from '../args';
 import { exitCodes, type CliCommand } from '../command';
+import { errorText } from '../../../shared/error-text';
 
 export const sandboxCommand: CliCommand = {
   name: 'sandbox',
@@ -36,7 +37,7 @@ export const sandboxCommand: CliCommand = {
       await context.stopped();
       return exitCodes.ok;
     } catch (error) {
-      context.warn(error instanceof Error ? error.message : String(error));
+      context.warn(errorText(error));
       return exitCodes.failed;
     } finally {
       await sandbox.close();

@@ -3,6 +3,7 @@ import { healthPath, type WebhookReceiverStatus } from '../../orders/webhook-rec
 import { expectOnly, numberOption, option } from '../args';
 import { exitCodes, UsageError, type CliCommand, type CliContext } from '../command';
 import { openSharedStore, storePasswordVariable } from '../../store/shared-store';
+import { errorText } from '../../../shared/error-text';
 
 const TlsModeSchema = z.enum(['disable', 'require', 'verify-full']);
 
@@ -39,7 +40,7 @@ export const webhooksCommand: CliCommand = {
     try {
       status = await receiver.open({ host: option(context.args, 'host'), port });
     } catch (error) {
-      context.warn(error instanceof Error ? error.message : String(error));
+      context.warn(errorText(error));
       return exitCodes.failed;
     }
     const hostInUrl = status.host.includes(':') ? `[${status.host}]` : status.host;
@@ -81,7 +82,7 @@ async function openStore(context: CliContext, address: string, tls: 'disable' | 
     context.print(`Shared store ${user}@${host}:${storePort}/${database} open and up to date (password from the ${opened.passwordFrom}).`);
     return opened.engine;
   } catch (error) {
-    context.warn(error instanceof Error ? error.message : String(error));
+    context.warn(errorText(error));
     return null;
   }
 }

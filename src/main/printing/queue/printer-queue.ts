@@ -35,6 +35,7 @@ import { judgeDrained, needsMarks, type LabelProof } from './print-proof';
 import { readPrinterMarks, type PrinterMarks } from './printer-marks';
 import { secondCopyAtFault, secondCopyOnceEmpty } from './second-copy';
 import { faultsBehindSilence, isSilence } from '../status/printer-status';
+import { errorText } from '../../../shared/error-text';
 
 export interface PrinterQueueTiming {
   /** First wait between status polls while the printer's buffer is at the limit; adapts to the printer's speed. */
@@ -898,8 +899,4 @@ export function stateName(fault: PrinterFault | null, busy: boolean): PrinterSta
     case 'printer-error':
       return 'error';
   }
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -4,6 +4,7 @@
  */
 import type { Logger } from '../../logging/logger';
 import type { PrintActivity } from '../../updates/print-activity';
+import { errorText } from '../../../shared/error-text';
 
 export class IdleTracker {
   private readonly listeners = new Set<() => void>();
@@ -29,7 +30,7 @@ export class IdleTracker {
       try {
         listener();
       } catch (error) {
-        this.logger.warn('print idle listener failed', { error: error instanceof Error ? error.message : String(error) });
+        this.logger.warn('print idle listener failed', { error: errorText(error) });
       }
     }
   }

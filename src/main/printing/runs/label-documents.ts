@@ -12,6 +12,7 @@ import type { BundleLabel, DeliveryClient } from '../../api';
 import { identifiersFromText } from '../journal/label-identity';
 import type { Logger } from '../../logging/logger';
 import { a6Geometry, labelRoute } from '../label-route';
+import { pdfUnavailable, printedFrom, zplUnavailable } from '../printed-label';
 import type { PrinterRecord, PrinterRegistry } from '../printers';
 import { currentPrinter, type IdentityWatchDeps } from '../status/identity-watch';
 import type { PrinterTransport } from '../transports/transport';
@@ -53,18 +54,6 @@ const serviceCodes = new Set<ErrorCode>(['NETWORK', 'TIMEOUT', 'SERVER_ERROR', '
 
 export function classifyFetchFailure(error: unknown): FetchFailureKind {
   return error instanceof StationError && serviceCodes.has(error.code) ? 'service' : 'label';
-}
-
-/** The service has no ZPL for this order (its carrier supplies PDF labels only). */
-function zplUnavailable(error: unknown): boolean {
-  if (!(error instanceof StationError) || error.code !== 'VALIDATION') return false;
-  const text = [error.message, ...(error.details ?? [])].join(' ');
-  return /\bzpl\b/i.test(text) && /pdf/i.test(text);
-}
-
-/** The service refused the order's PDF label (it has the label only as ZPL). */
-function pdfUnavailable(error: unknown): boolean {
-  return error instanceof StationError && error.code === 'VALIDATION' && /\bpdf\b/i.test([error.message, ...(error.details ?? [])].join(' '));
 }
 
 /**
@@ -236,38 +225,39 @@ export function createLabelDocuments(deps: LabelDocumentsDeps): DocumentSource {
     const ahead = zplAhead(entry);
     const printer = await printerNow();
     const route = labelRoute(printer);
-    const isLabel = entry.orderId !== null || entry.bundleId !== null;
-    if (route.kind === 'refused' && isLabel) throw route.error;
+    const from = printedFrom(entry);
+    if (route.kind === 'refused' && from.kind !== 'none') throw route.error;
     // A document the caller fetched is the order's native ZPL or its PDF: right unless the printer needs an image.
-    if (deps.given && !(route.kind === 'raster' && entry.orderId !== null)) return deps.given(entry);
-    if (entry.orderId !== null) {
-      const orderId = entry.orderId;
-      if (entry.format === 'pdf') {
-        const label = await (await deps.client()).getLabel(orderId, { format: 'pdf', orientation: printer.orientation });
+    if (deps.given && !(route.kind === 'raster' && (from.kind === 'order-zpl' || from.kind === 'order-pdf'))) return deps.given(entry);
+    switch (from.kind) {
+      case 'order-pdf': {
+        if (from.asImage) return orderPdfAsGfa(printer, from.orderId);
+        const label = await (await deps.client()).getLabel(from.orderId, { format: 'pdf', orientation: printer.orientation });
         return prepared(label.bytes, 1, 'pdf');
       }
-      if (entry.format === 'gfa' || route.kind === 'raster') return orderPdfAsGfa(printer, orderId);
-      const asked = ahead && route.kind === 'native-zpl' && ahead.printer.orientation === printer.orientation ? ahead.document : orderZpl(printer, orderId);
-      try {
-        return await asked;
-      } catch (error) {
-        // Labels some carriers supply exist as PDF only: print those as images.
-        if (zplUnavailable(error)) return orderPdfAsGfa(printer, orderId);
-        throw error;
-      }
-    }
-    if (entry.bundleId !== null && entry.bundlePosition !== null) {
-      if (entry.format === 'pdf') {
-        const documents = await bundles.pdfs(entry.bundleId);
-        const document = documents[entry.bundlePosition - 1];
-        if (!document) {
-          throw new StationError('MALFORMED_RESPONSE', `Bundle ${entry.bundleId} has ${documents.length} label documents now, not ${entry.bundlePosition}.`);
+      case 'order-zpl': {
+        if (route.kind === 'raster') return orderPdfAsGfa(printer, from.orderId);
+        const asked = ahead && route.kind === 'native-zpl' && ahead.printer.orientation === printer.orientation ? ahead.document : orderZpl(printer, from.orderId);
+        try {
+          return await asked;
+        } catch (error) {
+          // Labels some carriers supply exist as PDF only: print those as images.
+          if (zplUnavailable(error)) return orderPdfAsGfa(printer, from.orderId);
+          throw error;
         }
+      }
+      case 'bundle-document': {
+        const documents = await bundles.pdfs(from.bundleId);
+        const document = documents[from.position - 1];
+        if (!document) throw new StationError('MALFORMED_RESPONSE', `Bundle ${from.bundleId} has ${documents.length} label documents now, not ${from.position}.`);
         return prepared(document.bytes, 1, 'pdf');
       }
-      const zpl = await bundles.rasterPage(entry.bundleId, entry.bundlePosition, rasterGeometry(printer), printer.options.gfaEncoding);
-      return prepared(encoder.encode(zpl), 1, 'gfa');
+      case 'bundle-page': {
+        const zpl = await bundles.rasterPage(from.bundleId, from.page, rasterGeometry(printer), printer.options.gfaEncoding);
+        return prepared(encoder.encode(zpl), 1, 'gfa');
+      }
+      case 'none':
+        throw new StationError('INTERNAL', `Journal entry ${entry.id ?? '(new)'} names neither an order nor a bundle page, so there is nothing to fetch.`);
     }
-    throw new StationError('INTERNAL', `Journal entry ${entry.id ?? '(new)'} names neither an order nor a bundle page, so there is nothing to fetch.`);
   };
 }

@@ -15,6 +15,7 @@ import type { LabelSource, NextLabel, QueueLabel } from '../queue/label-source';
 import type { LabelMarkStore } from '../queue/label-marks';
 import type { PrinterQueue } from '../queue/printer-queue';
 import { isUnreachable } from '../../store/store-health';
+import { errorText } from '../../../shared/error-text';
 
 /** A label's document, checked and ready for the printer. */
 export interface PreparedDocument {
@@ -476,7 +477,7 @@ export class PrintRun implements LabelSource {
     this.setState('paused', {
       by: 'service',
       code,
-      message: `Labels could not be fetched: ${error instanceof Error ? error.message : String(error)}`,
+      message: `Labels could not be fetched: ${errorText(error)}`,
       action: `The station tries again by itself in ${seconds} s; press Resume to try now.`,
       fault: null,
       since: this.now(),
@@ -566,7 +567,7 @@ export class PrintRun implements LabelSource {
       else await this.persist(work);
     });
     this.writes = done.catch((error: unknown) => {
-      this.deps.logger.error('print journal write failed', { runId: this.runId, error: error instanceof Error ? error.message : String(error) });
+      this.deps.logger.error('print journal write failed', { runId: this.runId, error: errorText(error) });
     });
     return onFailure === 'rethrow' ? done : this.writes;
   }
@@ -639,10 +640,10 @@ function sentAtOf(entry: JournalRow): { sentAtMs?: number } {
  */
 function journalReason(error: unknown): string {
   if (error instanceof StationError) return `${error.code}: ${error.message}`;
-  return error instanceof Error ? error.message : String(error);
+  return errorText(error);
 }
 
 function asStationError(error: unknown): StationError {
   if (error instanceof StationError) return error;
-  return new StationError('INTERNAL', error instanceof Error ? error.message : String(error));
+  return new StationError('INTERNAL', errorText(error));
 }

@@ -36,6 +36,7 @@ import { RunReadModels } from './run-read-models';
 import { isUnreachable } from '../../store/store-health';
 import { currentPrinter } from '../status/identity-watch';
 import { RollWatch } from '../status/roll-watch';
+import { errorText } from '../../../shared/error-text';
 
 export interface PrintingOptions {
   queueTiming?: Partial<PrinterQueueTiming>;
@@ -375,7 +376,7 @@ export class PrintService {
         await this.clock.sleep(this.heartbeatTiming.intervalMs, stop.signal);
         if (stop.signal.aborted) break;
         await this.deps.journal.renewHeartbeat([...this.runs.keys()]).catch((error: unknown) => {
-          this.deps.logger.warn('run heartbeat not renewed', { error: error instanceof Error ? error.message : String(error) });
+          this.deps.logger.warn('run heartbeat not renewed', { error: errorText(error) });
         });
       }
       if (this.heartbeat === stop) this.heartbeat = null;
@@ -457,7 +458,7 @@ export class PrintService {
       .then(() => ready)
       .then(
         (emit) => emit(),
-        (error: unknown) => this.deps.logger.warn('a printing event could not be read', { reason: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) => this.deps.logger.warn('a printing event could not be read', { reason: errorText(error) }),
       );
   }
 

@@ -19,6 +19,7 @@ import { PrinterQueue, type PrinterQueueState, type PrinterQueueTiming } from '.
 import type { PrinterRecord } from '../printers';
 import { leaseKey, type PrinterLeases } from '../printer-leases';
 import type { PrinterTransports } from '../transports/printer-transports';
+import { errorText } from '../../../shared/error-text';
 
 export interface QueueRegistryDeps {
   transports: PrinterTransports;
@@ -140,7 +141,7 @@ export class QueueRegistry {
       } catch (error) {
         // Lost (another bench took it over after this one could not renew in time) or the store is
         // unreachable: the next claim takes it again or is refused; labels already queued go on.
-        this.deps.logger.warn('printer lease not renewed', { printer: lease.printer.name, error: error instanceof Error ? error.message : String(error) });
+        this.deps.logger.warn('printer lease not renewed', { printer: lease.printer.name, error: errorText(error) });
         this.forgetLease(key);
         return;
       }
@@ -168,7 +169,7 @@ export class QueueRegistry {
       await this.deps.leases.release(lease.printer);
     } catch (error) {
       // It then expires by itself.
-      this.deps.logger.warn('printer lease not given back', { printer: lease.printer.name, error: error instanceof Error ? error.message : String(error) });
+      this.deps.logger.warn('printer lease not given back', { printer: lease.printer.name, error: errorText(error) });
     }
   }
 

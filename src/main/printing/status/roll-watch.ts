@@ -19,6 +19,7 @@ import type { Logger } from '../../logging/logger';
 import type { PrinterRecord } from '../printers';
 import { canQuery, PrinterTransportError, type PrinterTransport, type StatusTransport } from '../transports/transport';
 import { SGD } from './printer-identity';
+import { errorText } from '../../../shared/error-text';
 
 export interface RollWatchDeps {
   transports: { forPrinter(address: PrinterRecord['address']): PrinterTransport };
@@ -97,7 +98,7 @@ export class RollWatch {
         await new Promise((resolve) => setTimeout(resolve, step).unref());
       }
     };
-    attempt().catch((error: unknown) => this.deps.logger?.info('the roll could not be read', { printer: printer.name, error: error instanceof Error ? error.message : String(error) }));
+    attempt().catch((error: unknown) => this.deps.logger?.info('the roll could not be read', { printer: printer.name, error: errorText(error) }));
   }
 
   /**

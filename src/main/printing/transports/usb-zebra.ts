@@ -105,7 +105,7 @@ type UsbProblem = 'access-denied' | 'driver' | 'busy' | 'disconnected' | 'timeou
 
 /** Reads what went wrong from a USB error, whichever library or OS phrased it. */
 export function classifyUsbError(error: unknown): UsbProblem {
-  const text = errorText(error);
+  const text = libusbErrorText(error);
   if (/LIBUSB_ERROR_ACCESS|access (is )?denied|permission denied|EACCES|os error 13|SecurityError/i.test(text)) return 'access-denied';
   if (/LIBUSB_ERROR_NOT_SUPPORTED|not supported|NotSupportedError|no (usable )?driver/i.test(text)) return 'driver';
   if (/LIBUSB_ERROR_BUSY|resource busy|device or resource busy|EBUSY|os error 16|already claimed|in use/i.test(text)) return 'busy';
@@ -215,7 +215,7 @@ export class UsbZebraTransport implements StatusTransport {
         failure: 'service-unavailable',
         delivery: 'none',
         fallback: 'os-queue',
-        details: [errorText(error)],
+        details: [libusbErrorText(error)],
         cause: error,
       });
     }
@@ -331,7 +331,7 @@ export class UsbZebraTransport implements StatusTransport {
     queryTimeoutMs = this.settings.queryTimeoutMs,
   ): PrinterTransportError {
     if (error instanceof PrinterTransportError) return error;
-    const base = { ...facts, cause: error, details: [errorText(error)] };
+    const base = { ...facts, cause: error, details: [libusbErrorText(error)] };
     if (error instanceof Cancelled) {
       return new PrinterTransportError('PRINTER_ERROR', `Sending to ${this.description} was cancelled.`, { ...base, failure: 'cancelled' });
     }
@@ -402,7 +402,8 @@ class Cancelled extends Error {
   }
 }
 
-function errorText(error: unknown): string {
+/** An error as libusb, nusb and the OS word it: its name, its code and its message. */
+function libusbErrorText(error: unknown): string {
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;
     return [error.name, typeof code === 'string' || typeof code === 'number' ? String(code) : '', error.message].filter(Boolean).join(': ');

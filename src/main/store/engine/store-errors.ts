@@ -5,13 +5,14 @@
  * dispatcher reports it as INTERNAL with the details in the log.
  */
 import { StationError } from '../../../shared/errors';
+import { errorText } from '../../../shared/error-text';
 
 export function conflictError(table: string, columns: string[], cause: unknown): StationError {
   return new StationError('STORE_CONFLICT', `A row with this key already exists in ${table} (${columns.join(', ')}).`, [table, columns.join(', ')], { cause });
 }
 
 export function unavailableError(cause: unknown): StationError {
-  const reason = cause instanceof Error ? cause.message : String(cause);
+  const reason = errorText(cause);
   return new StationError('STORE_UNAVAILABLE', `The store cannot be reached: ${reason}`, undefined, { cause });
 }
 
@@ -30,15 +31,35 @@ export function fromSqliteError(error: unknown): unknown {
 const unavailableStates = new Set(['57P01', '57P02', '57P03', '53300', '3D000', '28P01', '28000']);
 const unavailableSystemCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
+/**
+ * node-postgres raises a few failures of the connection itself with words and no code: each is
+ * given a code here, the one place their words are read, and every caller classifies by code.
+ */
+const codelessDriverFailures: [RegExp, string][] = [
+  [/does not support SSL/i, 'PG_SERVER_WITHOUT_TLS'],
+  [/timeout exceeded when trying to connect|connection timeout/i, 'PG_CONNECT_TIMEOUT'],
+  [/Connection terminated|terminating connection/i, 'PG_CONNECTION_TERMINATED'],
+  [/Client has encountered a connection error/i, 'PG_CONNECTION_BROKEN'],
+];
+
+/** A driver error's code: the server's SQLSTATE, the system's or TLS's code, or the one given above to node-postgres's codeless connection failures. */
+export function driverErrorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') return code;
+  if (!(error instanceof Error)) return undefined;
+  return codelessDriverFailures.find(([words]) => words.test(error.message))?.[1];
+}
+
+/** True for a TLS refusal: a certificate not trusted under verify-full, or a server that speaks no TLS. */
+export function isTlsCode(code: string | undefined): boolean {
+  return code !== undefined && (code.startsWith('ERR_TLS_') || code.includes('CERT') || code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' || code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'PG_SERVER_WITHOUT_TLS');
+}
+
 /** True when a PostgreSQL error says the connection, not the statement, failed. */
 export function isConnectionFailure(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (unavailableStates.has(code) || code.startsWith('08') || unavailableSystemCodes.has(code))) return true;
-  // A certificate refused under verify-full, or TLS refused by the server: the store cannot be reached safely.
-  if (typeof code === 'string' && (code.startsWith('ERR_TLS_') || code.includes('CERT') || code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE')) return true;
-  const message = error instanceof Error ? error.message : '';
-  // "timeout exceeded when trying to connect": the pool's connectionTimeoutMillis passed (a server restarting).
-  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|terminating connection|does not support SSL/i.test(message);
+  const code = driverErrorCode(error);
+  if (code === undefined) return false;
+  return unavailableStates.has(code) || code.startsWith('08') || code.startsWith('PG_') || unavailableSystemCodes.has(code) || isTlsCode(code);
 }
 
 /** pg: SQLSTATE 23505 with the table and "Key (environment, order_id)=(…) already exists." */

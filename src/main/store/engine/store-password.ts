@@ -10,6 +10,7 @@ import { AsyncEntry } from '@napi-rs/keyring';
 import { StationError } from '../../../shared/errors';
 import { keychainUnavailableMessage } from '../../keys/key-store';
 import { keychainAccount, type PostgresAddress } from './postgres-config';
+import { errorText } from '../../../shared/error-text';
 
 type StoreServer = Pick<PostgresAddress, 'user' | 'host' | 'port' | 'database'>;
 
@@ -25,7 +26,7 @@ export function createKeychainStorePasswords(service: string, platform: NodeJS.P
     try {
       return await use(new AsyncEntry(service, keychainAccount(address), entryOptions));
     } catch (error) {
-      const said = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 300);
+      const said = errorText(error).replace(/\s+/g, ' ').slice(0, 300);
       throw new StationError('KEYCHAIN_UNAVAILABLE', keychainUnavailableMessage, [`keychain said: ${said}`], { cause: error });
     }
   };

@@ -3,6 +3,7 @@
  * base64 without a type, and a file chosen by hand may have any name.
  */
 import { scanZpl } from '../../../shared/zebra/zpl-scanner';
+import { readZplCommands } from '../../../shared/zebra/zpl-tokens';
 
 export type LabelFormat = 'zpl' | 'pdf';
 
@@ -20,8 +21,8 @@ export function detectLabelFormat(bytes: Uint8Array): LabelFormat | null {
   for (let start = 0; start + pdfMagic.length <= head.length; start += 1) {
     if (pdfMagic.every((byte, offset) => head[start + offset] === byte)) return 'pdf';
   }
-  // Graphics downloads (~DG) may come before the first format, so look through the whole text.
-  return /\^XA/i.test(decodeText(bytes)) ? 'zpl' : null;
+  // Graphics downloads (~DG) may come before the first format, so look through the whole document.
+  return readZplCommands(bytes).some((command) => command.name === '^XA') ? 'zpl' : null;
 }
 
 export const decodeText = (bytes: Uint8Array): string => new TextDecoder('utf-8', { fatal: false }).decode(bytes);
@@ -46,9 +47,17 @@ export function countZplFormats(zpl: string): number {
   return scan.ok ? scan.formats.length : 0;
 }
 
+const barcodes = new Set(['^BC', '^B3', '^BQ', '^BX']);
+
 /** The data of a ZPL document's first barcode (`^BC…^FD data ^FS`): what a label is known by on screen. */
 export function zplBarcodeData(zpl: string): string | null {
-  const match = /\^B[C3QX][^^]*\^FD([^^]*)\^FS/i.exec(zpl);
-  const data = match?.[1]?.trim();
-  return data ? data : null;
+  const bytes = new TextEncoder().encode(zpl);
+  const commands = readZplCommands(bytes);
+  for (const [index, command] of commands.entries()) {
+    const field = commands[index + 1];
+    if (!barcodes.has(command.name) || field?.name !== '^FD' || commands[index + 2]?.name !== '^FS') continue;
+    const data = decodeText(bytes.subarray(field.paramsStart, field.end)).trim();
+    return data ? data : null;
+  }
+  return null;
 }

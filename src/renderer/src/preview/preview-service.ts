@@ -2,6 +2,7 @@ import { detectLabelFormat, maxLabelBytes, type LabelFormat } from './label-form
 import type { LabelSize, PreviewPage } from './preview-page';
 import type { PdfRenderer } from './pdf-renderer';
 import type { ZplRenderer } from './zpl-renderer-client';
+import { errorText } from '../../../shared/error-text';
 
 /** A page; ZPL pages carry the label size they were drawn at (taken from the label itself). */
 export type PreviewResultPage = PreviewPage & { widthMm?: number; heightMm?: number };
@@ -59,7 +60,7 @@ export function createPreviewService(): PreviewService {
         const { pages, pageCount } = await (await pdfRenderer()).render(bytes, { maxPages: maxPreviewPages, dpi: size.dpmm * 25.4 });
         return { ok: true, format, pages, pageCount };
       } catch (error) {
-        return { ok: false, problem: 'failed', message: error instanceof Error ? error.message : String(error) };
+        return { ok: false, problem: 'failed', message: errorText(error) };
       }
     },
     dispose() {

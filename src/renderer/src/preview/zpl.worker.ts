@@ -5,6 +5,7 @@
  */
 import { zplToBase64MultipleAsync } from 'zpl-renderer-js';
 import { ZplRenderRequestSchema, type ZplRenderResponse } from './worker-protocol';
+import { errorText } from '../../../shared/error-text';
 
 const reply = (response: ZplRenderResponse) => self.postMessage(response);
 
@@ -18,6 +19,6 @@ self.addEventListener('message', (event: MessageEvent<unknown>) => {
   const { id, zpl, widthMm, heightMm, dpmm } = request.data;
   zplToBase64MultipleAsync(zpl, widthMm, heightMm, dpmm).then(
     (pngs) => reply(pngs.length > 0 ? { id, ok: true, pngs } : { id, ok: false, message: 'The ZPL holds no label (no ^XA…^XZ).' }),
-    (error: unknown) => reply({ id, ok: false, message: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) => reply({ id, ok: false, message: errorText(error) }),
   );
 });

@@ -8,13 +8,13 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import { defaultManifestLimits, ManifestFileProblem, manifestParserHeapMb, type ManifestLimits } from './manifest-limits';
-import type { ParserMessage, ParserRequest, ParserSource } from './manifest-parser-protocol';
-import type { ManifestItem } from './manifest-readers';
-import type { ManifestFormat } from './spreadsheet-format';
+import { defaultSheetLimits, SheetFileProblem, sheetParserHeapMb, type SheetLimits } from './sheet-limits';
+import type { ParserMessage, ParserRequest, ParserSource } from './spreadsheet-parser-protocol';
+import type { SheetItem } from './sheet-readers';
+import type { SheetFormat } from './spreadsheet-format';
 
 export interface ParserOptions {
-  limits?: ManifestLimits;
+  limits?: SheetLimits;
   heapMb?: number;
   batchSize?: number;
   /** Called once the whole file has been read without a problem, before any row is handed on. */
@@ -22,13 +22,13 @@ export interface ParserOptions {
 }
 
 export interface ParsedBatch {
-  items: ManifestItem[];
+  items: SheetItem[];
   bytesRead: number;
 }
 
-export async function* parseManifest(source: ParserSource, format: ManifestFormat | 'xls', options: ParserOptions = {}): AsyncGenerator<ParsedBatch> {
-  const heapMb = options.heapMb ?? manifestParserHeapMb;
-  const request: ParserRequest = { source, format, limits: options.limits ?? defaultManifestLimits, batchSize: options.batchSize ?? 1000, window: 4 };
+export async function* parseSpreadsheet(source: ParserSource, format: SheetFormat | 'xls', options: ParserOptions = {}): AsyncGenerator<ParsedBatch> {
+  const heapMb = options.heapMb ?? sheetParserHeapMb;
+  const request: ParserRequest = { source, format, limits: options.limits ?? defaultSheetLimits, batchSize: options.batchSize ?? 1000, window: 4 };
   const worker = startWorker(request, {
     resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
     stdout: false,
@@ -49,7 +49,7 @@ export async function* parseManifest(source: ParserSource, format: ManifestForma
   worker.on('error', (error: Error & { code?: string }) => {
     stopped =
       error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-        ? new ManifestFileProblem(`reading it needed more memory than an import may use (${heapMb} MiB); the file is built to be far larger inside than it looks`)
+        ? new SheetFileProblem(`reading it needed more memory than an import may use (${heapMb} MiB); the file is built to be far larger inside than it looks`)
         : new Error(`the file reader stopped: ${error.message.slice(0, 200)}`);
     notify();
   });
@@ -71,7 +71,7 @@ export async function* parseManifest(source: ParserSource, format: ManifestForma
         yield { items: message.items, bytesRead: message.bytesRead };
         worker.postMessage('taken');
       } else if (message.type === 'end') return;
-      else if (message.type === 'problem') throw new ManifestFileProblem(message.message);
+      else if (message.type === 'problem') throw new SheetFileProblem(message.message);
       else throw new Error(message.message);
     }
   } finally {
@@ -80,18 +80,18 @@ export async function* parseManifest(source: ParserSource, format: ManifestForma
 }
 
 /**
- * The bundled app runs the worker's own bundle (out/main/manifest-parser.js); from sources (tests,
+ * The bundled app runs the worker's own bundle (out/main/spreadsheet-parser.js); from sources (tests,
  * the dev CLI) the TypeScript file runs through tsx, a dev dependency never loaded in the app.
  */
 function startWorker(request: ParserRequest, options: WorkerOptions): Worker {
   const here = import.meta.url;
   if (here.endsWith('.ts')) {
-    const source = new URL('./manifest-parser-worker.ts', here).href;
+    const source = new URL('./spreadsheet-parser-worker.ts', here).href;
     const tsx = pathToFileURL(createRequire(here).resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs')).href;
     const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(source)}); })`;
     return new Worker(bootstrap, { ...options, eval: true, workerData: request });
   }
-  const bundled = ['./manifest-parser.js', '../manifest-parser.js'].map((relative) => new URL(relative, here)).find((url) => existsSync(fileURLToPath(url)));
-  if (!bundled) throw new Error('the manifest reader (manifest-parser.js) is missing from this build');
+  const bundled = ['./spreadsheet-parser.js', '../spreadsheet-parser.js'].map((relative) => new URL(relative, here)).find((url) => existsSync(fileURLToPath(url)));
+  if (!bundled) throw new Error('the spreadsheet reader (spreadsheet-parser.js) is missing from this build');
   return new Worker(bundled, { ...options, workerData: request });
 }

@@ -1,7 +1,7 @@
 /**
  * Streaming readers for manifest files: each yields the header row, then every data row as text
  * cells with its row number, within the bounds of manifest-limits.ts. A file that cannot be read
- * to the end throws a ManifestFileProblem naming the line or part at fault; the importer then
+ * to the end throws a SheetFileProblem naming the line or part at fault; the importer then
  * imports nothing from it.
  *
  * CSV goes through csv-parse with every error fatal (the delimiter is detected from the header
@@ -11,19 +11,19 @@
  */
 import { parse as parseCsv, CsvError, type InfoRecord } from 'csv-parse';
 import { Readable } from 'node:stream';
-import { kib, ManifestFileProblem, mib, type ManifestLimits } from './manifest-limits';
-import { decodeEntities, XmlTokenizer, type XmlHandler } from './manifest-xml';
-import { ZipReader, type RandomAccess } from './manifest-zip';
+import { kib, SheetFileProblem, mib, type SheetLimits } from './sheet-limits';
+import { decodeEntities, XmlTokenizer, type XmlHandler } from './xlsx-xml';
+import { ZipReader, type RandomAccess } from './xlsx-zip';
 
 export type Cell = string | null | { error: string };
 
-export interface ManifestRow {
+export interface SheetRow {
   /** Row (XLSX) or line (CSV) number in the file, counting the header as 1. */
   row: number;
   cells: Cell[];
 }
 
-export type ManifestItem = { kind: 'header'; row: number; cells: string[] } | { kind: 'row'; row: ManifestRow };
+export type SheetItem = { kind: 'header'; row: number; cells: string[] } | { kind: 'row'; row: SheetRow };
 
 /** The delimiter of the header line: whichever of comma, semicolon and tab occurs most outside quotes. */
 export function detectDelimiter(head: Uint8Array): string {
@@ -60,7 +60,7 @@ export function sequentialStream(access: RandomAccess, chunkBytes = 256 * 1024):
   });
 }
 
-export async function* readCsv(access: RandomAccess, limits: ManifestLimits): AsyncGenerator<ManifestItem> {
+export async function* readCsv(access: RandomAccess, limits: SheetLimits): AsyncGenerator<SheetItem> {
   const head = await access.read(0, 64 * 1024);
   // Where the last whole record ended, as the parser reads (it reads ahead of the rows taken):
   // a record that fails starts on the next line.
@@ -105,19 +105,19 @@ export async function* readCsv(access: RandomAccess, limits: ManifestLimits): As
   }
 }
 
-function csvProblem(error: unknown, line: number, limits: ManifestLimits): Error {
+function csvProblem(error: unknown, line: number, limits: SheetLimits): Error {
   if (!(error instanceof CsvError)) return error instanceof Error ? error : new Error(String(error));
   switch (error.code) {
     case 'CSV_QUOTE_NOT_CLOSED':
-      return new ManifestFileProblem(`line ${line}: a quoted cell starts there and is never closed`);
+      return new SheetFileProblem(`line ${line}: a quoted cell starts there and is never closed`);
     case 'CSV_MAX_RECORD_SIZE':
-      return new ManifestFileProblem(
+      return new SheetFileProblem(
         `line ${line} is longer than ${kib(limits.maxCsvRecordBytes)} (no order needs that much; often a quote opens a cell there and is never closed)`,
       );
     case 'CSV_INVALID_CLOSING_QUOTE':
-      return new ManifestFileProblem(`line ${line}: a quoted cell is closed and then more text follows in the same cell`);
+      return new SheetFileProblem(`line ${line}: a quoted cell is closed and then more text follows in the same cell`);
     default:
-      return new ManifestFileProblem(`line ${line} could not be read as CSV (${error.message.slice(0, 160)})`);
+      return new SheetFileProblem(`line ${line} could not be read as CSV (${error.message.slice(0, 160)})`);
   }
 }
 
@@ -132,24 +132,24 @@ class CappedText {
   add(raw: string): void {
     this.length += raw.length;
     // Raw text carries entities (&amp; is five characters for one), so the raw cap is looser.
-    if (this.length > this.cap * 6) throw new ManifestFileProblem(this.tooLong());
+    if (this.length > this.cap * 6) throw new SheetFileProblem(this.tooLong());
     this.parts.push(raw);
   }
   take(): string {
     const text = decodeEntities(this.parts.join(''));
     this.parts = [];
     this.length = 0;
-    if (text.length > this.cap) throw new ManifestFileProblem(this.tooLong());
+    if (text.length > this.cap) throw new SheetFileProblem(this.tooLong());
     return text;
   }
 }
 
-export async function* readXlsx(access: RandomAccess, limits: ManifestLimits): AsyncGenerator<ManifestItem> {
+export async function* readXlsx(access: RandomAccess, limits: SheetLimits): AsyncGenerator<SheetItem> {
   const zip = await ZipReader.open(access, limits);
   const { sheetPath, sharedStringsPath } = await locateParts(zip);
   const shared = sharedStringsPath ? await readSharedStrings(zip, sharedStringsPath, limits) : [];
 
-  const pending: ManifestItem[] = [];
+  const pending: SheetItem[] = [];
   let headerSeen = false;
   const sheet = new SheetHandler(shared, limits, (row) => {
     if (row.cells.every((cell) => cell === null)) return;
@@ -191,7 +191,7 @@ async function locateParts(zip: ZipReader): Promise<{ sheetPath: string; sharedS
   const resolveTarget = (target: string) => (target.startsWith('/') ? target.slice(1) : `xl/${target}`).replace(/\/[^/]+\/\.\.\//g, '/');
   const sheetRelation = firstSheetRelation ? relations.get(firstSheetRelation) : undefined;
   const sheetPath = sheetRelation ? resolveTarget(sheetRelation.target) : 'xl/worksheets/sheet1.xml';
-  if (!zip.has(sheetPath)) throw new ManifestFileProblem('it has no worksheet');
+  if (!zip.has(sheetPath)) throw new SheetFileProblem('it has no worksheet');
   const sharedRelation = [...relations.values()].find((relation) => relation.type.endsWith('/sharedStrings'));
   const sharedStringsPath = sharedRelation ? resolveTarget(sharedRelation.target) : zip.has('xl/sharedStrings.xml') ? 'xl/sharedStrings.xml' : null;
   return { sheetPath, sharedStringsPath: sharedStringsPath && zip.has(sharedStringsPath) ? sharedStringsPath : null };
@@ -203,14 +203,14 @@ async function readSmallPart(zip: ZipReader, name: string, maxBytes: number, han
   let size = 0;
   for await (const slice of zip.part(name)) {
     size += slice.length;
-    if (size > maxBytes) throw new ManifestFileProblem(`its part ${name} is larger than ${mib(maxBytes)}, far more than a workbook needs`);
+    if (size > maxBytes) throw new SheetFileProblem(`its part ${name} is larger than ${mib(maxBytes)}, far more than a workbook needs`);
     tokenizer.write(decoder.decode(slice, { stream: true }));
   }
   tokenizer.write(decoder.decode());
   tokenizer.end();
 }
 
-async function readSharedStrings(zip: ZipReader, path: string, limits: ManifestLimits): Promise<string[]> {
+async function readSharedStrings(zip: ZipReader, path: string, limits: SheetLimits): Promise<string[]> {
   const strings: string[] = [];
   let total = 0;
   let depthInPhonetic = 0;
@@ -232,14 +232,14 @@ async function readSharedStrings(zip: ZipReader, path: string, limits: ManifestL
         inText = false;
         const piece = text.take();
         currentLength += piece.length;
-        if (currentLength > limits.maxCellChars) throw new ManifestFileProblem(`the file's shared text has a cell longer than ${kib(limits.maxCellChars)}`);
+        if (currentLength > limits.maxCellChars) throw new SheetFileProblem(`the file's shared text has a cell longer than ${kib(limits.maxCellChars)}`);
         current.push(piece);
       } else if (name === 'rPh') depthInPhonetic -= 1;
       else if (name === 'si') {
         total += currentLength;
-        if (total > limits.maxSharedTextChars) throw new ManifestFileProblem(`the file's shared text is larger than ${mib(limits.maxSharedTextChars)}`);
+        if (total > limits.maxSharedTextChars) throw new SheetFileProblem(`the file's shared text is larger than ${mib(limits.maxSharedTextChars)}`);
         if (strings.length >= limits.maxSharedStrings) {
-          throw new ManifestFileProblem(`the file's shared text has more than ${limits.maxSharedStrings.toLocaleString('en')} entries`);
+          throw new SheetFileProblem(`the file's shared text has more than ${limits.maxSharedStrings.toLocaleString('en')} entries`);
         }
         strings.push(current.join(''));
       }
@@ -271,8 +271,8 @@ class SheetHandler implements XmlHandler {
 
   constructor(
     private readonly shared: readonly string[],
-    private readonly limits: ManifestLimits,
-    private readonly emit: (row: ManifestRow) => void,
+    private readonly limits: SheetLimits,
+    private readonly emit: (row: SheetRow) => void,
   ) {
     this.value = new CappedText(limits.maxCellChars, () => `row ${this.rowNumber}: a cell is longer than ${kib(limits.maxCellChars)}`);
   }
@@ -287,7 +287,7 @@ class SheetHandler implements XmlHandler {
     } else if (name === 'c') {
       const reference = attributes.r ? /^([A-Z]{1,3})\d*$/.exec(attributes.r) : null;
       this.column = reference?.[1] ? columnIndex(reference[1]) : this.column + 1;
-      if (this.column >= this.limits.maxRowCells) throw new ManifestFileProblem(`row ${this.rowNumber} has more than ${this.limits.maxRowCells.toLocaleString('en')} columns`);
+      if (this.column >= this.limits.maxRowCells) throw new SheetFileProblem(`row ${this.rowNumber} has more than ${this.limits.maxRowCells.toLocaleString('en')} columns`);
       this.cellType = attributes.t ?? 'n';
       this.cellRaw = null;
     } else if (name === 'v') {
@@ -309,7 +309,7 @@ class SheetHandler implements XmlHandler {
       const cell = this.cellRaw === null ? null : cellText(this.cellType, this.cellRaw, this.shared);
       if (typeof cell === 'string') {
         this.rowChars += cell.length;
-        if (this.rowChars > this.limits.maxRowChars) throw new ManifestFileProblem(`row ${this.rowNumber} is longer than ${kib(this.limits.maxRowChars)}`);
+        if (this.rowChars > this.limits.maxRowChars) throw new SheetFileProblem(`row ${this.rowNumber} is longer than ${kib(this.limits.maxRowChars)}`);
       }
       while (this.cells.length < this.column) this.cells.push(null);
       this.cells[this.column] = cell;

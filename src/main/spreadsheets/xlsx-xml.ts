@@ -4,7 +4,7 @@
  * not grow past a few KiB, comments are skipped without being kept, and a DOCTYPE (entity tricks)
  * is refused. It understands what spreadsheet XML uses and nothing more.
  */
-import { ManifestFileProblem } from './manifest-limits';
+import { SheetFileProblem } from './sheet-limits';
 
 export interface XmlHandler {
   /** Elements whose attributes the handler reads (the others' are not parsed: most of a sheet is `<v>`). */
@@ -54,7 +54,7 @@ export class XmlTokenizer {
   }
 
   end(): void {
-    if (this.mode !== 'text') throw new ManifestFileProblem(`its part ${this.part} ends in the middle of a tag`);
+    if (this.mode !== 'text') throw new SheetFileProblem(`its part ${this.part} ends in the middle of a tag`);
   }
 
   private readTag(chunk: string, from: number): number {
@@ -89,7 +89,7 @@ export class XmlTokenizer {
       if (this.tag === '!--') return this.enter('comment', at);
       if (this.tag === '![CDATA[') return this.enter('cdata', at);
       if (this.tag === '?') return this.enter('declaration', at);
-      if (this.tag.length > maxTagChars) throw new ManifestFileProblem(`its part ${this.part} has a tag longer than ${maxTagChars / 1024} KiB`);
+      if (this.tag.length > maxTagChars) throw new SheetFileProblem(`its part ${this.part} has a tag longer than ${maxTagChars / 1024} KiB`);
     }
     return at;
   }
@@ -120,7 +120,7 @@ export class XmlTokenizer {
 
   private finishTag(raw: string): void {
     if (raw.startsWith('!')) {
-      if (/^!DOCTYPE/i.test(raw)) throw new ManifestFileProblem(`its part ${this.part} declares a DOCTYPE, which spreadsheet files never do`);
+      if (/^!DOCTYPE/i.test(raw)) throw new SheetFileProblem(`its part ${this.part} declares a DOCTYPE, which spreadsheet files never do`);
       return;
     }
     if (raw.startsWith('/')) {

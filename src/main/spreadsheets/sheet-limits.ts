@@ -3,7 +3,7 @@
  * quote that is never closed) fails its own import with what was wrong with it, long before it
  * could exhaust memory: the readers count as they stream and stop past these bounds.
  */
-export interface ManifestLimits {
+export interface SheetLimits {
   /** Inflated bytes of one part of an XLSX workbook (one sheet, the shared text). */
   maxPartBytes: number;
   /** Inflated bytes of every part read from one workbook, together. */
@@ -22,7 +22,7 @@ export interface ManifestLimits {
   maxCsvRecordBytes: number;
 }
 
-export const defaultManifestLimits: ManifestLimits = {
+export const defaultSheetLimits: SheetLimits = {
   maxPartBytes: 64 * 1024 * 1024,
   maxInflatedBytes: 256 * 1024 * 1024,
   maxCellChars: 32 * 1024,
@@ -34,13 +34,13 @@ export const defaultManifestLimits: ManifestLimits = {
 };
 
 /** Heap the parsing worker may use; past it the worker dies and only the import fails. */
-export const manifestParserHeapMb = 256;
+export const sheetParserHeapMb = 256;
 
 /** What is wrong with the file itself: the import fails with this message, the station carries on. */
-export class ManifestFileProblem extends Error {
+export class SheetFileProblem extends Error {
   constructor(message: string) {
     super(message);
-    this.name = 'ManifestFileProblem';
+    this.name = 'SheetFileProblem';
   }
 }
 

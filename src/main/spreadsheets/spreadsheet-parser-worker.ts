@@ -1,14 +1,15 @@
 /**
- * The worker thread a manifest is parsed in (started by manifest-parser.ts with a heap limit), so
+ * The worker thread a spreadsheet (a manifest, orders to ship, an upload) is parsed in (started by spreadsheet-parser.ts with a heap limit), so
  * a hostile file can exhaust nothing but this thread. It reads the file twice: once to the end to
  * prove it can be read (nothing is imported from a file that cannot), then again, handing rows to
  * the main thread in batches, at most a few of them untaken at any time.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { ManifestFileProblem } from './manifest-limits';
-import type { ParserMessage, ParserRequest } from './manifest-parser-protocol';
-import { readCsv, readXlsx, type ManifestItem } from './manifest-readers';
-import { bytesAccess, fileAccess, type RandomAccess } from './manifest-zip';
+import { SheetFileProblem } from './sheet-limits';
+import type { ParserMessage, ParserRequest } from './spreadsheet-parser-protocol';
+import { readCsv, readXlsx, type SheetItem } from './sheet-readers';
+import { bytesAccess, fileAccess, type RandomAccess } from './xlsx-zip';
+import { errorText } from '../../shared/error-text';
 
 const request = workerData as ParserRequest;
 const port = parentPort;
@@ -40,14 +41,14 @@ async function run(): Promise<void> {
   try {
     // SheetJS is large: loaded only for an .xls, so the other formats keep the worker's whole heap.
     const readXls = request.format === 'xls' ? (await import('./xls-reader')).readXls : null;
-    const read = (access: RandomAccess): AsyncGenerator<ManifestItem> =>
+    const read = (access: RandomAccess): AsyncGenerator<SheetItem> =>
       request.format === 'csv' ? readCsv(access, request.limits) : readXls ? readXls(access, request.limits) : readXlsx(access, request.limits);
     let rows = 0;
     for await (const item of read(source)) if (item.kind === 'row') rows += 1;
     post({ type: 'checked', rows });
 
     const counter = { bytes: 0 };
-    let batch: ManifestItem[] = [];
+    let batch: SheetItem[] = [];
     const send = async () => {
       post({ type: 'items', items: batch, bytesRead: Math.min(counter.bytes, source.size) });
       inFlight += 1;
@@ -66,6 +67,6 @@ async function run(): Promise<void> {
 }
 
 run().catch((error: unknown) => {
-  if (error instanceof ManifestFileProblem) post({ type: 'problem', message: error.message });
-  else post({ type: 'failed', message: (error instanceof Error ? error.message : String(error)).slice(0, 300) });
+  if (error instanceof SheetFileProblem) post({ type: 'problem', message: error.message });
+  else post({ type: 'failed', message: errorText(error).slice(0, 300) });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ManifestFileProblem } from '../../../src/main/orders/manifest-limits';
-import { decodeEntities, XmlTokenizer } from '../../../src/main/orders/manifest-xml';
+import { SheetFileProblem } from '../../../src/main/spreadsheets/sheet-limits';
+import { decodeEntities, XmlTokenizer } from '../../../src/main/spreadsheets/xlsx-xml';
 
 /** Feeds the XML in pieces of `size` characters and returns what the tokenizer reported. */
 function tokens(xml: string, size: number): string[] {
@@ -58,7 +58,7 @@ describe('the bounded XML tokenizer', () => {
   });
 
   it('refuses a DOCTYPE, an endless tag and a file that ends inside a tag', () => {
-    expect(() => tokens('<!DOCTYPE x [<!ENTITY a "aaaa">]><x/>', 64)).toThrow(ManifestFileProblem);
+    expect(() => tokens('<!DOCTYPE x [<!ENTITY a "aaaa">]><x/>', 64)).toThrow(SheetFileProblem);
     expect(() => tokens(`<x a="${'y'.repeat(20_000)}"/>`, 4096)).toThrow(/tag longer than 16 KiB/);
     expect(() => tokens('<x><y', 64)).toThrow(/ends in the middle of a tag/);
   });

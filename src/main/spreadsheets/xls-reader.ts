@@ -8,20 +8,21 @@
  * and parse anything, zip and HTML included), and formulas, styles and HTML are not parsed.
  */
 import * as XLSX from '@e965/xlsx';
-import { ManifestFileProblem, mib, type ManifestLimits } from './manifest-limits';
-import type { Cell, ManifestItem } from './manifest-readers';
-import type { RandomAccess } from './manifest-zip';
+import { SheetFileProblem, mib, type SheetLimits } from './sheet-limits';
+import type { Cell, SheetItem } from './sheet-readers';
+import type { RandomAccess } from './xlsx-zip';
 import { isCompoundFile } from './spreadsheet-format';
+import { errorText } from '../../shared/error-text';
 
 /** Rows of a worksheet an .xls may hold (BIFF8's own limit is 65,536). */
 const maxXlsRows = 65_536;
 /** Bytes of an .xls file: BIFF is not compressed, so this bounds what SheetJS builds from it. */
 export const maxXlsBytes = 32 * 1024 * 1024;
 
-export async function* readXls(access: RandomAccess, limits: ManifestLimits): AsyncGenerator<ManifestItem> {
-  if (access.size > maxXlsBytes) throw new ManifestFileProblem(`the .xls workbook is ${mib(access.size)}, more than the ${mib(maxXlsBytes)} an .xls may be`);
+export async function* readXls(access: RandomAccess, limits: SheetLimits): AsyncGenerator<SheetItem> {
+  if (access.size > maxXlsBytes) throw new SheetFileProblem(`the .xls workbook is ${mib(access.size)}, more than the ${mib(maxXlsBytes)} an .xls may be`);
   const bytes = await access.read(0, access.size);
-  if (!isCompoundFile(bytes)) throw new ManifestFileProblem('it is not an Excel 97–2003 (.xls) workbook');
+  if (!isCompoundFile(bytes)) throw new SheetFileProblem('it is not an Excel 97–2003 (.xls) workbook');
   let book: XLSX.WorkBook;
   try {
     book = XLSX.read(bytes, {
@@ -38,7 +39,7 @@ export async function* readXls(access: RandomAccess, limits: ManifestLimits): As
       WTF: false,
     });
   } catch (error) {
-    throw new ManifestFileProblem(`the .xls workbook cannot be read (${(error instanceof Error ? error.message : String(error)).slice(0, 160)})`);
+    throw new SheetFileProblem(`the .xls workbook cannot be read (${errorText(error).slice(0, 160)})`);
   }
   const sheetName = book.SheetNames[0];
   const sheet = sheetName === undefined ? undefined : (book.Sheets[sheetName] as XLSX.DenseSheet | undefined);
@@ -46,18 +47,18 @@ export async function* readXls(access: RandomAccess, limits: ManifestLimits): As
   let headerSeen = false;
   for (let index = 0; index < data.length; index += 1) {
     const cells = data[index] ?? [];
-    if (cells.length > limits.maxRowCells) throw new ManifestFileProblem(`row ${index + 1} has ${cells.length} columns, more than the ${limits.maxRowCells} a row may have`);
+    if (cells.length > limits.maxRowCells) throw new SheetFileProblem(`row ${index + 1} has ${cells.length} columns, more than the ${limits.maxRowCells} a row may have`);
     const texts: Cell[] = [];
     let rowChars = 0;
     for (let column = 0; column < cells.length; column += 1) {
       const text = cellText(cells[column]);
       if (typeof text === 'string') {
-        if (text.length > limits.maxCellChars) throw new ManifestFileProblem(`a cell of row ${index + 1} holds ${text.length} characters, more than the ${limits.maxCellChars} a cell may`);
+        if (text.length > limits.maxCellChars) throw new SheetFileProblem(`a cell of row ${index + 1} holds ${text.length} characters, more than the ${limits.maxCellChars} a cell may`);
         rowChars += text.length;
       }
       texts.push(text);
     }
-    if (rowChars > limits.maxRowChars) throw new ManifestFileProblem(`row ${index + 1} holds ${rowChars} characters, more than the ${limits.maxRowChars} a row may`);
+    if (rowChars > limits.maxRowChars) throw new SheetFileProblem(`row ${index + 1} holds ${rowChars} characters, more than the ${limits.maxRowChars} a row may`);
     if (texts.every((cell) => cell === null)) continue;
     if (!headerSeen) {
       headerSeen = true;

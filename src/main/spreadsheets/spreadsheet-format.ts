@@ -4,7 +4,7 @@
  * asks without loading them.
  */
 
-export type ManifestFormat = 'csv' | 'xlsx';
+export type SheetFormat = 'csv' | 'xlsx';
 
 /** An OLE compound file starts with these bytes (an .xls workbook is one). */
 export function isCompoundFile(head: Uint8Array): boolean {
@@ -12,7 +12,7 @@ export function isCompoundFile(head: Uint8Array): boolean {
 }
 
 /** Which format the bytes are, whatever the file is called. */
-export function detectFormat(head: Uint8Array, fileName: string): ManifestFormat | { unsupported: string } {
+export function detectFormat(head: Uint8Array, fileName: string): SheetFormat | { unsupported: string } {
   if (head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) return 'xlsx';
   if (head.length >= 4 && head[0] === 0xd0 && head[1] === 0xcf && head[2] === 0x11 && head[3] === 0xe0) {
     return { unsupported: `${fileName} is an old Excel 97–2003 (.xls) workbook. Save it as .xlsx or CSV and import that.` };

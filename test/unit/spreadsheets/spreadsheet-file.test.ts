@@ -2,7 +2,7 @@ import { mkdtemp, writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSpreadsheet } from '../../../src/main/orders/spreadsheet-file';
+import { openSpreadsheet } from '../../../src/main/spreadsheets/spreadsheet-file';
 
 const options = { maxBytes: 1024, acceptXls: false, refuseEmpty: true };
 // The first bytes of every OLE2 compound file (an Excel 97–2003 workbook).

@@ -3,7 +3,7 @@
  * XLSX (a zip of XML parts) and old .xls. For files written from generated rows the readers give
  * back those rows (a round trip: CSV through the station's own CSV writer, XLSX through exceljs,
  * .xls through SheetJS); for any bytes, and for those files cut short or mutated, every reader ends
- * with its rows or a ManifestFileProblem saying what is wrong with the file, never another error;
+ * with its rows or a SheetFileProblem saying what is wrong with the file, never another error;
  * the XML tokenizer gives the same tokens however its text is cut; the format check and the
  * upload's row check answer anything.
  */
@@ -12,33 +12,33 @@ import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { defaultManifestLimits, ManifestFileProblem } from '../../src/main/orders/manifest-limits';
-import { readCsv, readXlsx, type Cell, type ManifestItem } from '../../src/main/orders/manifest-readers';
-import { XmlTokenizer } from '../../src/main/orders/manifest-xml';
-import { bytesAccess } from '../../src/main/orders/manifest-zip';
-import { detectFormat } from '../../src/main/orders/spreadsheet-format';
-import { readXls } from '../../src/main/orders/xls-reader';
+import { defaultSheetLimits, SheetFileProblem } from '../../src/main/spreadsheets/sheet-limits';
+import { readCsv, readXlsx, type Cell, type SheetItem } from '../../src/main/spreadsheets/sheet-readers';
+import { XmlTokenizer } from '../../src/main/spreadsheets/xlsx-xml';
+import { bytesAccess } from '../../src/main/spreadsheets/xlsx-zip';
+import { detectFormat } from '../../src/main/spreadsheets/spreadsheet-format';
+import { readXls } from '../../src/main/spreadsheets/xls-reader';
 import { checkUploadRow, uploadOptionalColumns, uploadRequiredColumns } from '../../src/main/shipping/upload-rows';
 import { UploadRowProblemSchema } from '../../src/shared/contract/upload';
 import { toCsv } from '../../src/shared/csv';
 import { fuzz, quickMs, timed } from './budget';
 
-type Reader = (access: ReturnType<typeof bytesAccess>, limits: typeof defaultManifestLimits) => AsyncGenerator<ManifestItem>;
+type Reader = (access: ReturnType<typeof bytesAccess>, limits: typeof defaultSheetLimits) => AsyncGenerator<SheetItem>;
 
 /** Every item a reader gives for the bytes, or the problem it stopped with. */
-async function readAll(reader: Reader, bytes: Uint8Array): Promise<{ items: ManifestItem[]; problem: unknown }> {
-  const items: ManifestItem[] = [];
+async function readAll(reader: Reader, bytes: Uint8Array): Promise<{ items: SheetItem[]; problem: unknown }> {
+  const items: SheetItem[] = [];
   try {
-    for await (const item of reader(bytesAccess(bytes), defaultManifestLimits)) items.push(item);
+    for await (const item of reader(bytesAccess(bytes), defaultSheetLimits)) items.push(item);
     return { items, problem: null };
   } catch (problem) {
     return { items, problem };
   }
 }
 
-/** The reader ended with its rows or a ManifestFileProblem, nothing else. */
+/** The reader ended with its rows or a SheetFileProblem, nothing else. */
 function expectRowsOrProblem(outcome: { problem: unknown }): void {
-  if (outcome.problem !== null) expect(outcome.problem, String(outcome.problem)).toBeInstanceOf(ManifestFileProblem);
+  if (outcome.problem !== null) expect(outcome.problem, String(outcome.problem)).toBeInstanceOf(SheetFileProblem);
 }
 
 /** Cells without the empty ones at the end of a row (XLSX and .xls leave them out). */
@@ -48,7 +48,7 @@ const withoutTrailingEmpty = (cells: readonly Cell[]): Cell[] => {
   return cells.slice(0, end);
 };
 /** The rows of a read file, as the cells a person would see. */
-const rowsOf = (items: readonly ManifestItem[]) => items.map((item) => withoutTrailingEmpty(item.kind === 'header' ? item.cells : item.row.cells));
+const rowsOf = (items: readonly SheetItem[]) => items.map((item) => withoutTrailingEmpty(item.kind === 'header' ? item.cells : item.row.cells));
 
 // Text a spreadsheet cell holds: letters of several scripts, digits, the CSV delimiters and quotes,
 // XML's special characters, spaces and line breaks inside.
@@ -109,7 +109,7 @@ describe('manifest readers (fuzzed)', () => {
     );
   });
 
-  it('CSV: any text, and written files mutated, end in rows or a ManifestFileProblem', async () => {
+  it('CSV: any text, and written files mutated, end in rows or a SheetFileProblem', async () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.string({ unit: fc.constantFrom('a', '"', ',', ';', '\t', '\r', '\n', ' ', '\uFEFF', 'é'), maxLength: 300 }).map((text) => Buffer.from(text)), fc.uint8Array({ maxLength: 600 }), table.chain(({ header, rows }) => mutation.map((changes) => mutate(Buffer.from(toCsv(header, rows)), changes)))), async (bytes) => {
         expectRowsOrProblem(await readAll(readCsv, bytes));
@@ -129,7 +129,7 @@ describe('manifest readers (fuzzed)', () => {
     );
   });
 
-  it('XLSX: workbooks mutated or cut short, zips of any parts, and any bytes end in rows or a ManifestFileProblem', async () => {
+  it('XLSX: workbooks mutated or cut short, zips of any parts, and any bytes end in rows or a SheetFileProblem', async () => {
     const xmlish = fc.string({ unit: fc.constantFrom('<', '>', '/', '"', "'", '=', ' ', 'c', 'row', 'v', 'si', 't', 'r="A1"', 't="s"', '0', '&amp;', '&#', '<!--', '-->', '<![CDATA[', ']]>', '<?', '?>', '<!DOCTYPE'), maxLength: 200 });
     const workbook = '<workbook><sheets><sheet name="A" r:id="rId1"/></sheets></workbook>';
     const rels = '<Relationships><Relationship Id="rId1" Type="worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="x/sharedStrings" Target="sharedStrings.xml"/></Relationships>';
@@ -146,7 +146,7 @@ describe('manifest readers (fuzzed)', () => {
     );
   });
 
-  it('XML: the tokenizer gives the same tokens however its text is cut, and refuses only with a ManifestFileProblem', () => {
+  it('XML: the tokenizer gives the same tokens however its text is cut, and refuses only with a SheetFileProblem', () => {
     const xml = fc.string({ unit: fc.constantFrom('<', '>', '/', '"', "'", '=', ' ', 'a', 'b:c', 'x="1"', "y='2'", '&lt;', '<!--', '-->', '<![CDATA[', ']]>', '<?xml ?>', 'text'), maxLength: 120 });
     fc.assert(
       fc.property(xml, fc.array(fc.nat(), { maxLength: 6 }), (text, cuts) => {
@@ -162,7 +162,7 @@ describe('manifest readers (fuzzed)', () => {
             for (const piece of pieces) tokenizer.write(piece);
             tokenizer.end();
           } catch (error) {
-            expect(error).toBeInstanceOf(ManifestFileProblem);
+            expect(error).toBeInstanceOf(SheetFileProblem);
             seen.push('refused');
           }
           return seen;
@@ -175,7 +175,7 @@ describe('manifest readers (fuzzed)', () => {
     );
   });
 
-  it('XLS: a workbook written from rows reads back as written; mutated or cut short, it ends in rows or a ManifestFileProblem', async () => {
+  it('XLS: a workbook written from rows reads back as written; mutated or cut short, it ends in rows or a SheetFileProblem', async () => {
     await fc.assert(
       fc.asyncProperty(table, fc.option(mutation, { nil: null }), async ({ header, rows }, changes) => {
         const bytes = xlsOf(header, rows);

@@ -1,6 +1,6 @@
 /**
  * The first step of every spreadsheet import (manifest, upload, orders to ship): find the file's
- * size and format before the bounded worker (manifest-parser.ts) reads a row. Only a regular file is
+ * size and format before the bounded worker (spreadsheet-parser.ts) reads a row. Only a regular file is
  * opened (a pipe or a device could block the read), and only its first 64 KiB are read here.
  * A file refused as a whole is refused in one vocabulary for all three (IMPORT_FAILED with the
  * subject the screen words, the same for every import), with an English message for the log and CLI.
@@ -9,12 +9,12 @@ import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { UploadFileProblem } from '../../shared/contract/upload';
 import { StationError, type ErrorFacts } from '../../shared/errors';
-import type { ParserSource } from './manifest-parser-protocol';
-import { detectFormat, isCompoundFile, type ManifestFormat } from './spreadsheet-format';
+import type { ParserSource } from './spreadsheet-parser-protocol';
+import { detectFormat, isCompoundFile, type SheetFormat } from './spreadsheet-format';
 
 export type SpreadsheetSource = { kind: 'path'; path: string } | { kind: 'bytes'; fileName: string; bytes: Buffer };
 
-export interface OpenedSpreadsheet<Format extends ManifestFormat | 'xls' = ManifestFormat | 'xls'> {
+export interface OpenedSpreadsheet<Format extends SheetFormat | 'xls' = SheetFormat | 'xls'> {
   fileName: string;
   format: Format;
   source: ParserSource;
@@ -47,7 +47,7 @@ export interface OpenOptions {
 }
 
 /** Opens a spreadsheet of at most `options.maxBytes` and tells its format from its first bytes. */
-export async function openSpreadsheet(input: SpreadsheetSource, options: OpenOptions & { acceptXls: false }): Promise<OpenedSpreadsheet<ManifestFormat>>;
+export async function openSpreadsheet(input: SpreadsheetSource, options: OpenOptions & { acceptXls: false }): Promise<OpenedSpreadsheet<SheetFormat>>;
 export async function openSpreadsheet(input: SpreadsheetSource, options: OpenOptions): Promise<OpenedSpreadsheet>;
 export async function openSpreadsheet(input: SpreadsheetSource, options: OpenOptions): Promise<OpenedSpreadsheet> {
   const fileName = input.kind === 'path' ? basename(input.path) : input.fileName;

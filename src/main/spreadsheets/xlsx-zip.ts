@@ -7,7 +7,8 @@
  */
 import { Inflate } from 'fflate';
 import { open } from 'node:fs/promises';
-import { ManifestFileProblem, mib, type ManifestLimits } from './manifest-limits';
+import { SheetFileProblem, mib, type SheetLimits } from './sheet-limits';
+import { errorText } from '../../shared/error-text';
 
 /** Bytes at any position: a file on disk or an upload in memory. */
 export interface RandomAccess {
@@ -58,11 +59,11 @@ export class ZipReader {
   private constructor(
     private readonly access: RandomAccess,
     private readonly entries: Map<string, ZipEntry>,
-    private readonly limits: ManifestLimits,
+    private readonly limits: SheetLimits,
   ) {}
 
-  static async open(access: RandomAccess, limits: ManifestLimits): Promise<ZipReader> {
-    const notZip = () => new ManifestFileProblem('it is not a readable XLSX workbook (its zip directory is missing or damaged)');
+  static async open(access: RandomAccess, limits: SheetLimits): Promise<ZipReader> {
+    const notZip = () => new SheetFileProblem('it is not a readable XLSX workbook (its zip directory is missing or damaged)');
     const tailLength = Math.min(access.size, 22 + 0xffff);
     const tail = await access.read(access.size - tailLength, tailLength);
     let end = -1;
@@ -76,8 +77,8 @@ export class ZipReader {
     const count = tail.readUInt16LE(end + 10);
     const directorySize = tail.readUInt32LE(end + 12);
     const directoryOffset = tail.readUInt32LE(end + 16);
-    if (count === 0xffff || directoryOffset === 0xffffffff) throw new ManifestFileProblem('it is a ZIP64 workbook, larger than a manifest can be');
-    if (count > maxEntries || directorySize > maxDirectoryBytes) throw new ManifestFileProblem(`its zip directory lists more than ${maxEntries.toLocaleString('en')} parts`);
+    if (count === 0xffff || directoryOffset === 0xffffffff) throw new SheetFileProblem('it is a ZIP64 workbook, larger than a manifest can be');
+    if (count > maxEntries || directorySize > maxDirectoryBytes) throw new SheetFileProblem(`its zip directory lists more than ${maxEntries.toLocaleString('en')} parts`);
     if (directoryOffset + directorySize > access.size) throw notZip();
     const directory = await access.read(directoryOffset, directorySize);
     const entries = new Map<string, ZipEntry>();
@@ -92,7 +93,7 @@ export class ZipReader {
       const commentLength = directory.readUInt16LE(at + 32);
       const localHeaderOffset = directory.readUInt32LE(at + 42);
       const name = directory.toString('utf8', at + 46, at + 46 + nameLength);
-      if (flags & 1) throw new ManifestFileProblem('it is password-protected; save it without a password and import that');
+      if (flags & 1) throw new SheetFileProblem('it is password-protected; save it without a password and import that');
       entries.set(name.replace(/^\/+/, ''), { name, method, compressedSize, localHeaderOffset });
       at += 46 + nameLength + extraLength + commentLength;
     }
@@ -109,10 +110,10 @@ export class ZipReader {
    */
   async *part(name: string): AsyncGenerator<Uint8Array> {
     const entry = this.entries.get(name);
-    if (!entry) throw new ManifestFileProblem(`it has no ${name}, which every XLSX workbook has`);
-    if (entry.method !== 0 && entry.method !== 8) throw new ManifestFileProblem(`its part ${name} is packed in a way XLSX does not use (method ${entry.method})`);
+    if (!entry) throw new SheetFileProblem(`it has no ${name}, which every XLSX workbook has`);
+    if (entry.method !== 0 && entry.method !== 8) throw new SheetFileProblem(`its part ${name} is packed in a way XLSX does not use (method ${entry.method})`);
     const header = await this.access.read(entry.localHeaderOffset, 30);
-    if (header.length < 30 || header.readUInt32LE(0) !== 0x04034b50) throw new ManifestFileProblem(`its part ${name} is damaged`);
+    if (header.length < 30 || header.readUInt32LE(0) !== 0x04034b50) throw new SheetFileProblem(`its part ${name} is damaged`);
     const dataStart = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
     const dataEnd = Math.min(this.access.size, dataStart + entry.compressedSize);
 
@@ -121,8 +122,8 @@ export class ZipReader {
     const take = (chunk: Uint8Array) => {
       partBytes += chunk.length;
       this.inflatedTotal += chunk.length;
-      if (partBytes > this.limits.maxPartBytes) throw new ManifestFileProblem(describePart(name, `unpacks to more than ${mib(this.limits.maxPartBytes)}`));
-      if (this.inflatedTotal > this.limits.maxInflatedBytes) throw new ManifestFileProblem(`it unpacks to more than ${mib(this.limits.maxInflatedBytes)} in all`);
+      if (partBytes > this.limits.maxPartBytes) throw new SheetFileProblem(describePart(name, `unpacks to more than ${mib(this.limits.maxPartBytes)}`));
+      if (this.inflatedTotal > this.limits.maxInflatedBytes) throw new SheetFileProblem(`it unpacks to more than ${mib(this.limits.maxInflatedBytes)} in all`);
       for (let at = 0; at < chunk.length; at += sliceBytes) pending.push(chunk.subarray(at, Math.min(chunk.length, at + sliceBytes)));
     };
     const inflater = entry.method === 8 ? new Inflate((chunk) => take(chunk)) : null;
@@ -134,8 +135,8 @@ export class ZipReader {
         if (inflater) inflater.push(compressed, last);
         else take(compressed);
       } catch (error) {
-        if (error instanceof ManifestFileProblem) throw error;
-        throw new ManifestFileProblem(`its part ${name} is damaged (${error instanceof Error ? error.message : String(error)})`);
+        if (error instanceof SheetFileProblem) throw error;
+        throw new SheetFileProblem(`its part ${name} is damaged (${errorText(error)})`);
       }
       const ready = pending;
       pending = [];
