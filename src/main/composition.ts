@@ -22,6 +22,7 @@ import { openDatabase } from './store/database';
 import { securePrivateFolder } from './store/private-files';
 import { SettingsRepository } from './store/settings-repository';
 import { deliveryFeature } from './composition/delivery-feature';
+import { floorFeature } from './composition/floor-feature';
 import { ordersFeature } from './composition/orders-feature';
 import { printingFeature } from './composition/printing-feature';
 import { shippingFeature, shippingRecords } from './composition/shipping-feature';
@@ -29,6 +30,8 @@ import { openStoreFeature, storeFeatureHandlers } from './composition/store-feat
 import { supervisionFeature } from './composition/supervision-feature';
 import { webhooksFeature } from './composition/webhooks-feature';
 import type { Station, StationOptions } from './composition/station-types';
+import type { Dispatcher } from './contract/dispatcher';
+import type { PrinterStatusData } from '../shared/contract/printers';
 
 export type { Station, StationListeners, StationOptions, StationServices } from './composition/station-types';
 
@@ -80,8 +83,18 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   });
   const { retention } = records;
   const webhooks = intake.receiver;
+  // The floor asks this bench's idle printers how they are through the same call as the screen.
+  let dispatcher: Dispatcher | null = null;
+  const floor = floorFeature({
+    engine, benchId: bench, settings, printing, onceReachable, events, logger, ...(options.floor ? { options: options.floor } : {}),
+    printerStatus: async (id) => {
+      const answer = await dispatcher?.dispatch('printers.status', { id }, { host: options.host });
+      if (!answer?.ok) throw new Error(answer ? `${answer.error.code}: ${answer.error.message}` : 'the station is not composed yet');
+      return answer.value as PrinterStatusData;
+    },
+  });
 
-  const handlers: Handlers = {
+  const handlers: Handlers = floor.observing({
     ...appHandlers({ name: productName, version: options.version, host: options.host, dataDir, settings, keys }),
     ...settingsHandlers({ settings, webhooks, keys, logger, sandboxLink: intake.sandboxLink }),
     ...delivery.handlers,
@@ -93,17 +106,19 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     ...shipping.handlers,
     ...storeFeatureHandlers(store, printing.localOnly, settings),
     ...scalesHandlers({ scale, logger }),
-  };
+    ...floor.handlers,
+  });
+  dispatcher = createDispatcher(handlers, logger, environmentSessions({ environment: () => settings.environment(), readyFor: sandboxWiring.readyFor, clientFor }));
 
   return {
-    dispatcher: createDispatcher(handlers, logger, environmentSessions({ environment: () => settings.environment(), readyFor: sandboxWiring.readyFor, clientFor })),
+    dispatcher,
     events,
     logger,
     settings,
     printActivity: options.printActivity ?? printing.core.service.activity,
     services: {
       db, store: engine, storeHealth: store.health, sandbox, sandboxReady: sandboxWiring.ready, clients, keys, orders, lookup, importer: ordering.importer,
-      pickedFiles, webhooks, printing: printing.core, ledger: records.ledger, toShip: records.toShip, ship: shipping.ship, uploads: shipping.uploads, scale, retention,
+      pickedFiles, webhooks, printing: printing.core, floor: floor.floor, ledger: records.ledger, toShip: records.toShip, ship: shipping.ship, uploads: shipping.uploads, scale, retention,
     },
     async start(listeners) {
       // A shift lasts until the station restarts: the screen asks who is packing at each start.
@@ -111,8 +126,11 @@ export async function composeStation(options: StationOptions): Promise<Station> 
       retention.start();
       if (listeners.webhooks) await webhooks.resume();
       if (listeners.scale) await scale.start();
+      // A long-running host reports this bench to the floor and applies the actions sent to it.
+      await floor.start();
     },
     async close() {
+      await floor.close();
       await retention.stop();
       await scale.close();
       await shipping.uploads.close();

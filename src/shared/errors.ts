@@ -94,6 +94,11 @@ export const errorCodes = [
    * orderRef, printerName, dpi).
    */
   'LABEL_NEEDS_PDF',
+  // the lead's floor
+  /** Another lead acted on the same run or label first: this action was not sent (facts: operator, benchName, action, at). */
+  'FLOOR_ACTED_FIRST',
+  /** The bench an action is for has not reported for the stated time: nothing was sent (facts: benchName, since). */
+  'BENCH_NOT_ANSWERING',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(errorCodes);

@@ -65,6 +65,10 @@ export interface PrintingFeature {
   readonly localOnly: LocalOnlyPrinting;
   /** Keeps the sandbox environment's printer at the virtual Zebra of this launch. */
   readonly sandboxPrinter: SandboxPrinterSync;
+  /** Where the journal writes now; each printing call runs in its `hold`. */
+  readonly store: PrintingStore;
+  /** The warehouse's printer leases (none on one bench). */
+  readonly leases: PrinterLeases | undefined;
   readonly handlers: ReturnType<typeof printersHandlers> & ReturnType<typeof printingHandlers>;
   close(): Promise<void>;
 }
@@ -79,12 +83,13 @@ export async function printingFeature(deps: PrintingFeatureDeps): Promise<Printi
   const bench = { id: deps.benchId, name: () => settings.stationName(), localOnly: () => store.localOnly() };
   // The orders a scan resolves against are where the journal writes: on the bench's file, its copy of the warehouse's.
   const orders = new OrderIndex(store);
+  const leases = shared ? new PrinterLeases(store, { bench: bench.id, benchName: bench.name }) : undefined;
   const core = createPrintingCore({
     store,
     bench,
     // One bench drives its own printers (the app and a CLI command beside it are the same bench,
     // one id in one settings file): leases only on a warehouse's shared store.
-    ...(shared ? { leases: new PrinterLeases(store, { bench: bench.id, benchName: bench.name }) } : {}),
+    ...(leases ? { leases } : {}),
     flushToDisk: createWalFlush(deps.databasePath),
     orders,
     lookup: deps.lookupOn(orders),
@@ -104,6 +109,8 @@ export async function printingFeature(deps: PrintingFeatureDeps): Promise<Printi
   return {
     core,
     localOnly,
+    store,
+    leases,
     sandboxPrinter: createSandboxPrinterSync({ printers: core.printers, settings: deps.settingsStore, changed: (printer) => core.service.printerChanged(printer) }),
     handlers: {
       ...printersHandlers({ settings, printing: core, setupAllowed: () => localOnly.requireSharedStore(), logger }),

@@ -5,6 +5,7 @@
 import type { EmbeddedSandbox } from '../embedded-sandbox';
 import type { Dispatcher } from '../contract/dispatcher';
 import type { EventBus } from '../contract/event-bus';
+import type { BenchFloor, FloorOptions } from '../floor/bench-floor';
 import type { KeyService } from '../keys/key-service';
 import type { KeyStore } from '../keys/key-store';
 import type { Logger } from '../logging/logger';
@@ -70,6 +71,8 @@ export interface StationOptions {
   orderCopyEveryMs?: number;
   /** How the bench's scale is read (tests shorten the stable window and the serial timing). */
   scale?: Pick<ScaleServiceDeps, 'stable' | 'serialTiming' | 'reconnectMs' | 'open'>;
+  /** The lead's floor: when a silent bench reads as not answering, how often the bench reports (tests shorten them). */
+  floor?: FloorOptions;
 }
 
 export interface Station {
@@ -118,6 +121,8 @@ export interface StationServices {
   readonly pickedFiles: PickedFiles;
   readonly webhooks: WebhookReceiver;
   readonly printing: PrintingCore;
+  /** This bench on the lead's floor: its report, the floor it follows, the lead's actions. */
+  readonly floor: BenchFloor;
   readonly ledger: CreationLedger;
   readonly toShip: ToShipOrders;
   readonly ship: ShipService;

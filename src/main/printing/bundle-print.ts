@@ -34,6 +34,8 @@ export interface BundlePrintInput {
   printerId?: string;
   reverse?: boolean;
   reprint?: { reason: string; operator?: string };
+  /** Who starts the run; the operator signed in at the bench by default (a lead's run sent from the floor names the lead). */
+  operator?: string;
 }
 
 interface PlannedBundle {
@@ -89,7 +91,7 @@ export async function planAndStartBundleRun(deps: BundlePrintDeps, input: Bundle
     environment,
     kind: 'bundles',
     printer,
-    operator: reprint?.operator ?? deps.settings.operator(),
+    operator: reprint?.operator ?? input.operator ?? deps.settings.operator(),
     options: { ...emptyRunOptions(), reverse: input.reverse === true, bundles: plans, skipped, reprint },
     labels,
     bundles: documents,

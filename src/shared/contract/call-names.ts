@@ -19,4 +19,5 @@ export const callNameList = [
   'upload.prepare', 'upload.start', 'upload.pause', 'upload.cancel', 'upload.status', 'upload.list', 'upload.problems', 'upload.report', 'upload.labels',
   'store.get', 'store.set', 'store.test', 'store.allowLocalPrinting', 'store.endLocalPrinting', 'store.offlineReport',
   'scales.list', 'scales.get', 'scales.set', 'scales.current',
+  'floor.list', 'floor.act',
 ] as const;

@@ -90,6 +90,8 @@ export const PauseReasonSchema = z.object({
   action: z.string(),
   fault: PrinterFaultSchema.nullable(),
   since: z.string(),
+  /** A lead who paused it from the floor at another bench (by: user). */
+  lead: z.object({ operator: z.string(), benchName: z.string() }).nullable().optional(),
 });
 export type PauseReasonData = z.infer<typeof PauseReasonSchema>;
 

@@ -26,7 +26,7 @@ import type { PrinterLeases } from '../printer-leases';
 import type { PrinterTransports } from '../transports/printer-transports';
 import { IdleTracker } from './idle-tracker';
 import { BundleDocuments, classifyFetchFailure, createLabelDocuments } from './label-documents';
-import { PrintRun, type DocumentSource, type PreparedDocument, type RunObserver } from './print-run';
+import { PrintRun, type DocumentSource, type FloorLead, type PreparedDocument, type RunObserver } from './print-run';
 import { ProgressThrottle } from './progress-throttle';
 import { QueueRegistry } from './queue-registry';
 import { RunControls } from './run-controls';
@@ -377,8 +377,9 @@ export class PrintService {
 
   // ── controls (run-controls.ts) ───────────────────────────────────────────
 
-  pause(environment: Environment, runId: string, operator: string): Promise<RunSummaryData> {
-    return this.controls.pause(environment, runId, operator);
+  /** `lead`: a lead who paused it from the floor at another bench. */
+  pause(environment: Environment, runId: string, operator: string, lead: FloorLead | null = null): Promise<RunSummaryData> {
+    return this.controls.pause(environment, runId, operator, lead);
   }
 
   resume(environment: Environment, runId: string): Promise<RunSummaryData> {
