@@ -22,6 +22,18 @@ export const BenchConfigSchema = z.object({
   baseUrl: z.string(),
   apiKey: z.string(),
   printerPort: z.number().int(),
+  /**
+   * Started as the app starts (station.start): the bench reports to the lead's floor and applies
+   * the actions sent to it, with this operator signed in. Absent: composed only, as before.
+   */
+  floor: z
+    .object({
+      operator: z.string(),
+      silentAfterMs: z.number().int().positive().optional(),
+      printerCheckMs: z.number().int().positive().optional(),
+      heartbeatMs: z.number().int().positive().optional(),
+    })
+    .optional(),
 });
 export type BenchConfig = z.infer<typeof BenchConfigSchema>;
 

@@ -31,6 +31,8 @@ export type BenchAnswer =
 export interface FleetBench {
   readonly index: number;
   readonly name: string;
+  /** Its data folder (a command-line call beside it opens the same). */
+  readonly dataDir: string;
   readonly zebra: VirtualZebra;
   /** Its printer's id in the station, once it has started. */
   printerId(): string;
@@ -79,6 +81,8 @@ export interface FleetOptions {
   database?: Pick<PostgresServer, 'stop' | 'start'>;
   /** How long a start may keep failing before start() gives up. Default 60 s. */
   restartWithinMs?: number;
+  /** Each bench started as the app starts, on the lead's floor, with these settings (operator "Packer <n>"). */
+  floor?: Omit<NonNullable<BenchConfig['floor']>, 'operator'>;
 }
 
 /** Opens the shared store from this process (to seed it or read it), migrating it first. */
@@ -121,6 +125,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         baseUrl: options.baseUrl,
         apiKey: options.apiKey,
         printerPort: port,
+        ...(options.floor ? { floor: { ...options.floor, operator: `Packer ${index + 1}` } } : {}),
       };
       return { index, name, zebra, config, life: null as Life | null, printerId: '', lives: 0, failedStarts: 0, crashed: null as (() => string) | null, strayErrors: [] as string[] };
     }),
@@ -216,6 +221,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     benches: benches.map((bench) => ({
       index: bench.index,
       name: bench.name,
+      dataDir: bench.config.dataDir,
       zebra: bench.zebra,
       printerId: () => bench.printerId,
       running: () => bench.life !== null,

@@ -108,6 +108,16 @@ export class BenchFloor {
     this.stopChecks = this.timers.every(checkMs, () => void this.checkPrinters());
   }
 
+  /**
+   * Follows the floor without reporting this bench (the command line's `floor --watch`): each
+   * change is a `floor.bench` event. False on a bench's own file, where there is nothing to follow.
+   */
+  async watch(): Promise<boolean> {
+    if (!this.view) return false;
+    await this.view.follow();
+    return true;
+  }
+
   /** A scan arrived (before it is handled): only remembered, written with the next report. */
   scanned(): void {
     if (!this.reporter) return;
