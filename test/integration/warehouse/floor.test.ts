@@ -12,6 +12,7 @@ import type { FloorBenchData, FloorCommandData, FloorListData } from '../../../s
 import type { PrintOutcomeData, RunSummaryData } from '../../../src/shared/contract/printing';
 import type { RunningSandbox } from '../../../src/sandbox';
 import type { VirtualZebra } from '../../../src/sandbox/printer';
+import { runCliIn } from '../../support/cli';
 import { createTestDatabase, type TestDatabase } from '../../support/postgres-server';
 import { waitUntil } from '../../support/wait-until';
 import { postgresConfig } from '../store-engine/engines';
@@ -175,6 +176,41 @@ describe("the lead's floor on a shared store", () => {
     const finished = await benchB.station.waitForEvent('printing.finished', (event) => event.runId === sent.runId, 20_000);
     expect(finished).toMatchObject({ kind: 'bundles', operator: 'Anna at Bench 3' });
     expect(finished.counts.printed).toBe(4);
+  });
+
+  it('the command line lists the floor as the screen orders it, and pauses and cancels a run at a bench named by its name', async () => {
+    const [benchA, benchB] = benches as [Bench, Bench];
+    await benchB.zebra.setLabelsPerSecond(8);
+    const { bundleIds } = bundlesWithLabels(orders, 30, used);
+    for (const id of bundleIds) used.add(id);
+    const run = await benchB.station.call<RunSummaryData>('printing.printBundles', { bundleIds });
+    await seenAt(benchA, 'Bench 7', (bench) => bench.runs.some((candidate) => candidate.runId === run.runId), 'its run');
+    // Beside bench 3: its data folder, its own connection to the store, as a lead types it.
+    const engine = await PostgresEngine.open(postgresConfig(database.info));
+    engines.push(engine);
+    const cli = (...argv: string[]) => runCliIn(benchA.station.dataDir, { store: engine }, ['floor', ...argv]);
+
+    const listed = await cli();
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain('Bench 3 (Anna) — this bench · sandbox');
+    expect(listed.stdout).toMatch(new RegExp(`run ${run.runId} \\(bundles, Sam\\) on Bench Zebra: running, \\d+ of ${run.counts.total}`));
+    expect((await cli('--fault', 'paper-out')).stdout.trim()).toBe('No bench matches.');
+    expect((await cli('--operator', 'sam')).stdout).not.toContain('Bench 3 (Anna)');
+
+    const paused = await cli('pause', 'bench 7', run.runId.slice(0, 8));
+    expect(paused).toMatchObject({ code: 0, stderr: '' });
+    expect(paused.stdout.trim()).toBe(`Bench 7: run ${run.runId} paused by Anna (from Bench 3).`);
+    await seenAt(benchA, 'Bench 7', (bench) => bench.runs.some((candidate) => candidate.runId === run.runId && candidate.pause?.lead?.operator === 'Anna'), 'paused by Anna');
+    expect((await cli()).stdout).toContain(`run ${run.runId} (bundles, Sam) on Bench Zebra: paused by Anna at Bench 3`);
+
+    const wrong = await cli('resume', 'Bench 9', run.runId);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('No bench "Bench 9" reports to the floor. Benches: Bench 3, Bench 7.');
+    const cancelled = await cli('cancel', 'Bench 7', run.runId, '--operator', 'Piotr');
+    expect(cancelled.stdout.trim()).toBe(`Bench 7: run ${run.runId} cancelled by Piotr (from Bench 3).`);
+    const finished = await benchB.station.waitForEvent('printing.finished', (event) => event.runId === run.runId, 20_000);
+    expect(finished.failed.every((entry) => entry.reason === 'Cancelled by Piotr at Bench 3 before it was sent.')).toBe(true);
+    await benchB.zebra.setLabelsPerSecond(100);
   });
 
   it('a bench that closes in order reads as closed on the others; acting on it is refused', async () => {
