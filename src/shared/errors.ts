@@ -95,9 +95,9 @@ export const errorCodes = [
    */
   'LABEL_NEEDS_PDF',
   // the lead's floor
-  /** Another lead acted on the same run or label first: this action was not sent (facts: operator, benchName, action, at). */
+  /** Another lead acted on the same run or label first: this action was not sent (facts: operator, benchName, action, since). */
   'FLOOR_ACTED_FIRST',
-  /** The bench an action is for has not reported for the stated time: nothing was sent (facts: benchName, since). */
+  /** The bench an action is for has not reported for the stated time: nothing was sent (facts: benchName, since; subject 'stopped' when it was closed in order). */
   'BENCH_NOT_ANSWERING',
 ] as const;
 

@@ -63,7 +63,7 @@ export class FloorCommands {
     if (!bench) throw new StationError('NOT_FOUND', `No bench ${input.benchId} reports to the floor.`, undefined, { facts: { subject: 'bench', id: input.benchId } });
     if (bench.answering !== 'yes') {
       throw new StationError('BENCH_NOT_ANSWERING', `${bench.stationName} has not answered since ${bench.heardAt}: nothing was sent.`, undefined, {
-        facts: { benchName: bench.stationName, since: bench.heardAt, stopped: bench.answering === 'stopped' },
+        facts: { benchName: bench.stationName, since: bench.answering === 'stopped' ? (bench.stoppedAt ?? bench.heardAt) : bench.heardAt, ...(bench.answering === 'stopped' ? { subject: 'stopped' } : {}) },
       });
     }
     await this.listen();

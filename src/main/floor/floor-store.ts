@@ -211,7 +211,7 @@ export class FloorStore {
         ? `${first.operator} at ${first.fromBenchName} acted on this first (${first.action}, ${first.createdAt}): nothing was sent. Look at the floor again, then decide.`
         : 'Another lead acted on this first: nothing was sent. Look at the floor again, then decide.',
       undefined,
-      { facts: { operator: first?.operator ?? null, benchName: first?.fromBenchName ?? null, action: first?.action ?? null, at: first?.createdAt ?? null } },
+      { facts: { operator: first?.operator ?? null, benchName: first?.fromBenchName ?? null, action: first?.action ?? null, since: first?.createdAt ?? null } },
     );
   }
 

@@ -7,6 +7,7 @@ import { Notices } from './components/Notices';
 import { ConnectionBanner } from './components/ConnectionBanner';
 import { StoreOfflineBanner } from './components/StoreOfflineBanner';
 import { offlineMergedNotices } from './store-offline/merged-notices';
+import { floorActedNotice } from './floor/acted-notice';
 import type { ConnectionState } from './connection-state';
 import { errorText } from './supervision/error-words';
 import { PrinterStatusArea } from './components/PrinterStatusArea';
@@ -26,6 +27,7 @@ const ShiftStartScreen = lazy(() => import('./screens/ShiftStartScreen'));
 const PrintersScreen = lazy(() => import('./screens/PrintersScreen'));
 const SetupScreen = lazy(() => import('./screens/SetupScreen'));
 const HistoryScreen = lazy(() => import('./screens/HistoryScreen'));
+const FloorScreen = lazy(() => import('./screens/FloorScreen'));
 
 /** How often idle printers are asked for their status. */
 const printerPollMs = 20_000;
@@ -66,6 +68,8 @@ export function App({ connection }: { connection?: ConnectionState | undefined }
     const unsubscribe = [
       station.on('app.notice', (notice) => stores.app.getState().addNotice(notice)),
       station.on('printers.state', (event) => stores.app.getState().applyPrinterState(event)),
+      // A lead acted on this bench from the floor at another bench: who, what, from where.
+      station.on('floor.actedHere', (command) => stores.app.getState().addNotice(floorActedNotice(command))),
       station.on('store.offlineMerged', (merged) => {
         for (const notice of offlineMergedNotices(merged)) stores.app.getState().addNotice(notice);
       }),
@@ -159,6 +163,7 @@ export function App({ connection }: { connection?: ConnectionState | undefined }
           {screen === 'printers' && <PrintersScreen />}
           {screen === 'setup' && <SetupScreen />}
           {screen === 'history' && <HistoryScreen />}
+          {screen === 'floor' && <FloorScreen />}
         </Suspense>
       </main>
       <ScanCueView />

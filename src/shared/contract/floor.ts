@@ -197,7 +197,7 @@ export const floorCalls = {
    * A lead acts on a bench: the action goes to that bench through the shared store, which applies
    * it with its own controls and journals who did it. Answers once the bench applied it (or after
    * a short wait, still pending). Errors: FLOOR_ACTED_FIRST (another lead acted on it first: facts
-   * operator, benchName, action, at), BENCH_NOT_ANSWERING (facts benchName, since), NOT_FOUND (no
+   * operator, benchName, action, since), BENCH_NOT_ANSWERING (facts benchName, since; subject 'stopped' for a bench closed in order), NOT_FOUND (no
    * such bench), OPERATOR_REQUIRED.
    */
   'floor.act': defineCall(FloorActInputSchema, FloorCommandSchema),

@@ -221,7 +221,7 @@ describe("the lead's floor on a shared store", () => {
     const closed = await seenAt(benchA, 'Bench 7', (bench) => bench.answering === 'stopped', 'closed');
     expect(closed.stoppedAt).not.toBeNull();
     const refused = await benchA.station.station.dispatcher.dispatch('floor.act', { action: 'pause', benchId: before.benchId, runId: 'gone-run' }, { host: 'web' });
-    expect(refused.ok ? 'sent' : refused.error).toMatchObject({ code: 'BENCH_NOT_ANSWERING', facts: { benchName: 'Bench 7', stopped: true } });
+    expect(refused.ok ? 'sent' : refused.error).toMatchObject({ code: 'BENCH_NOT_ANSWERING', facts: { benchName: 'Bench 7', subject: 'stopped' } });
   });
 });
 

@@ -46,7 +46,7 @@ describe('The screen texts in every language', () => {
 
   it('are translated: the Dutch differs from the English except for names and codes', () => {
     const same = [...enLeaves].filter(([key, text]) => nlLeaves.get(key) === text).map(([key]) => key);
-    const allowed = /^(environment\.(sandbox|test|live)|languages\.|footer\.station|nav\.printers|printers\.(title|dpi|model)|shift\.printer|printerStatus\.offline|errors\.PRINTER_OFFLINE\.title|result\.(order|printer)|setup\.(volumeValue|scanGapUnit|scanner\.title)|scan\.scanned|history\.(order|printer)|setup\.importFields\.status)/;
+    const allowed = /^(environment\.(sandbox|test|live)|languages\.|footer\.station|nav\.printers|printers\.(title|dpi|model)|shift\.printer|printerStatus\.offline|errors\.PRINTER_OFFLINE\.title|result\.(order|printer)|setup\.(volumeValue|scanGapUnit|scanner\.title)|scan\.scanned|history\.(order|printer)|setup\.importFields\.status|floor\.(printerFor|filter\.run|run\.kind\.single))/;
     expect(same.filter((key) => !allowed.test(key))).toEqual([]);
   });
 
