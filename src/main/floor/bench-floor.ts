@@ -13,6 +13,7 @@ import type { EventBus, EventListener } from '../contract/event-bus';
 import type { Logger } from '../logging/logger';
 import type { PrinterRegistry } from '../printing/printers';
 import type { StoreEngine } from '../store/engine/store-engine';
+import { isUnreachable } from '../store/store-health';
 import { benchReport, type BenchStateDeps, type SeenPrinter } from './bench-state';
 import { FloorCommands, type Applied } from './floor-commands';
 import { FloorReporter, systemReporterTimers, type FloorReporterTiming, type ReporterTimers } from './floor-reporter';
@@ -57,6 +58,8 @@ export class BenchFloor {
   private readonly progress = new Map<string, RunProgressData>();
   private lastScanAt: string | null = null;
   private checking = false;
+  private closed = false;
+  private retryFollow: (() => void) | null = null;
   private reporter: FloorReporter | null = null;
   private stopListening: (() => void) | null = null;
   private stopChecks: (() => void) | null = null;
@@ -102,10 +105,25 @@ export class BenchFloor {
     this.reporter = reporter;
     this.stopListening = this.deps.events.subscribe(this.observe);
     reporter.start();
-    await this.view.follow();
-    await this.commands.applyHere();
+    await this.follow(1_000);
     const checkMs = this.deps.options?.printerCheckMs ?? 10_000;
     this.stopChecks = this.timers.every(checkMs, () => void this.checkPrinters());
+  }
+
+  /**
+   * Follows the floor and takes the actions sent here. A store that cannot be reached as the bench
+   * starts (a LISTEN connection that timed out) is tried again after a pause that grows to 10 s:
+   * until then the bench still reports, but would not hear the floor or a lead's action.
+   */
+  private async follow(pauseMs: number): Promise<void> {
+    try {
+      await this.view?.follow();
+      await this.commands.applyHere();
+    } catch (error) {
+      if (!isUnreachable(error) || this.closed) throw error;
+      this.deps.logger.warn('the floor could not be followed yet; trying again', { error: error instanceof Error ? error.message : String(error) });
+      this.retryFollow = this.timers.after(pauseMs, () => void this.follow(Math.min(pauseMs * 2, 10_000)).catch((failure: unknown) => this.deps.logger.error('the floor could not be followed', { error: String(failure) })));
+    }
   }
 
   /**
@@ -148,6 +166,8 @@ export class BenchFloor {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    this.retryFollow?.();
     this.stopChecks?.();
     this.stopListening?.();
     await this.reporter?.stop();

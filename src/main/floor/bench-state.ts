@@ -75,11 +75,13 @@ const hourMs = 3_600_000;
 
 export async function benchReport(deps: BenchStateDeps, seen: BenchObservations, now: Date, stoppedAt: string | null = null): Promise<BenchReportData> {
   const environment = deps.settings.environment();
-  const [printers, counts, uncertain, runs] = await Promise.all([
+  const [printers, counts, uncertain, runs, lastScan] = await Promise.all([
     benchPrinters(deps, environment, seen, now),
     labelCounts(deps, environment, now),
     uncertainLabels(deps, environment),
     unfinishedRuns(deps, environment, seen),
+    // Scans since this process started are known; before them, the journal says.
+    seen.lastScanAt ?? lastScanToday(deps, environment, now),
   ]);
   const actions = await deps.floor.lastActions(environment, [...runs.map((run) => runTarget(run.runId)), ...uncertain.list.map((label) => labelTarget(label.entryId))]);
   return {
@@ -91,7 +93,7 @@ export async function benchReport(deps: BenchStateDeps, seen: BenchObservations,
     labelsInBuffer: printers.reduce((sum, printer) => sum + printer.inBuffer, 0),
     labelsToday: counts.today,
     labelsLastHour: counts.lastHour,
-    lastScanAt: seen.lastScanAt ?? counts.lastQueuedAt,
+    lastScanAt: lastScan,
     uncertainCount: uncertain.count,
     uncertain: uncertain.list.map((label) => ({ ...label, lastAction: actions.get(labelTarget(label.entryId)) ?? null })),
     runs: runs.map((run) => ({ ...run, lastAction: actions.get(runTarget(run.runId)) ?? null })),
@@ -131,15 +133,24 @@ async function benchPrinters(deps: BenchStateDeps, environment: Environment, see
   );
 }
 
-async function labelCounts(deps: BenchStateDeps, environment: Environment, now: Date): Promise<{ today: number; lastHour: number; lastQueuedAt: string | null }> {
-  const [row] = await deps.journal.query<{ today: unknown; hour: unknown; last: unknown }>(
+async function labelCounts(deps: BenchStateDeps, environment: Environment, now: Date): Promise<{ today: number; lastHour: number }> {
+  const [row] = await deps.journal.query<{ today: unknown; hour: unknown }>(
     `SELECT SUM(CASE WHEN state = 'printed' THEN 1 ELSE 0 END) AS today,
-            SUM(CASE WHEN state = 'printed' AND printed_at >= $4 THEN 1 ELSE 0 END) AS hour,
-            max(queued_at) AS last
+            SUM(CASE WHEN state = 'printed' AND printed_at >= $4 THEN 1 ELSE 0 END) AS hour
      FROM print_journal WHERE bench = $1 AND environment = $2 AND queued_at >= $3`,
     [deps.benchId, environment, startOfDay(now), new Date(now.getTime() - hourMs).toISOString()],
   );
-  return { today: Number(row?.today ?? 0), lastHour: Number(row?.hour ?? 0), lastQueuedAt: typeof row?.last === 'string' ? row.last : null };
+  return { today: Number(row?.today ?? 0), lastHour: Number(row?.hour ?? 0) };
+}
+
+/** The bench's last scan today as its journal has it (a scan is a run of its own, of kind single). */
+async function lastScanToday(deps: BenchStateDeps, environment: Environment, now: Date): Promise<string | null> {
+  const [row] = await deps.journal.query<{ last: unknown }>(
+    `SELECT max(j.queued_at) AS last FROM print_journal j JOIN print_runs r ON r.id = j.run_id
+     WHERE j.bench = $1 AND j.environment = $2 AND j.queued_at >= $3 AND r.kind = 'single'`,
+    [deps.benchId, environment, startOfDay(now)],
+  );
+  return typeof row?.last === 'string' ? row.last : null;
 }
 
 async function uncertainLabels(deps: BenchStateDeps, environment: Environment): Promise<{ count: number; list: Omit<FloorUncertainData, 'lastAction'>[] }> {

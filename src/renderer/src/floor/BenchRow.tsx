@@ -24,32 +24,36 @@ export function BenchRow({ bench, clock, onAction }: { bench: FloorBenchData; cl
           {bench.stationName}
           {bench.self && <span className="muted small"> · {t('floor.thisBench')}</span>}
         </h2>
-        <span className={`state-badge tone-${state.tone}`} data-testid="floor-bench-state">
-          <Icon name={toneIcon[state.tone]} size={22} /> {t(state.key, state.values)}
+        <span className="floor-facts small">
+          <span data-testid="floor-bench-operator">{bench.operator ? t('floor.operator', { name: bench.operator }) : t('floor.nobody')}</span>
+          {' · '}
+          {t(`environment.${bench.environment}`)}
+          {' · '}
+          <span data-testid="floor-bench-counts">{t('floor.counts', { today: bench.labelsToday, hour: bench.labelsLastHour, buffer: bench.labelsInBuffer })}</span>
+          {' · '}
+          {bench.lastScanAt ? t('floor.lastScan', { time: clock(bench.lastScanAt) }) : t('floor.noScan')}
+        </span>
+        <span className={`state-badge tone-${state.tone}`}>
+          <Icon name={toneIcon[state.tone]} size={22} />
+          <span data-testid="floor-bench-state">{t(state.key, state.values)}</span>
         </span>
       </div>
-      <p className="floor-facts small">
-        <span data-testid="floor-bench-operator">{bench.operator ? t('floor.operator', { name: bench.operator }) : t('floor.nobody')}</span>
-        {' · '}
-        {t(`environment.${bench.environment}`)}
-        {' · '}
-        <span data-testid="floor-bench-counts">{t('floor.counts', { today: bench.labelsToday, hour: bench.labelsLastHour, buffer: bench.labelsInBuffer })}</span>
-        {' · '}
-        {bench.lastScanAt ? t('floor.lastScan', { time: clock(bench.lastScanAt) }) : t('floor.noScan')}
-      </p>
-      {bench.printers.length > 0 && (
-        <ul className="plain-list floor-printers">
-          {bench.printers.map((printer) => {
-            const words = printerWords(printer, clock);
-            return (
-              <li key={printer.printerId} data-testid="floor-printer">
-                <Icon name="printer" size={20} /> <strong>{printer.name}</strong>: {t(words.key, words.values)}
-                {printer.inBuffer > 0 && <span className="muted"> · {t('floor.inBuffer', { count: printer.inBuffer })}</span>}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <div className="floor-printers">
+        {bench.printers.map((printer) => {
+          const words = printerWords(printer, clock);
+          return (
+            <span key={printer.printerId} data-testid="floor-printer">
+              <Icon name="printer" size={20} /> <strong>{printer.name}</strong>: {t(words.key, words.values)}
+              {printer.inBuffer > 0 && <span className="muted"> · {t('floor.inBuffer', { count: printer.inBuffer })}</span>}
+            </span>
+          );
+        })}
+        {answering && bench.printers.some((printer) => printer.roles.includes('bundles')) && (
+          <button type="button" className="button button-quiet floor-send" onClick={() => onAction({ kind: 'bundles', bench })} data-testid="floor-send-bundles">
+            <Icon name="shift" size={20} /> {t('floor.action.send-bundles')}
+          </button>
+        )}
+      </div>
       {bench.runs.map((run) => {
         const words = runStateWords(run, clock);
         return (
@@ -88,13 +92,6 @@ export function BenchRow({ bench, clock, onAction }: { bench: FloorBenchData; cl
         </div>
       ))}
       {bench.uncertainCount > bench.uncertain.length && <p className="small muted">{t('floor.moreUncertain', { count: bench.uncertainCount - bench.uncertain.length })}</p>}
-      {answering && bench.printers.some((printer) => printer.roles.includes('bundles')) && (
-        <div className="button-row">
-          <button type="button" className="button button-quiet" onClick={() => onAction({ kind: 'bundles', bench })} data-testid="floor-send-bundles">
-            <Icon name="shift" size={20} /> {t('floor.action.send-bundles')}
-          </button>
-        </div>
-      )}
     </li>
   );
 }
