@@ -94,7 +94,8 @@ describe('ten benches on the floor of one PostgreSQL store', () => {
 
   it("shows every bench, with who is signed in, on another bench's floor and on `floor --json` beside it", async () => {
     await seenEverywhere([0], 'Bench 10', () => true, Date.now(), 'listed');
-    await waitUntil(async () => (await floorOf(0)).benches.filter((bench) => bench.answering === 'yes').length === BENCHES, 'bench 1 sees all ten answering', 20_000, 100);
+    // Each bench signs its packer in right after it starts: the floor has them all once every report since then arrived.
+    await waitUntil(async () => (await floorOf(0)).benches.filter((bench) => bench.answering === 'yes' && bench.operator !== '').length === BENCHES, 'bench 1 sees all ten answering, each with its packer', 20_000, 100);
     const floor = await floorOf(0);
     expect(floor.mode).toBe('warehouse');
     expect(floor.benches.map((bench) => `${bench.stationName}: ${bench.operator}`).sort()).toEqual(fleet.benches.map((bench) => `${bench.name}: Packer ${bench.index + 1}`).sort());
