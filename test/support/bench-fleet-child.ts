@@ -96,6 +96,12 @@ async function main(): Promise<void> {
     await dispatch('settings.set', { operator: config.floor.operator });
   }
 
+  const forwarded = new Set(config.forwardEvents ?? []);
+  if (forwarded.size > 0) {
+    station.events.subscribe((name, payload) => {
+      if (forwarded.has(name)) send({ type: 'event', name, payload, at: Date.now() });
+    });
+  }
   process.on('message', (raw: unknown) => {
     const parsed = BenchCallSchema.safeParse(raw);
     if (!parsed.success) {

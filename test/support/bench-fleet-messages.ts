@@ -34,6 +34,8 @@ export const BenchConfigSchema = z.object({
       heartbeatMs: z.number().int().positive().optional(),
     })
     .optional(),
+  /** Station events the bench sends on to its parent as they happen (a benchmark times them). */
+  forwardEvents: z.array(z.string()).optional(),
 });
 export type BenchConfig = z.infer<typeof BenchConfigSchema>;
 
@@ -46,5 +48,7 @@ export const BenchMessageSchema = z.union([
   z.object({ type: z.literal('ready'), printerId: z.string() }),
   z.object({ type: z.literal('answer'), id: z.number().int(), ok: z.literal(true), value: z.unknown() }),
   z.object({ type: z.literal('answer'), id: z.number().int(), ok: z.literal(false), error: z.object({ code: z.string(), message: z.string() }) }),
+  /** A station event the parent asked for, with when the bench heard it (epoch ms). */
+  z.object({ type: z.literal('event'), name: z.string(), payload: z.unknown(), at: z.number() }),
 ]);
 export type BenchMessage = z.infer<typeof BenchMessageSchema>;

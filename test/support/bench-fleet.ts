@@ -83,6 +83,9 @@ export interface FleetOptions {
   restartWithinMs?: number;
   /** Each bench started as the app starts, on the lead's floor, with these settings (operator "Packer <n>"). */
   floor?: Omit<NonNullable<BenchConfig['floor']>, 'operator'>;
+  /** Station events each bench sends on as they happen, to `onEvent`. */
+  forwardEvents?: string[];
+  onEvent?(bench: number, name: string, payload: unknown, at: number): void;
 }
 
 /** Opens the shared store from this process (to seed it or read it), migrating it first. */
@@ -126,6 +129,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         apiKey: options.apiKey,
         printerPort: port,
         ...(options.floor ? { floor: { ...options.floor, operator: `Packer ${index + 1}` } } : {}),
+        ...(options.forwardEvents ? { forwardEvents: options.forwardEvents } : {}),
       };
       return { index, name, zebra, config, life: null as Life | null, printerId: '', lives: 0, failedStarts: 0, crashed: null as (() => string) | null, strayErrors: [] as string[] };
     }),
@@ -171,6 +175,10 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     });
     child.on('message', (raw: unknown) => {
       const message = BenchMessageSchema.parse(raw);
+      if (message.type === 'event') {
+        options.onEvent?.(bench.index, message.name, message.payload, message.at);
+        return;
+      }
       if (message.type === 'ready') {
         bench.printerId = message.printerId;
         started = true;

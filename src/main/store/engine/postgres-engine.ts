@@ -238,12 +238,24 @@ export class PostgresEngine implements StoreEngine {
 
   private async run(target: pg.Pool | pg.PoolClient | pg.Client, sql: string, params?: readonly SqlValue[]): Promise<pg.QueryResult> {
     if (this.closed) throw new Error('The store is closed.');
+    let result: pg.QueryResult;
     try {
       // Without parameters, the simple protocol (a script of several statements is allowed).
-      return params && params.length > 0 ? await target.query(sql, bindable(params)) : await target.query(sql);
+      result = params && params.length > 0 ? await target.query(sql, bindable(params)) : await target.query(sql);
     } catch (error) {
       throw fromPostgresError(error);
     }
+    // A statement got through while the listening connection waits out its pause: the server is
+    // back, so listen again now rather than seconds later (subscribers hear of the gap sooner).
+    if (this.reconnectTimer !== null && target !== this.listener) this.relistenNow();
+    return result;
+  }
+
+  private relistenNow(): void {
+    if (this.closed || this.reconnectTimer === null) return;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    void this.relisten();
   }
 
   /** The one connection that listens, opened on first use. */
