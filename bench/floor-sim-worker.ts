@@ -12,9 +12,10 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { BenchReportData, FloorBenchData } from '../src/shared/contract/floor';
-import { FloorReporter, systemReporterTimers } from '../src/main/floor/floor-reporter';
+import { FloorReporter } from '../src/main/floor/floor-reporter';
 import { FloorStore } from '../src/main/floor/floor-store';
-import { FloorView, systemTimers } from '../src/main/floor/floor-view';
+import { systemTimers } from '../src/main/floor/floor-timers';
+import { FloorView } from '../src/main/floor/floor-view';
 import { createLogger } from '../src/main/logging/logger';
 import { PostgresEngine } from '../src/main/store/engine/postgres-engine';
 
@@ -86,7 +87,7 @@ async function main(): Promise<void> {
       write: async (built, at, changed) => {
         await store.writeReport(built, at, changed);
       },
-      timers: systemReporterTimers,
+      timers: systemTimers,
       logger,
     });
     // What each floor last showed of each bench, so a change is told once.

@@ -31,7 +31,7 @@ import type { FloorBenchData } from '../src/shared/contract/floor';
 import { PrintOutcomeSchema } from '../src/shared/contract/printing';
 import { startSandbox, type RunningSandbox } from '../src/sandbox';
 import { PostgresEngine } from '../src/main/store/engine/postgres-engine';
-import { seedOrders, startFleet, type Fleet, type FleetStore } from '../test/support/bench-fleet';
+import { seedDraftOrders, startFleet, type Fleet, type FleetStore } from '../test/support/bench-fleet';
 import { buildChildScripts } from '../test/support/child-scripts';
 import { createTestDatabase, startPostgresServer, type PostgresServer } from '../test/support/postgres-server';
 import { percentile, type TodaysOrder } from './print-support';
@@ -175,7 +175,7 @@ async function main(): Promise<void> {
     // ——— Round 1: the scan path with the floor not started ———
     const plainDb = await createTestDatabase(server.info);
     const plainStore: FleetStore = { kind: 'postgres', connection: plainDb.info };
-    await seedOrders(plainStore, orders.slice(0, half).map((order) => ({ orderId: order.orderId, orderRef: order.orderRef, barcode: order.barcode, bundleId: order.bundleId, status: 'draft' as const })));
+    await seedDraftOrders(plainStore, orders.slice(0, half));
     const plain = await startFleet({ benches, store: plainStore, baseUrl: sandbox.environments.test.baseUrl, apiKey: sandbox.environments.test.companies[0]?.apiKey ?? '' });
     fleets.push(plain);
     const plainScans: ScanRecord = { printed: [], refused: new Map(), entries: [] };
@@ -188,7 +188,7 @@ async function main(): Promise<void> {
     const floorDb = await createTestDatabase(server.info);
     const store: FleetStore = { kind: 'postgres', connection: floorDb.info };
     const rest = orders.slice(half);
-    await seedOrders(store, rest.map((order) => ({ orderId: order.orderId, orderRef: order.orderRef, barcode: order.barcode, bundleId: order.bundleId, status: 'draft' as const })));
+    await seedDraftOrders(store, rest);
     const watch = new FloorWatch();
     const floorIds = new Map<number, string>();
     const fleet = await startFleet({

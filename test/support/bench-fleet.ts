@@ -94,6 +94,11 @@ export async function openFleetStore(store: FleetStore): Promise<StoreEngine> {
   return PostgresEngine.open({ ...store.connection, tls: 'disable', applicationName: 'fleet parent' });
 }
 
+/** Today's draft orders (as the sandbox lists them) into the shared order index, as the morning's manifest import would. */
+export function seedDraftOrders(store: FleetStore, orders: readonly { orderId: string; orderRef: string; barcode: string; bundleId: string }[]): Promise<void> {
+  return seedOrders(store, orders.map((order) => ({ orderId: order.orderId, orderRef: order.orderRef, barcode: order.barcode, bundleId: order.bundleId, status: 'draft' as const })));
+}
+
 /** Puts the day's orders into the shared order index once, as a manifest import would. */
 export async function seedOrders(store: FleetStore, orders: readonly OrderFacts[]): Promise<void> {
   const engine = await openFleetStore(store);

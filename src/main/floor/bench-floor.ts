@@ -16,9 +16,10 @@ import type { StoreEngine } from '../store/engine/store-engine';
 import { isUnreachable } from '../store/store-health';
 import { benchReport, type BenchStateDeps, type SeenPrinter } from './bench-state';
 import { FloorCommands, type Applied } from './floor-commands';
-import { FloorReporter, systemReporterTimers, type FloorReporterTiming, type ReporterTimers } from './floor-reporter';
+import { FloorReporter, type FloorReporterTiming } from './floor-reporter';
 import { FloorStore, type StoredCommand } from './floor-store';
-import { defaultSilentAfterMs, FloorView, systemTimers, type FloorTimers } from './floor-view';
+import { systemTimers, type FloorTimers } from './floor-timers';
+import { defaultSilentAfterMs, FloorView } from './floor-view';
 
 export interface FloorOptions {
   /** After how long without a report a bench reads as not answering. Default 30 s. */
@@ -30,7 +31,7 @@ export interface FloorOptions {
   answerWithinMs?: number;
   /** An action older than this when its bench sees it is not applied. Default 30 s. */
   expireAfterMs?: number;
-  timers?: FloorTimers & ReporterTimers;
+  timers?: FloorTimers;
 }
 
 export interface BenchFloorDeps {
@@ -50,7 +51,7 @@ export interface BenchFloorDeps {
 
 export class BenchFloor {
   private readonly store: FloorStore;
-  private readonly timers: FloorTimers & ReporterTimers;
+  private readonly timers: FloorTimers;
   private readonly silentAfterMs: number;
   private readonly view: FloorView | null;
   private readonly commands: FloorCommands;
@@ -67,7 +68,7 @@ export class BenchFloor {
 
   constructor(private readonly deps: BenchFloorDeps) {
     this.store = new FloorStore(deps.engine);
-    this.timers = deps.options?.timers ?? { ...systemTimers, after: systemReporterTimers.after };
+    this.timers = deps.options?.timers ?? systemTimers;
     this.silentAfterMs = deps.options?.silentAfterMs ?? defaultSilentAfterMs;
     this.startedAt = new Date(this.timers.now()).toISOString();
     this.view = deps.engine.sharedByBenches

@@ -13,6 +13,7 @@ import { StationError, type StationErrorData } from '../../shared/errors';
 import type { EventBus } from '../contract/event-bus';
 import type { Logger } from '../logging/logger';
 import type { Subscription } from '../store/engine/store-engine';
+import { parseJsonWith } from './floor-timers';
 import { CommandMessageSchema, labelTarget, printerTarget, runTarget, type FloorStore, type StoredCommand } from './floor-store';
 
 /** What applying an action at its bench started (a run), for the lead's answer. */
@@ -111,19 +112,13 @@ export class FloorCommands {
   }
 
   private heard(payload: string): void {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(payload);
-    } catch {
+    const message = parseJsonWith(CommandMessageSchema, payload);
+    if (!message) return;
+    if (message.kind === 'settled') {
+      for (const waiter of this.waiters.get(message.id) ?? []) waiter.resolve();
       return;
     }
-    const message = CommandMessageSchema.safeParse(parsed);
-    if (!message.success) return;
-    if (message.data.kind === 'settled') {
-      for (const waiter of this.waiters.get(message.data.id) ?? []) waiter.resolve();
-      return;
-    }
-    if (this.applying && message.data.bench === this.deps.self.id) this.enqueue(message.data.id);
+    if (this.applying && message.bench === this.deps.self.id) this.enqueue(message.id);
   }
 
   /** Waits for the bench's answer (or the wait's end), then reads the row. */

@@ -9,20 +9,10 @@
  */
 import type { BenchReportData } from '../../shared/contract/floor';
 import type { Logger } from '../logging/logger';
+import type { FloorTimers } from './floor-timers';
 
-export interface ReporterTimers {
-  now(): number;
-  after(ms: number, run: () => void): () => void;
-}
-
-export const systemReporterTimers: ReporterTimers = {
-  now: () => Date.now(),
-  after(ms, run) {
-    const timer = setTimeout(run, ms);
-    timer.unref();
-    return () => clearTimeout(timer);
-  },
-};
+/** The reporter's clock and one-shot timers. */
+export type ReporterTimers = Pick<FloorTimers, 'now' | 'after'>;
 
 export interface FloorReporterTiming {
   /** Wait after the first change, so a burst of changes is one write. Default 50 ms. */

@@ -9,23 +9,10 @@ import { BenchReportSchema, type BenchReportData, type FloorBenchData, type Floo
 import type { Logger } from '../logging/logger';
 import type { Subscription } from '../store/engine/store-engine';
 import { ReportMessageSchema, type FloorStore, type StoredReport } from './floor-store';
+import { parseJsonWith, type FloorTimers } from './floor-timers';
 
 /** After this long without a report or heartbeat, a bench reads as not answering. */
 export const defaultSilentAfterMs = 30_000;
-
-export interface FloorTimers {
-  now(): number;
-  every(ms: number, tick: () => void): () => void;
-}
-
-export const systemTimers: FloorTimers = {
-  now: () => Date.now(),
-  every(ms, tick) {
-    const timer = setInterval(tick, ms);
-    timer.unref();
-    return () => clearInterval(timer);
-  },
-};
 
 interface Known {
   report: BenchReportData;
@@ -38,7 +25,7 @@ export interface FloorViewDeps {
   store: FloorStore;
   selfId: string;
   silentAfterMs: number;
-  timers: FloorTimers;
+  timers: Pick<FloorTimers, 'now' | 'every'>;
   emit(bench: FloorBenchData): void;
   logger: Logger;
 }
@@ -102,24 +89,18 @@ export class FloorView {
   }
 
   private heard(payload: string): void {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(payload);
-    } catch {
-      return;
-    }
-    const message = ReportMessageSchema.safeParse(parsed);
-    if (!message.success) return;
-    const { bench, sequence, reportedAt } = message.data;
+    const message = parseJsonWith(ReportMessageSchema, payload);
+    if (!message) return;
+    const { bench, sequence, reportedAt } = message;
     const known = this.known.get(bench);
     if (known && sequence <= known.sequence) return;
     const now = this.deps.timers.now();
     // A heartbeat right after the report this bench knows: the same report, heard again.
-    if (message.data.unchanged && known && known.sequence === sequence - 1) {
+    if (message.unchanged && known && known.sequence === sequence - 1) {
       this.keep({ report: known.report, sequence, reportedAt }, now);
       return;
     }
-    const report = message.data.report === undefined ? null : BenchReportSchema.safeParse(message.data.report);
+    const report = message.report === undefined ? null : BenchReportSchema.safeParse(message.report);
     if (report?.success) {
       this.keep({ report: report.data, sequence, reportedAt }, now);
       return;

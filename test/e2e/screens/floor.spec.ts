@@ -21,7 +21,7 @@ import type { FloorCommandData, FloorListData } from '../../../src/shared/contra
 import type { RunSummaryData } from '../../../src/shared/contract/printing';
 import type { RunningSandbox } from '../../../src/sandbox';
 import { VirtualZebra } from '../../../src/sandbox/printer';
-import { startFleet, seedOrders, type Fleet, type FleetStore } from '../../support/bench-fleet';
+import { startFleet, seedDraftOrders, type Fleet, type FleetStore } from '../../support/bench-fleet';
 import { buildChildScripts, type ChildScripts } from '../../support/child-scripts';
 import { ownPostgres } from '../../support/postgres-server';
 import { memoryKeyStore } from '../../support/station';
@@ -88,7 +88,7 @@ test('the lead sees ten benches live on the Floor screen and acts on them, in fo
     sandbox = await startTestSandbox({ orders: 400 });
     const orders = (await stationOrders(sandbox)).filter((order: TodaysOrder) => order.zplAvailable && order.status === 'draft');
     const store: FleetStore = { kind: 'postgres', connection: { host: '127.0.0.1', port: info.port, user: info.user, password: info.password, database: info.database } };
-    await seedOrders(store, orders.map((order) => ({ orderId: order.orderId, orderRef: order.orderRef, barcode: order.barcode, bundleId: order.bundleId, status: 'draft' as const })));
+    await seedDraftOrders(store, orders);
     fleet = await startFleet({
       benches: 10,
       store,

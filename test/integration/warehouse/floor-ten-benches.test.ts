@@ -12,7 +12,7 @@ import { PostgresEngine } from '../../../src/main/store/engine/postgres-engine';
 import type { FloorBenchData, FloorCommandData, FloorListData } from '../../../src/shared/contract/floor';
 import type { RunSummaryData } from '../../../src/shared/contract/printing';
 import type { RunningSandbox } from '../../../src/sandbox';
-import { startFleet, seedOrders, type Fleet, type FleetStore } from '../../support/bench-fleet';
+import { startFleet, seedDraftOrders, type Fleet, type FleetStore } from '../../support/bench-fleet';
 import { runCliIn } from '../../support/cli';
 import { createTestDatabase, type TestDatabase } from '../../support/postgres-server';
 import { waitUntil } from '../../support/wait-until';
@@ -37,7 +37,7 @@ describe('ten benches on the floor of one PostgreSQL store', () => {
     sandbox = await startTestSandbox({ orders: 600 });
     orders = (await stationOrders(sandbox)).filter((order) => order.zplAvailable && order.status === 'draft');
     store = { kind: 'postgres', connection: database.info as Extract<FleetStore, { kind: 'postgres' }>['connection'] };
-    await seedOrders(store, orders.map((order) => ({ orderId: order.orderId, orderRef: order.orderRef, barcode: order.barcode, bundleId: order.bundleId, status: 'draft' as const })));
+    await seedDraftOrders(store, orders);
     fleet = await startFleet({
       benches: BENCHES,
       store,

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FloorBenchData, FloorPrinterData, FloorRunData } from '../../../src/shared/contract/floor';
 import { benchConcern, filterFloor, findBench, orderFloor } from '../../../src/shared/floor/floor-order';
+import { floorBench } from './reports';
 
 const printer = (patch: Partial<FloorPrinterData> = {}): FloorPrinterData => ({
   printerId: 'p-1',
@@ -34,26 +35,7 @@ const run = (patch: Partial<FloorRunData> = {}): FloorRunData => ({
   ...patch,
 });
 
-const bench = (name: string, patch: Partial<FloorBenchData> = {}): FloorBenchData => ({
-  benchId: `id-${name}`,
-  stationName: name,
-  operator: 'Sam',
-  environment: 'live',
-  printers: [printer()],
-  labelsInBuffer: 0,
-  labelsToday: 0,
-  labelsLastHour: 0,
-  lastScanAt: null,
-  uncertainCount: 0,
-  uncertain: [],
-  runs: [],
-  startedAt: '2026-05-04T06:00:00.000Z',
-  stoppedAt: null,
-  answering: 'yes',
-  heardAt: '2026-05-04T10:42:00.000Z',
-  self: false,
-  ...patch,
-});
+const bench = (name: string, patch: Partial<FloorBenchData> = {}): FloorBenchData => floorBench(name, { printers: [printer()], ...patch });
 
 describe('the order of the floor', () => {
   it('puts silent benches first, then printer faults, uncertain labels, paused runs, printers busy elsewhere, the rest, and closed benches last', () => {

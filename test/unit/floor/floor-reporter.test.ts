@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { BenchReportData } from '../../../src/shared/contract/floor';
 import { FloorReporter, type ReporterTimers } from '../../../src/main/floor/floor-reporter';
 import { createLogger } from '../../../src/main/logging/logger';
+import { benchReport } from './reports';
 
 function manualTimers(): ReporterTimers & { advance(ms: number): Promise<void> } {
   let now = 0;
@@ -39,22 +40,7 @@ function manualTimers(): ReporterTimers & { advance(ms: number): Promise<void> }
   };
 }
 
-const report = (labelsToday: number, stoppedAt: string | null = null): BenchReportData => ({
-  benchId: 'bench-1',
-  stationName: 'Bench 1',
-  operator: 'Sam',
-  environment: 'live',
-  printers: [],
-  labelsInBuffer: 0,
-  labelsToday,
-  labelsLastHour: 0,
-  lastScanAt: null,
-  uncertainCount: 0,
-  uncertain: [],
-  runs: [],
-  startedAt: '1970-01-01T00:00:00.000Z',
-  stoppedAt,
-});
+const report = (labelsToday: number, stoppedAt: string | null = null): BenchReportData => benchReport('bench-1', { labelsToday, stoppedAt });
 
 interface Written {
   at: number;

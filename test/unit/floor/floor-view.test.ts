@@ -5,38 +5,22 @@
  * and answers again when heard, and after a lost connection the rows are read again.
  */
 import { describe, expect, it } from 'vitest';
-import type { BenchReportData, FloorBenchData } from '../../../src/shared/contract/floor';
+import type { FloorBenchData } from '../../../src/shared/contract/floor';
 import type { FloorStore, StoredReport } from '../../../src/main/floor/floor-store';
-import { FloorView, type FloorTimers } from '../../../src/main/floor/floor-view';
+import type { FloorTimers } from '../../../src/main/floor/floor-timers';
+import { FloorView } from '../../../src/main/floor/floor-view';
+import { benchReport as report } from './reports';
 import { createLogger } from '../../../src/main/logging/logger';
 import type { SubscriptionHandlers } from '../../../src/main/store/engine/store-engine';
-
-const report = (benchId: string, patch: Partial<BenchReportData> = {}): BenchReportData => ({
-  benchId,
-  stationName: `Bench ${benchId}`,
-  operator: 'Sam',
-  environment: 'live',
-  printers: [],
-  labelsInBuffer: 0,
-  labelsToday: 0,
-  labelsLastHour: 0,
-  lastScanAt: null,
-  uncertainCount: 0,
-  uncertain: [],
-  runs: [],
-  startedAt: '2026-05-04T06:00:00.000Z',
-  stoppedAt: null,
-  ...patch,
-});
 
 const start = Date.parse('2026-05-04T10:42:00.000Z');
 
 function setUp(rows: StoredReport[] = []) {
   let now = start;
   const ticks: (() => void)[] = [];
-  const timers: FloorTimers = {
+  const timers: Pick<FloorTimers, 'now' | 'every'> = {
     now: () => now,
-    every: (_ms, tick) => {
+    every: (_ms: number, tick: () => void) => {
       ticks.push(tick);
       return () => ticks.splice(ticks.indexOf(tick), 1);
     },

@@ -26,31 +26,28 @@ export function FloorActionDialog({ request, onDone, onCancel }: { request: Floo
   const bench = request.bench.stationName;
 
   if (request.kind === 'bundles') return <SendBundles request={request} busy={busy} onSend={(input) => void send(input)} onCancel={onCancel} />;
-  if (request.kind === 'run') {
-    const { run, action } = request;
-    return (
-      <ConfirmDialog
-        title={t(`floor.confirm.${action}.title`, { bench })}
-        confirmLabel={t(`floor.action.${action}`)}
-        cancelLabel={t('floor.confirm.back')}
-        danger={action === 'cancel'}
-        onConfirm={() => void send({ action, benchId: request.bench.benchId, runId: run.runId, seen: run.lastAction?.commandId ?? 0 })}
-        onCancel={onCancel}
-      >
-        <p>{t(`floor.confirm.${action}.body`, { bench, printer: run.printerName ?? run.printerId, done: run.done, total: run.total })}</p>
-      </ConfirmDialog>
-    );
-  }
-  const { label, action } = request;
+  // A run or a label, acted on as the lead saw it: the last action on it they saw goes with the request.
+  const { action } = request;
+  const [input, values]: [FloorActInput, Record<string, string | number>] =
+    request.kind === 'run'
+      ? [
+          { action: request.action, benchId: request.bench.benchId, runId: request.run.runId, seen: request.run.lastAction?.commandId ?? 0 },
+          { bench, printer: request.run.printerName ?? request.run.printerId, done: request.run.done, total: request.run.total },
+        ]
+      : [
+          { action: request.action, benchId: request.bench.benchId, entryId: request.label.entryId, seen: request.label.lastAction?.commandId ?? 0 },
+          { bench, label: request.label.orderRef ?? request.label.orderId ?? request.label.bundleId ?? String(request.label.entryId), printer: request.label.printerName ?? '?' },
+        ];
   return (
     <ConfirmDialog
       title={t(`floor.confirm.${action}.title`, { bench })}
       confirmLabel={t(`floor.action.${action}`)}
       cancelLabel={t('floor.confirm.back')}
-      onConfirm={() => void send({ action, benchId: request.bench.benchId, entryId: label.entryId, seen: label.lastAction?.commandId ?? 0 })}
+      danger={action === 'cancel'}
+      onConfirm={() => void send(input)}
       onCancel={onCancel}
     >
-      <p>{t(`floor.confirm.${action}.body`, { bench, label: label.orderRef ?? label.orderId ?? label.bundleId ?? String(label.entryId), printer: label.printerName ?? '?' })}</p>
+      <p>{t(`floor.confirm.${action}.body`, values)}</p>
     </ConfirmDialog>
   );
 }
