@@ -162,32 +162,36 @@ class FloorWatch {
 }
 
 async function main(): Promise<void> {
-  const sandbox = await startSandbox({ printers: 0, orders: Math.max(2_400, benches * Math.ceil(((seconds + plainSeconds) * 1000) / paceMs) * 3), rateLimit: { requestsPerSecond: 0 }, faults: { latencyMs: 20 } });
+  const sandbox = await startSandbox({ printers: 0, orders: Math.max(4_000, benches * Math.ceil(((seconds + plainSeconds) * 1000) / paceMs) * 3), rateLimit: { requestsPerSecond: 0 }, faults: { latencyMs: 20 } });
   const server: PostgresServer = await startPostgresServer();
   const childScripts = await buildChildScripts();
   const fleets: Fleet[] = [];
   const simulatedWorkers: Awaited<ReturnType<typeof startWorker>>[] = [];
   try {
     const orders = await todaysOrders(sandbox);
-    const half = Math.floor(orders.length / 2);
     console.log(`${benches} whole-station benches + ${simulatedCount} simulated in ${workers} processes; a scan every ${paceMs} ms at each; ${orders.length} orders; load average ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
 
-    // ——— Round 1: the scan path with the floor not started ———
-    const plainDb = await createTestDatabase(server.info);
-    const plainStore: FleetStore = { kind: 'postgres', connection: plainDb.info };
-    await seedDraftOrders(plainStore, orders.slice(0, half));
-    const plain = await startFleet({ benches, store: plainStore, baseUrl: sandbox.environments.test.baseUrl, apiKey: sandbox.environments.test.companies[0]?.apiKey ?? '' });
-    fleets.push(plain);
-    const plainScans: ScanRecord = { printed: [], refused: new Map(), entries: [] };
-    await scanPaced(plain, orders.slice(0, half), Date.now() + plainSeconds * 1000, plainScans, () => true);
-    await plain.close();
-    fleets.splice(0);
-    console.log(`scan path without the floor: scan to printer ${summary(plainScans.printed)}; load average ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+    // ——— The scan path with the floor not started: before the floor's round, and again after it ———
+    const quarter = Math.floor(orders.length / 4);
+    const plainRound = async (part: TodaysOrder[]): Promise<ScanRecord> => {
+      const plainDb = await createTestDatabase(server.info);
+      const plainStore: FleetStore = { kind: 'postgres', connection: plainDb.info };
+      await seedDraftOrders(plainStore, part);
+      const plain = await startFleet({ benches, store: plainStore, baseUrl: sandbox.environments.test.baseUrl, apiKey: sandbox.environments.test.companies[0]?.apiKey ?? '' });
+      fleets.push(plain);
+      const record: ScanRecord = { printed: [], refused: new Map(), entries: [] };
+      await scanPaced(plain, part, Date.now() + plainSeconds * 1000, record, () => true);
+      await plain.close();
+      fleets.splice(fleets.indexOf(plain), 1);
+      return record;
+    };
+    const plainBefore = await plainRound(orders.slice(0, quarter));
+    console.log(`scan path without the floor, before: scan to printer ${summary(plainBefore.printed)}; load average ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
 
     // ——— Round 2: 50 benches on the floor, the store stopped, a bench killed, a printer off ———
     const floorDb = await createTestDatabase(server.info);
     const store: FleetStore = { kind: 'postgres', connection: floorDb.info };
-    const rest = orders.slice(half);
+    const rest = orders.slice(quarter, 3 * quarter);
     await seedDraftOrders(store, rest);
     const watch = new FloorWatch();
     const floorIds = new Map<number, string>();
@@ -239,7 +243,6 @@ async function main(): Promise<void> {
     await scanPaced(fleet, rest, t0 + seconds * 1000, scans, steady);
     await faults;
     await sleep(3_000);
-    const killedId = floorIds.get(benches - 1) ?? '';
     const offId = floorIds.get(benches - 2) ?? '';
 
     // Every floor alive at the time of a scan: the simulated ones, and the whole stations but the one killed after its kill.
@@ -250,25 +253,41 @@ async function main(): Promise<void> {
     let missed = 0;
     const stopped = timeline.storeStopped ?? 0;
     const back = timeline.storeBack ?? 0;
-    // What changed while the store was stopped: each bench's last scan of the outage, once every floor had it.
-    const outageLast = new Map<string, { scanAt: number; last: number }>();
+    const killedId = floorIds.get(benches - 1) ?? '';
+    // Once the store is back: for each bench, when each floor first showed it as it was at the
+    // outage or later (a scan of the outage or after), and the last of the floors to do so.
+    const recovered = new Map<string, Map<string, number>>();
     for (const scan of watch.scans.values()) {
       if (scan.scanAt - t0 < 3_000 || scan.scanAt > t0 + seconds * 1000 - 3_000) continue;
       const seen = floorsAt(scan.scanAt).map((floor) => scan.seen.get(floor));
-      const complete = seen.every((at) => at !== undefined);
-      const last = complete ? Math.max(...(seen as number[])) : Number.NaN;
-      if (scan.scanAt >= stopped && scan.scanAt <= back) {
-        if (complete && scan.scanAt > (outageLast.get(scan.bench)?.scanAt ?? 0)) outageLast.set(scan.bench, { scanAt: scan.scanAt, last });
-      } else if (scan.scanAt > back + 5_000 || scan.scanAt < stopped) {
-        if (!complete) {
-          missed += 1;
-          continue;
-        }
-        steadyEvery.push(last - scan.scanAt);
-        for (const at of seen as number[]) steadyEach.push(at - scan.scanAt);
+      if (scan.scanAt >= stopped) {
+        const floors = recovered.get(scan.bench) ?? new Map<string, number>();
+        for (const [floor, at] of scan.seen) if (at >= back && (floors.get(floor) ?? Infinity) > at) floors.set(floor, at);
+        recovered.set(scan.bench, floors);
       }
+      if (scan.scanAt > stopped && scan.scanAt <= back + 5_000) continue;
+      if (seen.some((at) => at === undefined)) {
+        missed += 1;
+        continue;
+      }
+      steadyEvery.push(Math.max(...(seen as number[])) - scan.scanAt);
+      for (const at of seen as number[]) steadyEach.push(at - scan.scanAt);
     }
-    for (const { last } of outageLast.values()) afterStore.push(last - back);
+    const backFloors = floorsAt(back);
+    const stationFloors = new Set(floorIds.values());
+    const afterStoreStations: number[] = [];
+    const afterStoreSimulated: number[] = [];
+    let notRecovered = 0;
+    for (const [bench, floors] of recovered) {
+      if (bench === killedId) continue;
+      const times = backFloors.map((floor) => floors.get(floor));
+      if (times.some((at) => at === undefined)) {
+        notRecovered += 1;
+        continue;
+      }
+      afterStore.push(Math.max(...(times as number[])) - back);
+      for (const floor of backFloors) (stationFloors.has(floor) ? afterStoreStations : afterStoreSimulated).push((floors.get(floor) as number) - back);
+    }
     const silentAt = [...(watch.silent.get(killedId)?.values() ?? [])].map((at) => at - (timeline.killed ?? 0));
     const offlineAt = new Map<string, number>();
     for (const change of watch.printers.get(offId) ?? []) if (change.at >= (timeline.printerOff ?? 0) && /offline/.test(change.state) && !offlineAt.has(change.floor)) offlineAt.set(change.floor, change.at - (timeline.printerOff ?? 0));
@@ -293,16 +312,22 @@ async function main(): Promise<void> {
         `scan seen on every floor, steady: ${summary(steadyEvery)}`,
         `  each floor on its own (every delivery): ${summary(steadyEach)}`,
         `  steady scans some floor never showed: ${missed}`,
-        `changed while the store was stopped, seen on every floor after it was back: ${summary(afterStore)}`,
+        `once the store was back, each bench as it was at the outage or later seen on every floor: ${summary(afterStore)}${notRecovered > 0 ? `; ${notRecovered} benches not seen so by every floor` : ''}`,
+        `  each floor on its own: whole-station floors ${summary(afterStoreStations)}; simulated floors ${summary(afterStoreSimulated)}`,
         `bench ${benches} killed: "not answering" on ${silentAt.length} floors after ${summary(silentAt)} (30 s of silence since its last heartbeat)`,
         `bench ${benches - 1}'s printer switched off: offline on ${offlineAt.size} floors after ${summary([...offlineAt.values()])}`,
         `journal: ${scans.entries.length} scans answered printed, ${lost} of them without their row; ${doubled.length} orders with two live prints; rows by state ${JSON.stringify(Object.fromEntries(byState))}`,
         `scans not printed: ${JSON.stringify(Object.fromEntries(scans.refused))}`,
         `scan path with the floor (steady, whole stations): scan to printer ${summary(scans.printed)}`,
-        `scan path without the floor (round 1): scan to printer ${summary(plainScans.printed)}`,
+        `scan path without the floor, before this round: scan to printer ${summary(plainBefore.printed)}`,
         `load average ${loadavg().map((v) => v.toFixed(2)).join(' ')}`,
       ].join('\n'),
     );
+    for (const worker of simulatedWorkers.splice(0)) await worker.stop();
+    await fleet.close();
+    fleets.splice(fleets.indexOf(fleet), 1);
+    const plainAfter = await plainRound(orders.slice(3 * quarter));
+    console.log(`scan path without the floor, after: scan to printer ${summary(plainAfter.printed)}; load average ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
   } finally {
     for (const worker of simulatedWorkers) await worker.stop().catch(() => undefined);
     for (const fleet of fleets) await fleet.close().catch(() => undefined);
