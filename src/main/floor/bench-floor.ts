@@ -163,7 +163,7 @@ export class BenchFloor {
     if (!this.view && input.benchId !== this.deps.benchId) {
       throw new StationError('NOT_FOUND', 'This bench works on its own file: the floor is this bench alone.', undefined, { facts: { subject: 'bench', id: input.benchId } });
     }
-    return this.commands.act(input);
+    return this.commands.act(input, !this.view);
   }
 
   async close(): Promise<void> {

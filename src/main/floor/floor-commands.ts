@@ -57,7 +57,11 @@ export class FloorCommands {
     await this.applyWaiting();
   }
 
-  async act(input: FloorActInput): Promise<FloorCommandData> {
+  /**
+   * `here`: this process applies the action itself, at once (a bench on its own file, where no
+   * other process hears the store's notifications).
+   */
+  async act(input: FloorActInput, here = false): Promise<FloorCommandData> {
     const operator = input.operator?.trim() || this.deps.operator();
     if (operator === '') throw new StationError('OPERATOR_REQUIRED', 'Say who you are before you act on a bench: enter your name as the operator.', undefined, { facts: { action: 'floor' } });
     const bench = await this.deps.bench(input.benchId);
@@ -81,6 +85,7 @@ export class FloorCommands {
       fromBenchName: this.deps.self.name(),
       at: new Date(this.deps.clock()).toISOString(),
     });
+    if (here) await this.applyOne(stored.data.id);
     const answer = await this.answerTo(stored.data.id);
     if (answer.state === 'failed' && answer.error) throw fromData(answer.error);
     return answer;

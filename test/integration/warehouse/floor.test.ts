@@ -226,16 +226,27 @@ describe("the lead's floor on a shared store", () => {
 });
 
 describe("the lead's floor on a bench's own file", () => {
-  it('shows this bench alone', async () => {
-    const sandbox = await startTestSandbox({ orders: 10 });
-    const { zebra, port } = await startZebra();
+  it('shows this bench alone, and a pause from it applies here at once', async () => {
+    const sandbox = await startTestSandbox({ orders: 200 });
+    const { zebra, port } = await startZebra({ labelsPerSecond: 5 });
     const station = await createPrintingStation(sandbox, port);
     try {
+      // Nothing to start: on its own file the floor is read when asked and its actions applied at once.
       await station.call('settings.set', { stationName: 'Bench 1', operator: 'Ola' });
       const floor = await station.call<FloorListData>('floor.list', {});
       expect(floor.mode).toBe('local');
       expect(floor.benches).toHaveLength(1);
-      expect(floor.benches[0]).toMatchObject({ stationName: 'Bench 1', operator: 'Ola', self: true, answering: 'yes' });
+      expect(floor.benches[0]).toMatchObject({ stationName: 'Bench 1', operator: 'Ola', self: true, answering: 'yes', runs: [] });
+
+      const { bundleIds } = bundlesWithLabels(await stationOrders(sandbox), 20);
+      const run = await station.call<RunSummaryData>('printing.printBundles', { bundleIds });
+      const listed = (await station.call<FloorListData>('floor.list', {})).benches[0];
+      expect(listed?.runs.map((candidate) => candidate.runId)).toEqual([run.runId]);
+      const paused = await station.call<FloorCommandData>('floor.act', { action: 'pause', benchId: listed?.benchId, runId: run.runId, seen: 0 });
+      expect(paused).toMatchObject({ state: 'done', operator: 'Ola', fromBenchName: 'Bench 1' });
+      const after = (await station.call<FloorListData>('floor.list', {})).benches[0]?.runs[0];
+      expect(after).toMatchObject({ state: 'paused', pause: { by: 'user', lead: { operator: 'Ola', benchName: 'Bench 1' } }, lastAction: { commandId: paused.id, action: 'pause' } });
+      await station.call('printing.cancel', { runId: run.runId });
     } finally {
       await station.dispose();
       await zebra.stop();
