@@ -142,6 +142,7 @@ test('every screen fits across at 1024×768: the navigation on one row, tables s
     ['F3', 'printers'],
     ['F4', 'setup'],
     ['F5', 'history'],
+    ['Alt+6', 'floor'],
   ] as const) {
     await page.keyboard.press(key);
     await expect(page.getByTestId(`nav-${screen}`)).toHaveAttribute('aria-current', 'page');
@@ -149,12 +150,13 @@ test('every screen fits across at 1024×768: the navigation on one row, tables s
     await expect(page.locator('main h1')).toBeFocused();
     if (screen === 'shift') await expect(page.getByTestId('bundles-to-print')).toBeVisible({ timeout: 20_000 });
     if (screen === 'history') await expect(page.locator('.history-row').first()).toBeVisible({ timeout: 20_000 });
+    if (screen === 'floor') await expect(page.getByTestId('floor-bench')).toHaveCount(1);
     await page.screenshot({ path: `${screenshotDir}/layout-screen-${screen}-1024x768.png` });
     // Nothing runs off the right edge: the page never scrolls sideways, the main area neither.
     expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), `${screen}: page wider than the window`).toBe(true);
     expect(await page.evaluate("(() => { const main = document.querySelector('main'); return main.scrollWidth <= main.clientWidth; })()"), `${screen}: main area wider than its box`).toBe(true);
     // One row of navigation: every button on the first one's line.
     const top = (await navButton.boundingBox())!.y;
-    for (const id of ['scan', 'shift', 'printers', 'setup', 'history']) expect((await page.getByTestId(`nav-${id}`).boundingBox())!.y, `${id} on the navigation's row`).toBe(top);
+    for (const id of ['scan', 'shift', 'printers', 'setup', 'history', 'floor']) expect((await page.getByTestId(`nav-${id}`).boundingBox())!.y, `${id} on the navigation's row`).toBe(top);
   }
 });

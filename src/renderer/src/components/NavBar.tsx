@@ -27,7 +27,7 @@ export function NavBar({ current, onNavigate }: { current: ScreenId; onNavigate:
         >
           <Icon name={screenIcon[id]} size={28} />
           <span>{t(`nav.${id}`)}</span>
-          <kbd>{screenKeyHint(id)}</kbd>
+          <kbd className={screenKeys[id] ? undefined : 'nav-key-alt'}>{screenKeyHint(id)}</kbd>
         </button>
       ))}
     </nav>
