@@ -5,6 +5,7 @@
  */
 export const stationWindowCalls = [
   'app.info',
+  'floor.act', 'floor.list',
   'imports.manifest', 'imports.pick', 'imports.recent',
   'keys.remove', 'keys.set', 'keys.status', 'keys.verify',
   'orders.bundles', 'orders.count', 'orders.lookup', 'orders.samples',
