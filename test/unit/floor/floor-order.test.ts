@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FloorBenchData, FloorPrinterData, FloorRunData } from '../../../src/shared/contract/floor';
 import { benchConcern, filterFloor, findBench, orderFloor } from '../../../src/shared/floor/floor-order';
-import { floorBench } from './reports';
+import { floorBench } from '../../support/floor-reports';
 
 const printer = (patch: Partial<FloorPrinterData> = {}): FloorPrinterData => ({
   printerId: 'p-1',

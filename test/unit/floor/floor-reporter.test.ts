@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { BenchReportData } from '../../../src/shared/contract/floor';
 import { FloorReporter, type ReporterTimers } from '../../../src/main/floor/floor-reporter';
 import { createLogger } from '../../../src/main/logging/logger';
-import { benchReport } from './reports';
+import { benchReport } from '../../support/floor-reports';
 
 function manualTimers(): ReporterTimers & { advance(ms: number): Promise<void> } {
   let now = 0;

@@ -9,7 +9,7 @@ import type { FloorBenchData } from '../../../src/shared/contract/floor';
 import type { FloorStore, StoredReport } from '../../../src/main/floor/floor-store';
 import type { FloorTimers } from '../../../src/main/floor/floor-timers';
 import { FloorView } from '../../../src/main/floor/floor-view';
-import { benchReport as report } from './reports';
+import { benchReport as report } from '../../support/floor-reports';
 import { createLogger } from '../../../src/main/logging/logger';
 import type { SubscriptionHandlers } from '../../../src/main/store/engine/store-engine';
 

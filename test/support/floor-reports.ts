@@ -1,5 +1,5 @@
 /** A bench's report and its floor entry for the floor's unit tests: a quiet bench, with what a test changes. */
-import type { BenchReportData, FloorBenchData } from '../../../src/shared/contract/floor';
+import type { BenchReportData, FloorBenchData } from '../../src/shared/contract/floor';
 
 export const benchReport = (benchId: string, patch: Partial<BenchReportData> = {}): BenchReportData => ({
   benchId,
