@@ -86,6 +86,8 @@ export class BenchFloor {
       ...(deps.options?.expireAfterMs !== undefined ? { expireAfterMs: deps.options.expireAfterMs } : {}),
       logger: deps.logger,
     });
+    // What this station's queues and runs say, kept for its report (on its own file too, where the report is built when asked).
+    this.stopListening = deps.events.subscribe(this.observe);
   }
 
   /**
@@ -104,7 +106,6 @@ export class BenchFloor {
       logger: this.deps.logger,
     });
     this.reporter = reporter;
-    this.stopListening = this.deps.events.subscribe(this.observe);
     reporter.start();
     await this.follow(1_000);
     const checkMs = this.deps.options?.printerCheckMs ?? 10_000;

@@ -238,7 +238,12 @@ describe("the lead's floor on a bench's own file", () => {
       expect(floor.benches).toHaveLength(1);
       expect(floor.benches[0]).toMatchObject({ stationName: 'Bench 1', operator: 'Ola', self: true, answering: 'yes', runs: [] });
 
-      const { bundleIds } = bundlesWithLabels(await stationOrders(sandbox), 20);
+      // Its printer as its queue last saw it, once a label went through.
+      const order = (await stationOrders(sandbox)).find((candidate) => candidate.zplAvailable && candidate.status === 'draft') as TodaysOrder;
+      await station.call('printing.print', { scan: order.orderRef });
+      await zebra.waitForLabels(1);
+      await waitUntil(async () => (await station.call<FloorListData>('floor.list', {})).benches[0]?.printers[0]?.state === 'ready', 'its printer ready on the floor');
+      const { bundleIds } = bundlesWithLabels(await stationOrders(sandbox), 20, new Set([order.bundleId]));
       const run = await station.call<RunSummaryData>('printing.printBundles', { bundleIds });
       const listed = (await station.call<FloorListData>('floor.list', {})).benches[0];
       expect(listed?.runs.map((candidate) => candidate.runId)).toEqual([run.runId]);
