@@ -175,6 +175,25 @@ test('the lead sees ten benches live on the Floor screen and acts on them, in fo
     await expect(page.getByTestId('floor-action-error-title')).toHaveText(/^Packer 2 at Bench 2 acted on this first \(\d\d:\d\d\)$/);
     await expect(bench6.getByTestId('floor-run-state')).toHaveText('printing');
 
+    // A lead at bench 1 pauses the run this desk started on its own Shift start: this screen says who, from where.
+    leadZebra.setLabelsPerSecond(3);
+    const { bundleIds } = bundlesWithLabels(orders, 20, used);
+    for (const id of bundleIds) used.add(id);
+    await page.keyboard.press('F2');
+    for (const bundleId of bundleIds) await page.getByTestId(`bundle-${bundleId}`).locator('input').check({ timeout: 20_000 });
+    await page.getByTestId('run-start').click();
+    await expect(page.getByTestId('run-panel')).toHaveAttribute('data-state', 'running', { timeout: 20_000 });
+    await leadZebra.waitForLabels(1, 20_000);
+    const floorAt1 = await fleet.call(0, 'floor.list', {});
+    const desk = floorAt1.ok ? (floorAt1.value as FloorListData).benches.find((bench) => bench.stationName === 'Lead desk') : undefined;
+    const deskRun = desk?.runs[0];
+    const pausedHere = await fleet.call(0, 'floor.act', { action: 'pause', benchId: desk?.benchId, runId: deskRun?.runId, seen: deskRun?.lastAction?.commandId ?? 0 });
+    expect(pausedHere.ok ? (pausedHere.value as FloorCommandData).state : pausedHere.code).toBe('done');
+    await expect(page.getByTestId('run-pause-reason')).toContainText('Paused by Packer 1 at Bench 1');
+    await expect(page.getByTestId('notices')).toContainText(`Packer 1 at Bench 1 paused a run of this bench (${deskRun?.runId.slice(0, 8)})`);
+    await page.screenshot({ path: `${screenshotDir}/floor-paused-here-1024x768.png` });
+    await page.keyboard.press('Alt+6');
+
     // Bench 9 is killed: "not answering since" once the stated silence has passed, and first.
     const killedAt = Date.now();
     await fleet.kill(8);
@@ -205,6 +224,7 @@ test('the lead sees ten benches live on the Floor screen and acts on them, in fo
     }
     zebra4.setLabelsPerSecond(100);
     zebra6.setLabelsPerSecond(100);
+    leadZebra.setLabelsPerSecond(100);
   } finally {
     await lead?.host.close();
     await lead?.station.close();
