@@ -73,7 +73,7 @@ export function ImportSection() {
       )}
       <CallError error={error} testId="import-error" />
       {report && (
-        <div className="import-report" data-testid="import-report">
+        <div className="import-report" data-testid="import-report" data-failed={report.failed}>
           <p className={report.failed > 0 ? 'warning-text' : 'ok-text'}>
             <Icon name={report.failed > 0 ? 'warning' : 'check'} size={24} />
             {t('setup.importDone', { file: report.fileName, rows: report.rowsRead, inserted: report.inserted, updated: report.updated, failed: report.failed })}
