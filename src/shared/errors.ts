@@ -94,6 +94,11 @@ export const errorCodes = [
    * orderRef, printerName, dpi).
    */
   'LABEL_NEEDS_PDF',
+  /**
+   * This computer has no print system to offer print queues: CUPS not installed or not running
+   * (facts: subject not-installed | not-running, system). Not a printer's fault.
+   */
+  'NO_PRINT_SYSTEM',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(errorCodes);

@@ -264,7 +264,7 @@ export function createManifestImporter(deps: ManifestImporterDeps): ManifestImpo
         const lead = written ? `${opened.fileName} could not be read to the end` : `${opened.fileName} was not imported`;
         const failure =
           error instanceof StationError
-            ? error
+            ? withFileName(error, opened.fileName)
             : error instanceof ManifestFileProblem
               ? fileProblem('unreadable', opened.fileName, `${lead}: ${error.message}.${aftermath}`)
               : new StationError('IMPORT_FAILED', `${lead}: ${describe(error)}.${aftermath}`, undefined, { cause: error });
@@ -434,6 +434,12 @@ function parseRow(cells: Cell[], columns: ResolvedColumns): { facts: OrderFacts 
       status,
     },
   };
+}
+
+/** A refusal the screen words with the file's name (its facts say what was wrong, not which file). */
+function withFileName(error: StationError, fileName: string): StationError {
+  if (error.code !== 'IMPORT_FAILED' || !error.facts?.subject || error.facts.file !== undefined) return error;
+  return new StationError(error.code, error.message, error.details, { cause: error.cause, facts: { ...error.facts, file: fileName.slice(0, 255) } });
 }
 
 function describe(error: unknown): string {

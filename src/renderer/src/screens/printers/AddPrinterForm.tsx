@@ -118,7 +118,7 @@ export function AddPrinterForm({ onAdded }: { onAdded(): void }) {
           </>
         )}
         {needsQueues && (
-          <div className="field">
+          <div className={queuesState.error ? 'field field-wide' : 'field'}>
             <label htmlFor={`${id}-queue`}>{kind === 'usb-zebra' ? t('printers.fallbackQueue') : t('printers.queue')}</label>
             <select id={`${id}-queue`} value={queue} required={kind !== 'usb-zebra'} onChange={(event) => setQueue(event.target.value)} data-testid="printer-queue">
               <option value="">{kind === 'usb-zebra' ? t('printers.noFallback') : t('printers.chooseQueue')}</option>
@@ -130,7 +130,7 @@ export function AddPrinterForm({ onAdded }: { onAdded(): void }) {
               ))}
             </select>
             {queues !== null && queues.length === 0 && <p className="small muted">{t('printers.noQueues')}</p>}
-            <CallError error={queuesState.error} />
+            <CallError error={queuesState.error} testId="queues-error" />
           </div>
         )}
         {kind === 'usb-zebra' && (

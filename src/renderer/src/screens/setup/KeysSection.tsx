@@ -2,7 +2,6 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallOutput } from '../../../../shared/contract';
 import type { KeyedEnvironment } from '../../../../shared/contract/settings';
-import type { StationErrorData } from '../../../../shared/errors';
 import { CallError } from '../../components/CallError';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Icon } from '../../components/Icon';
@@ -10,6 +9,7 @@ import { useAction } from '../../components/use-action';
 import { formatDateTime } from '../../i18n/format';
 import { useStation } from '../../station-context';
 import { useAppState, useStores } from '../../state/stores-context';
+import { forSetup } from './setup-error';
 
 type KeysStatus = CallOutput<'keys.status'>;
 type EnvironmentKeyStatus = KeysStatus['environments'][number];
@@ -62,14 +62,6 @@ function KeychainNeeds() {
       </ul>
     </div>
   );
-}
-
-/**
- * An error shown on Setup, where the reader is the supervisor or IT: worded for them
- * (`errors.<CODE>.action_setup`), so it never says "ask a supervisor" to the supervisor.
- */
-function forSetup(error: StationErrorData | null): StationErrorData | null {
-  return error && !error.facts?.subject ? { ...error, facts: { ...error.facts, subject: 'setup' } } : error;
 }
 
 function EnvironmentKey({ status, onChanged }: { status: EnvironmentKeyStatus; onChanged(): void }) {
