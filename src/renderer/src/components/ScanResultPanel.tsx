@@ -6,7 +6,7 @@ import type { ReprintTarget, ScanPanel } from '../state/scan-store';
 import { formatClock } from '../i18n/format';
 import { errorText, shownDetails } from '../supervision/error-words';
 import { Icon } from './Icon';
-import { middleTruncate } from './middle-truncate';
+import { middleTruncate, shortName } from './middle-truncate';
 
 export interface ScanResultPanelProps {
   panel: ScanPanel;
@@ -214,16 +214,7 @@ function AskAgainView({
         {outcome.orderRef} · {outcome.recipient}
       </p>
       {outcome.kind === 'duplicate' ? (
-        <>
-          <p className="result-line" data-testid="result-duplicate-line">
-            {t(outcome.previous.operator.trim() ? 'result.duplicateLine' : 'result.duplicateLineNoOperator', {
-              time: formatClock(outcome.previous.printedAt, i18n.language),
-              operator: outcome.previous.operator,
-              station: outcome.previous.stationName,
-            })}
-          </p>
-          <p className="result-line small">{t('result.duplicatePrinter', { printer: outcome.previous.printerName })}</p>
-        </>
+        <DuplicateLines previous={outcome.previous} language={i18n.language} />
       ) : (
         <p className="result-line" data-testid="result-elsewhere-line">
           {t('result.elsewhereLine')}
@@ -240,6 +231,25 @@ function AskAgainView({
       </div>
       <p className="result-line small">{t('result.reprintByCard')}</p>
     </div>
+  );
+}
+
+/** When and where a label was printed before, its names shortened past a bench screen's room (whole in the title). */
+function DuplicateLines({ previous, language }: { previous: Extract<ScanOutcome, { kind: 'duplicate' }>['previous']; language: string }) {
+  const { t } = useTranslation();
+  const key = previous.operator.trim() ? 'result.duplicateLine' : 'result.duplicateLineNoOperator';
+  const time = formatClock(previous.printedAt, language);
+  const whole = t(key, { time, operator: previous.operator, station: previous.stationName });
+  const printer = t('result.duplicatePrinter', { printer: previous.printerName });
+  return (
+    <>
+      <p className="result-line" data-testid="result-duplicate-line" title={whole}>
+        {t(key, { time, operator: shortName(previous.operator), station: shortName(previous.stationName) })}
+      </p>
+      <p className="result-line small" title={printer}>
+        {t('result.duplicatePrinter', { printer: shortName(previous.printerName) })}
+      </p>
+    </>
   );
 }
 

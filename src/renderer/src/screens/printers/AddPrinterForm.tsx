@@ -4,6 +4,7 @@ import type { CallInput, CallOutput } from '../../../../shared/contract';
 import type { Orientation } from '../../../../shared/api/schemas';
 import type { PrinterAddressInput } from '../../../../shared/zebra/printer-address';
 import { CallError } from '../../components/CallError';
+import { InView } from '../../components/InView';
 import { Icon } from '../../components/Icon';
 import { useAction } from '../../components/use-action';
 import { useStation } from '../../station-context';
@@ -196,8 +197,10 @@ export function AddPrinterForm({ onAdded }: { onAdded(): void }) {
       <button type="submit" className="button button-primary" disabled={addState.busy} data-testid="printer-add">
         {addState.busy ? t('printers.adding') : t('printers.addButton')}
       </button>
-      <CallError error={addState.error} testId="add-printer-error" />
-      {added && <AddedResult added={added} />}
+      <InView>
+        <CallError error={addState.error} testId="add-printer-error" />
+        {added && <AddedResult added={added} />}
+      </InView>
     </form>
   );
 }

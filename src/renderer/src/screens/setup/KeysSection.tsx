@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CallOutput } from '../../../../shared/contract';
 import type { KeyedEnvironment } from '../../../../shared/contract/settings';
 import { CallError } from '../../components/CallError';
+import { InView } from '../../components/InView';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Icon } from '../../components/Icon';
 import { useAction } from '../../components/use-action';
@@ -139,17 +140,19 @@ function EnvironmentKey({ status, onChanged }: { status: EnvironmentKeyStatus; o
           </button>
         </div>
       )}
-      {saveState.done && (
-        <p className="ok-text small" role="status">
-          <Icon name="check" size={20} /> {t('setup.keySaved')}
-        </p>
-      )}
-      {verifyState.done && (
-        <p className="small" role="status">
-          {t('setup.verifyDone')}
-        </p>
-      )}
-      <CallError error={forSetup(saveState.error ?? verifyState.error ?? removeState.error)} testId={`key-error-${environment}`} />
+      <InView>
+        {saveState.done && (
+          <p className="ok-text small" role="status">
+            <Icon name="check" size={20} /> {t('setup.keySaved')}
+          </p>
+        )}
+        {verifyState.done && (
+          <p className="small" role="status">
+            {t('setup.verifyDone')}
+          </p>
+        )}
+        <CallError error={forSetup(saveState.error ?? verifyState.error ?? removeState.error)} testId={`key-error-${environment}`} />
+      </InView>
       {confirmRemove && (
         <ConfirmDialog
           title={t('setup.removeKeyTitle', { environment: name })}
