@@ -5,8 +5,8 @@
  * be read whole fails as a whole, with the line or part at fault, and the index is unchanged.
  * Then rows are written in batches, each batch one transaction of prepared statements. A bad row
  * (no order id, an unknown status, a barcode that belongs to another order) is reported with its
- * row number and why, and the good rows are kept; importing the same file again updates the orders it already brought in (orders are keyed
- * by order id). An import the station was stopped in the middle of is marked `interrupted` at
+ * row number and why, and the good rows are kept; importing the same file again updates the orders
+ * it already brought in (orders are keyed by order id). An import the station was stopped in the middle of is marked `interrupted` at
  * the next start.
  */
 import { randomUUID } from 'node:crypto';

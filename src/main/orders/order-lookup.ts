@@ -35,8 +35,8 @@ export interface OrderLookup {
   lookup(environment: Environment, scan: string, options?: LookupOptions): Promise<LookupResult>;
 }
 
-/** How many of the orders a scan fits are named (and offered to choose from on the screen). */
-export const maxCandidatesShown = 5;
+/** How many of the orders a scan fits are named in the refusal's lines (for the log and the CLI). */
+const maxCandidatesShown = 5;
 
 /**
  * A scan that fits more than one order (SCAN_AMBIGUOUS): the station will not guess. It carries

@@ -6,7 +6,6 @@
  * address with the password in it, say which.
  */
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -14,6 +13,7 @@ import { removeDataDir, startStationHost } from '../station-host';
 import { expect, test } from './bench-fixture';
 import { chooseLanguageBeforeStart } from './layout-support';
 import { openStation, screenshotDir } from './station-page';
+import { freeLoopbackPort } from '../../support/postgres-server';
 
 test.use({ viewport: { width: 1024, height: 768 } });
 
@@ -98,15 +98,6 @@ for (const [language, computer, env] of [
   });
 }
 
-/** A loopback port nothing listens on (taken, then given back). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 const nothingAnswers: Record<Language, { title: (address: string) => string; action: string }> = {
   en: {
     title: (address) => `Nothing answers at ${address}`,
@@ -128,7 +119,7 @@ for (const language of ['en', 'nl'] as const) {
     await chooseLanguageBeforeStart(page, language);
     await openStation(page, webHost);
     await page.keyboard.press('F4');
-    const address = `http://127.0.0.1:${await closedPort()}/test`;
+    const address = `http://127.0.0.1:${await freeLoopbackPort()}/test`;
     await page.getByTestId('setting-base-url-test').fill(address);
     await page.getByTestId('setting-base-url-test').press('Enter');
     await expect(page.getByTestId('base-urls-saved')).toBeVisible();

@@ -4,22 +4,13 @@
  * form's buttons, comes into view; and each screen opens at its top, whatever the screen before
  * it was scrolled to.
  */
-import { createServer } from 'node:net';
 import type { Page } from '@playwright/test';
 import { expect, test } from './bench-fixture';
 import { chooseLanguageBeforeStart } from './layout-support';
 import { openStation, screenshotDir } from './station-page';
+import { freeLoopbackPort } from '../../support/postgres-server';
 
 test.use({ viewport: { width: 1024, height: 768 } });
-
-/** A loopback port nothing listens on (taken, then given back). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** How far the screen's area is scrolled down, in pixels. */
 const scrolled = (page: Page) => page.locator('main').evaluate((main) => (main as unknown as { scrollTop: number }).scrollTop);
@@ -47,7 +38,7 @@ for (const language of ['en', 'nl'] as const) {
     await chooseLanguageBeforeStart(page, language);
     await openStation(page, webHost);
     await page.keyboard.press('F3');
-    const port = await closedPort();
+    const port = await freeLoopbackPort();
     await page.getByTestId('printer-kind-network-zebra').check();
     await page.getByTestId('printer-name').fill('Dock Zebra');
     await page.getByTestId('printer-host').fill('127.0.0.1');
@@ -60,7 +51,7 @@ for (const language of ['en', 'nl'] as const) {
 
     await page.keyboard.press('F4');
     await page.getByTestId('store-kind-postgres').check();
-    await page.getByTestId('store-address').fill(`postgres://station@127.0.0.1:${await closedPort()}/packing?sslmode=disable`);
+    await page.getByTestId('store-address').fill(`postgres://station@127.0.0.1:${await freeLoopbackPort()}/packing?sslmode=disable`);
     await page.getByTestId('store-tls').selectOption('disable');
     await page.getByTestId('store-accept-unverified').check();
     await page.getByTestId('store-password').fill('Geheim123');

@@ -44,7 +44,8 @@ export function useStationKeyboard(onReady: () => void): void {
 
   useEffect(() => {
     const detector = createScanDetector({ ...defaultScanDetectorOptions, maxGapMs: scanGapMs });
-    // A digit chooses a reprint reason (or which order a scan meant) only when no scan follows it: a barcode may start with one.
+    // A digit chooses a reprint reason (or which order a scan meant) only when no scan follows it:
+    // a barcode may start with one.
     let pendingChoice: ReturnType<typeof setTimeout> | null = null;
     const cancelChoice = () => {
       if (pendingChoice !== null) clearTimeout(pendingChoice);
