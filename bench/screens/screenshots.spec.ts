@@ -3,10 +3,14 @@
  * English, on the embedded sandbox, brought about as a person would (sign in, print, open each
  * screen). Refreshed with `npm run screens`.
  */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { addVirtualZebra, draftOrder, expect, test } from '../../test/e2e/screens/bench-fixture';
+import { removeDataDir, startStationHost } from '../../test/e2e/station-host';
+import { addVirtualZebra, addZebraInAnyLanguage, draftOrder, expect, test } from '../../test/e2e/screens/bench-fixture';
 import { chooseLanguageBeforeStart } from '../../test/e2e/screens/layout-support';
-import { openStation, scanLikeAScanner } from '../../test/e2e/screens/station-page';
+import { importManifestOnSetup, openStation, scanLikeAScanner } from '../../test/e2e/screens/station-page';
+import { freeLoopbackPort } from '../../test/support/postgres-server';
 
 const folder = 'docs/screens';
 
@@ -97,3 +101,80 @@ test.describe('a Zebra’s settings', () => {
     });
   }
 });
+
+for (const language of ['nl', 'en']) {
+  test(`the choices and the causes a newcomer meets in "${language}"`, async ({ page, webHost, zebra, sandboxOrders }) => {
+    await chooseLanguageBeforeStart(page, language);
+    await openStation(page, webHost);
+    await page.getByTestId('operator-name').fill('Bas van der Berg');
+    await page.getByTestId('operator-sign-in').click();
+    await addZebraInAnyLanguage(page, zebra, 'Zebra ZD421 at packing bench 2');
+
+    // A manifest of a lead's: a second order under a sandbox order's ref, one under another's barcode.
+    const shared = draftOrder(sandboxOrders, 4);
+    const taken = draftOrder(sandboxOrders, 3);
+    await importManifestOnSetup(page, {
+      name: 'vandaag.csv',
+      text: `orderId,orderRef,barcode,recipient,bundleId\nSECOND-ORDER-1,${shared.orderRef},,Piet de Vries,BND-SECOND\nSECOND-ORDER-2,SHOP-77,${taken.barcode},Jan Smit,BND-SECOND\n`,
+    });
+    await shot(page, 'setup-import-barcode-taken', language);
+    await page.getByTestId('import-file').setInputFiles({ name: 'winkel-export.csv', mimeType: 'text/csv', buffer: Buffer.from('orderRef,locationId,deliveryStreet,deliveryNumber,deliveryPostalCode,deliveryCity,deliveryCountry\nW-1,1101,Damrak,1,1012 LH,Amsterdam,NL\n') });
+    await expect(page.getByTestId('import-error')).toBeVisible({ timeout: 20_000 });
+    await shot(page, 'setup-import-wrong-file', language);
+
+    await page.keyboard.press('F1');
+    await scanLikeAScanner(page, shared.orderRef);
+    await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'ambiguous', { timeout: 20_000 });
+    await shot(page, 'scan-which-order', language);
+    await page.keyboard.press('Escape');
+
+    // Printed by Bas, who signs out: the next packer scans the same parcel under the sign-in bar.
+    await scanLikeAScanner(page, draftOrder(sandboxOrders, 0).orderRef);
+    await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'printed', { timeout: 20_000 });
+    await page.getByTestId('operator-sign-out').click();
+    await scanLikeAScanner(page, draftOrder(sandboxOrders, 0).orderRef);
+    await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'duplicate', { timeout: 20_000 });
+    await shot(page, 'scan-already-printed-sign-in', language);
+    await page.getByTestId('operator-later').click();
+
+    await page.keyboard.press('F3');
+    await page.getByTestId('printer-kind-network-zebra').check();
+    await page.getByTestId('printer-name').fill('Dock Zebra');
+    await page.getByTestId('printer-host').fill('127.0.0.1');
+    await page.getByTestId('printer-port').fill(String(await freeLoopbackPort()));
+    await page.getByTestId('printer-add').click();
+    await expect(page.getByTestId('printer-added-not-answering')).toBeInViewport({ timeout: 20_000 });
+    await shot(page, 'printers-not-answering', language);
+
+    await page.keyboard.press('F4');
+    await page.getByTestId('setting-base-url-test').fill(`http://127.0.0.1:${await freeLoopbackPort()}/test`);
+    await page.getByTestId('setting-base-url-test').press('Enter');
+    await page.getByTestId('key-input-test').fill('sk_test_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345');
+    await page.getByTestId('key-save-test').click();
+    await expect(page.getByTestId('key-error-test')).toBeInViewport({ timeout: 30_000 });
+    await shot(page, 'setup-nothing-answers', language);
+
+    await page.getByTestId('store-kind-postgres').check();
+    await page.getByTestId('store-address').fill('postgres://station:Geheim123@db.warehouse.lan:5432/packing');
+    await page.getByTestId('store-test').click();
+    await expect(page.getByTestId('store-error')).toBeInViewport({ timeout: 20_000 });
+    await shot(page, 'setup-store-password-in-address', language);
+  });
+
+  test(`Printers › Add › Print queue on a computer with its print system stopped, in "${language}"`, async ({ page }) => {
+    const host = await startStationHost({ env: { CUPS_SERVER: join(tmpdir(), 'no-cupsd-here', 'cups.sock') } });
+    try {
+      await chooseLanguageBeforeStart(page, language);
+      await openStation(page, host);
+      await page.getByTestId('operator-later').click();
+      await page.keyboard.press('F3');
+      await page.getByTestId('printer-kind-os-queue-raw').check();
+      await expect(page.getByTestId('queues-error')).toBeVisible({ timeout: 20_000 });
+      await page.getByTestId('queues-error').scrollIntoViewIfNeeded();
+      await shot(page, 'printers-no-print-system', language);
+    } finally {
+      await host.stop();
+      removeDataDir(host.dataDir);
+    }
+  });
+}

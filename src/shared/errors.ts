@@ -100,6 +100,11 @@ export const errorCodes = [
    * so nothing was opened for writing (facts: subject — bench-file or shared; storeVersion; knownVersion).
    */
   'STORE_NEWER_THAN_STATION',
+  /**
+   * This computer has no print system to offer print queues: CUPS not installed or not running
+   * (facts: subject not-installed | not-running, system). Not a printer's fault.
+   */
+  'NO_PRINT_SYSTEM',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(errorCodes);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EnvironmentBadge } from './components/EnvironmentBadge';
 import { Icon } from './components/Icon';
@@ -113,6 +113,14 @@ export function App({ connection }: { connection?: ConnectionState | undefined }
   }, []);
   useStationKeyboard(markReady);
 
+  // Each screen opens at its top (its title and first controls), never at the scroll of the one before.
+  const main = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    if (!main.current) return;
+    main.current.scrollTop = 0;
+    main.current.scrollLeft = 0;
+  }, [screen]);
+
   // The station answers, but will not open data a newer station wrote: nothing else can work, so
   // the page shows only what to do (update this bench), not "unreachable" nor empty screens.
   if (infoError?.code === 'STORE_NEWER_THAN_STATION') {
@@ -132,11 +140,11 @@ export function App({ connection }: { connection?: ConnectionState | undefined }
   const environment = info?.environment;
   return (
     <div className={`app ${environment ? `env-${environment}` : ''}`} data-testid="app">
-      <header className="topbar">
+      <header className="topbar" data-printers={(printers?.length ?? 0) + (noPrinterForScans ? 1 : 0) > 1 ? 'many' : 'few'}>
         <div className="brand">
           <span className="brand-name">{info?.name ?? 'Packing Station'}</span>
           {info && (
-            <span className="brand-station" data-testid="topbar-station">
+            <span className="brand-station" title={info.stationName} data-testid="topbar-station">
               {info.stationName}
             </span>
           )}
@@ -163,7 +171,7 @@ export function App({ connection }: { connection?: ConnectionState | undefined }
         <UnfinishedRunOffer />
         <PullNotices />
       </div>
-      <main className="main" id="main">
+      <main className="main" id="main" ref={main}>
         {infoError && (
           <p role="alert" className="connection-error">
             <Icon name="plug" size={32} /> {t('app.unreachable')}: {errorText(infoError, t, i18n.language).title}

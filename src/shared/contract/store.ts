@@ -15,7 +15,7 @@ export const StoreAddressTextSchema = z
   .trim()
   .min(1)
   .max(500)
-  .refine((text) => /^postgres(ql)?:\/\//i.test(text), 'the store address should start with postgres://');
+  .refine((text) => /^postgres(ql)?:\/\//i.test(text), { message: 'the store address should start with postgres://', params: { subject: 'store-address-form' } });
 export const StorePasswordSchema = z.string().min(1).max(1000);
 
 export const StoreChoiceSchema = z.discriminatedUnion('kind', [

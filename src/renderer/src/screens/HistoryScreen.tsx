@@ -1,8 +1,9 @@
-import { Fragment, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JournalEntryData, LabelState } from '../../../shared/contract/printing';
 import { CallError } from '../components/CallError';
 import { Icon, type IconName } from '../components/Icon';
+import { InView } from '../components/InView';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { useAction } from '../components/use-action';
 import { formatClock, formatDateTime } from '../i18n/format';
@@ -319,21 +320,9 @@ export default function HistoryScreen() {
  * the lead is looking, brought into view when it appears (the table may be scrolled far down).
  */
 function RowFeedback({ children }: { children: ReactNode }) {
-  const area = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = area.current;
-    if (!element) return;
-    const show = () => {
-      if (element.childElementCount > 0) element.scrollIntoView({ block: 'center', inline: 'nearest' });
-    };
-    show();
-    const observer = new MutationObserver(show);
-    observer.observe(element, { childList: true });
-    return () => observer.disconnect();
-  }, []);
   return (
-    <div ref={area} className="row-feedback" aria-live="polite">
+    <InView block="center" className="row-feedback" live="polite">
       {children}
-    </div>
+    </InView>
   );
 }

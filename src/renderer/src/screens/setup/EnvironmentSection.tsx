@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EnvironmentSchema, type Environment } from '../../../../shared/contract/app';
 import { sameApiAddress, type KeyedEnvironment, type SettingsChange } from '../../../../shared/contract/settings';
 import { CallError } from '../../components/CallError';
+import { forSetup } from './setup-error';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Icon } from '../../components/Icon';
 import { useAction } from '../../components/use-action';
@@ -72,7 +73,7 @@ export function EnvironmentSection() {
           <Icon name="stop" size={24} /> {t(`errors.NOT_CONFIGURED.title_${missingNow}`, { environment: t(`environment.${current}`) })} — {t('setup.notSetUpAction')}
         </p>
       )}
-      <CallError error={state.error} />
+      <CallError error={forSetup(state.error)} />
       {asking && (
         <ConfirmDialog
           title={asking.environment === 'live' ? t('setup.liveConfirmTitle') : t('setup.notSetUpTitle', { environment: t(`environment.${asking.environment}`) })}
@@ -176,7 +177,7 @@ function BaseUrls() {
           <Icon name="check" size={20} /> {forgotten.length > 0 ? t('setup.addressKeysForgotten', { environments: names(forgotten) }) : t('setup.saved')}
         </p>
       )}
-      <CallError error={state.error} />
+      <CallError error={forSetup(state.error)} />
       {asking && (
         <ConfirmDialog
           title={t('setup.addressChangeTitle', { environments: names(asking.environments) })}
