@@ -57,7 +57,9 @@ describe('the shared store address an admin enters', () => {
     expect(refusal('postgres://st%E0tion@db/packing')).toEqual({
       code: 'INVALID_INPUT',
       reason: 'its user name has a % that does not start an encoded character (write % itself as %25)',
+      facts: { subject: 'store-address-user' },
     });
+    expect(refusal('postgres://station@db/pack%ing').facts).toEqual({ subject: 'store-address-database' });
     expect(refusal('postgres://station@db/pack%ing').reason).toBe('its database name has a % that does not start an encoded character (write % itself as %25)');
     expect(refusal('postgres://[sE:@%/%@?sslmode=bogus').code).toBe('INVALID_INPUT');
   });
