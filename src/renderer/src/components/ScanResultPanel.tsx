@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { stationNameWords } from '../i18n/station-name';
 import { reprintReasons, type ReprintReason } from '../scan/commands';
 import { toneOf, type PrintedLabel, type ScanOutcome } from '../scan/scan-outcome';
 import type { ReprintTarget, ScanPanel } from '../state/scan-store';
@@ -211,7 +212,7 @@ function AskAgainView({
             {t(outcome.previous.operator.trim() ? 'result.duplicateLine' : 'result.duplicateLineNoOperator', {
               time: formatClock(outcome.previous.printedAt, i18n.language),
               operator: outcome.previous.operator,
-              station: outcome.previous.stationName,
+              station: stationNameWords(outcome.previous.stationName, t),
             })}
           </p>
           <p className="result-line small">{t('result.duplicatePrinter', { printer: outcome.previous.printerName })}</p>

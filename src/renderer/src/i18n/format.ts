@@ -22,3 +22,10 @@ export function formatDateTime(iso: string | number, language: string): string {
   if (Number.isNaN(date.getTime())) return String(iso);
   return new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short', hourCycle: 'h23' }).format(date);
 }
+
+/** A calendar day (YYYY-MM-DD) as the screen's language writes it, with its weekday ("Tue 12 May 2026", "di 12 mei 2026"). */
+export function formatDay(day: string, language: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  if (!year || !month || !date) return day;
+  return new Intl.DateTimeFormat(language, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(year, month - 1, date));
+}
