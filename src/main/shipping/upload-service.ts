@@ -326,6 +326,7 @@ export class UploadService {
       skipReasons: { createdBefore: reasons['created-before'], unknownBefore: reasons['unknown-before'], inProgress: reasons['in-progress'], repeatedInFile: reasons['repeated-in-file'] },
       createdAt: record.createdAt,
       updatedAt: record.updatedAt,
+      printerId: record.printerId,
       printRunId: record.printRunId,
       runnerHere: runner !== undefined && runner.stop === null,
     };
