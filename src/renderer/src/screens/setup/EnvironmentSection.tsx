@@ -170,8 +170,11 @@ function BaseUrls() {
           <label htmlFor={`${id}-${environment}`}>{t('setup.baseUrlFor', { environment: t(`environment.${environment}`) })}</label>
           <input
             id={`${id}-${environment}`}
-            type="url"
+            // Text, not url: the station checks the address and says what is wrong in its own words.
+            type="text"
             inputMode="url"
+            spellCheck={false}
+            autoComplete="off"
             placeholder="https://"
             value={drafts[environment] ?? urls[environment] ?? ''}
             onChange={(event) => setDrafts((current) => ({ ...current, [environment]: event.target.value }))}
