@@ -68,7 +68,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   });
   // Notices, conflicts and printers reach the screen by notification, whichever process wrote them.
   const followed = [intake.notices, intake.conflicts, printing.core.printers];
-  const supervision = await supervisionFeature({ engine, index: orders, lookup, clientFor, timeline: intake.timeline, notices: intake.notices, followed, printing: printing.core, onceReachable, settings, dataDir });
+  const supervision = await supervisionFeature({ engine, index: orders, lookup, clientFor, timeline: intake.timeline, notices: intake.notices, weights: records.weights, followed, printing: printing.core, onceReachable, settings, dataDir });
   sandboxWiring.attach({ printer: printing.sandboxPrinter, webhookLink: intake.sandboxLink });
   const shipping = shippingFeature({ records, engine, settings, orders, pickedFiles, printing: printing.core, clientFor, events, logger, uploadSleep: options.uploadSleep });
   const scale = createScaleService({

@@ -63,7 +63,7 @@ for (const language of ['en', 'nl'] as const) {
     await expect(page.getByTestId('base-url-invalid-test')).toContainText(say.badAddress);
     await expect(address).toBeFocused();
     await expect(address).toHaveAttribute('aria-invalid', 'true');
-    expect(await address.evaluate((field: HTMLInputElement) => field.validationMessage)).toBe('');
+    expect(await address.evaluate((field) => (field as unknown as { validationMessage: string }).validationMessage)).toBe('');
     await address.fill('https://test.delivery.example/v1');
     await address.press('Enter');
     await expect(page.getByTestId('base-urls-saved')).toContainText(say.saved);

@@ -21,6 +21,7 @@ import { firstPrintGuard } from './12-first-print-guard';
 import { benchDefaultsPrinterLeases } from './13-bench-defaults-printer-leases';
 import { localOnlyLabels } from './14-local-only-labels';
 import { secondCopy } from './15-second-copy';
+import { createdWeights } from './16-created-weights';
 import type { Migration, SchemaMigration } from './schema-migration';
 
 export type { Migration, SchemaMigration } from './schema-migration';
@@ -42,6 +43,7 @@ const schema: readonly SchemaMigration[] = [
   benchDefaultsPrinterLeases,
   localOnlyLabels,
   secondCopy,
+  createdWeights,
 ];
 
 /** Every migration, in order, as the given engine's runner applies it. */
