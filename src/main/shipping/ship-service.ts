@@ -258,7 +258,7 @@ export class ShipService {
     chosen: PrinterRecord | Error,
   ): Promise<ShippedParcel> {
     const orderId = entry.orderId!;
-    const base = { parcel: entry.parcel, parcelCount, orderId, barcode: entry.barcode, bundleId: entry.bundleId, createdNow };
+    const base = { parcel: entry.parcel, parcelCount, serviceRef: entry.serviceRef, orderId, barcode: entry.barcode, bundleId: entry.bundleId, createdNow };
     const { service } = this.deps.printing;
     // The journal's duplicate guard: a label printed before is not printed again by a ship.
     const previous = await service.journal.previousPrint(environment, orderId);

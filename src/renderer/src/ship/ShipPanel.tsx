@@ -117,7 +117,8 @@ export function ShipPanel({
             <ul className="ship-labels">
               {panel.outcome.parcels.map((parcel) => (
                 <li key={parcel.parcel} data-testid="ship-label">
-                  {t('ship.parcelOf', { n: parcel.parcel, m: parcel.parcelCount })}: {parcel.barcode ?? parcel.orderId}
+                  {t('ship.parcelOf', { n: parcel.parcel, m: parcel.parcelCount })}
+                  {parcel.serviceRef !== panel.outcome.orderRef && ` · ${parcel.serviceRef}`}: {parcel.barcode ?? parcel.orderId}
                   {parcel.printed === 'duplicate' && ` — ${t('ship.printedBefore')}`}
                   {parcel.printed === 'failed' && ` — ${t('ship.printFailed', { problem: parcel.printProblem ?? '' })}`}
                 </li>
