@@ -67,6 +67,15 @@ describe('the screen words each cause the station reports, in every language', (
     expect(say('pl', error)).toBe('Pakiet B-77 nie jest znany usłudze dostawczej — Sprawdź list pakietu; usuń pakiet lub zapytaj kierownika zmiany');
   });
 
+  it('a scale port that is not there names the port and the ports the computer has, or says it has none', () => {
+    const listed = data('NOT_FOUND', { subject: 'serial-port', port: 'COM7', ports: 'COM1, COM4', count: 2 });
+    expect(say('en', listed)).toBe('There is no port COM7 on this computer — Choose one of the ports it has: COM1, COM4 — or plug in the scale’s cable and press Look again');
+    expect(say('nl', listed)).toBe('Er is geen poort COM7 op deze computer — Kies een van de poorten die hij heeft: COM1, COM4 — of sluit de kabel van de weegschaal aan en druk op Opnieuw zoeken');
+    const none = data('NOT_FOUND', { subject: 'serial-port-none', port: '/dev/ttyUSB0', ports: '', count: 0 });
+    expect(say('en', none)).toBe('There is no port /dev/ttyUSB0 on this computer — It has no serial port at all: plug in the scale’s cable (or its USB adapter), then press Look again');
+    for (const language of ['de', 'pl'] as const) expect(say(language, none)).toContain('/dev/ttyUSB0');
+  });
+
   it('a code without a variant of its own falls back to the code’s words', () => {
     expect(say('en', data('NOT_CONFIGURED', { subject: 'something-new' }))).toBe('The station is not set up for this yet — Ask a supervisor to finish the setup (F4)');
     expect(say('en', data('PRINTER_NOT_FOUND', { subject: 'none', environment: 'sandbox' }))).toBe('No printer is set up in SANDBOX — Add the printer next to this bench in Printers (F3)');
