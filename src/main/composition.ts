@@ -64,6 +64,7 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   const printing = await printingFeature({
     engine, sharedStore: store.engine.sharedByBenches, health: store.health, onceReachable, db, databasePath, benchId: bench, settings, settingsStore,
     lookupOn: ordering.lookupOn, clientFor, keys, scanToShip: records.scanToShip, events, logger,
+    sandboxDiscovery: async () => (await sandbox.printers()).map((printer) => ({ host: printer.host, port: printer.discoveryPort })),
     options: options.printing, orderCopyEveryMs: options.orderCopyEveryMs ?? 60_000,
   });
   // Notices, conflicts and printers reach the screen by notification, whichever process wrote them.
