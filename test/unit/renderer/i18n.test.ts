@@ -126,6 +126,16 @@ describe('The screen texts in every language', () => {
     expect(nlLeaves.get('errors.NOT_FOUND.title_run')).not.toMatch(/Printrun/);
   });
 
+  it('name the values the readers take for a yes/no column, "yes" and "no", alike on the upload panel, its refusal and the guide', () => {
+    for (const leaves of [enLeaves, nlLeaves, deLeaves, plLeaves]) {
+      for (const key of ['upload.columnsOptional', 'upload.problem.flag', 'guide.units']) {
+        const text = leaves.get(key) ?? '';
+        expect(text, key).toMatch(/\byes\b.*\bno\b/);
+        expect(text, key).not.toMatch(/\b(ja of nee|ja oder nein|tak lub nie)\b/);
+      }
+    }
+  });
+
   it('say what TEST lacks, the key alone or the address alone, not both when one is set', () => {
     for (const language of ['en', 'nl', 'de', 'pl'] as const) {
       const i18n = createI18n(language);
