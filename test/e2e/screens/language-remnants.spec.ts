@@ -53,6 +53,14 @@ for (const language of ['en', 'nl'] as const) {
     await expect(day.locator('option')).toHaveText([say.everyDay, say.day]);
     await day.selectOption({ index: 1 });
     await expect(page.locator('.history-row')).toHaveCount(1);
+    // One stop of the Tab key, with the station's focus ring, and the next stop is the next control.
+    await page.getByTestId('history-search').focus();
+    await page.keyboard.press('Tab');
+    await expect(day).toBeFocused();
+    await expect(day).toHaveCSS('outline-style', 'solid');
+    await expect(day).toHaveCSS('outline-width', '4px');
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('history-pull-filter')).toBeFocused();
     await expect(page.getByTestId('history-search').locator('xpath=ancestor::form[1]')).not.toContainText(/mm\/dd\/yyyy|dd\/mm\/yyyy/i);
 
     // Setup: an address without https:// is refused in the station's words.

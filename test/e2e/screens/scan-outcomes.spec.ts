@@ -127,7 +127,7 @@ test('an order the service has as printed, but not by this station: amber, print
   await scanLikeAScanner(page, another.orderRef);
   await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'elsewhere', { timeout: 20_000 });
   await expect(page.getByTestId('result-title')).toHaveText('Elders geprint');
-  await expect(page.getByTestId('result-elsewhere-line')).toHaveText('De dienst heeft het label van dit pakket al als geprint, maar niet op dit station — hier opnieuw printen?');
+  await expect(page.getByTestId('result-elsewhere-line')).toHaveText('De dienst heeft het etiket van dit pakket al als geprint, maar niet op dit station — hier opnieuw printen?');
   await scanLikeAScanner(page, order.barcode);
   await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'duplicate', { timeout: 20_000 });
 });

@@ -143,6 +143,16 @@ export function ShipPanel({
         )}
         {(panel.state === 'ready' || panel.state === 'confirm') && <ShipWeight />}
         <dl className="ship-facts">
+          {/* The parcels first, under the weight: the two figures the packer sets, in view at 1024×768 before any
+              scrolling. Once shipped, the labels above say how many: the count would only push the facts out of view. */}
+          {panel.state !== 'shipped' && (
+            <>
+              <dt>{t('ship.parcels')}</dt>
+              <dd className="ship-parcels" data-testid="ship-parcels">
+                {panel.parcels}
+              </dd>
+            </>
+          )}
           <dt>{t('ship.recipient')}</dt>
           <dd data-testid="ship-recipient">{shipment.recipient.name ?? '—'}</dd>
           <dt>{t('ship.address')}</dt>
@@ -167,22 +177,16 @@ export function ShipPanel({
               </dd>
             </>
           )}
-          {/* Once shipped, the labels above say how many: the count would only push the facts out of view. */}
-          {panel.state !== 'shipped' && (
-            <>
-              <dt>{t('ship.parcels')}</dt>
-              <dd className="ship-parcels" data-testid="ship-parcels">
-                {panel.parcels}
-              </dd>
-            </>
-          )}
         </dl>
-        {panel.state !== 'working' && (
+      </div>
+      {/* Under the facts, never over them: the facts scroll in their own area above it. */}
+      {panel.state !== 'working' && (
+        <div className="ship-panel-foot">
           <button type="button" className="button" onClick={onClose} data-testid="ship-close">
             {t('ship.close')}
           </button>
-        )}
-      </div>
+        </div>
+      )}
     </section>
   );
 }

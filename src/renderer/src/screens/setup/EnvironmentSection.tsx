@@ -189,7 +189,7 @@ function BaseUrls() {
           )}
         </div>
       ))}
-      <button type="submit" className="button" disabled={state.busy || Object.keys(drafts).length === 0}>
+      <button type="submit" className="button" disabled={state.busy || Object.keys(drafts).length === 0} data-testid="base-urls-save">
         {t('setup.save')}
       </button>
       {state.done && (
