@@ -2,8 +2,9 @@
  * Closing the day: the handover list for the courier's driver. Every parcel this station sent
  * to a printer on the day (local time) and not voided, grouped by bundle, with counts, weights
  * (the service's, as a webhook told it, else the one the station created the order with) and each
- * parcel's barcode as Code 128, so the driver can scan the sheet. Parcels voided from this station, cancelled by the service, or with an open pull notice
- * are listed apart, as text only: nothing on the sheet for them can be scanned onto the van.
+ * parcel's barcode as Code 128, so the driver can scan the sheet. Parcels voided from this
+ * station, cancelled by the service, or with an open pull notice are listed apart, as text only:
+ * nothing on the sheet for them can be scanned onto the van.
  * The PDF (A4) is kept in the data folder under handover/; a second close of the same day is kept
  * beside the first (`…-2.pdf`), never over it: the driver may already hold the first.
  */
