@@ -3,7 +3,9 @@
  * 39, items 18 and 21), in English and Dutch at 1024×768: a bench nobody named is named in the
  * screen's language; a TEST address the station cannot use is refused in the station's words, not
  * the browser's "Please enter a URL."; History's day is written as the language writes a date,
- * never mm/dd/yyyy; and TEST with its address but no key asks for the key only.
+ * never mm/dd/yyyy, one stop of the Tab key with the focus ring; the Scan and History screens
+ * use the language's one word for a label; and TEST with its address but no key asks for the key
+ * only. (Every text's one word per thing: test/unit/renderer/i18n.test.ts.)
  */
 import { expect, test } from './bench-fixture';
 import { chooseLanguageBeforeStart } from './layout-support';
@@ -21,6 +23,8 @@ const words = {
     day: /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept?|Oct|Nov|Dec) \d{4}$/,
     keyOnly: 'TEST is not set up: no API key. The bench cannot print a label in TEST until its API key is entered below (its delivery service address is set).',
     both: 'address and API key',
+    // One word for a label in each language: no Dutch "etiket" left in the English.
+    otherWord: /\betiket(ten)?\b/i,
   },
   nl: {
     bench: 'Inpaktafel',
@@ -30,6 +34,8 @@ const words = {
     day: /^(ma|di|wo|do|vr|za|zo) \d{1,2} (jan|feb|mrt|apr|mei|jun|jul|aug|sep|okt|nov|dec) \d{4}$/,
     keyOnly: 'TEST is niet ingesteld: geen API-sleutel. De werkplek kan in TEST geen etiket afdrukken tot de API-sleutel hieronder is ingevuld (het adres van de bezorgdienst is er al).',
     both: 'adres van de bezorgdienst en de API-sleutel',
+    // A label is an etiket on every Dutch screen, never "label".
+    otherWord: /\blabels?\b/i,
   },
 } as const;
 
@@ -47,6 +53,7 @@ for (const language of ['en', 'nl'] as const) {
     await expect(sample).toBeVisible({ timeout: 20_000 });
     await sample.click();
     await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'printed', { timeout: 20_000 });
+    expect(await page.locator('main').innerText()).not.toMatch(say.otherWord);
     await page.keyboard.press('F5');
     const day = page.getByTestId('history-day');
     await expect(page.locator('.history-row').first()).toBeVisible({ timeout: 20_000 });
@@ -62,6 +69,7 @@ for (const language of ['en', 'nl'] as const) {
     await page.keyboard.press('Tab');
     await expect(page.getByTestId('history-pull-filter')).toBeFocused();
     await expect(page.getByTestId('history-search').locator('xpath=ancestor::form[1]')).not.toContainText(/mm\/dd\/yyyy|dd\/mm\/yyyy/i);
+    expect(await page.locator('main').innerText()).not.toMatch(say.otherWord);
 
     // Setup: an address without https:// is refused in the station's words.
     await page.keyboard.press('F4');

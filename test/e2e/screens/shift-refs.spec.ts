@@ -8,6 +8,8 @@ import { openStation } from './station-page';
 
 test.use({ viewport: { width: 1024, height: 768 } });
 
+const parcelsToPrint = { en: /\d+ parcels to print/, nl: /\d+ pakketten te printen/, pl: /\d+ paczek do druku/ } as const;
+
 for (const language of ['en', 'nl', 'pl'] as const) {
   test(`in "${language}" every bundle's order refs are whole at 1024×768`, async ({ page, webHost, sandboxOrders }) => {
     await chooseLanguageBeforeStart(page, language);
@@ -28,5 +30,7 @@ for (const language of ['en', 'nl', 'pl'] as const) {
     }
     await refs.first().scrollIntoViewIfNeeded();
     await expect(refs.first()).toBeInViewport({ ratio: 1 });
+    // Parcels counted with the one word each language has for them (Polish: paczki, never przesyłki).
+    await expect(page.getByTestId('bundles-to-print')).toContainText(parcelsToPrint[language]);
   });
 }
