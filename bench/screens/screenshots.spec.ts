@@ -178,3 +178,69 @@ for (const language of ['nl', 'en']) {
     }
   });
 }
+
+for (const language of ['nl', 'en']) {
+  test(`the upload, the printer search, the ship panel, the virtual printer and the scale in "${language}"`, async ({ page, webHost, sandboxOrders }) => {
+    await chooseLanguageBeforeStart(page, language);
+    await openStation(page, webHost);
+    await page.getByTestId('operator-name').fill('Anna de Vries');
+    await page.getByTestId('operator-sign-in').click();
+    await expect(page.getByTestId('operator-prompt')).toHaveCount(0);
+
+    // The ship panel as the packer sets the parcels, its Close under the facts.
+    await page.getByTestId('ship-import-file').setInputFiles({
+      name: 'winkel.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('orderRef,locationId,deliveryStreet,deliveryNumber,deliveryPostalCode,deliveryCity,deliveryCountry,deliveryName,weight,length,width,height\nWINKEL-8,1101,Keizersgracht,100,1016 DK,Amsterdam,NL,Eva de Boer,1200,300,200,100\n'),
+    });
+    await expect(page.getByTestId('ship-import-report')).toBeVisible();
+    await scanLikeAScanner(page, 'WINKEL-8');
+    await expect(page.getByTestId('ship-panel')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+    await page.keyboard.press('2');
+    await expect(page.getByTestId('ship-parcels')).toHaveText('2');
+    await shot(page, 'ship-ready', language);
+    await page.keyboard.press('Escape');
+
+    // The virtual printer's labels, their tray focused from the keyboard.
+    for (const order of sandboxOrders.filter((each) => each.status === 'draft' && each.zplAvailable).slice(0, 6)) {
+      await scanLikeAScanner(page, order.orderRef);
+      await expect(page.getByTestId('scan-result').filter({ hasText: order.orderRef })).toHaveAttribute('data-state', 'printed', { timeout: 20_000 });
+    }
+    await page.getByTestId('virtual-printer-open').click();
+    // Its tray takes the focus as it opens (the ring shows it scrolls from the keyboard).
+    await expect(page.getByTestId('virtual-printer-labels').getByTestId('preview-image')).toHaveCount(6, { timeout: 30_000 });
+    await shot(page, 'virtual-printer-labels', language);
+    await page.keyboard.press('Escape');
+
+    // A one-row upload, its labels printed on the sandbox's printer.
+    await page.keyboard.press('F2');
+    await page.getByTestId('upload-locations').fill('1101');
+    await page.getByTestId('upload-file').setInputFiles({
+      name: 'dag.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('orderRef;locationId;deliveryName;deliveryStreet;deliveryNumber;deliveryPostalCode;deliveryCity;deliveryCountry;weight\nDAG-1;1101;Sanne Bos;Damrak;1;1012 LH;Amsterdam;NL;1200\n'),
+    });
+    await expect(page.getByTestId('upload-print-choice')).toBeVisible();
+    await page.getByTestId('upload-print-choice').locator('input[type="radio"]').first().check();
+    await page.getByTestId('upload-start').click();
+    await expect(page.getByTestId('upload-labels-result')).toHaveAttribute('data-tone', 'ok', { timeout: 60_000 });
+    await page.getByTestId('upload-panel').scrollIntoViewIfNeeded();
+    await shot(page, 'upload-printed', language);
+
+    // Find printers on the sandbox: its virtual Zebra answers.
+    await page.keyboard.press('F3');
+    await page.getByTestId('discover-search').click();
+    await expect(page.getByTestId('discover-row').first()).toBeVisible({ timeout: 20_000 });
+    await page.getByTestId('discover-printers').scrollIntoViewIfNeeded();
+    await shot(page, 'printers-found', language);
+
+    // A scale on a port this computer does not have.
+    await page.keyboard.press('F4');
+    await page.getByTestId('scale-kind-serial').check();
+    await page.getByTestId('scale-port').fill('/dev/ttyUSB9');
+    await page.getByTestId('scale-use').click();
+    await expect(page.getByTestId('scale-error-title')).toBeVisible();
+    await page.getByTestId('scale-section').scrollIntoViewIfNeeded();
+    await shot(page, 'setup-scale-port', language);
+  });
+}

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { stationNameWords } from './i18n/station-name';
 import { EnvironmentBadge } from './components/EnvironmentBadge';
 import { Icon } from './components/Icon';
 import { NavBar } from './components/NavBar';
@@ -144,8 +145,8 @@ export function App({ connection }: { connection?: ConnectionState | undefined }
         <div className="brand">
           <span className="brand-name">{info?.name ?? 'Packing Station'}</span>
           {info && (
-            <span className="brand-station" title={info.stationName} data-testid="topbar-station">
-              {info.stationName}
+            <span className="brand-station" title={stationNameWords(info.stationName, t)} data-testid="topbar-station">
+              {stationNameWords(info.stationName, t)}
             </span>
           )}
         </div>
@@ -192,7 +193,7 @@ export function App({ connection }: { connection?: ConnectionState | undefined }
         {info && (
           <dl className="footer-facts" data-testid="app-info">
             <dt>{t('footer.station')}</dt>
-            <dd data-testid="station-name">{info.stationName}</dd>
+            <dd data-testid="station-name">{stationNameWords(info.stationName, t)}</dd>
             <dt>{t('footer.version')}</dt>
             <dd data-testid="version">{info.version}</dd>
             <dt>{t('footer.host')}</dt>

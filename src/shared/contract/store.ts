@@ -62,7 +62,7 @@ export const StoreProblemSchema = z.enum(['unreachable', 'password', 'tls', 'no-
 export type StoreProblem = z.infer<typeof StoreProblemSchema>;
 
 /**
- * A lead's permission for this bench to print scans while the shared store is offline, journaling
+ * A lead's permission for this bench to print scans while the shared store is offline, journalling
  * into the bench's own file (merged back when the store returns). `ending`: the store is back and
  * the bench's local labels are being merged; nothing new prints until that is done.
  */

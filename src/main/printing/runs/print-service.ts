@@ -231,7 +231,7 @@ export class PrintService {
   /**
    * A scan's label, asked for before its run is written, so that the service's answer is awaited
    * while the journal and the queue get ready (hand the promise to launch as `firstDocument`).
-   * What refuses a launch before anything is journaled refuses here before the service is asked.
+   * What refuses a launch before anything is journalled refuses here before the service is asked.
    */
   fetchFirstLabel(environment: Environment, printer: PrinterRecord, label: NewLabel): Promise<PreparedDocument> {
     this.requireLaunchable(printer);
@@ -244,7 +244,7 @@ export class PrintService {
 
   private requireLaunchable(printer: PrinterRecord): void {
     if (this.closed) throw new StationError('INTERNAL', 'The station is shutting down; nothing more is printed.');
-    // A printer that cannot be reached this way at all (say, PDF on Windows without SumatraPDF) fails before anything is journaled.
+    // A printer that cannot be reached this way at all (say, PDF on Windows without SumatraPDF) fails before anything is journalled.
     this.queueFor(printer);
   }
 

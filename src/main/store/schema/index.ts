@@ -22,6 +22,7 @@ import { benchDefaultsPrinterLeases } from './13-bench-defaults-printer-leases';
 import { localOnlyLabels } from './14-local-only-labels';
 import { secondCopy } from './15-second-copy';
 import { printerSettingChanges } from './16-printer-setting-changes';
+import { createdWeights } from './17-created-weights';
 import type { Migration, SchemaMigration } from './schema-migration';
 
 export type { Migration, SchemaMigration } from './schema-migration';
@@ -44,6 +45,7 @@ const schema: readonly SchemaMigration[] = [
   localOnlyLabels,
   secondCopy,
   printerSettingChanges,
+  createdWeights,
 ];
 
 /** Every migration, in order, as the given engine's runner applies it. */

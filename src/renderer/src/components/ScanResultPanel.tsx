@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { stationNameWords } from '../i18n/station-name';
 import { reprintReasons, type ReprintReason } from '../scan/commands';
 import { toneOf, type PrintedLabel, type ScanOutcome } from '../scan/scan-outcome';
 import type { ReprintTarget, ScanPanel } from '../state/scan-store';
@@ -239,12 +240,13 @@ function DuplicateLines({ previous, language }: { previous: Extract<ScanOutcome,
   const { t } = useTranslation();
   const key = previous.operator.trim() ? 'result.duplicateLine' : 'result.duplicateLineNoOperator';
   const time = formatClock(previous.printedAt, language);
-  const whole = t(key, { time, operator: previous.operator, station: previous.stationName });
+  const station = stationNameWords(previous.stationName, t);
+  const whole = t(key, { time, operator: previous.operator, station });
   const printer = t('result.duplicatePrinter', { printer: previous.printerName });
   return (
     <>
       <p className="result-line" data-testid="result-duplicate-line" title={whole}>
-        {t(key, { time, operator: shortName(previous.operator), station: shortName(previous.stationName) })}
+        {t(key, { time, operator: shortName(previous.operator), station: shortName(station) })}
       </p>
       <p className="result-line small" title={printer}>
         {t('result.duplicatePrinter', { printer: shortName(previous.printerName) })}

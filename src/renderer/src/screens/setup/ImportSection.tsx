@@ -69,7 +69,7 @@ export function ImportSection() {
       {busy && (
         <div className="progress-block" role="status">
           <progress max={progress?.totalBytes || 1} value={progress?.bytesRead ?? 0} />
-          <span>{t('setup.importProgress', { rows: progress?.rowsRead ?? 0, failed: progress?.failed ?? 0 })}</span>
+          <span>{t('setup.importProgress', { rows: t('upload.rows', { count: progress?.rowsRead ?? 0 }), failed: progress?.failed ?? 0 })}</span>
         </div>
       )}
       <InView>
@@ -78,7 +78,7 @@ export function ImportSection() {
           <div className="import-report" data-testid="import-report" data-failed={report.failed}>
             <p className={report.failed > 0 ? 'warning-text' : 'ok-text'}>
               <Icon name={report.failed > 0 ? 'warning' : 'check'} size={24} />
-              {t('setup.importDone', { file: report.fileName, rows: report.rowsRead, inserted: report.inserted, updated: report.updated, failed: report.failed })}
+              {t('setup.importDone', { file: report.fileName, rows: t('upload.rows', { count: report.rowsRead }), inserted: report.inserted, updated: report.updated, failed: report.failed })}
             </p>
             {report.errors.length > 0 && (
               <table className="table small">

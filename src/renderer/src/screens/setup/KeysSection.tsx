@@ -135,7 +135,7 @@ function EnvironmentKey({ status, onChanged }: { status: EnvironmentKeyStatus; o
           <button type="button" className="button" onClick={() => void verifyKey()} disabled={verifyState.busy}>
             {t('setup.verifyKey')}
           </button>
-          <button type="button" className="button" onClick={() => setConfirmRemove(true)} disabled={removeState.busy}>
+          <button type="button" className="button" onClick={() => setConfirmRemove(true)} disabled={removeState.busy} data-testid={`key-remove-${environment}`}>
             {t('setup.removeKey')}
           </button>
         </div>
