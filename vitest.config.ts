@@ -62,6 +62,21 @@ export default defineConfig({
         },
       },
       {
+        // Every parser of outside data under generated and mutated inputs (fast-check): a fixed
+        // seed and number of runs here, more runs from a fresh seed with `npm run fuzz:long`
+        // (test/fuzz/budget.ts). Some properties serve real sockets (the webhook receiver, the web host).
+        test: {
+          name: 'fuzz',
+          include: ['test/fuzz/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+          maxWorkers: 2,
+          sequence: { groupOrder: 4 },
+        },
+      },
+      {
         // The Windows stage (scripts/test-windows.sh, which prepares Wine and Windows Node first).
         test: {
           name: 'windows',

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test of the station, from a fresh clone: installs what the tests need, then typecheck,
-# lint, build, the Windows stage, unit and integration tests (with a real keychain) and
-# end-to-end tests in Chromium.
+# lint, build, the Windows stage, unit tests, the fuzz stage, integration tests (with a real
+# keychain) and end-to-end tests in Chromium.
 #
 # On a 2-core machine most of a suite's time is waiting (sockets, printers, timers), so what does
 # not disturb each other runs side by side: the Windows stage's downloads and Wine prefix while
@@ -71,6 +71,8 @@ side_by_side \
   lint 'npm run --silent lint && echo "no lint errors"' \
   windows 'bash scripts/test-windows.sh'
 step "Unit tests";       npx vitest run --project unit
+# Every parser of outside data under generated and mutated inputs, from a fixed seed (test/fuzz/budget.ts).
+step "Fuzz tests";       npx vitest run --project fuzz
 step "Integration tests (real sockets, files, OS keychain, CUPS)"
 dbus-run-session -- bash scripts/with-keyring.sh npx vitest run --project 'integration*'
 step "End-to-end tests (Chromium through the web host) and the Electron smoke test"

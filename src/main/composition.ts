@@ -63,15 +63,16 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   const { lookup, pickedFiles } = ordering;
   const bench = benchId(db);
   const records = await shippingRecords({ engine, benchId: bench, logger, onceReachable, retentionClock: options.retentionClock });
-  const intake = webhooksFeature({ engine, settings, ledger: records.ledger, sandbox, events, logger, clock: options.webhookClock });
+  const intake = webhooksFeature({ engine, settings, ledger: records.ledger, sandbox, events, logger, clock: options.webhookClock, strayErrors: options.strayErrors });
   const printing = await printingFeature({
     engine, sharedStore: store.engine.sharedByBenches, health: store.health, onceReachable, db, databasePath, benchId: bench, settings, settingsStore,
     lookupOn: ordering.lookupOn, clientFor, keys, scanToShip: records.scanToShip, events, logger,
+    sandboxDiscovery: async () => (await sandbox.printers()).map((printer) => ({ host: printer.host, port: printer.discoveryPort })),
     options: options.printing, orderCopyEveryMs: options.orderCopyEveryMs ?? 60_000,
   });
   // Notices, conflicts and printers reach the screen by notification, whichever process wrote them.
   const followed = [intake.notices, intake.conflicts, printing.core.printers];
-  const supervision = await supervisionFeature({ engine, index: orders, lookup, clientFor, timeline: intake.timeline, notices: intake.notices, followed, printing: printing.core, onceReachable, settings, dataDir });
+  const supervision = await supervisionFeature({ engine, index: orders, lookup, clientFor, timeline: intake.timeline, notices: intake.notices, weights: records.weights, followed, printing: printing.core, onceReachable, settings, dataDir });
   sandboxWiring.attach({ printer: printing.sandboxPrinter, webhookLink: intake.sandboxLink });
   const shipping = shippingFeature({ records, engine, settings, orders, pickedFiles, printing: printing.core, clientFor, events, logger, uploadSleep: options.uploadSleep });
   const scale = createScaleService({

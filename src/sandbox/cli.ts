@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
+import { keepServingAfterStrayErrors } from '../shared/stray-errors';
 import { startSandbox, type SandboxOptions } from './index';
 import { labelNotReadyStatuses } from './settings';
 
@@ -138,6 +139,10 @@ async function main(): Promise<void> {
     process.stdout.write(usage);
     return;
   }
+  // A test run leans on the sandbox for minutes: an error no request caught is told, counted and survived.
+  keepServingAfterStrayErrors(process, ({ kind, error, stack, count }) => {
+    process.stderr.write(`The sandbox kept running after an ${kind} (${count} since it started): ${stack ?? String(error)}\n`);
+  });
   const startedAt = performance.now();
   let sandbox;
   try {

@@ -94,6 +94,17 @@ export const errorCodes = [
    * orderRef, printerName, dpi).
    */
   'LABEL_NEEDS_PDF',
+  // shared store and the bench's file
+  /**
+   * The store was written by a newer station: its schema is at a version this one does not know,
+   * so nothing was opened for writing (facts: subject — bench-file or shared; storeVersion; knownVersion).
+   */
+  'STORE_NEWER_THAN_STATION',
+  /**
+   * This computer has no print system to offer print queues: CUPS not installed or not running
+   * (facts: subject not-installed | not-running, system). Not a printer's fault.
+   */
+  'NO_PRINT_SYSTEM',
   // the lead's floor
   /** Another lead acted on the same run or label first: this action was not sent (facts: operator, benchName, action, since). */
   'FLOOR_ACTED_FIRST',

@@ -62,9 +62,9 @@ export function normalizeScan(raw: string): NormalizedScan {
   }
   text = text.replace(groupSeparatorSpellings, GROUP_SEPARATOR);
   // A separator at either end carries no data: FNC1 in first position only announces GS1, and
-  // some scanners end every read with one.
-  text = trimGroupSeparators(text).trim();
-  text = trimGroupSeparators(text);
+  // some scanners end every read with one; spaces and line ends mixed with them go too, however
+  // they alternate, so a value normalised again stays the same.
+  text = trimGroupSeparatorsAndSpace(text);
 
   if (text === '') {
     return reject('empty', 'The scan is empty. Scan the order reference, the parcel barcode or the order id.');
@@ -92,11 +92,12 @@ export function normalizeIdentifier(raw: string | null | undefined): string | nu
   return result.ok ? result.value : null;
 }
 
-function trimGroupSeparators(text: string): string {
+function trimGroupSeparatorsAndSpace(text: string): string {
+  const trimmable = (character: string | undefined) => character === GROUP_SEPARATOR || (character !== undefined && character.trim() === '');
   let start = 0;
   let end = text.length;
-  while (start < end && text[start] === GROUP_SEPARATOR) start += 1;
-  while (end > start && text[end - 1] === GROUP_SEPARATOR) end -= 1;
+  while (start < end && trimmable(text[start])) start += 1;
+  while (end > start && trimmable(text[end - 1])) end -= 1;
   return text.slice(start, end);
 }
 

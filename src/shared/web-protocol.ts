@@ -4,6 +4,22 @@
  */
 import { z } from 'zod';
 import { StationErrorDataSchema } from './errors';
+import type { JsonShapeLimits } from './json-shape';
+
+/**
+ * The shape a page's message may have, checked on its text before it is parsed. No call's input
+ * nests deeper than a few levels; the longest list a call takes is 5,000 bundle ids.
+ */
+export const clientMessageLimits: JsonShapeLimits = { maxDepth: 64, maxKeys: 10_000, maxItems: 100_000 };
+
+/**
+ * The call's id, read from the head of a message refused for its shape, so the refusal can be
+ * answered as that call's result: the page writes `type` and `id` first.
+ */
+export function leadingCallId(text: string): number | null {
+  const id = /^\{"type":"call","id":(\d{1,15}),/.exec(text.slice(0, 64))?.[1];
+  return id === undefined ? null : Number(id);
+}
 
 export const ClientMessageSchema = z.object({
   type: z.literal('call'),

@@ -11,6 +11,8 @@ import { startWebHost, type RunningWebHost } from '../../src/main/web-host/serve
  */
 export interface WebHostSession {
   host: RunningWebHost;
+  /** The signed-in page's session cookie (`name=value`), for a second socket of the same page. */
+  cookie: string;
   /** Every text frame the page received, as sent. */
   frames: string[];
   /** A contract call over the socket; answers with the call's result. */
@@ -42,6 +44,7 @@ export async function openWebHostSession(station: Station): Promise<WebHostSessi
   let nextId = 1;
   return {
     host,
+    cookie,
     frames,
     call(name, input) {
       const id = nextId++;

@@ -4,6 +4,7 @@
  * the same composition root as the app; the printing issue adds its commands to the same table.
  */
 import type { Station, StationOptions } from '../composition';
+import type { StrayErrors } from '../logging/stray-errors';
 
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -34,6 +35,11 @@ export interface CliContext {
   keychainService: string;
   /** Runs `close` once the command ended and the station it built was closed (a store it opened, for example). */
   afterStation(close: () => Promise<void>): void;
+  /**
+   * For a command that serves until stopped: an error nobody caught is logged with its stack and
+   * counted, and the process goes on. Undefined where the CLI runs inside another program (tests).
+   */
+  keepServingAfterStrayErrors(): StrayErrors | undefined;
 }
 
 export interface CliCommand {

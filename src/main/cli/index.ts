@@ -10,7 +10,7 @@ const stopSignal = new Promise<void>((resolve) => {
   process.once('SIGTERM', () => resolve());
 });
 
-runCli(process.argv.slice(2), { version, io: { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }, stopSignal }).then(
+runCli(process.argv.slice(2), { version, io: { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }, stopSignal, strayErrorSource: process }).then(
   (code) => process.exit(code),
   (error: unknown) => {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);

@@ -4,6 +4,8 @@
  */
 import { composeStation, productName, type Station, type StationOptions } from '../composition';
 import { createLogger } from '../logging/logger';
+import { logStrayErrors } from '../logging/stray-errors';
+import type { StrayErrorSource } from '../../shared/stray-errors';
 import { defaultDataDir } from '../paths';
 import { parseArgs } from './args';
 import { exitCodes, UsageError, type CliCommand, type CliContext, type CliIo } from './command';
@@ -35,6 +37,8 @@ export interface RunOptions {
   stopSignal: Promise<void>;
   /** Extra station options (tests pass an in-memory key store or a shared sandbox). */
   stationOptions?: Partial<StationOptions>;
+  /** The process whose stray errors a serving command keeps going after (the CLI's own entry passes it). */
+  strayErrorSource?: StrayErrorSource;
 }
 
 export function usage(version: string, list: readonly CliCommand[] = commands): string {
@@ -116,6 +120,7 @@ export async function runCli(argv: readonly string[], options: RunOptions): Prom
     env: options.env ?? process.env,
     keychainService: options.stationOptions?.keychainService ?? 'packing-station',
     afterStation: (close) => closers.push(close),
+    keepServingAfterStrayErrors: () => (options.strayErrorSource ? logStrayErrors(logger, options.strayErrorSource) : undefined),
   };
   try {
     context.args = parseArgs(rest, command.valueOptions);

@@ -20,6 +20,7 @@ import { PrinterLeases } from '../printing/printer-leases';
 import type { PrintingOptions } from '../printing/runs/print-service';
 import { createPrintingCore, type PrintingCore } from '../printing/runs/printing-core';
 import { createSandboxPrinterSync, type SandboxPrinterSync } from '../printing/sandbox-printer';
+import type { DiscoveryTarget } from '../handlers/printers';
 import { createCommandRunner } from '../printing/transports/command-runner';
 import { createPrinterTransports, type PrinterTransportsOptions } from '../printing/transports/printer-transports';
 import { environmentReadiness } from '../settings/environment-readiness';
@@ -51,6 +52,8 @@ export interface PrintingFeatureDeps {
   clientFor(environment: Environment): Promise<DeliveryClient>;
   keys: Pick<KeyService, 'readKey'>;
   scanToShip: ScanToShip;
+  /** Where the embedded sandbox's virtual Zebras answer Zebra's discovery (searched too on the sandbox). */
+  sandboxDiscovery(): Promise<DiscoveryTarget[]>;
   events: EventBus;
   logger: Logger;
   options?: PrintingOptions & { transports?: Partial<PrinterTransportsOptions> };
@@ -113,7 +116,7 @@ export async function printingFeature(deps: PrintingFeatureDeps): Promise<Printi
     leases,
     sandboxPrinter: createSandboxPrinterSync({ printers: core.printers, settings: deps.settingsStore, changed: (printer) => core.service.printerChanged(printer) }),
     handlers: {
-      ...printersHandlers({ settings, printing: core, setupAllowed: () => localOnly.requireSharedStore(), logger }),
+      ...printersHandlers({ settings, printing: core, setupAllowed: () => localOnly.requireSharedStore(), sandboxDiscovery: deps.sandboxDiscovery, logger, store }),
       // Each call reads and writes the journal in one place: local-only printing moves it between calls.
       ...heldIn(store, printingHandlers({ settings, core, allowed: localOnly, preview: createLabelPreview({ journal: core.journal, printers: core.printers, clientFor }), logger, scanToShip: deps.scanToShip })),
     },

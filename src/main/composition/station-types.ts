@@ -9,6 +9,7 @@ import type { BenchFloor, FloorOptions } from '../floor/bench-floor';
 import type { KeyService } from '../keys/key-service';
 import type { KeyStore } from '../keys/key-store';
 import type { Logger } from '../logging/logger';
+import type { StrayErrors } from '../logging/stray-errors';
 import type { ManifestImporter } from '../orders/manifest-import';
 import type { OrderIndex } from '../orders/order-index';
 import type { OrderLookup } from '../orders/order-lookup';
@@ -73,6 +74,8 @@ export interface StationOptions {
   scale?: Pick<ScaleServiceDeps, 'stable' | 'serialTiming' | 'reconnectMs' | 'open'>;
   /** The lead's floor: when a silent bench reads as not answering, how often the bench reports (tests shorten them). */
   floor?: FloorOptions;
+  /** The process's errors nobody caught, as the host counts them (logging/stray-errors.ts); the receiver's health check shows the count. */
+  strayErrors?: StrayErrors;
 }
 
 export interface Station {

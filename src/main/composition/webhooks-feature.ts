@@ -7,6 +7,7 @@ import type { EmbeddedSandbox } from '../embedded-sandbox';
 import type { EventBus } from '../contract/event-bus';
 import { webhooksHandlers } from '../handlers/webhooks';
 import type { Logger } from '../logging/logger';
+import type { StrayErrors } from '../logging/stray-errors';
 import { createSandboxWebhookLink, type SandboxWebhookLink } from '../orders/sandbox-webhooks';
 import { createStatusEventProcessor } from '../orders/status-events';
 import { createWebhookConflicts, type WebhookConflicts } from '../orders/webhook-conflicts';
@@ -28,6 +29,8 @@ export interface WebhooksFeatureDeps {
   logger: Logger;
   /** The clock webhook events are dated against; the system clock by default. */
   clock?: () => Date;
+  /** The process's stray errors, for the receiver's health check. */
+  strayErrors?: StrayErrors;
 }
 
 export interface WebhooksFeature {
@@ -50,6 +53,11 @@ export function webhooksFeature(deps: WebhooksFeatureDeps): WebhooksFeature {
     settings,
     logger,
     clock,
+    strayErrors: deps.strayErrors,
+    storeReachable: async () => {
+      await engine.query('SELECT 1');
+      return true;
+    },
     processor: createStatusEventProcessor({
       engine,
       logger,

@@ -38,6 +38,26 @@ const describeIssues = (error: z.ZodError): { details: string[]; omitted: number
 };
 
 /**
+ * A call's name as it came, for a message or a log line. Not String(name): over IPC a name may be
+ * any object, even one that cannot become text (its toString is null).
+ */
+export function describeCallName(name: unknown): string {
+  return typeof name === 'string' ? JSON.stringify(name).slice(0, 80) : `of type ${name === null ? 'null' : typeof name}`;
+}
+
+/**
+ * What a schema named as the cause of a refusal (a refinement's `params.subject`, such as
+ * key-space), for the screen to word; the first such issue's.
+ */
+const subjectOf = (error: z.ZodError): string | null => {
+  for (const issue of error.issues) {
+    const subject: unknown = issue.code === 'custom' ? issue.params?.subject : undefined;
+    if (typeof subject === 'string' && /^[a-z][a-z-]{0,63}$/.test(subject)) return subject;
+  }
+  return null;
+};
+
+/**
  * Parses every input before a handler sees it and every output before it leaves, and turns
  * every failure into error data with a stable code. It never throws and never rejects.
  */
@@ -45,13 +65,14 @@ export function createDispatcher(handlers: Handlers, logger: Logger, openSession
   return {
     async dispatch(name, input, context) {
       if (!isCallName(name)) {
-        return failure({ code: 'UNKNOWN_CALL', message: `The station has no call named ${JSON.stringify(String(name)).slice(0, 80)}.` });
+        return failure({ code: 'UNKNOWN_CALL', message: `The station has no call named ${describeCallName(name)}.` });
       }
       const definition = calls[name];
       const parsedInput = definition.input.safeParse(input ?? {});
       if (!parsedInput.success) {
         const { details, omitted } = describeIssues(parsedInput.error);
-        return failure({ code: 'INVALID_INPUT', message: `The request for ${name} was not valid.`, details }, omitted);
+        const subject = subjectOf(parsedInput.error);
+        return failure({ code: 'INVALID_INPUT', message: `The request for ${name} was not valid.`, details, ...(subject ? { facts: { subject } } : {}) }, omitted);
       }
       let value: unknown;
       try {

@@ -1,5 +1,5 @@
 import type { CallResult } from '../../shared/contract';
-import type { Dispatcher } from '../contract/dispatcher';
+import { describeCallName, type Dispatcher } from '../contract/dispatcher';
 import type { Logger } from '../logging/logger';
 import { APP_ORIGIN } from './app-protocol';
 
@@ -46,7 +46,7 @@ export interface IpcCallHandlerOptions {
 export function createIpcCallHandler(options: IpcCallHandlerOptions) {
   return async (event: IpcCallEvent, name: unknown, input: unknown): Promise<CallResult<unknown>> => {
     if (!options.isStationContents(event.sender.id) || !isTrustedSender(event.senderFrame)) {
-      options.logger.warn('call from an untrusted sender refused', { call: String(name).slice(0, 80), url: event.senderFrame?.url ?? null });
+      options.logger.warn('call from an untrusted sender refused', { call: describeCallName(name), url: event.senderFrame?.url ?? null });
       return { ok: false, error: { code: 'FORBIDDEN', message: 'Calls are accepted from the station window only.' } };
     }
     return options.dispatcher.dispatch(name, input, { host: 'electron' });

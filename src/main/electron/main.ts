@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { version } from '../../../package.json';
 import { ipcChannels } from '../../shared/contract';
 import { composeStation, productName, type Station } from '../composition';
+import { isUnopenedStore, unopenedStation, type ServedStation } from '../contract/unopened-station';
 import { createLogger, teeSinks, type Logger } from '../logging/logger';
 import { logStrayErrors } from '../logging/stray-errors';
 import { createRedactor } from '../logging/redaction';
@@ -67,7 +68,7 @@ async function runDesktopApp(): Promise<void> {
     { level: desktop.logLevel, redactor },
   );
   for (const problem of loaded.problems) logger.warn('desktop settings', { problem });
-  logStrayErrors(logger);
+  const strayErrors = logStrayErrors(logger);
 
   await app.whenReady();
   logger.info('starting', { version, electron: process.versions.electron, packaged: app.isPackaged });
@@ -92,7 +93,15 @@ async function runDesktopApp(): Promise<void> {
     const choice = stationWindow && !stationWindow.isDestroyed() ? await dialog.showOpenDialog(stationWindow, options) : await dialog.showOpenDialog(options);
     return choice.canceled ? null : (choice.filePaths[0] ?? null);
   };
-  const station = await composeStation({ dataDir: userData, host: 'electron', version, logger, pickManifestFile });
+  let station: Station;
+  try {
+    station = await composeStation({ dataDir: userData, host: 'electron', version, logger, pickManifestFile, strayErrors });
+  } catch (error) {
+    if (!isUnopenedStore(error)) throw error;
+    logger.error('the station cannot open its data', { error });
+    await showUnopenedStation(unopenedStation(error, logger), desktop.kiosk || process.argv.includes('--kiosk'), paths.windowState, logger);
+    return;
+  }
   await station.start({ webhooks: true, scale: true });
   // On the sandbox environment the embedded sandbox and virtual printer start with the app (so the
   // first scan is instant); station.close() at quit stops them.
@@ -234,6 +243,17 @@ async function runDesktopApp(): Promise<void> {
       });
   });
 
+  await window.loadURL(APP_ENTRY_URL);
+}
+
+/** A newer station's data: the window shows why nothing opened and what to do (update this bench), in the bench's language. */
+async function showUnopenedStation(unopened: ServedStation, kiosk: boolean, windowStateFile: string, logger: Logger): Promise<void> {
+  const window = createStationWindow(kiosk, windowStateFile);
+  ipcMain.handle(
+    ipcChannels.call,
+    createIpcCallHandler({ dispatcher: unopened.dispatcher, isStationContents: (id) => !window.isDestroyed() && window.webContents.id === id, logger }),
+  );
+  app.on('window-all-closed', () => app.quit());
   await window.loadURL(APP_ENTRY_URL);
 }
 

@@ -14,14 +14,29 @@ import { stateName } from '../printing/queue/printer-queue';
 import type { PrintingCore } from '../printing/runs/printing-core';
 import { runTestPrint } from '../printing/runs/test-print';
 import { readPrinterStatus } from '../printing/status/printer-status';
+import { headFaultsOf } from '../../shared/zebra/roll-and-head';
+import type { KnownRoll } from '../printing/status/roll-watch';
 import { canQuery, PrinterTransportError } from '../printing/transports/transport';
 import type { Logger } from '../logging/logger';
 import type { EnvironmentSession } from '../environment-session';
 import type { StationSettings } from '../settings/station-settings';
+import { PrinterSettingsService } from '../printing/settings/printer-settings-service';
+import type { StoreEngine } from '../store/engine/store-engine';
+
+/** A host and UDP port that answers Zebra's network discovery. */
+export interface DiscoveryTarget {
+  host: string;
+  port: number;
+}
 
 export interface PrintersHandlerDeps {
   settings: StationSettings;
   printing: PrintingCore;
+  /**
+   * Where the embedded sandbox's virtual Zebras answer discovery (on loopback, each on a free
+   * port): searched too when the bench works on the sandbox, so "Find printers" finds them there.
+   */
+  sandboxDiscovery?(): Promise<DiscoveryTarget[]>;
   /**
    * Refuses a change to the printers' setup where it would be lost: while the bench prints on its
    * own file, with the warehouse's printers as last read (printing/offline).
@@ -36,7 +51,12 @@ export interface PrintersHandlerDeps {
   statusTimeoutMs?: number;
   /** The first question to a network address a printer is added at: its time and answer bounds. */
   probe?: Pick<ZebraProbeOptions, 'timeoutMs' | 'maxAnswerBytes'>;
+  /** Where changes to printer settings are journaled: the store the printers live in. */
+  store: StoreEngine;
 }
+
+/** The roll as the status answers it. */
+const rollOf = (known: KnownRoll | null) => ({ roll: known?.fit ?? null, rollReadAt: known?.readAt ?? null });
 
 /** A printer's address as the lead typed it: a fact for the screen's words, not a sentence. */
 function addressWords(address: PrinterAddress): string {
@@ -76,10 +96,16 @@ type PrintersCallName =
   | 'printers.test'
   | 'printers.osQueues'
   | 'printers.usbDevices'
-  | 'printers.discover';
+  | 'printers.discover'
+  | 'printers.settings'
+  | 'printers.changeSettings'
+  | 'printers.calibrate'
+  | 'printers.configLabel'
+  | 'printers.settingChanges';
 
-export function printersHandlers({ settings, printing, setupAllowed = () => undefined, logger, statusTimeoutMs = 3000, probe: probeOptions = {} }: PrintersHandlerDeps): Pick<Handlers, PrintersCallName> {
+export function printersHandlers({ settings, printing, setupAllowed = () => undefined, sandboxDiscovery, logger, statusTimeoutMs = 3000, probe: probeOptions = {}, store }: PrintersHandlerDeps): Pick<Handlers, PrintersCallName> {
   const { printers, service, transports } = printing;
+  const printerSettings = new PrinterSettingsService({ printing, store, stationName: () => settings.stationName(), timeoutMs: statusTimeoutMs });
 
   const ready = async (session: EnvironmentSession): Promise<void> => {
     await session.ready().catch((error: unknown) => logger?.warn('the printers are used without readying the environment', { error }));
@@ -111,7 +137,8 @@ export function printersHandlers({ settings, printing, setupAllowed = () => unde
     printWidthDots: data.printWidthDots,
     serialNumber: data.serialNumber,
     model: data.model,
-    warnings: data.warnings.map((warning) => warning.message),
+    // The roll is not the printer's: the card shows it as read on each connection instead.
+    warnings: data.warnings.filter((warning) => warning.issue !== 'roll-too-short').map((warning) => warning.message),
   });
 
   const check = async (environment: Environment, printer: PrinterRecord): Promise<PrinterCheckData> => {
@@ -160,6 +187,8 @@ export function printersHandlers({ settings, printing, setupAllowed = () => unde
       const added = result.checked
         ? await printers.add(environment, input, { model: result.model, checkedAt: new Date().toISOString(), warnings: found(result).warnings }, found(result))
         : await printers.add(environment, input);
+      // The connection the check opened is up: the roll on it is kept for the card and the runs.
+      if (result.checked) service.rolls.connected(added);
       return { printer: added, check: result };
     },
 
@@ -190,7 +219,7 @@ export function printersHandlers({ settings, printing, setupAllowed = () => unde
       const queue = service.queueFor(printer);
       const transport = transports.forPrinter(printer.address);
       const checkedAt = new Date().toISOString();
-      const base = { printerId: id, labelsPending: pending, checkedAt, busyWith: null };
+      const base = { printerId: id, labelsPending: pending, checkedAt, busyWith: null, headFaults: [], ...rollOf(service.rolls.last(printer)) };
       if (!canQuery(transport)) {
         return {
           ...base,
@@ -240,6 +269,9 @@ export function printersHandlers({ settings, printing, setupAllowed = () => unde
           faults: report.faults,
           formatsInBuffer,
           source: 'printer',
+          headFaults: headFaultsOf(report.host, report.extended),
+          // Read once per connection, and only while nothing of ours is on its way to the printer.
+          ...rollOf(await service.rolls.current(printer)),
         };
       } catch (error) {
         if (!(error instanceof PrinterTransportError)) throw error;
@@ -277,8 +309,14 @@ export function printersHandlers({ settings, printing, setupAllowed = () => unde
       const subnets = subnet ? [parseSubnet(subnet)] : ownSubnets();
       await ready(session);
       const environment = settings.environment();
+      // On the sandbox, a search of this computer's networks also asks the sandbox's virtual Zebras, on loopback.
+      const practice = environment === 'sandbox' && !subnet && sandboxDiscovery ? await sandboxDiscovery().catch(() => []) : [];
+      const practiceSubnets = practice.map((target) => parseSubnet(`${target.host}/32`));
       const [zebras, queues, known] = await Promise.all([
-        discoverNetworkZebras({ subnets, port, timeoutMs }),
+        Promise.all([
+          discoverNetworkZebras({ subnets, port, timeoutMs }),
+          ...practice.map((target, index) => discoverNetworkZebras({ subnets: [practiceSubnets[index]!], port: target.port, timeoutMs })),
+        ]).then((found) => found.flat()),
         transports.listOsQueues().catch((error: unknown) => {
           logger?.info('no print queues could be listed for the search', { error: error instanceof Error ? error.message : String(error) });
           return [];
@@ -288,7 +326,7 @@ export function printersHandlers({ settings, printing, setupAllowed = () => unde
       const at = (host: string, port: number) => known.find((printer) => printer.address.kind === 'network-zebra' && printer.address.host === host && printer.address.port === port)?.id ?? null;
       const queued = (queue: string) => known.find((printer) => (printer.address.kind === 'os-queue-raw' || printer.address.kind === 'os-queue-pdf') && printer.address.queue === queue)?.id ?? null;
       return {
-        subnets: subnets.map((found) => found.cidr),
+        subnets: [...new Set([...subnets, ...practiceSubnets].map((found) => found.cidr))],
         printers: [
           ...zebras.map((zebra) => ({
             kind: 'network-zebra' as const,
@@ -305,6 +343,30 @@ export function printersHandlers({ settings, printing, setupAllowed = () => unde
         ],
       };
     },
+
+    'printers.settings': async ({ id }, { session }) => {
+      await ready(session);
+      return printerSettings.read(settings.environment(), id);
+    },
+
+    'printers.changeSettings': async ({ id, operator, save, headCleaned, ...change }, { session }) => {
+      await ready(session);
+      // Who: the one named, else the operator signed in, else the bench itself.
+      const who = operator ?? (settings.operator() || settings.stationName());
+      return printerSettings.change(settings.environment(), id, { ...change, ...(save !== undefined ? { save } : {}), ...(headCleaned !== undefined ? { headCleaned } : {}), operator: who });
+    },
+
+    'printers.calibrate': async ({ id }, { session }) => {
+      await ready(session);
+      return printerSettings.calibrate(settings.environment(), id);
+    },
+
+    'printers.configLabel': async ({ id }, { session }) => {
+      await ready(session);
+      return printerSettings.configurationLabel(settings.environment(), id);
+    },
+
+    'printers.settingChanges': async ({ id, limit }) => ({ changes: await printerSettings.changesOf(settings.environment(), id, limit) }),
 
     'printers.osQueues': async () => {
       try {

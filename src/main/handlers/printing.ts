@@ -1,5 +1,7 @@
 import { StationError } from '../../shared/errors';
+import type { AmbiguousScanAnswerData } from '../../shared/contract/printing';
 import type { Handlers } from '../contract/dispatcher';
+import { AmbiguousScan } from '../orders/order-lookup';
 import type { Logger } from '../logging/logger';
 import type { LabelPreview } from '../printing/label-preview';
 import type { LocalOnlyPrinting } from '../printing/offline/local-only-printing';
@@ -7,6 +9,8 @@ import type { PrintingCore } from '../printing/runs/printing-core';
 import type { SinglePrintInput, SlipCheck } from '../printing/single-print';
 import type { StationSettings } from '../settings/station-settings';
 import type { ScanToShip } from '../shipping/scan-to-ship';
+import type { Environment } from '../../shared/contract/app';
+import { rollSentences, type RollFit } from '../../shared/zebra/roll-and-head';
 
 export interface PrintingHandlerDeps {
   settings: StationSettings;
@@ -57,7 +61,13 @@ export function printingHandlers({ settings, core, allowed, preview, logger, sca
       // that cannot be read now (the shared store away while the bench prints locally) holds no
       // scan up: it prints, as any scan that is not a known slip.
       const slip = scanToShip ? () => scanToShip(session.environment, scan).catch(() => null) : undefined;
-      return print({ scan, environment: session.environment }, slip);
+      try {
+        return await print({ scan, environment: session.environment }, slip);
+      } catch (error) {
+        // More than one order by that name: the packer chooses which (printed by its order id).
+        if (error instanceof AmbiguousScan) return ambiguousAnswer(error);
+        throw error;
+      }
     },
     'printing.prepare': async (_input, { session }) => {
       // Only a hint that a scan is coming: what refuses the scan itself (STORE_OFFLINE, no key) is
@@ -76,9 +86,10 @@ export function printingHandlers({ settings, core, allowed, preview, logger, sca
       await session.ready();
       return print({ ...input, environment: session.environment });
     },
-    'printing.printBundles': async (input, { session }) => {
+    'printing.printBundles': async ({ acceptRoll, ...input }, { session }) => {
       allowed.requireBundles();
       await session.ready();
+      if (!acceptRoll) await refuseRollThatDoesNotFit(core, settings.environment(), input.printerId, logger);
       return core.printBundles(input);
     },
     'printing.pause': ({ runId }) => service.pause(settings.environment(), runId, settings.operator()),
@@ -98,5 +109,48 @@ export function printingHandlers({ settings, core, allowed, preview, logger, sca
       entries: await service.journalEntries(settings.environment(), { ...(orderId !== undefined ? { orderId } : {}), ...(limit !== undefined ? { limit } : {}) }),
     }),
     'printing.labelDocument': ({ entryId }) => preview.document(settings.environment(), entryId),
+  };
+}
+
+/**
+ * Before a shift-start run: a printer that reports a roll the A6 label does not fit (too narrow a
+ * print width, labels too short) is named now, not after hundreds of wrong labels. The roll as read
+ * on the printer's connection (status/roll-watch.ts), or read now while nothing of ours is on its
+ * way to it; a printer that cannot say, or cannot be reached, is left to the run.
+ */
+async function refuseRollThatDoesNotFit(core: PrintingCore, environment: Environment, printerId: string | undefined, logger: Logger | undefined): Promise<void> {
+  const printer = await core.printers.choose(environment, 'bundles', printerId);
+  const fit = (await core.service.rolls.current(printer))?.fit;
+  if (fit?.fits !== false) return;
+  const issue = fit.issues[0] as RollFit['issues'][number];
+  logger?.warn('the roll does not fit the label; the run is not started', { printer: printer.name, issues: fit.issues });
+  throw new StationError('CONFLICT', `${printer.name}: the roll does not fit the label. ${rollSentences(fit).join(' ')} Load A6 labels (105 × 148 mm) and calibrate the printer, or start the run anyway.`, undefined, {
+    facts: { subject: 'roll-does-not-fit', printerName: printer.name, issue: issue.issue, printerMm: issue.printerMm, labelMm: issue.labelMm },
+  });
+}
+
+/**
+ * How many of the orders an ambiguous scan fits the scan screen offers: as many as its panel shows
+ * whole at 1024×768 (two is the usual case); the rest are counted, and their parcel barcodes tell
+ * them apart.
+ */
+const maxChoicesOffered = 3;
+
+/** The orders an ambiguous scan fits, as the scan screen offers them. */
+function ambiguousAnswer(error: AmbiguousScan): AmbiguousScanAnswerData {
+  const shown = error.matches.slice(0, maxChoicesOffered);
+  return {
+    outcome: 'ambiguous',
+    scan: error.scan,
+    candidates: shown.map(({ order, matchedBy }) => ({
+      orderId: order.orderId,
+      orderRef: order.orderRef,
+      barcode: order.barcode,
+      bundleId: order.bundleId,
+      recipient: order.recipient,
+      status: order.status,
+      matchedBy,
+    })),
+    more: error.matches.length - shown.length,
   };
 }

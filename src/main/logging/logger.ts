@@ -40,7 +40,7 @@ export function createLogger(sink: LogSink, options: LoggerOptions = {}): Logger
       message: redactor.text(message),
       ...(fields ? (redactor.value(fields) as LogFields) : {}),
     };
-    sink(JSON.stringify(record));
+    sink(serialize(record));
   };
 
   return {
@@ -50,6 +50,15 @@ export function createLogger(sink: LogSink, options: LoggerOptions = {}): Logger
     error: (message, fields) => write('error', message, fields),
     addSecret: (secret) => redactor.addSecret(secret),
   };
+}
+
+/** The record as one JSON line; a field JSON cannot hold (a BigInt) costs the fields, never the line. */
+function serialize(record: { time: string; level: LogLevel; message: string }): string {
+  try {
+    return JSON.stringify(record);
+  } catch (error) {
+    return JSON.stringify({ time: record.time, level: record.level, message: record.message, fieldsLost: error instanceof Error ? error.message : String(error) });
+  }
 }
 
 /** One line to several sinks (the log file and the terminal); a failing sink never stops the others. */

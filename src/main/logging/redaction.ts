@@ -4,6 +4,8 @@
  * header list `['api-key', value]`) and every secret registered at run time, wherever it appears.
  */
 export const REDACTED = '[redacted]';
+/** What stands for a value nested deeper than a log line goes. */
+export const NESTED = '[nested]';
 
 const secretName = /^(x-)?(api[-_]?key|apikey|authorization|proxy-authorization|token|access[-_]?token|secret|password|passphrase|cookie|set-cookie)$/i;
 // `api-key: value`, `"apiKey":"value"`, `api_key=value` in free text, URLs and JSON strings.
@@ -17,6 +19,16 @@ export interface Redactor {
 
 export const isSecretName = (name: string): boolean => secretName.test(name);
 
+/** A Map's key as text: some keys (an object without a prototype) cannot be turned into one by String(). */
+function keyName(key: unknown): string {
+  if (typeof key === 'string') return key;
+  try {
+    return String(key);
+  } catch {
+    return Object.prototype.toString.call(key);
+  }
+}
+
 export function createRedactor(): Redactor {
   const secrets = new Set<string>();
 
@@ -29,7 +41,7 @@ export function createRedactor(): Redactor {
   const entries = (pairs: Iterable<[unknown, unknown]>, depth: number): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
     for (const [key, inner] of pairs) {
-      const name = String(key);
+      const name = keyName(key);
       out[text(name)] = isSecretName(name) ? REDACTED : value(inner, depth + 1);
     }
     return out;
@@ -37,7 +49,10 @@ export function createRedactor(): Redactor {
 
   const value = (input: unknown, depth = 0): unknown => {
     if (typeof input === 'string') return text(input);
-    if (depth > 6 || input === null || typeof input !== 'object') return input;
+    if (input === null || typeof input !== 'object') return input;
+    // Only so deep: a value from outside (or one that holds itself) would otherwise be walked, and
+    // written out, level by level until the stack ran out.
+    if (depth > 6) return NESTED;
     if (Array.isArray(input)) {
       // Raw header lists alternate name and value: the value after a secret name is a secret.
       return input.map((item, index) => {

@@ -5,7 +5,9 @@
  * receiver answers once the event's transaction committed (status-events.ts batches the events
  * arriving together into one transaction, so this stays quick, as the spec asks): a 2xx is never
  * given for an event a crash or an unreachable store could still lose (503 asks for it again). Bad input gets a 4xx and is forgotten; no
- * request can stop the receiver.
+ * request can stop the receiver: a body's JSON shape is checked on its text before it is parsed
+ * (webhookJsonLimits), nothing walks it by recursion, and a fault while handling one request is
+ * that request's 500. GET /healthz, from the receiver's own machine, reports its health.
  *
  * Optionally only listed source addresses may post (settings: webhooks.allowedSources, CIDR);
  * anyone else gets 403 before the body is read. The address is the connection's own: headers
@@ -18,6 +20,8 @@ import { BlockList, isIPv4, type AddressInfo, type Socket } from 'node:net';
 import { WebhookPayloadSchema } from '../../shared/api/schemas';
 import type { Environment } from '../../shared/contract/app';
 import { StationError } from '../../shared/errors';
+import { describeJsonProblem, parseBoundedJson, someJsonText, type JsonShapeLimits } from '../../shared/json-shape';
+import type { StrayErrors } from '../../shared/stray-errors';
 import type { Logger } from '../logging/logger';
 import type { StationSettings } from '../settings/station-settings';
 import type { StatusEventCounters, StatusEventProcessor } from './status-events';
@@ -32,7 +36,8 @@ export interface WebhookReceiverStatus {
   port: number;
   /** The address path per environment, to register with the service operator. */
   paths: { environment: Environment; path: string }[];
-  requests: { accepted: number; rejected: number };
+  /** `failed`: requests the receiver itself failed on (answered 500), also counted in `rejected`. */
+  requests: { accepted: number; rejected: number; failed: number };
   events: StatusEventCounters & { waiting: number };
   lastEventAt: string | null;
   /** Why the receiver is not running when it should be (the port is taken, for example). */
@@ -61,15 +66,37 @@ export interface WebhookReceiverDeps {
   processor: StatusEventProcessor;
   logger: Logger;
   clock?: () => Date;
+  /** Whether the store answers now (a `SELECT 1`), for the health check. */
+  storeReachable: () => Promise<boolean>;
+  /** The process's errors nobody caught, as its host counts them; the health check shows the count. */
+  strayErrors?: StrayErrors;
 }
 
-/** Whether any text in a parsed JSON value holds U+0000 (the body is bounded, so the walk is too). */
-function holdsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(holdsNul);
-  if (value !== null && typeof value === 'object') return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item));
-  return false;
+/** What GET /healthz answers: 200 when the receiver can take events into its store, 503 when it cannot. */
+export interface WebhookReceiverHealth {
+  status: 'ok' | 'store-unreachable';
+  /** Seconds since the receiver began listening. */
+  uptimeSeconds: number;
+  requests: WebhookReceiverStatus['requests'];
+  events: WebhookReceiverStatus['events'];
+  lastEventAt: string | null;
+  /** Errors of the process nobody caught (logged with their stacks); null where the host does not count them. */
+  strayErrors: number | null;
+  store: 'reachable' | 'unreachable';
 }
+
+/**
+ * What a webhook body may be shaped like, checked on its text before it is parsed. The service's
+ * event is one object two levels deep with some thirty fields; these leave room for fields it may
+ * add while refusing what only a hostile sender makes (docs/warehouse.md, "What the receiver accepts").
+ */
+export const webhookJsonLimits: JsonShapeLimits = { maxDepth: 16, maxKeys: 256, maxItems: 1024 };
+
+/** Where an admin on the receiver's own machine reads its health (docs/warehouse.md). */
+export const healthPath = '/healthz';
+
+/** How long the health check waits for the store to answer before calling it unreachable. */
+const storeCheckMs = 2_000;
 
 export function webhookPath(secret: string): string {
   return `/webhooks/${secret}`;
@@ -82,7 +109,8 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
   let problem: string | null = null;
   let problemCode: 'port-in-use' | 'cannot-listen' | null = null;
   let lastEventAt: string | null = null;
-  const requests = { accepted: 0, rejected: 0 };
+  let listeningSince: Date | null = null;
+  const requests = { accepted: 0, rejected: 0, failed: 0 };
 
   const secretsByEnvironment = () => environments.map((environment) => ({ environment, secret: Buffer.from(deps.settings.webhookSecret(environment)) }));
 
@@ -103,13 +131,68 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
     response.end(JSON.stringify(body));
   };
 
+  // Whatever goes wrong inside one request is that request's 500, logged with its stack; it never
+  // reaches the process, so the next sender is answered as if nothing happened.
+  const failed = (response: ServerResponse, error: unknown) => {
+    requests.failed += 1;
+    deps.logger.error('webhook request failed', { error, stack: error instanceof Error ? error.stack : undefined });
+    answer(response, 500, { error: 'Internal Server Error' }, { connection: 'close' });
+  };
+  const guarded = (response: ServerResponse, work: () => void) => () => {
+    try {
+      work();
+    } catch (error) {
+      failed(response, error);
+    }
+  };
+
+  // From this machine: over loopback, or to a receiver bound to one of the machine's own addresses from that same address.
+  const fromThisMachine = (socket: Socket) => {
+    const peer = socket.remoteAddress;
+    return peer === '127.0.0.1' || peer === '::1' || peer === '::ffff:127.0.0.1' || (peer !== undefined && peer === socket.localAddress);
+  };
+
+  const health = async (): Promise<WebhookReceiverHealth> => {
+    const reachable = await Promise.race([
+      deps.storeReachable().catch(() => false),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), storeCheckMs).unref()),
+    ]);
+    const { requests: counted, events } = status();
+    return {
+      status: reachable ? 'ok' : 'store-unreachable',
+      uptimeSeconds: listeningSince ? Math.max(0, Math.floor((clock().getTime() - listeningSince.getTime()) / 1000)) : 0,
+      requests: counted,
+      events,
+      lastEventAt,
+      strayErrors: deps.strayErrors ? deps.strayErrors.count() : null,
+      store: reachable ? 'reachable' : 'unreachable',
+    };
+  };
+
+  const answerHealth = (request: IncomingMessage, response: ServerResponse) => {
+    request.resume();
+    health().then(
+      (report) => {
+        if (response.headersSent || response.destroyed) return;
+        response.writeHead(report.status === 'ok' ? 200 : 503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+        response.end(request.method === 'HEAD' ? undefined : JSON.stringify(report));
+      },
+      (error: unknown) => failed(response, error),
+    );
+  };
+
   const handle = (request: IncomingMessage, response: ServerResponse, secrets: { environment: Environment; secret: Buffer }[], bodyLimit: number, sources: BlockList | null) => {
+    const path = (request.url ?? '').split('?')[0] ?? '';
+    // The health check is for an admin on this machine: from anywhere else it is a path like any unknown one.
+    if (path === healthPath && (request.method === 'GET' || request.method === 'HEAD') && fromThisMachine(request.socket)) {
+      answerHealth(request, response);
+      return;
+    }
     if (sources && !sourceAllowed(sources, request.socket.remoteAddress)) {
       request.resume();
       answer(response, 403, { error: 'Forbidden' }, { connection: 'close' });
       return;
     }
-    const path = (request.url ?? '').split('?')[0] ?? '';
     const match = /^\/webhooks\/([A-Za-z0-9_-]{1,200})$/.exec(path);
     const environment = match?.[1] ? environmentForSecret(match[1], secrets) : null;
     if (!environment) {
@@ -150,33 +233,39 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
       chunks.push(chunk);
     });
     request.on('error', () => undefined);
-    request.on('end', () => {
-      if (tooLarge) return;
-      let json: unknown;
-      try {
-        json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      } catch {
-        answer(response, 400, { error: 'Bad Request', message: 'the body is not JSON' });
-        return;
-      }
-      if (holdsNul(json)) {
-        // The store cannot keep a NUL in text: stored, the event would fail for ever (and a 503 would have the service send it for ever).
-        answer(response, 400, { error: 'Bad Request', message: 'the event holds a NUL character' });
-        return;
-      }
-      const payload = WebhookPayloadSchema.safeParse(json);
-      if (!payload.success) {
-        const issues = payload.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`);
-        answer(response, 400, { error: 'Bad Request', message: issues });
-        return;
-      }
-      const { outcome, written } = deps.processor.enqueue(environment, payload.data);
-      if (outcome === 'busy') {
-        answer(response, 503, { error: 'Service Unavailable', message: 'busy; send again later' }, { 'retry-after': '5' });
-        return;
-      }
-      // Answered once the event is in the store: a 2xx is a promise that it will not be lost.
-      written.then(
+    request.on(
+      'end',
+      guarded(response, () => {
+        if (!tooLarge) receive(environment, Buffer.concat(chunks).toString('utf8'), response);
+      }),
+    );
+  };
+
+  const receive = (environment: Environment, text: string, response: ServerResponse) => {
+    const parsed = parseBoundedJson(text, webhookJsonLimits);
+    if (!parsed.ok) {
+      answer(response, 400, { error: 'Bad Request', message: describeJsonProblem(parsed.problem) });
+      return;
+    }
+    if (someJsonText(parsed.value, (part) => part.includes('\u0000'))) {
+      // The store cannot keep a NUL in text: stored, the event would fail for ever (and a 503 would have the service send it for ever).
+      answer(response, 400, { error: 'Bad Request', message: 'the event holds a NUL character' });
+      return;
+    }
+    const payload = WebhookPayloadSchema.safeParse(parsed.value);
+    if (!payload.success) {
+      const issues = payload.error.issues.slice(0, 5).map((issue) => `${issue.path.slice(0, 8).join('.') || 'body'}: ${issue.message}`);
+      answer(response, 400, { error: 'Bad Request', message: issues });
+      return;
+    }
+    const { outcome, written } = deps.processor.enqueue(environment, payload.data);
+    if (outcome === 'busy') {
+      answer(response, 503, { error: 'Service Unavailable', message: 'busy; send again later' }, { 'retry-after': '5' });
+      return;
+    }
+    // Answered once the event is in the store: a 2xx is a promise that it will not be lost.
+    written
+      .then(
         () => {
           if (outcome === 'future') {
             answer(response, 422, { error: 'Unprocessable Entity', message: 'updatedAt is in the future beyond the allowed clock skew' });
@@ -190,8 +279,8 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
           deps.logger.warn('webhook event not stored; the service is asked to send it again', { error: error instanceof Error ? error.message : String(error) });
           answer(response, 503, { error: 'Service Unavailable', message: 'the store cannot take the event now; send again later' }, { 'retry-after': '5' });
         },
-      );
-    });
+      )
+      .catch((error: unknown) => failed(response, error));
   };
 
   let overrides: { host?: string; port?: number } = {};
@@ -222,12 +311,7 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
         clearTimeout(deadline);
         socket.off('close', closed);
       });
-      try {
-        handle(request, response, secrets, config.bodyLimitBytes, sources);
-      } catch (error) {
-        deps.logger.error('webhook request failed', { error: error instanceof Error ? error.message : String(error) });
-        answer(response, 500, { error: 'Internal Server Error' });
-      }
+      guarded(response, () => handle(request, response, secrets, config.bodyLimitBytes, sources))();
     });
     created.on('connection', (socket: Socket) => {
       // The first request's headers by their deadline, whatever Node's check is doing meanwhile.
@@ -260,6 +344,7 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
     created.on('error', (error) => deps.logger.error('webhook receiver socket error', { error: error.message }));
     server = created;
     boundPort = (created.address() as AddressInfo).port;
+    listeningSince = clock();
     problem = null;
     problemCode = null;
     deps.logger.info('webhook receiver listening', { host: config.host, port: boundPort });
@@ -270,6 +355,7 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
     if (!current) return;
     server = null;
     boundPort = null;
+    listeningSince = null;
     await new Promise<void>((resolve) => {
       current.close(() => resolve());
       current.closeAllConnections();

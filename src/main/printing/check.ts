@@ -7,7 +7,12 @@
 import type { ErrorFacts } from '../../shared/errors';
 import { readPrinterIdentity, type PrinterIdentity } from './status/printer-identity';
 import { readPrinterStatus, type PrinterStatusReport } from './status/printer-status';
-import { canQuery, type PrinterTransport } from './transports/transport';
+import { parseSettingNumber, settingVariables } from '../../shared/zebra/printer-settings';
+import { getvarQuery } from '../../shared/zebra/queries';
+import { ZebraReplyError } from '../../shared/zebra/reply-error';
+import { rollFit, rollSentences } from '../../shared/zebra/roll-and-head';
+import { parseSgdReply } from '../../shared/zebra/sgd';
+import { canQuery, PrinterTransportError, type PrinterTransport, type StatusTransport } from './transports/transport';
 
 /** Dots per inch of the service's ZPL labels. */
 export const LABEL_DPI = 203;
@@ -17,7 +22,7 @@ export const A6_WIDTH_MM = 105;
 /** The narrowest print width, in dots at 203 dpi, that counts as fitting A6: a 4-inch printhead. */
 export const MIN_PRINT_WIDTH_DOTS = 832;
 
-export type PrinterCheckIssue = 'not-zpl' | 'print-width' | 'print-width-unknown' | 'not-checkable';
+export type PrinterCheckIssue = 'not-zpl' | 'print-width' | 'print-width-unknown' | 'not-checkable' | 'roll-too-short';
 
 export interface PrinterCheckWarning {
   issue: PrinterCheckIssue;
@@ -107,6 +112,32 @@ export async function checkPrinter(transport: PrinterTransport, options: CheckOp
   }
   const identity = await readPrinterIdentity(transport, options);
   const status = await readPrinterStatus(transport, options);
-  const warnings = evaluatePrinterIdentity(identity);
+  const warnings = [...evaluatePrinterIdentity(identity), ...rollWarnings(identity, (await readLabelLength(transport, options)) ?? status.host?.labelLengthDots ?? null)];
   return { checked: true, passed: warnings.length === 0, identity, status, warnings };
+}
+
+/**
+ * Labels on the roll shorter than the A6 label (roll-and-head.ts): each label would run over two.
+ * A print width too narrow is the print-width warning already.
+ */
+export function rollWarnings(identity: Pick<PrinterIdentity, 'dpi' | 'printWidthDots'>, labelLengthDots: number | null): PrinterCheckWarning[] {
+  const fit = rollFit(identity.dpi, identity.printWidthDots, labelLengthDots);
+  return fit.issues
+    .filter((issue) => issue.issue === 'too-short')
+    .map((issue) => ({
+      issue: 'roll-too-short' as const,
+      message: `${rollSentences({ ...fit, issues: [issue] }).join(' ')} Load A6 labels (105 × 148 mm) and calibrate the printer.`,
+      facts: { printerMm: Math.round(issue.printerMm), labelMm: Math.round(issue.labelMm) },
+    }));
+}
+
+/** zpl.label_length: the length of the labels the printer measured or was last told (^LL); null when it does not say. */
+async function readLabelLength(transport: StatusTransport, options: CheckOptions): Promise<number | null> {
+  try {
+    const value = parseSettingNumber(parseSgdReply(settingVariables.labelLength, await transport.query(getvarQuery(settingVariables.labelLength), options)));
+    return value === null ? null : Math.round(value);
+  } catch (error) {
+    if (error instanceof ZebraReplyError || (error instanceof PrinterTransportError && error.failure === 'no-answer')) return null;
+    throw error;
+  }
 }

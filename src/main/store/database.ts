@@ -1,6 +1,7 @@
 import Database from 'libsql';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { newerSchemaError } from './newer-schema';
 import { migrationsFor, sqlite } from './schema';
 import { ensurePrivateFile, PRIVATE_FOLDER_MODE } from './private-files';
 
@@ -15,9 +16,14 @@ const SYNCHRONOUS = 'FULL';
  * power cut could forget that row and let a resumed run print the label twice. Every migration
  * not yet applied runs in its own transaction. A new file is created owner-only (0600, and so
  * are its -wal and -shm): it holds the webhook secret.
+ *
+ * A file a newer station migrated (a bench rolled back, an older CLI beside an updated app) is
+ * refused before anything opens it for writing: its schema version is read through a read-only
+ * connection, and not one byte of it changes (STORE_NEWER_THAN_STATION).
  */
 export function openDatabase(path: string): StationDatabase {
   if (path !== ':memory:') {
+    refuseNewerFile(path);
     mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_FOLDER_MODE });
     ensurePrivateFile(path);
   }
@@ -32,12 +38,34 @@ export function openDatabase(path: string): StationDatabase {
   return db;
 }
 
+const migrations = migrationsFor(sqlite);
+/** The newest schema version of the bench's file this station knows. */
+export const knownSqliteVersion = Math.max(0, ...migrations.map((migration) => migration.version));
+
+/** Throws STORE_NEWER_THAN_STATION when the file at `path` was migrated past what this station knows. */
+function refuseNewerFile(path: string): void {
+  if (!existsSync(path)) return;
+  const reader = new Database(path, { readonly: true, fileMustExist: true });
+  let newest = 0;
+  try {
+    reader.pragma('busy_timeout = 5000');
+    const tracked = reader.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
+    if (tracked) newest = Number((reader.prepare('SELECT max(version) AS version FROM schema_migrations').get() as { version: number | null }).version ?? 0);
+  } finally {
+    reader.close();
+  }
+  if (newest > knownSqliteVersion) throw newerSchemaError('bench-file', newest, knownSqliteVersion);
+}
+
 function migrate(db: StationDatabase): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
   const applied = new Set(
     (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((row) => row.version),
   );
-  for (const migration of migrationsFor(sqlite)) {
+  // Checked again here: a newer station may have migrated the file since it was looked at.
+  const newest = Math.max(0, ...applied);
+  if (newest > knownSqliteVersion) throw newerSchemaError('bench-file', newest, knownSqliteVersion);
+  for (const migration of migrations) {
     if (applied.has(migration.version)) continue;
     db.transaction(() => {
       db.exec(migration.sql);

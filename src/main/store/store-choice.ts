@@ -29,7 +29,7 @@ export function readStoreAddress(text: string, tls?: TlsMode): PostgresAddress {
     return tls ? { ...parsed, tls } : parsed;
   } catch (error) {
     if (!(error instanceof StationError)) throw error;
-    throw new StationError(error.code, error.message, error.details, { cause: error, facts: { field: 'store', reason: error.details?.[0] ?? null } });
+    throw new StationError(error.code, error.message, error.details, { cause: error, facts: { ...error.facts, field: 'store', reason: error.details?.[0] ?? null } });
   }
 }
 
@@ -40,12 +40,12 @@ export function storeProblemOf(error: unknown, address: PostgresAddress): StoreP
   if (error instanceof StationError && error.facts?.field === 'sslrootcert') return 'certificate';
   if (error instanceof StationError && error.facts?.problem === 'unverified') return 'unverified';
   if (error instanceof StationError && error.code === 'NOT_CONFIGURED') return 'no-password';
+  if (error instanceof StationError && error.code === 'STORE_NEWER_THAN_STATION') return 'schema';
   const explained = explainStoreFailure(error, address, 'keychain');
   if (explained instanceof StationError && explained.code === 'STORE_UNAVAILABLE') {
     const kind = explained.details?.[1];
     return kind === 'password' || kind === 'tls' ? kind : 'unreachable';
   }
-  if (error instanceof Error && /newer than this station knows/.test(error.message)) return 'schema';
   return 'other';
 }
 

@@ -14,8 +14,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { ClientMessageSchema, webSessionCookie, webSocketPath, type ServerMessage } from '../../shared/web-protocol';
-import type { Station } from '../composition';
+import type { CallResult } from '../../shared/contract';
+import { describeJsonProblem, parseBoundedJson } from '../../shared/json-shape';
+import { ClientMessageSchema, clientMessageLimits, leadingCallId, webSessionCookie, webSocketPath, type ServerMessage } from '../../shared/web-protocol';
+import type { ServedStation } from '../contract/unopened-station';
 import { contentSecurityPolicy } from '../security/content-security-policy';
 import { parseRequestTarget, sameOriginPath } from './request-target';
 import { createSignedWebSessions, sessionMaxAgeMs } from './sessions';
@@ -23,7 +25,8 @@ import { serveHandover } from './handover-download';
 import { serveStaticFile } from './static-files';
 
 export interface WebHostOptions {
-  station: Station;
+  /** The station, or what stands for one that could not open its store (contract/unopened-station.ts). */
+  station: ServedStation;
   /** Folder of the built renderer (out/renderer). */
   rendererDir: string;
   /** 0 picks a free port. */
@@ -149,21 +152,33 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     const unsubscribe = station.events.subscribe((name, payload) => send({ type: 'event', name, payload }));
     ws.on('close', unsubscribe);
     ws.on('error', unsubscribe);
-    ws.on('message', async (data, isBinary) => {
-      let parsed;
-      try {
-        parsed = isBinary ? null : ClientMessageSchema.safeParse(JSON.parse(data.toString()));
-      } catch {
-        parsed = null;
+    ws.on('message', (data, isBinary) => void answer(data.toString(), isBinary));
+    const answer = async (text: string, isBinary: boolean) => {
+      const parsed = isBinary ? null : parseBoundedJson(text, clientMessageLimits);
+      if (parsed && !parsed.ok && parsed.problem.kind !== 'not-json') {
+        // A message too deep or too wide for any call is that call's refusal, when its id can be read.
+        const id = leadingCallId(text);
+        if (id !== null) {
+          send({ type: 'result', id, result: { ok: false, error: { code: 'INVALID_INPUT', message: `The request was not valid: ${describeJsonProblem(parsed.problem)}.`, facts: { limit: parsed.problem.limit } } } });
+          return;
+        }
       }
-      if (!parsed?.success) {
+      const message = parsed?.ok ? ClientMessageSchema.safeParse(parsed.value) : null;
+      if (!message?.success) {
         ws.close(1003, 'Messages must be contract calls');
         return;
       }
-      const { id, name, input } = parsed.data;
-      const result = await station.dispatcher.dispatch(name, input, { host: 'web' });
+      const { id, name, input } = message.data;
+      let result: CallResult<unknown>;
+      try {
+        result = await station.dispatcher.dispatch(name, input, { host: 'web' });
+      } catch (error) {
+        // The dispatcher answers every failure as data; should it ever throw, the page still gets its answer.
+        station.logger.error('web host call failed', { call: name, error, stack: error instanceof Error ? error.stack : undefined });
+        result = { ok: false, error: { code: 'INTERNAL', message: 'Something went wrong inside the station. The details are in its log.' } };
+      }
       send({ type: 'result', id, result });
-    });
+    };
   };
 
   await new Promise<void>((resolvePromise, reject) => {

@@ -1,6 +1,13 @@
 /** Reading request bodies with a size ceiling, and parsing them as JSON objects. */
 import type { IncomingMessage } from 'node:http';
+import { describeJsonProblem, jsonShapeProblem, type JsonShapeLimits } from '../../shared/json-shape';
 import { HttpError } from './errors';
+
+/**
+ * The shape a request body may have, checked on its text before it is parsed: no request of the
+ * API nests deeper than a few levels; the control API's batch of status moves holds up to 100,000.
+ */
+export const bodyJsonLimits: JsonShapeLimits = { maxDepth: 32, maxKeys: 1_000, maxItems: 100_000 };
 
 export function tooLarge(limitBytes: number): HttpError {
   return new HttpError(413, `Request body is larger than ${limitBytes} bytes`, { connection: 'close' });
@@ -59,8 +66,11 @@ export function parseJsonBody(raw: Buffer, contentType: string | undefined): unk
   if (type !== 'application/json' && !type.endsWith('+json')) {
     throw new HttpError(400, ['Content-Type must be application/json']);
   }
+  const text = raw.toString('utf8');
+  const problem = jsonShapeProblem(text, bodyJsonLimits);
+  if (problem) throw new HttpError(400, [`body is refused: ${describeJsonProblem(problem)}`]);
   try {
-    return JSON.parse(raw.toString('utf8'));
+    return JSON.parse(text);
   } catch (cause) {
     const detail = cause instanceof Error ? cause.message : String(cause);
     throw new HttpError(400, [`body is not valid JSON: ${detail}`]);

@@ -3,12 +3,23 @@
 // on with.
 import type { Download } from './download-commands';
 
-/** Settings a label may change until power-off; ^JUS saves them. */
+/** ^MT / SGD ezpl.print_method: with a ribbon, or on heat-sensitive labels. */
+export type PrintMethod = 'thermal transfer' | 'direct thermal';
+/** ^MN / SGD ezpl.media_type: how the printer finds the top of each label. */
+export type MediaTracking = 'gap' | 'mark' | 'continuous';
+
+/** Settings a label or a host may change until power-off; ^JUS saves them. */
 export interface PrinterSettingsValues {
   /** Darkness 0–30 (~SD, SGD print.tone). */
   darkness: number;
-  /** Label length in dots (the last ^LL printed); ~HS reports it. */
+  /** ^MD: added to the darkness, -30–30; 0 at power-up unless saved. */
+  relativeDarkness: number;
+  /** Label length in dots (the last ^LL printed, or what ~JC measured); ~HS and zpl.label_length report it. */
   labelLengthDots: number;
+  /** Print speed in inches per second (^PR, SGD media.speed). */
+  speedIps: number;
+  printMethod: PrintMethod;
+  mediaTracking: MediaTracking;
 }
 
 const VOLATILE_DEVICE = 'R';

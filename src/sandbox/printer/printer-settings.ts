@@ -11,6 +11,9 @@ import {
   serialNumberSchema,
 } from './printer-identity';
 
+/** An A6 roll's labels, 148 mm, in dots at the printer's resolution (8 dots per mm at 203 dpi). */
+const a6LengthDots = (dpi: number): number => 148 * Math.round(dpi / 25.4);
+
 const KIB = 1024;
 const MIB = 1024 * KIB;
 
@@ -44,6 +47,12 @@ export const printerFaultsSchema = z.strictObject({
    * not read (its bytes wait in TCP, its questions go unanswered) until the ones before it close.
    */
   oneConnectionAtATime: z.boolean(),
+  /** The printhead is too hot: printing holds after the label in progress; ~HS l=1, ~HQES bit 0x10. */
+  headTooHot: z.boolean(),
+  /** The printhead is too cold: ~HS k=1; printing goes on. */
+  headTooCold: z.boolean(),
+  /** A printhead element is bad: ~HQES bit 0x40; printing goes on (with a white line, on a real one). */
+  headElementBad: z.boolean(),
 });
 
 export type PrinterFaults = z.infer<typeof printerFaultsSchema>;
@@ -63,6 +72,9 @@ export const noFaults = (): PrinterFaults => ({
   ignoreStatusQueries: false,
   silentHostStatusInFaults: false,
   oneConnectionAtATime: false,
+  headTooHot: false,
+  headTooCold: false,
+  headElementBad: false,
 });
 
 /** Print speed: how many labels leave the printer per second. */
@@ -77,8 +89,8 @@ export const virtualZebraOptionsSchema = z
     /** An unterminated format (^XA without ^XZ) longer than this is thrown away. */
     maxFormatBytes: z.number().int().min(64).max(256 * MIB).default(2 * MIB),
     printWidthDots: printWidthDotsSchema.default(832),
-    /** Label length reported by ~HS until a format with ^LL has printed (A6: 148 mm at 8 dots/mm). */
-    labelLengthDots: z.number().int().min(1).max(9999).default(1184),
+    /** Label length reported by ~HS until a format with ^LL has printed; by default an A6 roll, 148 mm at the printer's dots per mm (1184 at 203 dpi). */
+    labelLengthDots: z.number().int().min(1).max(9999).optional(),
     dpi: dpiSchema.default(203),
     /** ~HI model; defaults to "ZD421-<dpi>dpi". */
     model: identityText.optional(),
@@ -88,14 +100,27 @@ export const virtualZebraOptionsSchema = z
     odometerStart: odometerSchema.default(0),
     firmware: identityText.default('V84.20.18Z'),
     memoryKb: z.number().int().min(1).max(10_000_000).default(8176),
-    /** Thermal transfer (ribbon) mode, reported in ~HS string 2. */
+    /** Thermal transfer (ribbon) mode as it leaves the factory (^MT, ezpl.print_method), reported in ~HS string 2. */
     thermalTransfer: z.boolean().default(true),
+    /**
+     * What odometer.total_label_count counts of a label a fault cut short: `every-copy` counts the
+     * cut copy and the reprint, `whole-labels` only labels that came out whole. Zebra does not
+     * document which, so the station must not depend on it (docs/virtual-zebra.md).
+     */
+    labelCounter: z.enum(['every-copy', 'whole-labels']).default('every-copy'),
+    /** Blank labels ~JC feeds while it measures the media (a ZD421 feeds one to three). */
+    calibrationLabels: z.number().int().min(1).max(10).default(2),
+    /** Length of media run through since the printhead was last cleaned, in inches, when the printer is switched on first. */
+    headCleanInchesStart: z.number().int().min(0).max(100_000_000).default(0),
+    /** Length of media run through this printhead, in inches, when the printer is switched on first. */
+    headNewInchesStart: z.number().int().min(0).max(100_000_000).default(0),
     /** Printed labels kept for printed() and renderPng(); older ones are forgotten. */
     recordLimit: z.number().int().min(1).max(1_000_000).default(10_000),
     faults: printerFaultsPatchSchema.default({}),
   })
   .transform((options) => ({
     ...options,
+    labelLengthDots: options.labelLengthDots ?? a6LengthDots(options.dpi),
     model: options.model ?? defaultModel(options.dpi),
     serial: options.serial ?? defaultSerial(options.name),
   }));

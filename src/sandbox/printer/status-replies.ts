@@ -22,6 +22,12 @@ export interface StatusSnapshot {
   /** uuuuuuuu of ~HS string 2: labels of the current ^PQ batch not yet printed. */
   labelsRemainingInBatch: number;
   thermalTransfer: boolean;
+  /** ~HS l, ~HQES 0x10: the printhead is too hot. */
+  headTooHot: boolean;
+  /** ~HS k: the printhead is too cold (under temperature). */
+  headTooCold: boolean;
+  /** ~HQES 0x40: a printhead element is bad. */
+  headElementBad: boolean;
 }
 
 export interface PrinterIdentity {
@@ -60,8 +66,8 @@ export function hostStatusFields(status: StatusSnapshot): [string, string, strin
     flag(status.partialFormat),
     '000', // unused
     '0', // corrupt RAM
-    '0', // under temperature
-    '0', // over temperature
+    flag(status.headTooCold), // under temperature
+    flag(status.headTooHot), // over temperature
   ].join(',');
   const string2 = [
     FUNCTION_SETTINGS,
@@ -92,6 +98,8 @@ export const HQES_ERROR_BITS = {
   mediaOut: 0x1,
   ribbonOut: 0x2,
   headOpen: 0x4,
+  headOverTemperature: 0x10,
+  badPrintheadElement: 0x40,
 } as const;
 
 /** The ~HQES answer: PRINTER STATUS with the ERRORS and WARNINGS lines. */
@@ -100,6 +108,8 @@ export function extendedStatusReply(status: StatusSnapshot): string {
   if (status.paperOut) group1 |= HQES_ERROR_BITS.mediaOut;
   if (status.ribbonOut) group1 |= HQES_ERROR_BITS.ribbonOut;
   if (status.headOpen) group1 |= HQES_ERROR_BITS.headOpen;
+  if (status.headTooHot) group1 |= HQES_ERROR_BITS.headOverTemperature;
+  if (status.headElementBad) group1 |= HQES_ERROR_BITS.badPrintheadElement;
   const hex = (value: number): string => value.toString(16).toUpperCase().padStart(8, '0');
   const errors = `${group1 !== 0 ? '1' : '0'} ${hex(0)} ${hex(group1)}`;
   const warnings = `0 ${hex(0)} ${hex(0)}`;
@@ -133,4 +143,62 @@ export function sgdReply(value: string): string {
 /** device.host_status: the three ~HS strings without framing, CR/LF after the first two. */
 export function hostStatusSgdValue(status: StatusSnapshot): string {
   return hostStatusFields(status).join(CRLF);
+}
+
+/** A ~HQ answer: a framed block of lines, each ended by CR LF, as the guide's ~HQ examples lay them out. */
+function hostQueryBlock(lines: string[]): string {
+  return `${STX}${CRLF}${lines.map((line) => `${line}${CRLF}`).join('')}${ETX}`;
+}
+
+const inches = (dots: number, dpi: number): number => Math.floor(dots / dpi);
+
+/** ~HQOD: the print meters, in inches (the units ^MA sets; inches are its default). */
+export function odometerReply(totalDots: number, dpi: number): string {
+  const total = `${inches(totalDots, dpi)} "`;
+  return hostQueryBlock(['  PRINT METERS', `   TOTAL NONRESETTABLE:       ${total}`, `   USER RESETTABLE CNTR1:     ${total}`, `   USER RESETTABLE CNTR2:     ${total}`]);
+}
+
+/** ~HQPH: the printhead's life history: the distance since it was last cleaned, and since it was new. */
+export function printheadLifeReply(headCleanDots: number, headNewDots: number, dpi: number): string {
+  return hostQueryBlock([`  LAST CLEANED:  ${inches(headCleanDots, dpi)} "`, '  HEAD LIFE HISTORY', '  #   DISTANCE', `  1:  ${inches(headNewDots, dpi)} "`]);
+}
+
+/** What ^HH echoes: the configuration label's lines, value first and name after, as the guide's example shows them. */
+export interface ConfigurationText {
+  darkness: number;
+  speedIps: number;
+  mediaTracking: 'gap' | 'mark' | 'continuous';
+  printMethod: 'thermal transfer' | 'direct thermal';
+  printWidthDots: number;
+  labelLengthDots: number;
+  reprintAfterError: boolean;
+  firmware: string;
+  totalDots: number;
+  headCleanDots: number;
+  dpi: number;
+}
+
+/** The configuration label as text: ^HH's answer, and what ~WC prints. */
+export function configurationLines(c: ConfigurationText): string[] {
+  const pad = (value: string): string => value.padEnd(16, ' ');
+  return [
+    `${pad(c.darkness.toFixed(1))}DARKNESS`,
+    `${pad(`${c.speedIps.toFixed(1)} IPS`)}PRINT SPEED`,
+    `${pad('+000')}TEAR OFF ADJUST`,
+    `${pad('TEAR OFF')}PRINT MODE`,
+    `${pad(c.mediaTracking === 'continuous' ? 'CONTINUOUS' : 'NON-CONTINUOUS')}MEDIA TYPE`,
+    `${pad(c.mediaTracking === 'mark' ? 'MARK' : 'WEB')}SENSOR TYPE`,
+    `${pad(c.printMethod === 'thermal transfer' ? 'THERMAL-TRANS.' : 'DIRECT-THERMAL')}PRINT METHOD`,
+    `${pad(String(c.printWidthDots).padStart(4, '0'))}PRINT WIDTH`,
+    `${pad(String(c.labelLengthDots).padStart(4, '0'))}LABEL LENGTH`,
+    `${pad(c.reprintAfterError ? 'ENABLED' : 'DISABLED')}REPRINT MODE`,
+    `${pad(c.firmware)}FIRMWARE`,
+    `${pad(`${inches(c.totalDots, c.dpi)} IN`)}NONRESET CNTR`,
+    `${pad(`${inches(c.headCleanDots, c.dpi)} IN`)}LAST CLEANED`,
+  ];
+}
+
+/** ^HH: the configuration label's lines in one framed answer. */
+export function configurationReply(c: ConfigurationText): string {
+  return `${STX}${configurationLines(c).map((line) => `${line}${CRLF}`).join('')}${ETX}`;
 }

@@ -1,5 +1,6 @@
 // What the virtual Zebra reports about itself: printed labels, discarded formats, events,
 // statistics and state. Plain data, so a control API can send it as JSON.
+import type { PrinterSettingsValues } from './printer-memory';
 import type { PrinterFaults } from './printer-settings';
 import type { StatusSnapshot } from './status-replies';
 
@@ -119,4 +120,14 @@ export interface PrinterState {
   reprintAfterError: boolean;
   /** A label is coming out of the print engine right now (a stopping fault would cut it short). */
   labelInProgress: boolean;
+  /** Darkness, speed, media, label length in force now (until power-off unless saved). */
+  settings: PrinterSettingsValues;
+  /** What the printer powers on with (^JUS saved them). */
+  savedSettings: PrinterSettingsValues;
+  /** What odometer.total_label_count counts of a cut-short copy. */
+  labelCounter: 'every-copy' | 'whole-labels';
+  /** ~JC is measuring the media. */
+  calibrating: boolean;
+  /** Media run through the printer, in inches: over its life, since the printhead was cleaned, since it was new. */
+  mediaInches: { total: number; sinceHeadCleaned: number; sinceHeadNew: number };
 }

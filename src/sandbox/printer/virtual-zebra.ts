@@ -7,7 +7,7 @@ import { EventEmitter } from 'node:events';
 import net from 'node:net';
 import { z } from 'zod';
 import { renderZplToPng } from '../labels/render';
-import { PrinterConfiguration } from './printer-configuration';
+import { PrinterConfiguration, type FormatAction } from './printer-configuration';
 import type { PrinterSettingsValues } from './printer-memory';
 import { defaultModel, defaultSerial, printerIdentityPatchSchema, type PrinterIdentityPatch } from './printer-identity';
 import { RawCapture, type ReceivedBytes } from './raw-capture';
@@ -24,13 +24,18 @@ import {
   type VirtualZebraSettings,
 } from './printer-settings';
 import { labelLength, printQuantity } from './format-fields';
-import { SgdVariables } from './sgd-variables';
+import { SgdVariables, type MediaOdometers, type SgdSettingTarget } from './sgd-variables';
 import {
+  configurationLines,
+  configurationReply,
   dotsPerMillimetre,
   extendedStatusReply,
   hostStatusReply,
   identificationReply,
+  odometerReply,
+  printheadLifeReply,
   sgdReply,
+  type ConfigurationText,
   type StatusSnapshot,
 } from './status-replies';
 import type {
@@ -76,6 +81,7 @@ interface VirtualZebraEvents {
   fault: [change: FaultChange];
   connection: [connection: ConnectionInfo];
   power: [state: 'off' | 'on'];
+  calibrated: [result: { labelLengthDots: number }];
 }
 
 interface QueuedFormat {
@@ -86,6 +92,8 @@ interface QueuedFormat {
   labelLengthDots: number | null;
   /** Downloads the format recalls (^XG, ^IM), prepended when the label is rendered. */
   recalled: string;
+  /** The printer's own label (the configuration label ~WC prints): not a host's format, not counted by the label counter. */
+  own: boolean;
 }
 
 /** A printed label and what is needed to render it as the printer that printed it would. */
@@ -128,11 +136,17 @@ const STOPPING_FAULTS = ['paperOut', 'headOpen', 'ribbonOut'] as const;
 type StoppingFault = (typeof STOPPING_FAULTS)[number];
 // ^JZY / ^JZN inside a format: the last one read wins.
 const REPRINT_AFTER_ERROR = /\^JZ([YN])/gi;
+// Commands that put something on a label; a format without any prints nothing (it only sets things).
+const DRAWING_COMMAND = /\^(FD|FV|GB|GC|GD|GE|GF|GS|XG|IM|IL|XF)/i;
+// A cut-short copy used about half a label of media.
+const CUT_SHORT_SHARE = 0.5;
 const DISCARD_LIMIT = 1000;
 const DISCARD_SAMPLE_BYTES = 4096;
 const MAX_UNREAD_REPLY_BYTES = 1024 * 1024;
 // print.tone of a ZD421 as it leaves the factory.
 const FACTORY_DARKNESS = 15;
+// media.speed of a ZD421 as it leaves the factory.
+const FACTORY_SPEED_IPS = 4;
 
 export const powerCycleOptionsSchema = z.strictObject({
   /** How long the printer stays off before it is switched on again. */
@@ -166,6 +180,12 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
   private odometer: number;
   /** ^JZ: Y at power-up, changed by ^JZ in a format until the power goes. */
   private reprintAfterErrorValue = true;
+  private media: MediaOdometers;
+  /** ~JC asked for a calibration; it starts between labels. */
+  private calibrationPending = false;
+  private calibrationTimer: NodeJS.Timeout | null = null;
+  /** Labels of the printer's own (the configuration label) waiting for the engine. */
+  private readonly ownLabels: QueuedFormat[] = [];
   private replacements = 0;
   // Power cycles and swaps run one after another.
   private powerSettled: Promise<void> = Promise.resolve();
@@ -202,6 +222,11 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
     this.labelsPerSecondValue = this.current.labelsPerSecond;
     this.configuration = new PrinterConfiguration(this.now, this.factorySettings());
     this.odometer = this.current.odometerStart;
+    this.media = {
+      totalDots: 0,
+      headCleanDots: this.current.headCleanInchesStart * this.current.dpi,
+      headNewDots: this.current.headNewInchesStart * this.current.dpi,
+    };
     this.poweredOnAt = this.now();
     this.applyFaults(printerFaultsPatchSchema.parse(this.current.faults), 'control');
   }
@@ -298,6 +323,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
     await this.listenerSettled;
     this.closeListener();
     if (this.job?.timer) clearTimeout(this.job.timer);
+    if (this.calibrationTimer) clearTimeout(this.calibrationTimer);
     for (const connection of this.connections) connection.socket.destroy();
     this.connections.clear();
   }
@@ -446,6 +472,15 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
       storedObjects: this.configuration.storedObjects(),
       reprintAfterError: this.reprintAfterErrorValue,
       labelInProgress: this.job?.timer != null,
+      settings: { ...this.configuration.current },
+      savedSettings: this.configuration.saved(),
+      labelCounter: this.current.labelCounter,
+      calibrating: this.calibrationPending || this.calibrationTimer !== null,
+      mediaInches: {
+        total: Math.floor(this.media.totalDots / this.current.dpi),
+        sinceHeadCleaned: Math.floor(this.media.headCleanDots / this.current.dpi),
+        sinceHeadNew: Math.floor(this.media.headNewDots / this.current.dpi),
+      },
     };
   }
 
@@ -478,8 +513,13 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
         clearTimeout(job.timer);
         this.counters.busyMs += now - job.labelStartedAt;
       }
-      this.recordDiscard('power-cycle', job.format.zpl, job.format.byteLength);
+      if (!job.format.own) this.recordDiscard('power-cycle', job.format.zpl, job.format.byteLength);
     }
+    // A calibration or a configuration label under way is lost with the power.
+    if (this.calibrationTimer) clearTimeout(this.calibrationTimer);
+    this.calibrationTimer = null;
+    this.calibrationPending = false;
+    this.ownLabels.splice(0);
     for (const format of this.queue.splice(0)) this.recordDiscard('power-cycle', format.zpl, format.byteLength);
     for (const connection of [...this.connections]) this.loseConnection(connection);
     // Idle time is time the engine could have printed; an off printer could not.
@@ -534,12 +574,20 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
       odometerStart: patch.odometerStart ?? 0,
     };
     this.odometer = this.current.odometerStart;
+    this.media = { totalDots: 0, headCleanDots: 0, headNewDots: 0 };
     this.sgd.clear();
     this.configuration.replace(this.factorySettings());
   }
 
   private factorySettings(): PrinterSettingsValues {
-    return { darkness: FACTORY_DARKNESS, labelLengthDots: this.current.labelLengthDots };
+    return {
+      darkness: FACTORY_DARKNESS,
+      relativeDarkness: 0,
+      labelLengthDots: this.current.labelLengthDots,
+      speedIps: FACTORY_SPEED_IPS,
+      printMethod: this.current.thermalTransfer ? 'thermal transfer' : 'direct thermal',
+      mediaTracking: 'gap',
+    };
   }
 
   // ── listening ────────────────────────────────────────────────────────────
@@ -685,7 +733,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
         return;
       case 'format':
         connection.dropAt = null;
-        this.enqueue(event.bytes);
+        this.enqueue(event.bytes, connection);
         return;
       case 'format-discarded':
         connection.dropAt = null;
@@ -750,8 +798,10 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
         if (!this.hostStatusSilent()) this.reply(connection, hostStatusReply(this.statusSnapshot()));
         return;
       case 'host-query':
-        // Only ES (extended status) is modelled; a Zebra ignores query types it does not know.
+        // ES (extended status), OD (odometer) and PH (printhead life) are modelled; a Zebra ignores query types it does not know.
         if (command.query === 'ES') this.reply(connection, extendedStatusReply(this.statusSnapshot()));
+        if (command.query === 'OD') this.reply(connection, odometerReply(this.media.totalDots, this.current.dpi));
+        if (command.query === 'PH') this.reply(connection, printheadLifeReply(this.media.headCleanDots, this.media.headNewDots, this.current.dpi));
         return;
       case 'host-identification':
         this.reply(connection, identificationReply(this.settings));
@@ -771,17 +821,73 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
       case 'darkness':
         this.configuration.setDarkness(command.value);
         return;
-      case 'tilde':
-        this.configuration.tilde(command.code);
+      case 'tilde': {
+        const action = this.configuration.tilde(command.code);
+        if (action) this.carryOut(action, connection);
+        return;
+      }
+    }
+  }
+
+  /** What a command asked of the printer beyond its settings: a reset, a calibration, the configuration label or its text. */
+  private carryOut(action: FormatAction, connection: Connection): void {
+    switch (action) {
+      case 'reset':
+        // ~JR: "the same function as a manual power-on reset" (ZPL II Programming Guide).
+        void this.cyclePower(0, () => undefined).catch(() => undefined);
+        return;
+      case 'calibrate':
+        this.calibrationPending = true;
+        this.runEngine();
+        return;
+      case 'configuration-label':
+        // ~WC "works only when the printer is idle" (ZPL II Programming Guide).
+        if (this.busy()) return;
+        this.ownLabels.push(this.configurationLabel());
+        this.runEngine();
+        return;
+      case 'configuration-return':
+        this.reply(connection, configurationReply(this.configurationText()));
         return;
     }
+  }
+
+  /** Printing, calibrating, or holding formats or labels of its own. */
+  private busy(): boolean {
+    return this.job !== null || this.queue.length > 0 || this.ownLabels.length > 0 || this.calibrationPending || this.calibrationTimer !== null;
+  }
+
+  private configurationText(): ConfigurationText {
+    const settings = this.configuration.current;
+    return {
+      darkness: settings.darkness,
+      speedIps: settings.speedIps,
+      mediaTracking: settings.mediaTracking,
+      printMethod: settings.printMethod,
+      printWidthDots: Number.parseInt(this.sgd.get('ezpl.print_width', this.sgdContext()), 10) || this.current.printWidthDots,
+      labelLengthDots: settings.labelLengthDots,
+      reprintAfterError: this.reprintAfterErrorValue,
+      firmware: this.current.firmware,
+      totalDots: this.media.totalDots,
+      headCleanDots: this.media.headCleanDots,
+      dpi: this.current.dpi,
+    };
+  }
+
+  /** The configuration label ~WC prints: its lines as text fields, one under the other. */
+  private configurationLabel(): QueuedFormat {
+    const fields = configurationLines(this.configurationText())
+      .map((line, row) => `^FO30,${30 + row * 34}^A0N,28,28^FD${line.replace(/[\^~]/g, ' ')}^FS`)
+      .join('');
+    const zpl = `^XA^LL${this.configuration.current.labelLengthDots}${fields}^XZ`;
+    return { id: -1, byteLength: 0, zpl, quantity: 1, labelLengthDots: null, recalled: '', own: true };
   }
 
   private runSgd(connection: Connection, command: SgdCommand): void {
     switch (command.kind) {
       case 'setvar':
         this.configuration.recordCommand(`! U1 setvar "${command.name}" "${command.value}"`);
-        this.sgd.set(command.name, command.value);
+        this.sgd.set(command.name, command.value, this.settingTarget());
         return;
       case 'do':
         this.configuration.recordCommand(`! U1 do "${command.name}" "${command.value}"`);
@@ -794,7 +900,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
       case 'json': {
         const entries = Object.entries(command.entries);
         if (entries.some(([, value]) => value !== null)) this.configuration.recordCommand(command.text);
-        for (const [name, value] of entries) if (value !== null) this.sgd.set(name, String(value));
+        for (const [name, value] of entries) if (value !== null) this.sgd.set(name, String(value), this.settingTarget());
         if (this.currentFaults.ignoreStatusQueries) return;
         const answer = Object.fromEntries(entries.map(([name]) => [name, this.sgdValue(name)]));
         this.reply(connection, JSON.stringify(answer));
@@ -810,7 +916,11 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
   }
 
   private sgdValue(name: string): string {
-    return this.sgd.get(name, {
+    return this.sgd.get(name, this.sgdContext());
+  }
+
+  private sgdContext(): Parameters<SgdVariables['get']>[1] {
+    return {
       status: this.statusSnapshot(),
       model: this.current.model,
       firmware: this.current.firmware,
@@ -820,24 +930,51 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
       serial: this.current.serial,
       odometer: this.odometer,
       uptimeMs: this.now() - this.poweredOnAt,
-      darkness: this.configuration.current.darkness,
-    });
+      settings: this.configuration.current,
+      reprintAfterError: this.reprintAfterErrorValue,
+      media: this.media,
+    };
+  }
+
+  /** What a setvar of a setting changes: the same setting its ZPL command changes. */
+  private settingTarget(): SgdSettingTarget {
+    const configuration = this.configuration;
+    return {
+      setDarkness: (value) => configuration.setDarkness(value),
+      setSpeed: (ips) => configuration.setSpeed(ips),
+      setPrintMethod: (method) => configuration.setPrintMethod(method),
+      setMediaTracking: (tracking) => configuration.setMediaTracking(tracking),
+      setLabelLength: (dots) => configuration.setLabelLength(dots),
+      setReprintAfterError: (value) => {
+        this.reprintAfterErrorValue = value;
+      },
+      resetHeadClean: () => {
+        this.media.headCleanDots = 0;
+      },
+      resetHeadNew: () => {
+        this.media.headNewDots = 0;
+      },
+    };
   }
 
   // ── receive buffer and print engine ──────────────────────────────────────
 
-  private enqueue(bytes: Buffer): void {
+  private enqueue(bytes: Buffer, connection: Connection): void {
     const zpl = bytes.toString('utf8');
     // A Zebra acts on ^JZ as it reads the format, not when the label prints.
     for (const match of zpl.matchAll(REPRINT_AFTER_ERROR)) this.reprintAfterErrorValue = match[1]?.toUpperCase() === 'Y';
+    const { recalled, actions } = this.configuration.runFormat(zpl);
     const format: QueuedFormat = {
       id: this.nextFormatId++,
       byteLength: bytes.length,
       zpl,
-      quantity: printQuantity(zpl),
+      // A format that draws nothing only sets things: it leaves the buffer without a label.
+      quantity: DRAWING_COMMAND.test(zpl) ? printQuantity(zpl) : 0,
       labelLengthDots: labelLength(zpl),
-      recalled: this.configuration.runFormat(zpl),
+      recalled,
+      own: false,
     };
+    for (const action of actions) this.carryOut(action, connection);
     this.queue.push(format);
     this.counters.formatsReceived += 1;
     this.counters.maxFormatsInBuffer = Math.max(this.counters.maxFormatsInBuffer, this.formatsInBuffer());
@@ -866,14 +1003,25 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
 
   private engineReady(): boolean {
     const f = this.currentFaults;
-    return !this.poweredOff && !f.paperOut && !f.headOpen && !f.ribbonOut && !f.paused;
+    return !this.poweredOff && !f.paperOut && !f.headOpen && !f.ribbonOut && !f.paused && !f.headTooHot;
   }
 
   private runEngine(): void {
-    if (this.stopped || this.job?.timer || !this.engineReady()) return;
+    if (this.stopped || this.job?.timer || this.calibrationTimer || !this.engineReady()) return;
+    if (this.calibrationPending && !this.job) {
+      this.calibrate();
+      return;
+    }
     if (!this.job) {
-      const next = this.queue.shift();
+      const next = this.ownLabels.shift() ?? this.queue.shift();
       if (!next) return;
+      if (next.quantity === 0) {
+        // Settings only: nothing to print, the format is done.
+        this.counters.formatsPrinted += 1;
+        this.readBlocked();
+        this.runEngine();
+        return;
+      }
       this.job = { format: next, copiesDone: 0, timer: null, labelStartedAt: 0, stopAfterLabel: false, reprintNext: false };
     }
     const now = this.now();
@@ -898,7 +1046,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
     const label = this.recordCopy(job, now, null, reprint);
     if (job.copiesDone >= job.format.quantity || job.stopAfterLabel) {
       this.job = null;
-      this.counters.formatsPrinted += 1;
+      if (!job.format.own) this.counters.formatsPrinted += 1;
     }
     this.emit('printed', { ...label });
     const remaining = this.currentFaults.paperOutAfterLabels;
@@ -924,9 +1072,37 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
     this.records.push({ label, dpi: this.current.dpi, printWidthDots: this.current.printWidthDots, recalled: job.format.recalled });
     if (this.records.length > this.current.recordLimit) this.records.shift();
     this.counters.labelsPrinted += 1;
-    this.odometer += 1;
+    // The label counter counts labels, not the printer's own (odometer.total_label_count's note:
+    // no form feeds or calibration labels); whether it counts a cut-short copy is this printer's choice.
+    if (!job.format.own && (cutShortBy === null || this.current.labelCounter === 'every-copy')) this.odometer += 1;
     if (job.format.labelLengthDots !== null) this.configuration.current.labelLengthDots = job.format.labelLengthDots;
+    this.moveMedia(this.configuration.current.labelLengthDots * (cutShortBy === null ? 1 : CUT_SHORT_SHARE));
     return label;
+  }
+
+  /** Media ran under the printhead: the length odometers move. */
+  private moveMedia(dots: number): void {
+    this.media.totalDots += dots;
+    this.media.headCleanDots += dots;
+    this.media.headNewDots += dots;
+  }
+
+  /**
+   * ~JC: the printer feeds a few blank labels while it measures them, then knows the label length
+   * of the roll loaded (the `labelLengthDots` it was built with). Formats wait meanwhile; the
+   * labels fed are media, not labels printed.
+   */
+  private calibrate(): void {
+    this.calibrationPending = false;
+    const labels = this.current.calibrationLabels;
+    this.calibrationTimer = setTimeout(() => {
+      this.calibrationTimer = null;
+      this.configuration.setLabelLength(this.current.labelLengthDots);
+      this.moveMedia(labels * this.current.labelLengthDots);
+      this.emit('calibrated', { labelLengthDots: this.current.labelLengthDots });
+      this.readBlocked();
+      this.runEngine();
+    }, (labels * 1000) / this.labelsPerSecondValue);
   }
 
   /**
@@ -953,7 +1129,7 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
     job.reprintNext = false;
     if (job.copiesDone >= job.format.quantity || job.stopAfterLabel) {
       this.job = null;
-      this.counters.formatsPrinted += 1;
+      if (!job.format.own) this.counters.formatsPrinted += 1;
     }
     this.emit('printed', { ...label });
     this.readBlocked();
@@ -1009,11 +1185,11 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
   // ── status ───────────────────────────────────────────────────────────────
 
   private formatsInBuffer(): number {
-    return this.queue.length + (this.job ? 1 : 0);
+    return this.queue.length + (this.job && !this.job.format.own ? 1 : 0);
   }
 
   private bufferedBytes(): number {
-    let bytes = this.job?.format.byteLength ?? 0;
+    let bytes = this.job && !this.job.format.own ? this.job.format.byteLength : 0;
     for (const format of this.queue) bytes += format.byteLength;
     for (const connection of this.connections) bytes += connection.parser.partialBytes;
     return bytes;
@@ -1037,7 +1213,10 @@ export class VirtualZebra extends EventEmitter<VirtualZebraEvents> {
       bufferFull: blocked || this.bufferedBytes() >= this.current.receiveBufferBytes,
       partialFormat,
       labelsRemainingInBatch: this.job ? this.job.format.quantity - this.job.copiesDone : 0,
-      thermalTransfer: this.current.thermalTransfer,
+      thermalTransfer: this.configuration.current.printMethod === 'thermal transfer',
+      headTooHot: f.headTooHot,
+      headTooCold: f.headTooCold,
+      headElementBad: f.headElementBad,
     };
   }
 

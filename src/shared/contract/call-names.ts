@@ -11,7 +11,7 @@ export const callNameList = [
   'orders.lookup', 'orders.count', 'orders.samples', 'orders.bundles',
   'imports.pick', 'imports.recent', 'imports.manifest',
   'webhooks.status', 'webhooks.start', 'webhooks.stop', 'webhooks.conflicts', 'webhooks.settle',
-  'printers.list', 'printers.add', 'printers.update', 'printers.remove', 'printers.status', 'printers.check', 'printers.test', 'printers.osQueues', 'printers.usbDevices', 'printers.discover',
+  'printers.list', 'printers.add', 'printers.update', 'printers.remove', 'printers.status', 'printers.check', 'printers.test', 'printers.osQueues', 'printers.usbDevices', 'printers.discover', 'printers.settings', 'printers.changeSettings', 'printers.calibrate', 'printers.configLabel', 'printers.settingChanges',
   'printing.print', 'printing.scan', 'printing.prepare', 'printing.printBundles', 'printing.pause', 'printing.resume', 'printing.cancel', 'printing.retryFailed', 'printing.decide', 'printing.runs', 'printing.run', 'printing.journal', 'printing.labelDocument',
   'sandbox.printedLabels',
   'supervision.cancel', 'supervision.cancelBundle', 'supervision.notices', 'supervision.acknowledge', 'supervision.whereabouts', 'supervision.dayClose',

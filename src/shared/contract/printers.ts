@@ -76,6 +76,29 @@ export type PrinterFaultData = z.infer<typeof PrinterFaultSchema>;
 export const PrinterStateSchema = z.enum(['ready', 'printing', 'paperOut', 'headOpen', 'paused', 'offline', 'error', 'unknown']);
 export type PrinterStateName = z.infer<typeof PrinterStateSchema>;
 
+/** The A6 label against the roll the printer reports (print width, label length), at its resolution. */
+export const RollFitSchema = z.object({
+  /** null: the printer did not say enough to tell. */
+  fits: z.boolean().nullable(),
+  issues: z.array(
+    z.object({
+      issue: z.enum(['too-narrow', 'too-short']),
+      printerDots: z.number(),
+      labelDots: z.number(),
+      printerMm: z.number(),
+      labelMm: z.number(),
+    }),
+  ),
+  dpi: z.number().int().nullable(),
+  printWidthDots: z.number().int().nullable(),
+  labelLengthDots: z.number().int().nullable(),
+});
+export type RollFitData = z.infer<typeof RollFitSchema>;
+
+/** A printhead fault a Zebra reports (~HS under or over temperature, ~HQES printhead errors). */
+export const HeadFaultSchema = z.enum(['too-hot', 'too-cold', 'element-bad', 'thermistor-open', 'not-detected']);
+export type HeadFaultData = z.infer<typeof HeadFaultSchema>;
+
 export const PrinterStatusSchema = z.object({
   printerId: PrinterIdSchema,
   state: PrinterStateSchema,
@@ -100,6 +123,15 @@ export const PrinterStatusSchema = z.object({
     .object({ runId: z.string(), kind: z.enum(['single', 'bundles', 'test', 'retry']), processId: z.number().int().nullable() })
     .nullable()
     .default(null),
+  /**
+   * The roll against the A6 label, from the printer's print width and label length, as read on the
+   * connection open now (or on an earlier one while labels are on their way); null when never read.
+   */
+  roll: RollFitSchema.nullable().default(null),
+  /** When `roll` was read. */
+  rollReadAt: z.string().nullable().default(null),
+  /** Printhead faults the printer reports now (~HS, ~HQES). */
+  headFaults: z.array(HeadFaultSchema).default([]),
 });
 export type PrinterStatusData = z.infer<typeof PrinterStatusSchema>;
 
@@ -171,6 +203,95 @@ export type PrinterUpdateInput = z.infer<typeof PrinterUpdateInputSchema>;
 
 const byId = z.object({ id: PrinterIdSchema }).strict();
 
+/** Printhead care from the printer's counters and status (docs/printing.md, "Printhead care"). */
+export const HeadCareSchema = z.object({
+  sinceCleanedInches: z.number().int().nullable(),
+  headInches: z.number().int().nullable(),
+  /** Time to clean it: a roll's length since the last cleaning, or the printer's own warning. */
+  cleanNow: z.boolean(),
+  replaceWarning: z.boolean(),
+  faults: z.array(HeadFaultSchema),
+});
+export type HeadCareData = z.infer<typeof HeadCareSchema>;
+
+export const MediaTypeSchema = z.enum(['direct', 'transfer']);
+export const MediaTrackingSchema = z.enum(['gap', 'mark', 'continuous']);
+export const ReprintSettingSchema = z.enum(['on', 'off', 'unknown']);
+
+/** A printer's settings as it reports them (SGD getvar; ^HH where SGD does not say); null: it did not say. */
+export const PrinterSettingsSchema = z.object({
+  printerId: PrinterIdSchema,
+  darkness: z.number().nullable(),
+  speedIps: z.number().nullable(),
+  mediaType: MediaTypeSchema.nullable(),
+  tracking: MediaTrackingSchema.nullable(),
+  printWidthDots: z.number().int().nullable(),
+  labelLengthDots: z.number().int().nullable(),
+  dpi: z.number().int().nullable(),
+  reprintAfterError: ReprintSettingSchema,
+  /** odometer.total_label_count. */
+  labelCount: z.number().int().nullable(),
+  /** Settings read from the configuration (^HH) because SGD did not say. */
+  fromConfiguration: z.array(z.string()),
+  roll: RollFitSchema,
+  head: HeadCareSchema,
+  readAt: z.string(),
+});
+export type PrinterSettingsData = z.infer<typeof PrinterSettingsSchema>;
+
+const settingsChange = {
+  darkness: z.number().int().min(0).max(30).optional(),
+  speed: z.number().int().min(1).max(14).optional(),
+  mediaType: MediaTypeSchema.optional(),
+  tracking: MediaTrackingSchema.optional(),
+  reprintAfterError: z.boolean().optional(),
+};
+
+export const PrinterSettingsChangeInputSchema = z
+  .object({
+    id: PrinterIdSchema,
+    ...settingsChange,
+    /** Also save them as the printer's power-on settings (^JUS): a separate, explicit choice. */
+    save: z.boolean().optional(),
+    /** The printhead was cleaned just now: its counter starts again (setvar odometer.headclean 0). */
+    headCleaned: z.boolean().optional(),
+    operator: z.string().trim().min(1).max(80).optional(),
+  })
+  .strict();
+
+export const SettingChangeSchema = z.object({
+  setting: z.enum(['darkness', 'speed', 'mediaType', 'tracking', 'reprintAfterError', 'save', 'headCleaned']),
+  /** The bytes sent to the printer for it. */
+  sent: z.string(),
+  /** As the printer reported it before and after (null: not reported, or not a value). */
+  before: z.union([z.string(), z.number(), z.null()]),
+  after: z.union([z.string(), z.number(), z.null()]),
+});
+export type SettingChangeData = z.infer<typeof SettingChangeSchema>;
+
+export const PrinterSettingsChangeSchema = z.object({
+  changeId: z.number().int(),
+  changes: z.array(SettingChangeSchema),
+  saved: z.boolean(),
+  before: PrinterSettingsSchema,
+  after: PrinterSettingsSchema,
+  operator: z.string(),
+  at: z.string(),
+});
+export type PrinterSettingsChangeData = z.infer<typeof PrinterSettingsChangeSchema>;
+
+export const SettingChangeRecordSchema = z.object({
+  changeId: z.number().int(),
+  printerId: PrinterIdSchema,
+  printerName: z.string(),
+  operator: z.string(),
+  stationName: z.string(),
+  at: z.string(),
+  saved: z.boolean(),
+  changes: z.array(SettingChangeSchema),
+});
+export type SettingChangeRecordData = z.infer<typeof SettingChangeRecordSchema>;
+
 /** A printer a search found: a network Zebra that answered Zebra's discovery, or an OS print queue. */
 export const DiscoveredPrinterSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -233,6 +354,25 @@ export const printersCalls = {
   /** The add-time check again; the result is kept with the printer. */
   'printers.check': defineCall(byId, PrinterCheckSchema),
   /**
+   * The printer's settings as it reports them: darkness, speed, media type and tracking, print
+   * width, label length, reprint after error, label counter; whether the roll fits the A6 label;
+   * printhead care. Errors: PRINTER_NOT_FOUND, PRINTER_OFFLINE, NOT_CONFIGURED (a printer that
+   * cannot be asked), CONFLICT (subject printer-in-use: a run or a scan holds it now).
+   */
+  'printers.settings': defineCall(byId, PrinterSettingsSchema),
+  /**
+   * Changes only the settings named, with the printer's own commands, reads them back and journals
+   * who changed what (`operator`, else the operator signed in, else the bench's name); `save` also
+   * makes them the power-on settings (^JUS). Errors as printers.settings.
+   */
+  'printers.changeSettings': defineCall(PrinterSettingsChangeInputSchema, PrinterSettingsChangeSchema),
+  /** Media calibration (~JC); answers once the printer is ready again, with the label length it measured. */
+  'printers.calibrate': defineCall(byId, z.object({ labelLengthBefore: z.number().int().nullable(), labelLengthAfter: z.number().int().nullable(), roll: RollFitSchema, tookMs: z.number().int() })),
+  /** Prints the printer's configuration label (~WC). */
+  'printers.configLabel': defineCall(byId, z.object({ sent: z.literal('~WC') })),
+  /** The journal of settings changed on a printer, newest first. */
+  'printers.settingChanges': defineCall(z.object({ id: PrinterIdSchema, limit: z.number().int().min(1).max(500).optional() }).strict(), z.object({ changes: z.array(SettingChangeRecordSchema) })),
+  /**
    * Prints a small test label through the printer's queue (recorded in the journal); with
    * `label: 'scanner-check'`, the scanner check barcode of Setup › Scanner instead.
    */
@@ -253,6 +393,8 @@ export const printersCalls = {
 };
 
 export const printersEvents = {
+  /** The roll a printer holds was read (on a new connection, a settings read, a calibration). */
+  'printers.roll': defineEvent(z.object({ printerId: PrinterIdSchema, roll: RollFitSchema, readAt: z.string() })),
   /** A printer's state changed as the print queue saw it (fault, cleared, printing, idle). */
   'printers.state': defineEvent(
     z.object({

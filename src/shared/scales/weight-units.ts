@@ -23,7 +23,11 @@ export type WeightUnit = keyof typeof gramsPer;
 
 export const isWeightUnit = (text: string): text is WeightUnit => Object.hasOwn(gramsPer, text);
 
-/** Grams to one decimal: the finest a packing scale shows, and a float's noise removed. */
+/**
+ * Grams to one decimal: the finest a packing scale shows, and a float's noise removed. A hair
+ * below zero (a scale's "-0" or "-0.04 g") is zero, never "-0", which a screen would show as such.
+ */
 export function toGrams(value: number, unit: WeightUnit): number {
-  return Math.round(value * gramsPer[unit] * 10) / 10;
+  const grams = Math.round(value * gramsPer[unit] * 10) / 10;
+  return grams === 0 ? 0 : grams;
 }

@@ -1,4 +1,4 @@
-import { VirtualZebra } from '../../../src/sandbox/printer/virtual-zebra';
+import { VirtualZebra, type VirtualZebraOptions } from '../../../src/sandbox/printer/virtual-zebra';
 import { createEmbeddedSandbox, type SandboxOrder } from '../../../src/main/embedded-sandbox';
 import { expect, test as base } from '../web-host-fixture';
 import type { Page } from '@playwright/test';
@@ -15,10 +15,11 @@ export const virtualPrinterName = 'Virtual Zebra (sandbox)';
  * second sandbox started here holds the same orders under the same refs: the test knows which
  * slips a trainee could scan without a call that lists them.
  */
-export const test = base.extend<{ zebra: VirtualZebra }, { sandboxOrders: SandboxOrder[] }>({
-  // eslint-disable-next-line no-empty-pattern
-  zebra: async ({}, use) => {
-    const zebra = new VirtualZebra({ name: 'Bench Zebra', labelsPerSecond: 20 });
+export const test = base.extend<{ zebra: VirtualZebra; zebraOptions: VirtualZebraOptions }, { sandboxOrders: SandboxOrder[] }>({
+  /** The test's Zebra as it leaves the factory, unless a test sets its roll, counters or speed (`test.use`). */
+  zebraOptions: [{}, { option: true }],
+  zebra: async ({ zebraOptions }, use) => {
+    const zebra = new VirtualZebra({ name: 'Bench Zebra', labelsPerSecond: 20, ...zebraOptions });
     await zebra.start({ host: '127.0.0.1', port: 0 });
     await use(zebra);
     await zebra.stop();

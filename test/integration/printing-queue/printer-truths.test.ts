@@ -1,6 +1,7 @@
 /**
  * What a Zebra does as Zebra documents it, and what the station says about it: a label that
- * paper out or head open cut short comes out again (^JZY) and the journal says two copies; with
+ * paper out or head open cut short comes out again (^JZY) and the journal says two copies — certain
+ * when the printer's counter shows the extra copy, "may have" when it counts whole labels only; with
  * ^JZN one; a printer silent to ~HS in a fault gets its fault named through ~HQES; a printer that
  * serves one connection at a time, busy with a run, is "printing", not "offline"; `print --json`
  * ends with the label's final state. Each case compares the printer's own record with the journal.
@@ -74,8 +75,8 @@ describe('printer truths', () => {
     return station.waitForEvent('printing.finished', (finished) => finished.runId === started.runId, 60_000);
   }
 
-  it('^JZY: a label cut short by the head opening comes out twice, and the journal, the summary and the history say so', async () => {
-    const { zebra, station } = await bench({ labelsPerSecond: 4 });
+  it('^JZY, a label counter that counts the cut copy: a label cut short by the head opening comes out twice, and the journal, the summary and the history say so, certain', async () => {
+    const { zebra, station } = await bench({ labelsPerSecond: 4, labelCounter: 'every-copy' });
     const { bundleIds, orders: runOrders } = freshBundles(8);
     const summary = await runWithCut(zebra, station, bundleIds, 'headOpen', 3);
 
@@ -102,6 +103,31 @@ describe('printer truths', () => {
         .filter((parcel) => parcel.secondCopy !== null)
         .map((parcel) => [parcel.barcode, parcel.secondCopy]),
     ).toEqual([[cutBarcode, 'certain']]);
+  });
+
+  it('^JZY, a label counter that counts whole labels only: 26 labels at 3 a second, paper out after 6 with a label under the head — the label printed twice is marked "may have come out twice"', async () => {
+    const { zebra, station } = await bench({ labelsPerSecond: 3, labelCounter: 'whole-labels' });
+    const { bundleIds, orders: runOrders } = freshBundles(26);
+    const summary = await runWithCut(zebra, station, bundleIds, 'paperOut', 6);
+
+    // The printer's record: the seventh label cut short and printed again whole; the counter counted it once.
+    const cut = zebra.printed().filter((label) => label.cutShortBy !== null);
+    expect(cut).toHaveLength(1);
+    const cutBarcode = barcodeOfZpl(cut[0]?.zpl ?? '');
+    expect(zebra.printed().filter((label) => label.reprint).map((label) => barcodeOfZpl(label.zpl))).toEqual([cutBarcode]);
+    expect(zebra.state().odometer, 'the cut copy is not counted').toBe(26);
+    const out = copiesOut(zebra);
+    for (const order of runOrders) expect(out.get(order.barcode), order.orderRef).toBe(order.barcode === cutBarcode ? 2 : 1);
+
+    // The journal: every label printed, and every label that came out twice marked.
+    expect(summary.counts).toMatchObject({ total: 26, printed: 26, uncertain: 0 });
+    const marked = new Map(summary.secondCopies.map((entry) => [entry.barcode, entry.secondCopy]));
+    expect(marked.get(cutBarcode)).toEqual({ certainty: 'possible', fault: 'paper-out' });
+    for (const [barcode, copies] of out) if (copies === 2) expect(marked.has(barcode), `${barcode} came out twice`).toBe(true);
+    // Nothing the counter cannot show is called certain.
+    expect(summary.secondCopies.every((entry) => entry.secondCopy?.certainty === 'possible')).toBe(true);
+    const history = await station.call<{ entries: JournalEntryData[] }>('printing.journal', { limit: 50 });
+    expect(history.entries.find((entry) => entry.barcode === cutBarcode)?.secondCopy).toEqual({ certainty: 'possible', fault: 'paper-out' });
   });
 
   it('^JZN: the cut-short label is not printed again, and nothing is listed as printed twice', async () => {

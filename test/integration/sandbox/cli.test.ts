@@ -47,8 +47,8 @@ describe('the sandbox CLI', () => {
         expect(environment.revokedKey).toEqual(expect.any(String));
       }
       expect(description.printers).toEqual([
-        { name: 'Virtual Zebra 1', host: '127.0.0.1', port: expect.any(Number) },
-        { name: 'Virtual Zebra 2', host: '127.0.0.1', port: expect.any(Number) },
+        { name: 'Virtual Zebra 1', host: '127.0.0.1', port: expect.any(Number), discoveryPort: expect.any(Number) },
+        { name: 'Virtual Zebra 2', host: '127.0.0.1', port: expect.any(Number), discoveryPort: expect.any(Number) },
       ]);
       expect(description.control).toEqual({ baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), token: expect.any(String) });
 
@@ -79,5 +79,34 @@ describe('the sandbox CLI', () => {
     expect((await exited(unknown)).code).toBe(2);
     const outOfRange = runCli(['--error-rate', '3']);
     expect((await exited(outOfRange)).code).toBe(2);
+  });
+  it('answers bodies nested 60,000 deep 400 on the API and the control API, then 1,000 checks, and keeps running', async () => {
+    const child = runCli(['--orders', '5', '--rate-limit', '0', '--body-limit', String(1024 * 1024)]);
+    try {
+      const description = JSON.parse(await firstLine(child));
+      const test = description.environments.test;
+      const key = test.companies[0].apiKey;
+      const checkUrl = `${test.baseUrl}/orders/check/postal-code/${test.companies[0].locationIds[0]}`;
+      const control = { authorization: `Bearer ${description.control.token}`, 'content-type': 'application/json' };
+      for (const rawBody of [`${'['.repeat(60_000)}${']'.repeat(60_000)}`, `${'{"a":'.repeat(60_000)}1${'}'.repeat(60_000)}`]) {
+        const api = await call('POST', checkUrl, { key, rawBody, headers: { 'content-type': 'application/json' } });
+        expect({ status: api.status, body: api.body }).toMatchObject({ status: 400, body: { statusCode: 400, message: ['body is refused: objects and arrays nest more than 32 deep'], error: 'Bad Request' } });
+        const settings = await call('PATCH', `${description.control.baseUrl}/settings`, { rawBody, headers: control });
+        expect(settings.status).toBe(400);
+      }
+      let answered = 0;
+      const checkFrom = async (first: number) => {
+        for (let n = first; n < 1_000; n += 4) {
+          const reply = await call('POST', checkUrl, { key, body: { postalCode: '1012LG', countryCode: 'NL' } });
+          expect(reply.status).toBe(200);
+          answered += 1;
+        }
+      };
+      await Promise.all([0, 1, 2, 3].map(checkFrom));
+      expect(answered).toBe(1_000);
+      expect(child.exitCode).toBeNull();
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 });

@@ -12,8 +12,6 @@ const CASES: [sent: string, recorded: string | null][] = [
   ['^XA^JUA^XZ', '^JUA'],
   ['^XA^JUR^XZ', '^JUR'],
   ['^XA~SD22^JUS^FO1,1^FDx^FS^XZ', '^JUS'],
-  ['~JR', '~JR'],
-  ['^XA~JR^XZ', '~JR'],
   ['^XA^NC1^XZ', '^NC1'],
   ['^XA^NSS,10.0.0.9,255.255.255.0,10.0.0.1^XZ', '^NSS,10.0.0.9,255.255.255.0,10.0.0.1'],
   ['^XA^ND2,P,10.0.0.9^XZ', '^ND2,P,10.0.0.9'],
@@ -60,15 +58,32 @@ describe('configuration record', () => {
     let now = 1_700_000_000_000;
     const { printer, port } = await startPrinter({ now: () => now });
     const client = await open(port);
-    await client.send('~JR');
+    await client.send('^XA^JUN^XZ');
     await expect.poll(() => printer.configurationCommands().length).toBe(1);
     now += 5000;
     await client.send('^XA^JUS^XZ');
     await expect.poll(() => printer.configurationCommands().length).toBe(2);
     expect(printer.configurationCommands()).toEqual([
-      { command: '~JR', at: 1_700_000_000_000 },
+      { command: '^JUN', at: 1_700_000_000_000 },
       { command: '^JUS', at: 1_700_000_005_000 },
     ]);
+  });
+
+  it.each([
+    ['~JR', 'outside a format'],
+    ['^XA~JR^XZ', 'inside a format'],
+  ])('records %s (%s), and the printer restarts as at power-on: unsaved settings are gone, saved ones stay', async (reset) => {
+    const { printer, port } = await startPrinter();
+    const client = await open(port);
+    await client.send('~SD25\r\n^XA^PR2^JUS^XZ\r\n^XA^PR6^MTD^XZ');
+    await expect.poll(() => printer.state().settings).toMatchObject({ darkness: 25, speedIps: 6, printMethod: 'direct thermal' });
+    const closed = new Promise((resolve) => client.socket.once('close', resolve));
+    await client.send(reset);
+    await closed;
+    await expect.poll(() => printer.configurationCommands().map((record) => record.command)).toEqual(['^JUS', '~JR']);
+    await expect.poll(() => printer.state().poweredOn).toBe(true);
+    // ~SD25 was saved by the ^JUS after it; ^PR6 and ^MTD came after the save.
+    expect(printer.state().settings).toMatchObject({ darkness: 25, speedIps: 2, printMethod: 'thermal transfer' });
   });
 
   it('answers the JSON form of SGD with the values asked for', async () => {

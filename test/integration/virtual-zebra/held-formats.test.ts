@@ -53,23 +53,44 @@ describe.each([
   it('with ^JZN the cut-short copy stands: nothing is printed again', async () => {
     const { printer, port } = await startPrinter({ labelsPerSecond: 4 });
     const client = await open(port);
-    // The setting arrives as ZPL, as a bench admin's ^JZN would.
-    await client.send('^XA^JZN^XZ' + label(1) + label(2));
+    // The setting arrives as ZPL, as a bench admin's ^JZN would: a format that draws nothing prints nothing.
+    await client.send('^XA^JZN^XZ' + label(1) + label(2) + label(3));
     await printer.waitForLabels(1);
     expect(printer.state().reprintAfterError).toBe(false);
     await printer.setFaults(raise);
-    // Label 1 left the buffer, cut short; label 2 waits.
+    // Label 2 left the buffer, cut short; label 3 waits.
     expect(parseHostStatus(await client.ask('~HS', threeStatusStrings)).formatsInBuffer).toBe(1);
 
     printer.setLabelsPerSecond(1000);
     await printer.setFaults(clear);
-    await expect.poll(() => printer.stats().formatsPrinted).toBe(3);
+    await expect.poll(() => printer.stats().formatsPrinted).toBe(4);
     expect(printer.printed().map((entry) => [entry.zpl, entry.cutShortBy, entry.reprint])).toEqual([
-      ['^XA^JZN^XZ', null, false],
-      [label(1), cutShortBy, false],
-      [label(2), null, false],
+      [label(1), null, false],
+      [label(2), cutShortBy, false],
+      [label(3), null, false],
     ]);
     expect(printer.state().odometer).toBe(3);
+  });
+
+  it('a label counter that counts whole labels only: the reprint is counted, the cut-short copy is not', async () => {
+    const { printer, port } = await startPrinter({ labelsPerSecond: 4, labelCounter: 'whole-labels' });
+    const client = await open(port);
+    await client.send(twoCopies);
+    await printer.waitForLabels(1);
+    await printer.setFaults(raise);
+    await expect.poll(() => printer.printed().length).toBe(2);
+    expect(printer.printed()[1]?.cutShortBy).toBe(cutShortBy);
+    expect(printer.state().odometer, 'the cut-short copy is not counted').toBe(1);
+
+    printer.setLabelsPerSecond(1000);
+    await printer.setFaults(clear);
+    await printer.waitForLabels(3);
+    expect(printer.printed().map((entry) => [entry.copy, entry.cutShortBy, entry.reprint])).toEqual([
+      [1, null, false],
+      [2, cutShortBy, false],
+      [2, null, true],
+    ]);
+    expect(printer.state().odometer).toBe(2);
   });
 
   it('goes back to ^JZY at power-up', async () => {

@@ -60,7 +60,7 @@ describe('receive buffer and backpressure', () => {
 
   it('takes a single format larger than the buffer', async () => {
     const { printer, port } = await startPrinter({ receiveBufferBytes: 4096 });
-    const big = `^XA^FX${'y'.repeat(50_000)}^FS^XZ`;
+    const big = `^XA^FO10,10^FD${'y'.repeat(50_000)}^FS^XZ`;
     await (await open(port)).send(big + label(1));
     expect((await printer.waitForLabels(2)).map((printed) => printed.zpl)).toEqual([big, label(1)]);
   });

@@ -93,6 +93,7 @@ export interface HostStatus {
   partialFormat: boolean;
   headUp: boolean;
   ribbonOut: boolean;
+  thermalTransfer: boolean;
   labelsRemaining: number;
 }
 
@@ -116,6 +117,7 @@ export function parseHostStatus(reply: string): HostStatus {
     partialFormat: field(one, 7) === '1',
     headUp: field(two, 2) === '1',
     ribbonOut: field(two, 3) === '1',
+    thermalTransfer: field(two, 4) === '1',
     labelsRemaining: Number(field(two, 8)),
   };
 }

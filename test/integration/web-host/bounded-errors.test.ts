@@ -19,8 +19,15 @@ afterAll(async () => {
 const lastFrameBytes = () => Buffer.byteLength(page.frames.at(-1) ?? '', 'utf8');
 
 describe('errors of bounded size', () => {
-  it('a request with a million unknown keys gets a short error saying the rest were cut', async () => {
+  it('a request with a million unknown keys is refused for its width before it is read, in a short error', async () => {
     const input = Object.fromEntries(Array.from({ length: 1_000_000 }, (_, index) => [`unknown_key_${index}`, 1]));
+    const result = await page.call('settings.set', input);
+    expect(lastFrameBytes()).toBeLessThanOrEqual(16 * 1024);
+    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: 'The request was not valid: an object has more than 10000 keys.', facts: { limit: 10_000 } } });
+  });
+
+  it('nine thousand unknown keys (within the width allowed) get a short error saying the rest were cut', async () => {
+    const input = Object.fromEntries(Array.from({ length: 9_000 }, (_, index) => [`unknown_key_${index}`, 1]));
     const result = await page.call('settings.set', input);
     expect(lastFrameBytes()).toBeLessThanOrEqual(16 * 1024);
     expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: 'The request for settings.set was not valid.' } });

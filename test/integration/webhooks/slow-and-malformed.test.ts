@@ -105,7 +105,38 @@ describe('a sender that keeps its connection', () => {
 });
 
 describe('events no service would send', () => {
-  const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json; charset=UTF-8' }, body: JSON.stringify(body) });
+  const post = (url: string, body: unknown) =>
+    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json; charset=UTF-8' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+  it('answers 400 to more than 16 levels, 256 keys in an object or 1,024 items in an array, and 200 at the limits', async () => {
+    const { port, path } = await startReceiver();
+    const url = `http://127.0.0.1:${port}${path}`;
+    const event = statusEvent('ORD-8', 'in_transit', 'expected');
+    // The event itself is one level; its extra field adds the rest.
+    const nestedIn = (levels: number) => JSON.parse(`${'['.repeat(levels)}${']'.repeat(levels)}`) as unknown;
+    const keys = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, n) => [`k${n}`, n]));
+    const atLimits = [{ carrierData: nestedIn(15) }, keys(256 - Object.keys(event).length), { carrierData: Array.from({ length: 1024 }, () => 0) }];
+    const beyond = [
+      { extra: { carrierData: nestedIn(16) }, message: 'objects and arrays nest more than 16 deep' },
+      { extra: keys(257 - Object.keys(event).length), message: 'an object has more than 256 keys' },
+      { extra: { carrierData: Array.from({ length: 1025 }, () => 0) }, message: 'an array has more than 1024 items' },
+    ];
+    for (const { extra, message } of beyond) {
+      const response = await post(url, { ...event, ...extra });
+      expect({ status: response.status, body: await response.json() }).toEqual({ status: 400, body: { error: 'Bad Request', message } });
+    }
+    for (const extra of atLimits) expect((await post(url, { ...event, ...extra })).status).toBe(200);
+  });
+
+  it('answers a body nested 100,000 deep 400 and goes on taking events', async () => {
+    await call('settings.set', { webhooks: { bodyLimitBytes: 1024 * 1024 } });
+    const { port, path } = await startReceiver();
+    const url = `http://127.0.0.1:${port}${path}`;
+    for (const body of ['['.repeat(100_000) + ']'.repeat(100_000), `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`]) {
+      expect((await post(url, body)).status).toBe(400);
+    }
+    expect((await post(url, statusEvent('ORD-9', 'in_transit', 'expected'))).status).toBe(200);
+  });
 
   it('answers 400 to an updatedAt that is not ISO 8601, and stores nothing', async () => {
     const { port, path } = await startReceiver();
@@ -122,7 +153,9 @@ describe('events no service would send', () => {
   it('answers 400 to a NUL in any text, the first time and every time the service sends it again', async () => {
     const { port, path } = await startReceiver();
     const url = `http://127.0.0.1:${port}${path}`;
-    for (const extra of [{ deliveryName: 'Anna\u0000' }, { riderNote: '\u0000' }, { orderRef: 'REF\u0000-6' }]) {
+    // In a field, in an unknown field nested ten levels down, in a key.
+    const nested = { carrierData: JSON.parse(`${'['.repeat(9)}{"note":"\\u0000"}${']'.repeat(9)}`) as unknown };
+    for (const extra of [{ deliveryName: 'Anna\u0000' }, { riderNote: '\u0000' }, { orderRef: 'REF\u0000-6' }, nested, { carrierData: { 'key\u0000': 1 } }]) {
       for (let attempt = 0; attempt < 3; attempt += 1) expect((await post(url, statusEvent('ORD-6', 'in_transit', 'expected', extra))).status).toBe(400);
     }
     expect((await post(url, statusEvent('ORD-6', 'in_transit', 'expected'))).status).toBe(200);

@@ -20,6 +20,8 @@ import { createTestDatabase, freeLoopbackPort, type TestDatabase } from '../../s
 import { postgresConfig } from '../store-engine/engines';
 import { statusEvent } from './payloads';
 import { childScript } from '../../support/child-scripts';
+import { startCuttableProxy } from '../../support/cuttable-proxy';
+import { waitUntil } from '../../support/wait-until';
 
 const logger = createLogger(() => undefined, { level: 'error' });
 
@@ -37,9 +39,9 @@ interface Receiver {
   exited: Promise<void>;
 }
 
-/** Starts `packing-station webhooks serve --store …` and waits for the addresses it prints. */
-function startReceiver(port: number, password: string): Promise<Receiver> {
-  const child = spawn(process.execPath, [childScript('src/main/cli/index.ts'), '--data-dir', dataDir, 'webhooks', 'serve', '--store', storeAddress(database.info), '--unverified-server', '--show-addresses', '--host', '127.0.0.1', '--port', String(port)], {
+/** Starts `packing-station webhooks serve --store …` and waits for the addresses it prints; `storePort` reaches the store another way (a cuttable proxy). */
+function startReceiver(port: number, password: string, storePort = database.info.port): Promise<Receiver> {
+  const child = spawn(process.execPath, [childScript('src/main/cli/index.ts'), '--data-dir', dataDir, 'webhooks', 'serve', '--store', storeAddress({ ...database.info, port: storePort }), '--unverified-server', '--show-addresses', '--host', '127.0.0.1', '--port', String(port)], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, PACKING_STATION_STORE_PASSWORD: password },
   });
@@ -58,7 +60,9 @@ function startReceiver(port: number, password: string): Promise<Receiver> {
   });
 }
 
-const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json; charset=UTF-8' }, body: JSON.stringify(body) });
+/** A text is sent as it is (a body no service would send); anything else as its JSON. */
+const post = (url: string, body: unknown) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json; charset=UTF-8' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
 
 /** The service's way: send again until the receiver answers 2xx. */
 async function deliver(url: string, body: unknown): Promise<number> {
@@ -187,6 +191,63 @@ describe('webhooks serve --store (the warehouse receiver)', () => {
       await following.close();
     } finally {
       await receiverStore.close();
+    }
+  });
+
+  it('answers a 60,000-deep array and a 60,000-deep object with 400, then 1,000 events with 200, and is still running', async () => {
+    // The largest body the setting allows, so the deepest bodies fit in it whole, as valid JSON.
+    expect((await runCliIn(dataDir, {}, ['settings', 'set', '--webhook-body-limit', String(1024 * 1024)])).code).toBe(0);
+    const receiver = await startReceiver(await freeLoopbackPort(), database.info.password);
+    const deepArray = `${'['.repeat(60_000)}${']'.repeat(60_000)}`;
+    const deepObject = `${'{"a":'.repeat(60_000)}1${'}'.repeat(60_000)}`;
+    for (const body of [deepArray, deepObject, '['.repeat(60_000)]) {
+      const response = await post(receiver.url, body);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: 'Bad Request' });
+    }
+    let answered = 0;
+    const sendFrom = async (first: number) => {
+      for (let n = first; n < 1_000; n += 4) {
+        const response = await post(receiver.url, statusEvent(`ORD-${n}`, 'expected', 'draft', { updatedAt: '2026-03-01T09:00:00.000Z' }));
+        expect(response.status).toBe(200);
+        await response.arrayBuffer();
+        answered += 1;
+      }
+    };
+    await Promise.all([0, 1, 2, 3].map(sendFrom));
+    expect(answered).toBe(1_000);
+    expect(receiver.child.exitCode).toBeNull();
+    const health = await fetch(new URL('/healthz', receiver.url));
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok', store: 'reachable', requests: { accepted: 1_000, rejected: 3, failed: 0 }, strayErrors: 0 });
+    bench = await PostgresEngine.open(postgresConfig(database.info));
+    expect(await bench.query<{ n: number }>('SELECT count(*) AS n FROM webhook_events')).toEqual([{ n: 1_000 }]);
+    // A thousand events are a thousand transactions on the store: about 6 s alone, more beside other files.
+  }, 180_000);
+
+  it('reports its health on this machine: 200 while the store answers, 503 naming the store while it does not', async () => {
+    const proxy = await startCuttableProxy(database.info.port);
+    try {
+      const receiver = await startReceiver(await freeLoopbackPort(), database.info.password, proxy.port);
+      const healthUrl = new URL('/healthz', receiver.url);
+      expect((await post(receiver.url, statusEvent('ORD-1', 'expected', 'draft'))).status).toBe(200);
+      const up = await fetch(healthUrl);
+      expect(up.status).toBe(200);
+      const report = (await up.json()) as { uptimeSeconds: number; lastEventAt: string | null };
+      expect(report).toMatchObject({ status: 'ok', store: 'reachable', requests: { accepted: 1, rejected: 0, failed: 0 }, events: { applied: 1 }, strayErrors: 0 });
+      expect(report.uptimeSeconds).toBeGreaterThanOrEqual(0);
+      expect(report.lastEventAt).not.toBeNull();
+
+      await proxy.cut();
+      const down = await fetch(healthUrl);
+      expect(down.status).toBe(503);
+      expect(await down.json()).toMatchObject({ status: 'store-unreachable', store: 'unreachable' });
+
+      await proxy.restore();
+      await waitUntil(async () => (await fetch(healthUrl)).status === 200, 'the receiver to find its store again');
+      expect(receiver.child.exitCode).toBeNull();
+    } finally {
+      await proxy.close();
     }
   });
 

@@ -76,4 +76,11 @@ describe('the IPC call handler', () => {
     expect((await handle({ sender: { id: stationWindowId }, senderFrame: null }, 'app.info', {})).ok).toBe(false);
     expect(received).toEqual([]);
   });
+
+  it('refuses an untrusted frame\'s call whose name cannot become text, logging it without throwing', async () => {
+    const { handle, lines } = setup();
+    const result = await handle({ sender: { id: 99 }, senderFrame: top('app://station/index.html') }, { toString: null }, {});
+    expect(result).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(lines.join('\n')).toContain('of type object');
+  });
 });

@@ -34,4 +34,18 @@ describe('stray errors', () => {
     expect(logged[0]?.stack).toContain('renewLease');
     expect(logged[1]?.error.message).toBe("Cannot read properties of null (reading 'id')");
   });
+
+  it('counts them, and a log sink that throws does not end the process', () => {
+    const host = new EventEmitter();
+    const strayErrors = logStrayErrors(
+      createLogger(() => {
+        throw new Error('disk full');
+      }),
+      host,
+    );
+    expect(strayErrors.count()).toBe(0);
+    host.emit('uncaughtException', new Error('first'));
+    host.emit('unhandledRejection', 'a reason that is not an Error');
+    expect(strayErrors.count()).toBe(2);
+  });
 });

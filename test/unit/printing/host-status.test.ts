@@ -64,6 +64,9 @@ describe('~HS host status', () => {
       partialFormat: true,
       labelsRemainingInBatch: 1,
       thermalTransfer: false,
+      headTooHot: false,
+      headTooCold: false,
+      headElementBad: false,
     });
     expect(parseHostStatus(reply)).toMatchObject({ paperOut: true, headOpen: true, formatsInBuffer: 7, partialFormat: true, thermalTransfer: false });
   });

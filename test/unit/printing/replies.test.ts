@@ -50,6 +50,9 @@ describe('~HQES extended status', () => {
       partialFormat: false,
       labelsRemainingInBatch: 0,
       thermalTransfer: true,
+      headTooHot: false,
+      headTooCold: false,
+      headElementBad: false,
     });
     expect(parseExtendedStatus(reply).errors.flags).toEqual(['media-out', 'ribbon-out']);
   });

@@ -9,6 +9,14 @@ describe('MT-SICS answers', () => {
     expect(parseMtSicsLine('S S       2.00 lb')).toMatchObject({ grams: 907.2 });
   });
 
+  it('reads a hair below zero ("-0", "-0.04 g") as 0 g, never "-0 g" (found by fuzzing)', () => {
+    for (const line of ['S S         -0 g', 'S S      -0.04 g', 'S D     -0.000 kg']) {
+      const sample = parseMtSicsLine(line);
+      expect(sample).toMatchObject({ kind: 'weight', grams: 0 });
+      expect(Object.is(sample.kind === 'weight' ? sample.grams : null, -0)).toBe(false);
+    }
+  });
+
   it('reads a dynamic weight (SI while the load moves) as not steady', () => {
     expect(parseMtSicsLine('S D     412.50 g')).toMatchObject({ kind: 'weight', grams: 412.5, steady: false });
   });

@@ -42,6 +42,12 @@ describe('scan normalisation', () => {
     expect(value('<GS>REF-1<GS>')).toBe('REF-1');
   });
 
+  it('drops spaces, line ends and separators at the ends however they alternate, so normalising again changes nothing (found by fuzzing)', () => {
+    expect(value('a [GS]\r<FNC1>Alt+029')).toBe('a');
+    expect(value('\x1D \x1D\tREF-1 \x1D\r\n\x1D ')).toBe('REF-1');
+    expect(value(value('a [GS]\r<FNC1>Alt+029'))).toBe('a');
+  });
+
   it('refuses control and invisible characters with a reason that names the character', () => {
     for (const raw of ['REF\x07-1', 'REF\x00', 'RE\u200BF', 'REF\u2028X', 'A\x1BB']) {
       const result = normalizeScan(raw);

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseStoreAddress } from '../../../src/main/store/engine/postgres-config';
 import { fromPostgresError } from '../../../src/main/store/engine/store-errors';
+import { newerSchemaError } from '../../../src/main/store/newer-schema';
 import { storeProblemOf } from '../../../src/main/store/store-choice';
 import { isUnreachable } from '../../../src/main/store/store-health';
 
@@ -32,5 +33,9 @@ describe('a PostgreSQL failure as the bench reads it', () => {
     const timedOut = fromPostgresError(new Error('timeout exceeded when trying to connect'));
     expect(isUnreachable(timedOut)).toBe(true);
     expect(storeProblemOf(timedOut, address)).toBe('unreachable');
+  });
+
+  it('reads a store migrated past what the station knows as the problem "schema"', () => {
+    expect(storeProblemOf(newerSchemaError('shared', 17, 16), address)).toBe('schema');
   });
 });

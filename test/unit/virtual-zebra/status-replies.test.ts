@@ -18,6 +18,9 @@ const healthy: StatusSnapshot = {
   partialFormat: false,
   labelsRemainingInBatch: 0,
   thermalTransfer: true,
+  headTooHot: false,
+  headTooCold: false,
+  headElementBad: false,
 };
 
 describe('~HS reply', () => {
@@ -46,6 +49,13 @@ describe('~HS reply', () => {
     expect(fields1?.slice(1, 3)).toEqual(['0', '0']);
     expect(fields2?.slice(2, 4)).toEqual(['0', '0']);
   });
+
+  it('reports a printhead too cold in k and too hot in l of string 1', () => {
+    const [string1] = hostStatusReply({ ...healthy, headTooCold: true }).split('\r\n');
+    expect(string1?.slice(1, -1).split(',').slice(10)).toEqual(['1', '0']);
+    const [hot] = hostStatusReply({ ...healthy, headTooHot: true }).split('\r\n');
+    expect(hot?.slice(1, -1).split(',').slice(10)).toEqual(['0', '1']);
+  });
 });
 
 describe('~HQES reply', () => {
@@ -57,6 +67,8 @@ describe('~HQES reply', () => {
     expect(reply).toMatch(/WARNINGS:\s+0 00000000 00000000\r\n/);
     expect(extendedStatusReply({ ...healthy, ribbonOut: true })).toMatch(/ERRORS:\s+1 00000000 00000002/);
     expect(extendedStatusReply(healthy)).toMatch(/ERRORS:\s+0 00000000 00000000/);
+    // Head faults (the guide's error flag table): printhead over temperature 0x10, bad printhead element 0x40.
+    expect(extendedStatusReply({ ...healthy, headTooHot: true, headElementBad: true })).toMatch(/ERRORS:\s+1 00000000 00000050/);
   });
 });
 
@@ -80,7 +92,28 @@ describe('SGD variables', () => {
     serial: 'D8J224512345',
     odometer: 1234,
     uptimeMs: 127_400,
-    darkness: 15,
+    settings: { darkness: 15, relativeDarkness: 0, labelLengthDots: 1184, speedIps: 4, printMethod: 'thermal transfer' as const, mediaTracking: 'gap' as const },
+    reprintAfterError: true,
+    media: { totalDots: 203 * 2000, headCleanDots: 203 * 1489, headNewDots: 203 * 1500 },
+  };
+  const withDarkness = (darkness: number) => ({ ...context, settings: { ...context.settings, darkness } });
+  /** Records what a setvar asked the printer to change. */
+  const recordingTarget = () => {
+    const calls: string[] = [];
+    const record = (name: string) => (value?: unknown) => void calls.push(value === undefined ? name : `${name} ${String(value)}`);
+    return {
+      calls,
+      target: {
+        setDarkness: record('darkness'),
+        setSpeed: record('speed'),
+        setPrintMethod: record('method'),
+        setMediaTracking: record('tracking'),
+        setLabelLength: record('length'),
+        setReprintAfterError: record('reprint'),
+        resetHeadClean: record('head clean'),
+        resetHeadNew: record('head new'),
+      },
+    };
   };
 
   it('answers the documented names and "?" for others', () => {
@@ -98,14 +131,39 @@ describe('SGD variables', () => {
     expect(sgd.get('device.unique_id', context)).toBe('D8J224512345');
     expect(sgd.get('device.uptime', context)).toBe('0 days 00 hours 02 mins 07 secs');
     expect(sgd.get('DEVICE.UPTIME', { ...context, uptimeMs: ((3 * 24 + 4) * 3600 + 5 * 60 + 6) * 1000 })).toBe('3 days 04 hours 05 mins 06 secs');
-    expect(sgd.get('print.tone', { ...context, darkness: 30 })).toBe('30.0');
+    expect(sgd.get('print.tone', withDarkness(30))).toBe('30.0');
   });
 
   it('keeps a setvar of a writable name and ignores read-only ones', () => {
     const sgd = new SgdVariables();
-    expect(sgd.set('device.friendly_name', 'Bench 9')).toBe(true);
-    expect(sgd.set('head.resolution.in_dpi', '600')).toBe(false);
+    const { target } = recordingTarget();
+    expect(sgd.set('device.friendly_name', 'Bench 9', target)).toBe(true);
+    expect(sgd.set('head.resolution.in_dpi', '600', target)).toBe(false);
     expect(sgd.get('device.friendly_name', context)).toBe('Bench 9');
     expect(sgd.get('head.resolution.in_dpi', context)).toBe('203');
+  });
+
+  it('reads the settings a ZPL command also changes in the words of the SGD reference', () => {
+    const sgd = new SgdVariables();
+    expect(sgd.get('media.speed', context)).toBe('4.0');
+    expect(sgd.get('ezpl.print_method', context)).toBe('thermal trans');
+    expect(sgd.get('ezpl.media_type', { ...context, settings: { ...context.settings, mediaTracking: 'mark' } })).toBe('mark');
+    expect(sgd.get('zpl.label_length', context)).toBe('1184');
+    expect(sgd.get('ezpl.reprint_mode', { ...context, reprintAfterError: false })).toBe('off');
+    expect(sgd.get('odometer.headclean', context)).toBe('1489 INCHES, 3782 CENTIMETERS');
+    expect(sgd.get('odometer.total_print_length', context)).toBe('2000 INCHES, 5080 CENTIMETERS');
+  });
+
+  it('turns a setvar of a setting into that setting, and ignores values the variable does not take', () => {
+    const sgd = new SgdVariables();
+    const { calls, target } = recordingTarget();
+    expect(sgd.set('print.tone', '22.0', target)).toBe(true);
+    expect(sgd.set('ezpl.print_method', 'direct thermal', target)).toBe(true);
+    expect(sgd.set('ezpl.media_type', 'continuous', target)).toBe(true);
+    expect(sgd.set('ezpl.reprint_mode', 'off', target)).toBe(true);
+    expect(sgd.set('odometer.headclean', '0', target)).toBe(true);
+    expect(sgd.set('odometer.headclean', '12', target)).toBe(false);
+    expect(sgd.set('ezpl.media_type', 'roll', target)).toBe(false);
+    expect(calls).toEqual(['darkness 22', 'method direct thermal', 'tracking continuous', 'reprint false', 'head clean']);
   });
 });

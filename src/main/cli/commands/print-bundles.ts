@@ -15,6 +15,7 @@ export const printBundlesCommand: CliCommand = {
     'print-bundles --resume [<runId>]',
     '  --printer    the printer to use (default: the printer for bundles)',
     '  --reverse    print the whole run back to front, so the printed stack reads in order',
+    '  --accept-roll  start although the printer reports a roll the A6 label does not fit',
     '  --reprint    also print orders and bundles printed before; the reason goes into the journal',
     '  --operator   who asks (default: the operator in the settings)',
     '  --resume     carry on with a run the station was stopped in (the only one, or the run id given)',
@@ -23,7 +24,7 @@ export const printBundlesCommand: CliCommand = {
   ].join('\n'),
   valueOptions: ['printer', 'reprint', 'operator'],
   async run(context) {
-    expectOnly(context.args, { flags: ['reverse', 'resume', 'json'], options: ['printer', 'reprint', 'operator'] });
+    expectOnly(context.args, { flags: ['reverse', 'resume', 'json', 'accept-roll'], options: ['printer', 'reprint', 'operator'] });
     const resume = context.args.flags.has('resume');
     const positionals = context.args.positionals;
     if (resume && positionals.length > 1) throw new UsageError('--resume takes at most one run id.');
@@ -64,6 +65,7 @@ export const printBundlesCommand: CliCommand = {
             bundleIds: positionals,
             ...(printerId !== undefined ? { printerId } : {}),
             ...(context.args.flags.has('reverse') ? { reverse: true } : {}),
+            ...(context.args.flags.has('accept-roll') ? { acceptRoll: true } : {}),
             ...(reprint !== undefined ? { reprint: { reason: reprint, ...(operator !== undefined ? { operator } : {}) } } : {}),
           }),
         );

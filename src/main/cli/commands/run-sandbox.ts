@@ -22,8 +22,10 @@ export const sandboxCommand: CliCommand = {
       ...(option(context.args, 'seed') !== undefined ? { seed: option(context.args, 'seed') } : {}),
       ...(printerPorts.length > 0 ? { printerPorts } : {}),
     });
+    // Serves until stopped, as the standalone sandbox does: an error nobody caught is logged and counted, not the end of it.
+    const strayErrors = context.keepServingAfterStrayErrors();
     // Through the composition root, as the app does: the station's sandbox environment is this sandbox.
-    const station = await context.openStation({ sandbox });
+    const station = await context.openStation({ sandbox, strayErrors });
     try {
       const running = await station.services.sandbox.start();
       await station.services.sandboxReady();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { WebhookReceiverStatus } from '../../orders/webhook-receiver';
+import { healthPath, type WebhookReceiverStatus } from '../../orders/webhook-receiver';
 import { expectOnly, numberOption, option } from '../args';
 import { exitCodes, UsageError, type CliCommand, type CliContext } from '../command';
 import { openSharedStore, storePasswordVariable } from '../../store/shared-store';
@@ -29,9 +29,11 @@ export const webhooksCommand: CliCommand = {
     if (tls && !tls.success) throw new UsageError('--tls should be disable, require or verify-full.');
     if (storeAddress === undefined && (tls !== undefined || option(context.args, 'ca') !== undefined)) throw new UsageError('--tls and --ca go with --store.');
 
+    // The warehouse's one receiver: an error no request caught is logged and counted, never the end of it.
+    const strayErrors = context.keepServingAfterStrayErrors();
     const store = storeAddress === undefined ? undefined : await openStore(context, storeAddress, tls?.data);
     if (store === null) return exitCodes.failed;
-    const station = await context.openStation(store ? { store } : {});
+    const station = await context.openStation({ ...(store ? { store } : {}), strayErrors });
     const receiver = station.services.webhooks;
     let status: WebhookReceiverStatus;
     try {
@@ -49,6 +51,7 @@ export const webhooksCommand: CliCommand = {
       context.print(`Webhook receiver listening on ${hostInUrl}:${status.port} for ${status.paths.map((entry) => entry.environment).join(', ')}.`);
       context.print('The addresses to register with the service operator hold a secret: run once with --show-addresses to see them.');
     }
+    context.print(`Its health, from this machine: http://${hostInUrl === '0.0.0.0' || hostInUrl === '[::]' ? '127.0.0.1' : hostInUrl}:${status.port}${healthPath}`);
     context.print('Press Ctrl+C to stop.');
     await context.stopped();
     await receiver.close();

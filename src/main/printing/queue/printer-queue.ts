@@ -21,7 +21,9 @@ import type { HostStatus } from '../../../shared/zebra/host-status';
 import { faultsFromStatus, printerFault, type PrinterFault } from '../../../shared/zebra/faults';
 import { parseExtendedStatus } from '../../../shared/zebra/extended-status';
 import { parseHostStatus } from '../../../shared/zebra/host-status';
-import { extendedStatusQuery, hostStatusQuery } from '../../../shared/zebra/queries';
+import { extendedStatusQuery, getvarQuery, hostStatusQuery } from '../../../shared/zebra/queries';
+import { parseReprintSetting, settingVariables, type ReprintSetting } from '../../../shared/zebra/printer-settings';
+import { parseSgdReply } from '../../../shared/zebra/sgd';
 import type { PrinterStateName } from '../../../shared/contract/printers';
 import type { SecondCopyData } from '../../../shared/contract/printing';
 import type { Logger } from '../../logging/logger';
@@ -31,6 +33,7 @@ import type { LabelMarkStore } from './label-marks';
 import type { LabelSource, QueueLabel } from './label-source';
 import { judgeDrained, needsMarks, type LabelProof } from './print-proof';
 import { readPrinterMarks, type PrinterMarks } from './printer-marks';
+import { secondCopyAtFault, secondCopyOnceEmpty } from './second-copy';
 import { faultsBehindSilence, isSilence } from '../status/printer-status';
 
 export interface PrinterQueueTiming {
@@ -77,6 +80,11 @@ interface Outstanding {
   label: QueueLabel;
   source: LabelSource;
   proof: LabelProof;
+  /**
+   * The printer already showed paper out, ribbon out or head open when this label was sent: that
+   * fault cannot have cut it short (a later one, after the fault cleared, can).
+   */
+  sentIntoFault?: boolean;
 }
 
 /** The printer's marks as read on one connection. */
@@ -129,8 +137,10 @@ export class PrinterQueue {
   private hostStatusSilenced = false;
   /** The fault now holding the queue was looked at for a label it cut short. */
   private cutShortJudged = false;
-  /** A fault may have cut one of these labels short; the label counter decides once the printer holds nothing of ours. */
-  private pendingCut: { candidates: Outstanding[]; fault: SecondCopyData['fault'] } | null = null;
+  /** The printer's last status showed paper out, ribbon out or head open. */
+  private cuttingFaultShown = false;
+  /** A fault may have cut one of these labels short; decided once the printer holds nothing of ours (second-copy.ts). */
+  private pendingCut: { candidates: Outstanding[]; fault: SecondCopyData['fault']; reprint: ReprintSetting } | null = null;
   /**
    * The label counter once every label sent so far has printed: from an exact count, on whatever
    * connection, plus the formats sent since; null until one was taken (or after a doubt).
@@ -329,7 +339,7 @@ export class PrinterQueue {
     } catch (error) {
       // Nothing left for the printer. The queue goes on serving its other labels; a run's label is
       // tried again after a pause, not in a tight loop against a store that is away.
-      this.deps.logger.warn('label not sent: its start could not be journaled', { printer: this.transport.description, entryId: label.entryId, error: errorText(error) });
+      this.deps.logger.warn('label not sent: its start could not be journalled', { printer: this.transport.description, entryId: label.entryId, error: errorText(error) });
       source.notBegun(label, error);
       if (!source.urgent) await this.sleepOrWake(this.pollMs);
       return;
@@ -344,7 +354,7 @@ export class PrinterQueue {
       const fault = result.status ? (faultsFromStatus(result.status)[0] ?? null) : null;
       const proof = this.tracksPrinting ? this.proofAtSend(label) : null;
       if (proof) {
-        this.outstanding.push({ label, source, proof });
+        this.outstanding.push({ label, source, proof, sentIntoFault: this.cuttingFaultShown });
         // Kept for a resumed run; reaches the disk with the label's "sent" (see LabelSource.sent). A
         // scan's answer goes first: its marks are written on the next turn of the event loop, queued
         // before the "sent" the source writes on that turn too, so that commit still takes them to disk.
@@ -448,47 +458,43 @@ export class PrinterQueue {
 
   /**
    * Paper out, ribbon out and head open stop a Zebra at once, in the middle of the label it is
-   * printing, and with ^JZY (its setting at power-up, "reprint after error") that label comes out
-   * again, whole, once the fault is cleared; the printer's label counter counts both copies. The
-   * printer stands still now, so when the first label of ours still in its buffer has a due count,
-   * the counter tells at once: at that count, it counted a cut copy of that label and two copies
-   * come out; one below, the fault came between labels. Otherwise the verdict waits for the
-   * printer to hold nothing of ours (resolveCutShort): then the counter, against the count it was
-   * due at once everything sent had printed, says whether a copy was printed twice. Once per fault.
-   * A label cut short with ^JZN leaves the buffer as printed (one copy, cut short): the counter
-   * cannot tell that from a whole one.
+   * printing, and with ^JZ on (its setting at power-up, "reprint after error") that label comes out
+   * again, whole, once the fault is cleared. Whether the label counter counts the cut copy Zebra
+   * does not say, so the verdict rests on the reprint setting read from the printer and on what its
+   * counter shows, never on an assumed counter (second-copy.ts). Once per fault: the first label of
+   * ours still in the buffer may be the one under the head (with ~HS silent, any of them, and the one
+   * whose confirmation met the silence).
    */
   private async judgeCutShort(fault: PrinterFault, formatsAtFault: number | null, unconfirmed?: Outstanding): Promise<void> {
     const bufferFresh = formatsAtFault !== null;
     const cut = cuttingFault(fault);
     if (!cut || this.cutShortJudged || !canQuery(this.transport)) return;
     this.cutShortJudged = true;
-    // With ~HS silent the buffer count is from before the fault: any label of ours in it then, or
-    // the one whose confirmation met the silence, may be the one cut.
-    const candidates = bufferFresh ? this.outstanding.slice(0, 1) : [...this.outstanding, ...(unconfirmed ? [unconfirmed] : [])];
+    const exposed = this.outstanding.filter((item) => !item.sentIntoFault);
+    const candidates = bufferFresh ? exposed.slice(0, 1) : [...exposed, ...(unconfirmed ? [unconfirmed] : [])];
     if (candidates.length === 0) return;
+    const reprint = await this.readReprintSetting();
     const first = candidates[0] as Outstanding;
     const target = first.proof.odometerTarget;
     // The counter as the fault stopped the printer: only when nothing finished since (it may clear meanwhile).
-    const exact = formatsAtFault !== null && target !== null ? await this.exactCounter(formatsAtFault) : null;
+    const exact = formatsAtFault !== null && target !== null && reprint !== 'off' ? await this.exactCounter(formatsAtFault) : null;
     const counter = exact && exact.formats === formatsAtFault ? exact.counter : null;
-    if (target !== null && counter !== null) {
-      if (counter === target - 1) return;
-      if (counter === target) {
-        this.recordSecondCopy(first, { certainty: 'certain', fault: cut });
-        // The reprint moves the counter once more: every due count from this label on is one later.
-        for (const item of this.outstanding) {
-          if (item.proof.odometerTarget === null) continue;
-          item.proof.odometerTarget += 1;
-          this.remember(item.source, item.label, item.proof);
-        }
-        if (this.epochMarks?.odometerTail != null) this.epochMarks.odometerTail += 1;
-        if (this.counterTail !== null) this.counterTail += 1;
-        return;
+    const verdict = secondCopyAtFault(reprint, counter, target);
+    if (verdict === 'certain') {
+      this.recordSecondCopy(first, { certainty: 'certain', fault: cut });
+      // This counter counted the cut copy, and counts the reprint too: every due count from this label on is one later.
+      for (const item of this.outstanding) {
+        if (item.proof.odometerTarget === null) continue;
+        item.proof.odometerTarget += 1;
+        this.remember(item.source, item.label, item.proof);
       }
+      if (this.epochMarks?.odometerTail != null) this.epochMarks.odometerTail += 1;
+      if (this.counterTail !== null) this.counterTail += 1;
+      return;
     }
-    this.pendingCut = { candidates, fault: cut };
-    // Until then the counter may or may not step once more: due counts could be one short, which
+    if (verdict === 'possible') this.recordSecondCopy(first, { certainty: 'possible', fault: cut });
+    if (verdict === 'undecided') this.pendingCut = { candidates, fault: cut, reprint };
+    // A cut copy may or may not move the counter (undocumented): due counts could be one short, which
     // would read a lost label as printed. They are dropped, and not taken again on this connection.
     for (const item of this.outstanding) {
       if (item.proof.odometerTarget === null) continue;
@@ -499,14 +505,26 @@ export class PrinterQueue {
       this.epochMarks.odometerTail = null;
       this.epochMarks.countTries = COUNT_TRIES;
     }
+    if (verdict !== 'undecided') this.counterTail = null;
+  }
+
+  /** The printer's reprint after error setting (SGD ezpl.reprint_mode); unknown when it does not say. */
+  private async readReprintSetting(): Promise<ReprintSetting> {
+    if (!canQuery(this.transport)) return 'unknown';
+    try {
+      return parseReprintSetting(parseSgdReply(settingVariables.reprint, await this.transport.query(getvarQuery(settingVariables.reprint))));
+    } catch (error) {
+      this.deps.logger.info('reprint setting not read', { printer: this.transport.description, error: errorText(error) });
+      return 'unknown';
+    }
   }
 
   /**
    * Nothing of ours is in the printer and no fault holds it: an exact read of the label counter
-   * (no label can finish meanwhile) against the count due once every label sent had printed says
-   * whether the fault's cut label came out twice. One more: it did (certain when one label can
-   * have been the cut one, possible when ~HS was silent and several could); the same: it did not;
-   * anything else (the count was never taken, another host printed, a restart): possible.
+   * (no label can finish meanwhile) against the count due once every label sent had printed. One
+   * more, with one label that can have been the cut one and reprint after error on: two copies,
+   * certain. Anything else, the same count included (a counter that counts whole labels only
+   * counts the reprint and not the cut copy), may have been two (second-copy.ts).
    */
   private async resolveCutShort(formatsInBuffer: number): Promise<void> {
     const pending = this.pendingCut;
@@ -519,8 +537,8 @@ export class PrinterQueue {
     const due = this.counterTail;
     this.counterTail = exact ? counter : null;
     const extra = exact && due !== null ? counter - due : null;
-    if (extra === 0) return;
-    const certainty = extra === 1 && pending.candidates.length === 1 ? 'certain' : 'possible';
+    const certainty = secondCopyOnceEmpty(pending.reprint, extra, pending.candidates.length);
+    if (certainty === 'none') return;
     for (const item of pending.candidates) this.recordSecondCopy(item, { certainty, fault: pending.fault });
   }
 
@@ -532,7 +550,9 @@ export class PrinterQueue {
   private async takeBaseline(): Promise<void> {
     let formats: number;
     try {
-      formats = parseHostStatus(await this.transport.query?.(hostStatusQuery) ?? '').formatsInBuffer;
+      const status = parseHostStatus(await this.transport.query?.(hostStatusQuery) ?? '');
+      formats = status.formatsInBuffer;
+      this.noteCuttingFault(status);
     } catch {
       return;
     }
@@ -600,6 +620,7 @@ export class PrinterQueue {
     const fault = faultsFromStatus(status)[0] ?? null;
     if (fault) this.setFault(fault);
     else this.publishState();
+    this.noteCuttingFault(status);
     if (fault) await this.judgeCutShort(fault, status.formatsInBuffer);
     // Before the verdicts, so a run's last label is not reported before its copies are.
     else await this.resolveCutShort(status.formatsInBuffer);
@@ -742,7 +763,15 @@ export class PrinterQueue {
     this.publishState();
   }
 
+  /** Whether the printer's last status showed a fault that stops it mid-label. */
+  private noteCuttingFault(status: HostStatus): void {
+    this.cuttingFaultShown = faultsFromStatus(status).some((fault) => cuttingFault(fault) !== null);
+  }
+
   private clearFault(): void {
+    // Labels sent while the fault held may print, and be cut, once it is gone.
+    for (const item of this.outstanding) item.sentIntoFault = false;
+    this.cuttingFaultShown = false;
     if (!this.fault) return;
     this.deps.logger.info('printer fault cleared', { printer: this.transport.description, fault: this.fault.kind });
     this.fault = null;

@@ -13,7 +13,7 @@ import { identifiersFromText } from '../journal/label-identity';
 import type { Logger } from '../../logging/logger';
 import { a6Geometry, labelRoute } from '../label-route';
 import type { PrinterRecord, PrinterRegistry } from '../printers';
-import { currentPrinter } from '../status/identity-watch';
+import { currentPrinter, type IdentityWatchDeps } from '../status/identity-watch';
 import type { PrinterTransport } from '../transports/transport';
 import { a6At203Dpi, rasterizePdf, rasterPageToZpl, type LabelGeometry } from '../raster/pdf-raster';
 import { pdfPageTexts } from '../raster/pdf-text';
@@ -168,6 +168,8 @@ export interface LabelDocumentsDeps {
   logger?: Logger;
   /** `printer` was read from the registry for this very call (a scan's first label): the first look at the printer does not read it again. */
   printerJustRead?: boolean;
+  /** Each look at the printer for a label (status/identity-watch.ts). */
+  looked?: IdentityWatchDeps['looked'];
 }
 
 /**
@@ -188,7 +190,7 @@ export function createLabelDocuments(deps: LabelDocumentsDeps): DocumentSource {
   const printerNow = (): Promise<PrinterRecord> => {
     const { printers, transport } = deps;
     if (!printers || !transport) return Promise.resolve(deps.printer);
-    looking ??= currentPrinter({ printers, transport, ...(deps.logger ? { logger: deps.logger } : {}) }, deps.printer, { justRead })
+    looking ??= currentPrinter({ printers, transport, ...(deps.logger ? { logger: deps.logger } : {}), ...(deps.looked ? { looked: deps.looked } : {}) }, deps.printer, { justRead })
       .then((printer) => (lastSeen = printer))
       .finally(() => {
         looking = null;

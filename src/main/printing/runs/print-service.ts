@@ -35,6 +35,7 @@ import { currentBoot, type BootMark } from '../../boot-identity';
 import { RunReadModels } from './run-read-models';
 import { isUnreachable } from '../../store/store-health';
 import { currentPrinter } from '../status/identity-watch';
+import { RollWatch } from '../status/roll-watch';
 
 export interface PrintingOptions {
   queueTiming?: Partial<PrinterQueueTiming>;
@@ -48,6 +49,8 @@ export interface PrintingOptions {
   boot?: BootMark;
   /** How often this bench renews the heartbeat of the runs it prints, and after how long another bench reads it as gone (run-ownership.ts). */
   heartbeat?: { intervalMs: number; goneAfterMs: number };
+  /** The roll watch's quiet time after a label's look at a printer (status/roll-watch.ts). Default 500 ms. */
+  rollQuietMs?: number;
 }
 
 export interface PrintServiceDeps {
@@ -96,6 +99,8 @@ export class PrintService {
   private readonly controls: RunControls;
   private readonly throttle: ProgressThrottle;
   private readonly idle: IdleTracker;
+  /** The roll each Zebra holds, read once per connection off the labels' path (status/roll-watch.ts). */
+  readonly rolls: RollWatch;
   private closed = false;
   /** Stops the heartbeat of this process's runs (running only while it has runs). */
   private heartbeat: AbortController | null = null;
@@ -143,6 +148,13 @@ export class PrintService {
       restart: (run, entries, printer) => this.startRun(run, entries, printer),
     });
     this.throttle = new ProgressThrottle(deps.options?.progressIntervalMs ?? 250, this.clock);
+    this.rolls = new RollWatch({
+      transports: deps.transports,
+      idle: (printer) => this.queues.idleFor(printer),
+      onRead: (printer, roll) => deps.events.emit('printers.roll', { printerId: printer.id, roll: roll.fit, readAt: roll.readAt }),
+      logger: deps.logger,
+      ...(deps.options?.rollQuietMs !== undefined ? { quietMs: deps.options.rollQuietMs } : {}),
+    });
   }
 
   get journal(): PrintJournal {
@@ -181,7 +193,7 @@ export class PrintService {
    * answer is left for the label to find out.
    */
   async lookAtPrinter(printer: PrinterRecord): Promise<void> {
-    await currentPrinter({ printers: this.deps.printers, transport: this.deps.transports.forPrinter(printer.address), logger: this.deps.logger }, printer, { justRead: true });
+    await currentPrinter({ printers: this.deps.printers, transport: this.deps.transports.forPrinter(printer.address), logger: this.deps.logger, looked: this.looked }, printer, { justRead: true });
   }
 
   /** A printer's settings changed: the buffer limit applies from the next label. */
@@ -219,7 +231,7 @@ export class PrintService {
   /**
    * A scan's label, asked for before its run is written, so that the service's answer is awaited
    * while the journal and the queue get ready (hand the promise to launch as `firstDocument`).
-   * What refuses a launch before anything is journaled refuses here before the service is asked.
+   * What refuses a launch before anything is journalled refuses here before the service is asked.
    */
   fetchFirstLabel(environment: Environment, printer: PrinterRecord, label: NewLabel): Promise<PreparedDocument> {
     this.requireLaunchable(printer);
@@ -232,7 +244,7 @@ export class PrintService {
 
   private requireLaunchable(printer: PrinterRecord): void {
     if (this.closed) throw new StationError('INTERNAL', 'The station is shutting down; nothing more is printed.');
-    // A printer that cannot be reached this way at all (say, PDF on Windows without SumatraPDF) fails before anything is journaled.
+    // A printer that cannot be reached this way at all (say, PDF on Windows without SumatraPDF) fails before anything is journalled.
     this.queueFor(printer);
   }
 
@@ -250,8 +262,12 @@ export class PrintService {
       printers: this.deps.printers,
       transport: this.deps.transports.forPrinter(printer.address),
       logger: this.deps.logger,
+      looked: this.looked,
     });
   }
+
+  /** Each look at a printer for a label: the roll watch keeps quiet meanwhile and reads a new connection's roll after. */
+  private readonly looked = (printer: PrinterRecord, connection: 'known' | 'new'): void => this.rolls.looked(printer, connection);
 
   /** Journal rows for a new run, then the run itself, started. */
   async launch(input: LaunchInput): Promise<PrintRun> {
@@ -471,6 +487,7 @@ export class PrintService {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.rolls.close();
     this.heartbeat?.abort();
     const since = new Date(this.clock.now()).toISOString();
     for (const run of this.runs.values()) run.interrupt({ ...stationStopped, since });

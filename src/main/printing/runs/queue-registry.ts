@@ -107,6 +107,11 @@ export class QueueRegistry {
     return this.queues.get(printerAddressKey(printer.address))?.queue.labelsPending ?? 0;
   }
 
+  /** Nothing of this station's on the printer's route: no queue yet, or an idle one. */
+  idleFor(printer: PrinterRecord): boolean {
+    return this.queues.get(printerAddressKey(printer.address))?.queue.idle ?? true;
+  }
+
   get allIdle(): boolean {
     for (const entry of this.queues.values()) if (!entry.queue.idle) return false;
     return true;

@@ -25,6 +25,11 @@ export interface IdentityWatchDeps {
   printers: PrinterRegistry;
   transport: PrinterTransport;
   logger?: Logger;
+  /**
+   * The printer was looked at for a label, on a connection already identified or on a new one it
+   * just identified (the roll watch reads a new connection's roll once the label has gone).
+   */
+  looked?(printer: PrinterRecord, connection: 'known' | 'new'): void;
 }
 
 /**
@@ -36,12 +41,16 @@ export async function currentPrinter(deps: IdentityWatchDeps, printer: PrinterRe
   const { printers, transport } = deps;
   const fresh = options.justRead ? printer : ((await printers.get(printer.environment, printer.id)) ?? printer);
   if (!canQuery(transport) || !countsConnections(transport)) return fresh;
-  if (transport.connected && printers.identifiedOnConnection(fresh.address) === transport.connectionCount) return fresh;
+  if (transport.connected && printers.identifiedOnConnection(fresh.address) === transport.connectionCount) {
+    deps.looked?.(fresh, 'known');
+    return fresh;
+  }
   try {
     // Asking opens the connection when there is none; the label then goes out on it.
     const fingerprint = await readPrinterFingerprint(transport);
     if (fingerprint.dpi === fresh.options.dpi && fingerprint.serialNumber === fresh.options.serialNumber) {
       printers.markIdentifiedOnConnection(fresh.address, transport.connectionCount);
+      deps.looked?.(fresh, 'new');
       return fresh;
     }
     // Another printer, or one never identified: its print width too (the route depends on it).
@@ -49,6 +58,7 @@ export async function currentPrinter(deps: IdentityWatchDeps, printer: PrinterRe
     const updated = await printers.recordIdentity(fresh.environment, fresh.address, identity);
     printers.markIdentifiedOnConnection(fresh.address, transport.connectionCount);
     const now = updated.find((candidate) => candidate.id === fresh.id) ?? fresh;
+    deps.looked?.(now, 'new');
     if (fresh.options.dpi !== null) {
       deps.logger?.warn('another printer answers at this address; labels follow what it is', {
         printer: fresh.name,

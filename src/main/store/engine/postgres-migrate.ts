@@ -6,6 +6,7 @@
  * past what this station knows is refused: an older station must not write into a newer schema.
  */
 import type pg from 'pg';
+import { newerSchemaError } from '../newer-schema';
 import { migrationsFor, postgres, type Migration } from '../schema';
 
 /** pg_advisory_xact_lock key of the schema ("PkSt" + 1), the same in every station. */
@@ -28,9 +29,7 @@ export async function migratePostgres(pool: pg.Pool, migrations: readonly Migrat
       await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at text NOT NULL)');
       const done = new Set((await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((row) => row.version));
       const newest = Math.max(0, ...done);
-      if (newest > known) {
-        throw new Error(`The shared store's schema is at version ${newest}, newer than this station knows (${known}): update this station.`);
-      }
+      if (newest > known) throw newerSchemaError('shared', newest, known);
       const next = migrations.find((migration) => !done.has(migration.version));
       if (!next) {
         await client.query('COMMIT');

@@ -21,7 +21,9 @@ import { firstPrintGuard } from './12-first-print-guard';
 import { benchDefaultsPrinterLeases } from './13-bench-defaults-printer-leases';
 import { localOnlyLabels } from './14-local-only-labels';
 import { secondCopy } from './15-second-copy';
-import { benchFloor } from './17-bench-floor';
+import { printerSettingChanges } from './16-printer-setting-changes';
+import { createdWeights } from './17-created-weights';
+import { benchFloor } from './18-bench-floor';
 import type { Migration, SchemaMigration } from './schema-migration';
 
 export type { Migration, SchemaMigration } from './schema-migration';
@@ -43,6 +45,8 @@ const schema: readonly SchemaMigration[] = [
   benchDefaultsPrinterLeases,
   localOnlyLabels,
   secondCopy,
+  printerSettingChanges,
+  createdWeights,
   benchFloor,
 ];
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BundleSummaryData } from '../../../shared/contract/orders';
+import type { StationErrorData } from '../../../shared/errors';
 import { CallError } from '../components/CallError';
 import { Icon } from '../components/Icon';
 import { UnfinishedRuns } from '../components/UnfinishedRuns';
@@ -112,6 +113,7 @@ function ChooseBundles() {
             {t('shift.start', { count: selected.length })}
           </button>
           <CallError error={error} testId="run-error" />
+          <RollRefusal error={error} busy={busy} onStartAnyway={() => void shift.start({ acceptRoll: true })} />
           <div className="field">
             <label htmlFor={`${id}-printer`}>{t('shift.printer')}</label>
             <select id={`${id}-printer`} value={printerId ?? ''} onChange={(event) => shift.setPrinter(event.target.value || null)} data-testid="run-printer">
@@ -224,5 +226,25 @@ function ListedSummary({ bundles }: { bundles: readonly BundleSummaryData[] }) {
         </span>
       )}
     </p>
+  );
+}
+
+/**
+ * The run was refused because the printer's roll does not fit the A6 label: what is wrong with
+ * it, and the lead's choice to start the run on it all the same.
+ */
+function RollRefusal({ error, busy, onStartAnyway }: { error: StationErrorData | null; busy: boolean; onStartAnyway(): void }) {
+  const { t } = useTranslation();
+  const facts = error?.facts;
+  if (facts?.subject !== 'roll-does-not-fit' || typeof facts.issue !== 'string') return null;
+  return (
+    <div className="roll-refusal" data-testid="run-roll-refused">
+      <p className="warning-text">
+        <Icon name="warning" size={24} /> {t(`printerCare.roll.${facts.issue}`, { printerMm: Math.round(Number(facts.printerMm)), labelMm: Math.round(Number(facts.labelMm)) })}
+      </p>
+      <button type="button" className="button" disabled={busy} onClick={onStartAnyway} data-testid="run-start-anyway">
+        {t('shift.rollStartAnyway')}
+      </button>
+    </div>
   );
 }

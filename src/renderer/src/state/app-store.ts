@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CallResult, EventPayload, StationApi } from '../../../shared/contract';
 import type { AppInfo } from '../../../shared/contract/app';
-import type { PrinterData } from '../../../shared/contract/printers';
+import type { HeadFaultData, PrinterData, RollFitData } from '../../../shared/contract/printers';
 import type { Settings, SettingsChange, SettingsChangeResult } from '../../../shared/contract/settings';
 import type { StationErrorData } from '../../../shared/errors';
 import type { PrinterStatusView } from '../components/PrinterStatusArea';
@@ -31,6 +31,8 @@ export interface AppState {
   printers: PrinterData[] | null;
   /** Each printer's last known state, by id. */
   printerStates: Record<string, PrinterStatusView['state']>;
+  /** What each printer last said of its roll and its printhead, by id (the printer card's warnings). */
+  printerCare: Record<string, PrinterCare>;
   screen: ScreenId;
   notices: Notice[];
   /** The keys of the last scan of the scanner check barcode (Setup › Scanner), with how many checks came before. */
@@ -45,9 +47,16 @@ export interface AppState {
   /** Asks every printer for its status now. */
   pollPrinters(): Promise<void>;
   applyPrinterState(event: EventPayload<'printers.state'>): void;
+  applyPrinterRoll(event: EventPayload<'printers.roll'>): void;
   saveSettings(change: SettingsChange): Promise<CallResult<SettingsChangeResult>>;
   addNotice(notice: Omit<Notice, 'id'>): void;
   dismissNotice(id: number): void;
+}
+
+export interface PrinterCare {
+  /** The roll against the A6 label; null until the printer was asked. */
+  roll: RollFitData | null;
+  headFaults: HeadFaultData[];
 }
 
 export const noticeLimit = 3;
@@ -66,6 +75,7 @@ export function createAppStore(station: StationApi): StoreApi<AppState> {
     settings: null,
     printers: null,
     printerStates: {},
+    printerCare: {},
     screen: 'scan',
     notices: [],
     scannerCheck: null,
@@ -94,6 +104,7 @@ export function createAppStore(station: StationApi): StoreApi<AppState> {
       set((state) => ({
         printers: listed.value.printers,
         printerStates: Object.fromEntries(Object.entries(state.printerStates).filter(([id]) => ids.has(id))),
+        printerCare: Object.fromEntries(Object.entries(state.printerCare).filter(([id]) => ids.has(id))),
       }));
       await get().pollPrinters();
     },
@@ -101,13 +112,19 @@ export function createAppStore(station: StationApi): StoreApi<AppState> {
       const printers = get().printers ?? [];
       const statuses = await Promise.all(printers.map((printer) => station['printers.status']({ id: printer.id })));
       const states: Record<string, PrinterStatusView['state']> = {};
+      const care: Record<string, PrinterCare> = {};
       for (const [index, status] of statuses.entries()) {
         const printer = printers[index];
-        if (printer) states[printer.id] = status.ok ? status.value.state : 'unknown';
+        if (!printer) continue;
+        states[printer.id] = status.ok ? status.value.state : 'unknown';
+        // A printer that did not answer keeps what it last said of its roll; its head faults are not known now.
+        if (status.ok) care[printer.id] = { roll: status.value.roll ?? get().printerCare[printer.id]?.roll ?? null, headFaults: status.value.headFaults };
       }
-      set((state) => ({ printerStates: { ...state.printerStates, ...states } }));
+      set((state) => ({ printerStates: { ...state.printerStates, ...states }, printerCare: { ...state.printerCare, ...care } }));
     },
     applyPrinterState: (event) => set((state) => ({ printerStates: { ...state.printerStates, [event.printerId]: event.state } })),
+    applyPrinterRoll: (event) =>
+      set((state) => ({ printerCare: { ...state.printerCare, [event.printerId]: { headFaults: [], ...state.printerCare[event.printerId], roll: event.roll } } })),
     saveSettings: async (change) => {
       const result = await station['settings.set'](change);
       if (result.ok) {

@@ -42,7 +42,8 @@ export interface ShiftState {
   setReverse(reverse: boolean): void;
   setReprintReason(reason: string | null): void;
   loadUnfinished(): Promise<void>;
-  start(): Promise<void>;
+  /** `acceptRoll`: the lead starts the run although the printer's roll does not fit the label (after the refusal said so). */
+  start(options?: { acceptRoll?: boolean }): Promise<void>;
   pause(): Promise<void>;
   resume(): Promise<void>;
   cancel(): Promise<void>;
@@ -129,11 +130,12 @@ export function createShiftStore({ station, now }: ShiftStoreDeps): StoreApi<Shi
         if (result.ok) set({ unfinished: result.value.runs.filter((run) => run.kind === 'bundles' || run.kind === 'retry') });
       },
 
-      start: async () => {
+      start: async (options = {}) => {
         const { selected, printerId, reverse, reprintReason } = get();
         if (selected.length === 0) return;
         const reprint = reprintReason !== null && reprintReason.trim() !== '' ? { reprint: { reason: reprintReason.trim() } } : {};
-        await withRun(() => station['printing.printBundles']({ bundleIds: selected, reverse, ...(printerId ? { printerId } : {}), ...reprint }));
+        const acceptRoll = options.acceptRoll ? { acceptRoll: true } : {};
+        await withRun(() => station['printing.printBundles']({ bundleIds: selected, reverse, ...(printerId ? { printerId } : {}), ...reprint, ...acceptRoll }));
         if (get().error === null) set({ selected: [], reprintReason: null });
       },
       pause: async () => {
@@ -183,7 +185,7 @@ export function createShiftStore({ station, now }: ShiftStoreDeps): StoreApi<Shi
     if (!run || progress.runId !== run.runId) return;
     // The rate is measured while the run prints: a pause starts it afresh, so the time left after
     // Resume is not stretched by the minutes the run stood still.
-    const sample = { at: now(), done: progress.done };
+    const sample = { at: now(), done: progress.done, printed: progress.counts.printed };
     const printing = progress.state === 'running';
     const carriesOn = printing && previous?.runId === progress.runId && previous.state === 'running';
     store.setState({ progress, samples: !printing ? [] : carriesOn ? addSample(samples, sample) : [sample] });

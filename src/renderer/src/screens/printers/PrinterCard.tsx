@@ -8,17 +8,26 @@ import { Icon } from '../../components/Icon';
 import { PrinterStateBadge } from '../../components/PrinterStatusArea';
 import { useAction } from '../../components/use-action';
 import { useStation } from '../../station-context';
+import type { PrinterCare } from '../../state/app-store';
 import { useAppState, useStores } from '../../state/stores-context';
 import { CheckResult } from './CheckResult';
 import { heirOf, roleHolder } from './printer-roles';
 import { printerAddressWords } from './address-words';
+import { headFaultWords, rollWarnings } from './care-words';
+import { PrinterSettingsPanel } from './PrinterSettingsPanel';
 
-/** One printer: its live state, pinned orientation, roles, and test print, check and remove. */
+/** One printer: its live state, the roll and printhead faults it reports, pinned orientation, roles, test print, check, remove, and its own settings (a Zebra). */
 export function PrinterCard({ printer }: { printer: PrinterData }) {
   const { t } = useTranslation();
   const station = useStation();
   const stores = useStores();
   const state = useAppState((app) => app.printerStates[printer.id] ?? 'unknown');
+  const care = useAppState((app) => app.printerCare[printer.id]);
+  // Only a Zebra the station talks to itself can be asked for its settings.
+  const askable = printer.address.kind === 'network-zebra' || printer.address.kind === 'usb-zebra';
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  // Opened below the card's buttons: brought into view, so the lead sees it open at 1024×768.
+  const scrollIntoView = useCallback((panel: HTMLDivElement | null) => panel?.scrollIntoView({ block: 'start' }), []);
   const printers = useAppState((app) => app.printers) ?? [];
   // A role is taken from the printer that has it: the box says from whom.
   const singleHolder = roleHolder(printers, 'single');
@@ -40,7 +49,7 @@ export function PrinterCard({ printer }: { printer: PrinterData }) {
 
   const options = printer.options;
   return (
-    <article className="card printer-card" aria-labelledby={`printer-${printer.id}-name`} data-testid={`printer-card-${printer.id}`}>
+    <article className={settingsOpen ? 'card printer-card printer-card-open' : 'card printer-card'} aria-labelledby={`printer-${printer.id}-name`} data-testid={`printer-card-${printer.id}`}>
       <header className="printer-card-head">
         <h3 id={`printer-${printer.id}-name`}>{printer.name}</h3>
         <PrinterStateBadge state={state} />
@@ -65,6 +74,7 @@ export function PrinterCard({ printer }: { printer: PrinterData }) {
           ))}
         </ul>
       )}
+      <PrinterCareWarnings printerId={printer.id} care={care} />
       <div className="form-grid">
         <div className="field">
           <label htmlFor={`printer-${printer.id}-orientation`}>{t('printers.orientation')}</label>
@@ -101,6 +111,19 @@ export function PrinterCard({ printer }: { printer: PrinterData }) {
         <button type="button" className="button" onClick={() => setConfirmRemove(true)} disabled={removeState.busy} data-testid={`printer-remove-${printer.id}`}>
           {t('printers.remove')}
         </button>
+        {askable && (
+          <button
+            type="button"
+            className="button"
+            aria-expanded={settingsOpen}
+            aria-controls={`printer-settings-${printer.id}`}
+            onClick={() => setSettingsOpen((open) => !open)}
+            data-testid={`printer-settings-open-${printer.id}`}
+          >
+            <Icon name="setup" size={24} />
+            {settingsOpen ? t('printerCare.close') : t('printerCare.open')}
+          </button>
+        )}
       </div>
       {testState.done && (
         <p className="ok-text" role="status" data-testid={`printer-test-done-${printer.id}`}>
@@ -108,6 +131,11 @@ export function PrinterCard({ printer }: { printer: PrinterData }) {
         </p>
       )}
       {check && <CheckResult check={check} />}
+      {settingsOpen && (
+        <div id={`printer-settings-${printer.id}`} ref={scrollIntoView}>
+          <PrinterSettingsPanel printer={printer} />
+        </div>
+      )}
       <CallError error={updateState.error ?? testState.error ?? checkState.error ?? removeState.error} />
       {confirmRemove && (
         <ConfirmDialog
@@ -125,5 +153,27 @@ export function PrinterCard({ printer }: { printer: PrinterData }) {
         </ConfirmDialog>
       )}
     </article>
+  );
+}
+
+/** What the printer last said of its roll and its printhead that a lead must act on, in plain words. */
+function PrinterCareWarnings({ printerId, care }: { printerId: string; care: PrinterCare | undefined }) {
+  const { t } = useTranslation();
+  const roll = rollWarnings(care?.roll ?? null, t);
+  const head = care?.headFaults ?? [];
+  if (roll.length === 0 && head.length === 0) return null;
+  return (
+    <ul className="warning-list" data-testid={`printer-care-${printerId}`}>
+      {roll.map((warning) => (
+        <li key={warning} className="warning-text" data-testid={`printer-roll-warning-${printerId}`}>
+          <Icon name="warning" size={20} /> {warning}
+        </li>
+      ))}
+      {head.map((fault) => (
+        <li key={fault} className="error-text" data-testid={`printer-head-fault-${printerId}`}>
+          <Icon name="stop" size={20} /> {headFaultWords(fault, t)}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -3,11 +3,10 @@ import type { SchemaMigration } from './schema-migration';
 
 /**
  * The lead's floor (src/main/floor): what each running bench says about itself, and the lead's
- * actions sent to a bench through the store. Independent of version 16: it only adds tables and
- * an index of its own.
+ * actions sent to a bench through the store. It only adds tables and an index of its own.
  */
 export const benchFloor: SchemaMigration = {
-  version: 17,
+  version: 18,
   name: "the lead's floor: bench reports and the lead's actions",
   sql: (dialect) => `
       -- One row per bench (its id from its local settings), rewritten on each change of the bench
