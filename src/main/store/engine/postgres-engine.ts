@@ -52,7 +52,12 @@ const isolationSql: Record<Isolation, string> = {
 };
 
 export interface PostgresEngineOptions {
-  /** Pause before the listening connection's first reconnect; it doubles up to maxReconnectDelayMs. */
+  /**
+   * Pause before the listening connection's first reconnect (100 ms); it doubles up to
+   * maxReconnectDelayMs (1 s). The cap is short because the lead's floor and the benches' shared
+   * printers follow the store live: once the server is back they hear it within a second, and an
+   * attempt on a server that is still down is refused at once and costs it nothing.
+   */
   reconnectDelayMs?: number;
   maxReconnectDelayMs?: number;
 }
@@ -295,7 +300,7 @@ export class PostgresEngine implements StoreEngine {
   private scheduleReconnect(): void {
     if (this.closed || this.reconnectTimer) return;
     const delay = this.reconnectDelay;
-    this.reconnectDelay = Math.min(delay * 2, this.options.maxReconnectDelayMs ?? 5_000);
+    this.reconnectDelay = Math.min(delay * 2, this.options.maxReconnectDelayMs ?? 1_000);
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
       void this.relisten();
