@@ -56,7 +56,7 @@ const ServiceSideSchema = z.object({
         revokedKey: z.string(),
       }),
     }),
-    printers: z.array(z.object({ name: z.string(), host: z.string(), port: z.number().int() })),
+    printers: z.array(z.object({ name: z.string(), host: z.string(), port: z.number().int(), discoveryPort: z.number().int() })),
     control: z.object({ baseUrl: z.string(), token: z.string() }),
   }),
   zebraPort: z.number().int(),

@@ -53,7 +53,7 @@ const ServiceSideSchema = z.object({
       test: z.object({ baseUrl: z.string(), companies: z.array(z.object({ name: z.string(), apiKey: z.string(), locationIds: z.array(z.string()) })), revokedKey: z.string() }),
       live: z.object({ baseUrl: z.string(), companies: z.array(z.object({ name: z.string(), apiKey: z.string(), locationIds: z.array(z.string()) })), revokedKey: z.string() }),
     }),
-    printers: z.array(z.object({ name: z.string(), host: z.string(), port: z.number().int() })),
+    printers: z.array(z.object({ name: z.string(), host: z.string(), port: z.number().int(), discoveryPort: z.number().int() })),
     control: z.object({ baseUrl: z.string(), token: z.string() }),
   }),
   zebraPort: z.number().int(),

@@ -3,10 +3,14 @@
  * English, on the embedded sandbox, brought about as a person would (sign in, print, open each
  * screen). Refreshed with `npm run screens`.
  */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { addVirtualZebra, draftOrder, expect, test } from '../../test/e2e/screens/bench-fixture';
+import { removeDataDir, startStationHost } from '../../test/e2e/station-host';
+import { addVirtualZebra, addZebraInAnyLanguage, draftOrder, expect, test } from '../../test/e2e/screens/bench-fixture';
 import { chooseLanguageBeforeStart } from '../../test/e2e/screens/layout-support';
-import { openStation, scanLikeAScanner } from '../../test/e2e/screens/station-page';
+import { importManifestOnSetup, openStation, scanLikeAScanner } from '../../test/e2e/screens/station-page';
+import { freeLoopbackPort } from '../../test/support/postgres-server';
 
 const folder = 'docs/screens';
 
@@ -97,3 +101,146 @@ test.describe('a Zebra’s settings', () => {
     });
   }
 });
+
+for (const language of ['nl', 'en']) {
+  test(`the choices and the causes a newcomer meets in "${language}"`, async ({ page, webHost, zebra, sandboxOrders }) => {
+    await chooseLanguageBeforeStart(page, language);
+    await openStation(page, webHost);
+    await page.getByTestId('operator-name').fill('Bas van der Berg');
+    await page.getByTestId('operator-sign-in').click();
+    await addZebraInAnyLanguage(page, zebra, 'Zebra ZD421 at packing bench 2');
+
+    // A manifest of a lead's: a second order under a sandbox order's ref, one under another's barcode.
+    const shared = draftOrder(sandboxOrders, 4);
+    const taken = draftOrder(sandboxOrders, 3);
+    await importManifestOnSetup(page, {
+      name: 'vandaag.csv',
+      text: `orderId,orderRef,barcode,recipient,bundleId\nSECOND-ORDER-1,${shared.orderRef},,Piet de Vries,BND-SECOND\nSECOND-ORDER-2,SHOP-77,${taken.barcode},Jan Smit,BND-SECOND\n`,
+    });
+    await shot(page, 'setup-import-barcode-taken', language);
+    await page.getByTestId('import-file').setInputFiles({ name: 'winkel-export.csv', mimeType: 'text/csv', buffer: Buffer.from('orderRef,locationId,deliveryStreet,deliveryNumber,deliveryPostalCode,deliveryCity,deliveryCountry\nW-1,1101,Damrak,1,1012 LH,Amsterdam,NL\n') });
+    await expect(page.getByTestId('import-error')).toBeVisible({ timeout: 20_000 });
+    await shot(page, 'setup-import-wrong-file', language);
+
+    await page.keyboard.press('F1');
+    await scanLikeAScanner(page, shared.orderRef);
+    await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'ambiguous', { timeout: 20_000 });
+    await shot(page, 'scan-which-order', language);
+    await page.keyboard.press('Escape');
+
+    // Printed by Bas, who signs out: the next packer scans the same parcel under the sign-in bar.
+    await scanLikeAScanner(page, draftOrder(sandboxOrders, 0).orderRef);
+    await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'printed', { timeout: 20_000 });
+    await page.getByTestId('operator-sign-out').click();
+    await scanLikeAScanner(page, draftOrder(sandboxOrders, 0).orderRef);
+    await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'duplicate', { timeout: 20_000 });
+    await shot(page, 'scan-already-printed-sign-in', language);
+    await page.getByTestId('operator-later').click();
+
+    await page.keyboard.press('F3');
+    await page.getByTestId('printer-kind-network-zebra').check();
+    await page.getByTestId('printer-name').fill('Dock Zebra');
+    await page.getByTestId('printer-host').fill('127.0.0.1');
+    await page.getByTestId('printer-port').fill(String(await freeLoopbackPort()));
+    await page.getByTestId('printer-add').click();
+    await expect(page.getByTestId('printer-added-not-answering')).toBeInViewport({ timeout: 20_000 });
+    await shot(page, 'printers-not-answering', language);
+
+    await page.keyboard.press('F4');
+    await page.getByTestId('setting-base-url-test').fill(`http://127.0.0.1:${await freeLoopbackPort()}/test`);
+    await page.getByTestId('setting-base-url-test').press('Enter');
+    await page.getByTestId('key-input-test').fill('sk_test_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345');
+    await page.getByTestId('key-save-test').click();
+    await expect(page.getByTestId('key-error-test')).toBeInViewport({ timeout: 30_000 });
+    await shot(page, 'setup-nothing-answers', language);
+
+    await page.getByTestId('store-kind-postgres').check();
+    await page.getByTestId('store-address').fill('postgres://station:Geheim123@db.warehouse.lan:5432/packing');
+    await page.getByTestId('store-test').click();
+    await expect(page.getByTestId('store-error')).toBeInViewport({ timeout: 20_000 });
+    await shot(page, 'setup-store-password-in-address', language);
+  });
+
+  test(`Printers › Add › Print queue on a computer with its print system stopped, in "${language}"`, async ({ page }) => {
+    const host = await startStationHost({ env: { CUPS_SERVER: join(tmpdir(), 'no-cupsd-here', 'cups.sock') } });
+    try {
+      await chooseLanguageBeforeStart(page, language);
+      await openStation(page, host);
+      await page.getByTestId('operator-later').click();
+      await page.keyboard.press('F3');
+      await page.getByTestId('printer-kind-os-queue-raw').check();
+      await expect(page.getByTestId('queues-error')).toBeVisible({ timeout: 20_000 });
+      await page.getByTestId('queues-error').scrollIntoViewIfNeeded();
+      await shot(page, 'printers-no-print-system', language);
+    } finally {
+      await host.stop();
+      removeDataDir(host.dataDir);
+    }
+  });
+}
+
+for (const language of ['nl', 'en']) {
+  test(`the upload, the printer search, the ship panel, the virtual printer and the scale in "${language}"`, async ({ page, webHost, sandboxOrders }) => {
+    await chooseLanguageBeforeStart(page, language);
+    await openStation(page, webHost);
+    await page.getByTestId('operator-name').fill('Anna de Vries');
+    await page.getByTestId('operator-sign-in').click();
+    await expect(page.getByTestId('operator-prompt')).toHaveCount(0);
+
+    // The ship panel as the packer sets the parcels, its Close under the facts.
+    await page.getByTestId('ship-import-file').setInputFiles({
+      name: 'winkel.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('orderRef,locationId,deliveryStreet,deliveryNumber,deliveryPostalCode,deliveryCity,deliveryCountry,deliveryName,weight,length,width,height\nWINKEL-8,1101,Keizersgracht,100,1016 DK,Amsterdam,NL,Eva de Boer,1200,300,200,100\n'),
+    });
+    await expect(page.getByTestId('ship-import-report')).toBeVisible();
+    await scanLikeAScanner(page, 'WINKEL-8');
+    await expect(page.getByTestId('ship-panel')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+    await page.keyboard.press('2');
+    await expect(page.getByTestId('ship-parcels')).toHaveText('2');
+    await shot(page, 'ship-ready', language);
+    await page.keyboard.press('Escape');
+
+    // The virtual printer's labels, their tray focused from the keyboard.
+    for (const order of sandboxOrders.filter((each) => each.status === 'draft' && each.zplAvailable).slice(0, 6)) {
+      await scanLikeAScanner(page, order.orderRef);
+      await expect(page.getByTestId('scan-result').filter({ hasText: order.orderRef })).toHaveAttribute('data-state', 'printed', { timeout: 20_000 });
+    }
+    await page.getByTestId('virtual-printer-open').click();
+    // Its tray takes the focus as it opens (the ring shows it scrolls from the keyboard).
+    await expect(page.getByTestId('virtual-printer-labels').getByTestId('preview-image')).toHaveCount(6, { timeout: 30_000 });
+    await shot(page, 'virtual-printer-labels', language);
+    await page.keyboard.press('Escape');
+
+    // A one-row upload, its labels printed on the sandbox's printer.
+    await page.keyboard.press('F2');
+    await page.getByTestId('upload-locations').fill('1101');
+    await page.getByTestId('upload-file').setInputFiles({
+      name: 'dag.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('orderRef;locationId;deliveryName;deliveryStreet;deliveryNumber;deliveryPostalCode;deliveryCity;deliveryCountry;weight\nDAG-1;1101;Sanne Bos;Damrak;1;1012 LH;Amsterdam;NL;1200\n'),
+    });
+    await expect(page.getByTestId('upload-print-choice')).toBeVisible();
+    await page.getByTestId('upload-print-choice').locator('input[type="radio"]').first().check();
+    await page.getByTestId('upload-start').click();
+    await expect(page.getByTestId('upload-labels-result')).toHaveAttribute('data-tone', 'ok', { timeout: 60_000 });
+    await page.getByTestId('upload-panel').scrollIntoViewIfNeeded();
+    await shot(page, 'upload-printed', language);
+
+    // Find printers on the sandbox: its virtual Zebra answers.
+    await page.keyboard.press('F3');
+    await page.getByTestId('discover-search').click();
+    await expect(page.getByTestId('discover-row').first()).toBeVisible({ timeout: 20_000 });
+    await page.getByTestId('discover-printers').scrollIntoViewIfNeeded();
+    await shot(page, 'printers-found', language);
+
+    // A scale on a port this computer does not have.
+    await page.keyboard.press('F4');
+    await page.getByTestId('scale-kind-serial').check();
+    await page.getByTestId('scale-port').fill('/dev/ttyUSB9');
+    await page.getByTestId('scale-use').click();
+    await expect(page.getByTestId('scale-error-title')).toBeVisible();
+    await page.getByTestId('scale-section').scrollIntoViewIfNeeded();
+    await shot(page, 'setup-scale-port', language);
+  });
+}

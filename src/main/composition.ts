@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { createEmbeddedSandbox } from './embedded-sandbox';
-import { createDispatcher, type Handlers } from './contract/dispatcher';
+import { callThrough, createDispatcher, type Dispatcher, type Handlers } from './contract/dispatcher';
 import { environmentSessions } from './environment-session';
 import { createEventBus } from './contract/event-bus';
 import { appHandlers } from './handlers/app';
@@ -22,6 +22,7 @@ import { openDatabase } from './store/database';
 import { securePrivateFolder } from './store/private-files';
 import { SettingsRepository } from './store/settings-repository';
 import { deliveryFeature } from './composition/delivery-feature';
+import { floorFeature } from './composition/floor-feature';
 import { ordersFeature } from './composition/orders-feature';
 import { printingFeature } from './composition/printing-feature';
 import { shippingFeature, shippingRecords } from './composition/shipping-feature';
@@ -64,11 +65,12 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   const printing = await printingFeature({
     engine, sharedStore: store.engine.sharedByBenches, health: store.health, onceReachable, db, databasePath, benchId: bench, settings, settingsStore,
     lookupOn: ordering.lookupOn, clientFor, keys, scanToShip: records.scanToShip, events, logger,
+    sandboxDiscovery: async () => (await sandbox.printers()).map((printer) => ({ host: printer.host, port: printer.discoveryPort })),
     options: options.printing, orderCopyEveryMs: options.orderCopyEveryMs ?? 60_000,
   });
   // Notices, conflicts and printers reach the screen by notification, whichever process wrote them.
   const followed = [intake.notices, intake.conflicts, printing.core.printers];
-  const supervision = await supervisionFeature({ engine, index: orders, lookup, clientFor, timeline: intake.timeline, notices: intake.notices, followed, printing: printing.core, onceReachable, settings, dataDir });
+  const supervision = await supervisionFeature({ engine, index: orders, lookup, clientFor, timeline: intake.timeline, notices: intake.notices, weights: records.weights, followed, printing: printing.core, onceReachable, settings, dataDir });
   sandboxWiring.attach({ printer: printing.sandboxPrinter, webhookLink: intake.sandboxLink });
   const shipping = shippingFeature({ records, engine, settings, orders, pickedFiles, printing: printing.core, clientFor, events, logger, uploadSleep: options.uploadSleep });
   const scale = createScaleService({
@@ -80,8 +82,19 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   });
   const { retention } = records;
   const webhooks = intake.receiver;
+  // The floor asks this bench's idle printers how they are through the same call as the screen.
+  let dispatcher: Dispatcher | null = null;
+  const floor = floorFeature({
+    engine, benchId: bench, settings, printing, onceReachable, events, logger, ...(options.floor ? { options: options.floor } : {}),
+    printerStatus: async (id) => {
+      if (!dispatcher) throw new Error('the station is not composed yet');
+      const answer = await callThrough(dispatcher, 'printers.status', { id }, { host: options.host });
+      if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`);
+      return answer.value;
+    },
+  });
 
-  const handlers: Handlers = {
+  const handlers: Handlers = floor.observing({
     ...appHandlers({ name: productName, version: options.version, host: options.host, dataDir, settings, keys }),
     ...settingsHandlers({ settings, webhooks, keys, logger, sandboxLink: intake.sandboxLink }),
     ...delivery.handlers,
@@ -93,10 +106,12 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     ...shipping.handlers,
     ...storeFeatureHandlers(store, printing.localOnly, settings),
     ...scalesHandlers({ scale, logger }),
-  };
+    ...floor.handlers,
+  });
+  dispatcher = createDispatcher(handlers, logger, environmentSessions({ environment: () => settings.environment(), readyFor: sandboxWiring.readyFor, clientFor }));
 
   return {
-    dispatcher: createDispatcher(handlers, logger, environmentSessions({ environment: () => settings.environment(), readyFor: sandboxWiring.readyFor, clientFor })),
+    dispatcher,
     events,
     logger,
     settings,
@@ -110,10 +125,11 @@ export async function composeStation(options: StationOptions): Promise<Station> 
       },
       scale,
       uploadSettled: (uploadId) => shipping.uploads.settled(uploadId),
+      watchFloor: () => floor.floor.watch(),
     },
     services: {
       db, store: engine, storeHealth: store.health, sandbox, sandboxReady: sandboxWiring.ready, clients, keys, orders, lookup, importer: ordering.importer,
-      pickedFiles, webhooks, printing: printing.core, ledger: records.ledger, toShip: records.toShip, ship: shipping.ship, uploads: shipping.uploads, scale, retention,
+      pickedFiles, webhooks, printing: printing.core, floor: floor.floor, ledger: records.ledger, toShip: records.toShip, ship: shipping.ship, uploads: shipping.uploads, scale, retention,
     },
     async start(listeners) {
       // A shift lasts until the station restarts: the screen asks who is packing at each start.
@@ -121,8 +137,11 @@ export async function composeStation(options: StationOptions): Promise<Station> 
       retention.start();
       if (listeners.webhooks) await webhooks.resume();
       if (listeners.scale) await scale.start();
+      // A long-running host reports this bench to the floor and applies the actions sent to it.
+      await floor.start();
     },
     async close() {
+      await floor.close();
       await retention.stop();
       await scale.close();
       await shipping.uploads.close();

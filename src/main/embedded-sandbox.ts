@@ -46,6 +46,8 @@ export interface SandboxPrinter {
   name: string;
   host: string;
   port: number;
+  /** Where it answers Zebra's network discovery (a free port on loopback), so "Find printers" finds it. */
+  discoveryPort: number;
 }
 
 export interface EmbeddedSandbox {
@@ -128,7 +130,7 @@ function embeddedSandboxOver(start: () => Promise<RunningSandbox>, isRunning: ()
     },
     async printers() {
       const { sandbox } = await company();
-      return sandbox.printers.map((printer) => ({ name: printer.name, host: printer.host, port: printer.port }));
+      return sandbox.printers.map((printer) => ({ name: printer.name, host: printer.host, port: printer.port, discoveryPort: printer.discoveryPort }));
     },
     async printedLabels(printer) {
       const parsed = PrintedLabelsSchema.safeParse(await control(`/printers/${printer}/printed`));

@@ -35,7 +35,8 @@ export interface SandboxEnvironment {
 
 export interface SandboxDescription {
   environments: Record<EnvironmentName, SandboxEnvironment>;
-  printers: { name: string; host: string; port: number }[];
+  /** Each virtual Zebra: its raw printing port, and the port it answers Zebra's network discovery on (4201 on a real printer). */
+  printers: { name: string; host: string; port: number; discoveryPort: number }[];
   control: { baseUrl: string; token: string };
 }
 
@@ -85,6 +86,7 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<RunningS
 
   const api = createApiServer({ world: currentWorld, settings, labels, random: runtimeRandom.fork('faults'), now: Date.now });
   const printers: VirtualZebra[] = [];
+  const discoveryPorts: number[] = [];
   let control: Server | undefined;
   const close = async () => {
     await Promise.all([closeServer(api.server), control ? closeServer(control) : Promise.resolve(), ...printers.map((printer) => printer.stop())]);
@@ -112,6 +114,8 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<RunningS
       });
       printers.push(printer);
       await printer.start({ host: options.host, port: options.printerPorts[i] ?? 0 });
+      // On a free port of its own, so stations and sandboxes side by side on one computer never collide.
+      discoveryPorts.push(await printer.answerDiscovery({ host: options.host, port: 0 }));
     }
 
     const describe = (): SandboxDescription => {
@@ -127,7 +131,7 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<RunningS
       }
       return {
         environments,
-        printers: printers.map((printer) => ({ name: printer.name, host: options.host, port: printer.boundPort ?? 0 })),
+        printers: printers.map((printer, index) => ({ name: printer.name, host: options.host, port: printer.boundPort ?? 0, discoveryPort: discoveryPorts[index] ?? 0 })),
         control: { baseUrl: `http://${urlHost(options.host)}:${controlPort}`, token },
       };
     };

@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { appCalls, appEvents } from './contract/app';
+import { floorCalls, floorEvents } from './contract/floor';
 import { importsCalls, importsEvents } from './contract/imports';
 import { keysCalls } from './contract/keys';
 import { ordersCalls } from './contract/orders';
@@ -36,6 +37,7 @@ export const calls = {
   ...uploadCalls,
   ...storeCalls,
   ...scalesCalls,
+  ...floorCalls,
 } as const;
 
 export const events = {
@@ -48,6 +50,7 @@ export const events = {
   ...uploadEvents,
   ...storeEvents,
   ...scalesEvents,
+  ...floorEvents,
 } as const;
 
 export type Calls = typeof calls;

@@ -100,6 +100,16 @@ export const errorCodes = [
    * so nothing was opened for writing (facts: subject — bench-file or shared; storeVersion; knownVersion).
    */
   'STORE_NEWER_THAN_STATION',
+  /**
+   * This computer has no print system to offer print queues: CUPS not installed or not running
+   * (facts: subject not-installed | not-running, system). Not a printer's fault.
+   */
+  'NO_PRINT_SYSTEM',
+  // the lead's floor
+  /** Another lead acted on the same run or label first: this action was not sent (facts: operator, benchName, action, since). */
+  'FLOOR_ACTED_FIRST',
+  /** The bench an action is for has not reported for the stated time: nothing was sent (facts: benchName, since; subject 'stopped' when it was closed in order). */
+  'BENCH_NOT_ANSWERING',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(errorCodes);

@@ -30,6 +30,8 @@ export interface StationHostOptions {
   port?: number;
   /** With keyring: the keyring's folder to reuse (a station started again keeps its secrets); kept after stop. */
   keyringHome?: string;
+  /** Added to the station's environment: the computer it runs on (no print system, another CUPS server). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -41,7 +43,7 @@ export async function startStationHost(options: StationHostOptions = {}): Promis
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'station-e2e-'));
   const node = [process.execPath, 'out/main/web.js', '--json', '--data-dir', dataDir, ...(options.port ? ['--port', String(options.port)] : [])];
   const [command, ...args] = options.keyring ? ['dbus-run-session', '--', 'bash', 'scripts/with-keyring.sh', ...node] : node;
-  const env = { ...process.env };
+  const env = { ...process.env, ...options.env };
   // A keyring of its own, gone with the test.
   if (options.keyring) env.XDG_DATA_HOME = options.keyringHome ?? mkdtempSync(join(tmpdir(), 'station-e2e-keyring-'));
   // Its own process group, so stopping it reaches D-Bus and the keyring too.

@@ -52,6 +52,15 @@ async function main(): Promise<void> {
       progressIntervalMs: 100,
       transports: { network: { queryTimeoutMs: 1_500, connectTimeoutMs: 1_000 } },
     },
+    ...(config.floor
+      ? {
+          floor: {
+            ...(config.floor.silentAfterMs ? { silentAfterMs: config.floor.silentAfterMs } : {}),
+            ...(config.floor.printerCheckMs ? { printerCheckMs: config.floor.printerCheckMs } : {}),
+            ...(config.floor.heartbeatMs ? { reporter: { heartbeatMs: config.floor.heartbeatMs } } : {}),
+          },
+        }
+      : {}),
   });
   const dispatch = (name: string, input: unknown) => station.dispatcher.dispatch(name, input, { host: 'web' });
 
@@ -82,7 +91,18 @@ async function main(): Promise<void> {
     printerId = await ownPrinter();
   }
   if (!printerId) throw new Error('the bench has no printer');
+  if (config.floor) {
+    // As the app starts: the shift begins with nobody signed in, then the packer gives their name.
+    await station.start({ webhooks: false });
+    await dispatch('settings.set', { operator: config.floor.operator });
+  }
 
+  const forwarded = new Set(config.forwardEvents ?? []);
+  if (forwarded.size > 0) {
+    station.events.subscribe((name, payload) => {
+      if (forwarded.has(name)) send({ type: 'event', name, payload, at: Date.now() });
+    });
+  }
   process.on('message', (raw: unknown) => {
     const parsed = BenchCallSchema.safeParse(raw);
     if (!parsed.success) {

@@ -22,6 +22,20 @@ export const BenchConfigSchema = z.object({
   baseUrl: z.string(),
   apiKey: z.string(),
   printerPort: z.number().int(),
+  /**
+   * Started as the app starts (station.start): the bench reports to the lead's floor and applies
+   * the actions sent to it, with this operator signed in. Absent: composed only, as before.
+   */
+  floor: z
+    .object({
+      operator: z.string(),
+      silentAfterMs: z.number().int().positive().optional(),
+      printerCheckMs: z.number().int().positive().optional(),
+      heartbeatMs: z.number().int().positive().optional(),
+    })
+    .optional(),
+  /** Station events the bench sends on to its parent as they happen (a benchmark times them). */
+  forwardEvents: z.array(z.string()).optional(),
 });
 export type BenchConfig = z.infer<typeof BenchConfigSchema>;
 
@@ -34,5 +48,7 @@ export const BenchMessageSchema = z.union([
   z.object({ type: z.literal('ready'), printerId: z.string() }),
   z.object({ type: z.literal('answer'), id: z.number().int(), ok: z.literal(true), value: z.unknown() }),
   z.object({ type: z.literal('answer'), id: z.number().int(), ok: z.literal(false), error: z.object({ code: z.string(), message: z.string() }) }),
+  /** A station event the parent asked for, with when the bench heard it (epoch ms). */
+  z.object({ type: z.literal('event'), name: z.string(), payload: z.unknown(), at: z.number() }),
 ]);
 export type BenchMessage = z.infer<typeof BenchMessageSchema>;

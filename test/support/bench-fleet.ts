@@ -31,6 +31,8 @@ export type BenchAnswer =
 export interface FleetBench {
   readonly index: number;
   readonly name: string;
+  /** Its data folder (a command-line call beside it opens the same). */
+  readonly dataDir: string;
   readonly zebra: VirtualZebra;
   /** Its printer's id in the station, once it has started. */
   printerId(): string;
@@ -79,12 +81,22 @@ export interface FleetOptions {
   database?: Pick<PostgresServer, 'stop' | 'start'>;
   /** How long a start may keep failing before start() gives up. Default 60 s. */
   restartWithinMs?: number;
+  /** Each bench started as the app starts, on the lead's floor, with these settings (operator "Packer <n>"). */
+  floor?: Omit<NonNullable<BenchConfig['floor']>, 'operator'>;
+  /** Station events each bench sends on as they happen, to `onEvent`. */
+  forwardEvents?: string[];
+  onEvent?(bench: number, name: string, payload: unknown, at: number): void;
 }
 
 /** Opens the shared store from this process (to seed it or read it), migrating it first. */
 export async function openFleetStore(store: FleetStore): Promise<StoreEngine> {
   if (store.kind === 'sqlite') return SqliteEngine.open(store.file);
   return PostgresEngine.open({ ...store.connection, tls: 'disable', applicationName: 'fleet parent' });
+}
+
+/** Today's draft orders (as the sandbox lists them) into the shared order index, as the morning's manifest import would. */
+export function seedDraftOrders(store: FleetStore, orders: readonly { orderId: string; orderRef: string; barcode: string; bundleId: string }[]): Promise<void> {
+  return seedOrders(store, orders.map((order) => ({ orderId: order.orderId, orderRef: order.orderRef, barcode: order.barcode, bundleId: order.bundleId, status: 'draft' as const })));
 }
 
 /** Puts the day's orders into the shared order index once, as a manifest import would. */
@@ -121,6 +133,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         baseUrl: options.baseUrl,
         apiKey: options.apiKey,
         printerPort: port,
+        ...(options.floor ? { floor: { ...options.floor, operator: `Packer ${index + 1}` } } : {}),
+        ...(options.forwardEvents ? { forwardEvents: options.forwardEvents } : {}),
       };
       return { index, name, zebra, config, life: null as Life | null, printerId: '', lives: 0, failedStarts: 0, crashed: null as (() => string) | null, strayErrors: [] as string[] };
     }),
@@ -166,6 +180,10 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     });
     child.on('message', (raw: unknown) => {
       const message = BenchMessageSchema.parse(raw);
+      if (message.type === 'event') {
+        options.onEvent?.(bench.index, message.name, message.payload, message.at);
+        return;
+      }
       if (message.type === 'ready') {
         bench.printerId = message.printerId;
         started = true;
@@ -225,6 +243,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     benches: benches.map((bench) => ({
       index: bench.index,
       name: bench.name,
+      dataDir: bench.config.dataDir,
       zebra: bench.zebra,
       printerId: () => bench.printerId,
       running: () => bench.life !== null,

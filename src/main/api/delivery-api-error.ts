@@ -1,4 +1,4 @@
-import { StationError, type ErrorCode } from '../../shared/errors';
+import { StationError, type ErrorCode, type ErrorFacts } from '../../shared/errors';
 
 export interface DeliveryApiErrorFacts {
   /** HTTP status of the answer that decided the error; absent when no answer came (network, timeout, local checks). */
@@ -12,6 +12,8 @@ export interface DeliveryApiErrorFacts {
   /** HTTP attempts made before giving up; 0 when the request was refused locally. */
   attempts?: number;
   cause?: unknown;
+  /** What the screen words the error with (the address that did not answer, for one). */
+  facts?: ErrorFacts;
 }
 
 /**
@@ -26,7 +28,7 @@ export class DeliveryApiError extends StationError {
   readonly attempts: number;
 
   constructor(code: ErrorCode, message: string, facts: DeliveryApiErrorFacts = {}) {
-    super(code, message, facts.details, facts.cause === undefined ? undefined : { cause: facts.cause });
+    super(code, message, facts.details, { ...(facts.cause === undefined ? {} : { cause: facts.cause }), ...(facts.facts ? { facts: facts.facts } : {}) });
     this.name = 'DeliveryApiError';
     this.status = facts.status;
     this.serviceMessage = facts.serviceMessage;

@@ -153,6 +153,8 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
   if (baseUrl.protocol !== 'http:' && baseUrl.protocol !== 'https:') {
     throw new DeliveryApiError('NOT_CONFIGURED', `The Delivery API address must start with https:// or http:// (got ${baseUrl.protocol}).`);
   }
+  // The address as the lead set it up (no query, no trailing slash): what the screen names when nothing answers there.
+  const address = `${baseUrl.origin}${baseUrl.pathname}`.replace(/\/+$/, '').slice(0, 300);
 
   const retryPolicy = resolveRetryPolicy(options.retry);
   const labelWait = resolveLabelWaitPolicy(options.labelWait);
@@ -216,7 +218,7 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
         responseMs: Math.min(timeouts.responseMs, info.remainingMs),
         attemptMs: Math.min(timeouts.attemptMs, info.remainingMs),
       };
-      const ctx: CallContext = { operation: spec.operation, subject: spec.subject, describe, host: baseUrl.host, apiKey, timeouts: effective };
+      const ctx: CallContext = { operation: spec.operation, subject: spec.subject, describe, host: baseUrl.host, address, apiKey, timeouts: effective };
       const queuedAt = now();
       const release = await semaphore.acquire();
       queuedMs += now() - queuedAt;

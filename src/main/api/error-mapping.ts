@@ -30,6 +30,8 @@ export interface CallContext {
   /** "GET /orders/label/123" — for messages and logs; never carries a query or a header. */
   describe: string;
   host: string;
+  /** The service's address as it was set up (origin and path), for the screen to name. */
+  address: string;
   apiKey: string;
   timeouts: { connectMs: number; responseMs: number; attemptMs: number };
 }
@@ -255,7 +257,7 @@ export function classifyTransportFailure(failure: TransportFailure, ctx: CallCon
           error: new DeliveryApiError(
             'TIMEOUT',
             `Could not connect to the Delivery API at ${ctx.host} within ${seconds(ctx.timeouts.connectMs)}. Check the network.${notCreated}`,
-            { attempts, cause: failure.cause },
+            { attempts, cause: failure.cause, facts: { address: ctx.address } },
           ),
           retry: creating ? 'none' : 'transient',
         };
@@ -265,6 +267,7 @@ export function classifyTransportFailure(failure: TransportFailure, ctx: CallCon
         error: new DeliveryApiError('NETWORK', `Cannot reach the Delivery API at ${ctx.host}: ${why}. Check the network.${notCreated}`, {
           attempts,
           cause: failure.cause,
+          facts: { address: ctx.address },
         }),
         retry: creating || failure.permanent ? 'none' : 'transient',
       };
@@ -276,7 +279,7 @@ export function classifyTransportFailure(failure: TransportFailure, ctx: CallCon
       const limit = failure.stage === 'attempt' ? ctx.timeouts.attemptMs : ctx.timeouts.responseMs;
       const what = failure.stage === 'body' ? 'stopped sending its answer' : `did not answer within ${seconds(limit)}`;
       return {
-        error: new DeliveryApiError('TIMEOUT', `The Delivery API ${what} (${ctx.describe}). Try again.`, { attempts, cause: failure.cause }),
+        error: new DeliveryApiError('TIMEOUT', `The Delivery API ${what} (${ctx.describe}). Try again.`, { attempts, cause: failure.cause, facts: { address: ctx.address } }),
         retry: 'transient',
       };
     }
@@ -291,6 +294,7 @@ export function classifyTransportFailure(failure: TransportFailure, ctx: CallCon
         error: new DeliveryApiError('NETWORK', `The connection to the Delivery API at ${ctx.host} broke (${failure.code}). Check the network.`, {
           attempts,
           cause: failure.cause,
+          facts: { address: ctx.address },
         }),
         retry: 'transient',
       };

@@ -11,6 +11,7 @@ import { parseArgs } from './args';
 import { exitCodes, UsageError, type CliCommand, type CliContext, type CliIo } from './command';
 import { cancelCommand } from './commands/cancel';
 import { dayCloseCommand } from './commands/day-close';
+import { floorCommand } from './commands/floor';
 import { importCommand } from './commands/import';
 import { infoCommand } from './commands/info';
 import { keysCommand } from './commands/keys';
@@ -27,7 +28,7 @@ import { webhooksCommand } from './commands/webhooks';
 import { errorText } from '../../shared/error-text';
 
 /** Every command, in the order the help lists them. Later issues add theirs here. */
-export const commands: readonly CliCommand[] = [lookupCommand, printCommand, printBundlesCommand, printersCommand, scaleCommand, cancelCommand, dayCloseCommand, importCommand, shipCommand, importToShipCommand, uploadCommand, checkAddressCommand, checkPostalCodeCommand, coverageCommand, pickupPointsCommand, creationsCommand, keysCommand, settingsCommand, webhooksCommand, sandboxCommand, infoCommand];
+export const commands: readonly CliCommand[] = [lookupCommand, printCommand, printBundlesCommand, printersCommand, floorCommand, scaleCommand, cancelCommand, dayCloseCommand, importCommand, shipCommand, importToShipCommand, uploadCommand, checkAddressCommand, checkPostalCodeCommand, coverageCommand, pickupPointsCommand, creationsCommand, keysCommand, settingsCommand, webhooksCommand, sandboxCommand, infoCommand];
 
 export interface RunOptions {
   version: string;

@@ -20,6 +20,7 @@ import { PrinterLeases } from '../printing/printer-leases';
 import type { PrintingOptions } from '../printing/runs/print-service';
 import { createPrintingCore, type PrintingCore } from '../printing/runs/printing-core';
 import { createSandboxPrinterSync, type SandboxPrinterSync } from '../printing/sandbox-printer';
+import type { DiscoveryTarget } from '../handlers/printers';
 import { createCommandRunner } from '../printing/transports/command-runner';
 import { createPrinterTransports, type PrinterTransportsOptions } from '../printing/transports/printer-transports';
 import { environmentReadiness } from '../settings/environment-readiness';
@@ -52,6 +53,8 @@ export interface PrintingFeatureDeps {
   clientFor(environment: Environment): Promise<DeliveryClient>;
   keys: Pick<KeyService, 'readKey'>;
   scanToShip: ScanToShip;
+  /** Where the embedded sandbox's virtual Zebras answer Zebra's discovery (searched too on the sandbox). */
+  sandboxDiscovery(): Promise<DiscoveryTarget[]>;
   events: EventBus;
   logger: Logger;
   options?: PrintingOptions & { transports?: Partial<PrinterTransportsOptions> };
@@ -66,6 +69,10 @@ export interface PrintingFeature {
   readonly localOnly: LocalOnlyPrinting;
   /** Keeps the sandbox environment's printer at the virtual Zebra of this launch. */
   readonly sandboxPrinter: SandboxPrinterSync;
+  /** Where the journal writes now; each printing call runs in its `hold`. */
+  readonly store: PrintingStore;
+  /** The warehouse's printer leases (none on one bench). */
+  readonly leases: PrinterLeases | undefined;
   readonly handlers: ReturnType<typeof printersHandlers> & ReturnType<typeof printingHandlers>;
   close(): Promise<void>;
 }
@@ -80,12 +87,13 @@ export async function printingFeature(deps: PrintingFeatureDeps): Promise<Printi
   const bench = { id: deps.benchId, name: () => settings.stationName(), localOnly: () => store.localOnly() };
   // The orders a scan resolves against are where the journal writes: on the bench's file, its copy of the warehouse's.
   const orders = new OrderIndex(store);
+  const leases = shared ? new PrinterLeases(store, { bench: bench.id, benchName: bench.name }) : undefined;
   const core = createPrintingCore({
     store,
     bench,
     // One bench drives its own printers (the app and a CLI command beside it are the same bench,
     // one id in one settings file): leases only on a warehouse's shared store.
-    ...(shared ? { leases: new PrinterLeases(store, { bench: bench.id, benchName: bench.name }) } : {}),
+    ...(leases ? { leases } : {}),
     flushToDisk: createWalFlush(deps.databasePath),
     orders,
     lookup: deps.lookupOn(orders),
@@ -105,9 +113,11 @@ export async function printingFeature(deps: PrintingFeatureDeps): Promise<Printi
   return {
     core,
     localOnly,
+    store,
+    leases,
     sandboxPrinter: createSandboxPrinterSync({ printers: core.printers, settings: deps.settingsStore, changed: (printer) => core.service.printerChanged(printer) }),
     handlers: {
-      ...printersHandlers({ settings, printing: core, setupAllowed: () => localOnly.requireSharedStore(), logger, store }),
+      ...printersHandlers({ settings, printing: core, setupAllowed: () => localOnly.requireSharedStore(), sandboxDiscovery: deps.sandboxDiscovery, logger, store }),
       // Each call reads and writes the journal in one place: local-only printing moves it between calls.
       ...heldIn(store, printingHandlers({ settings, core, allowed: localOnly, preview: createLabelPreview({ journal: core.journal, printers: core.printers, clientFor }), logger, scanToShip: deps.scanToShip })),
     },

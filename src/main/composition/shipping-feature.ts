@@ -18,6 +18,7 @@ import type { PrintingCore } from '../printing/runs/printing-core';
 import type { StationSettings } from '../settings/station-settings';
 import { AddressLookups } from '../shipping/address-lookups';
 import { CreationLedger } from '../shipping/creation-ledger';
+import { createCreatedWeights, type CreatedWeights } from '../shipping/created-weights';
 import { createPersonalDataRetention, type RetentionSweep } from '../shipping/personal-data-retention';
 import { scanToShip, type ScanToShip } from '../shipping/scan-to-ship';
 import { ShipService } from '../shipping/ship-service';
@@ -37,6 +38,8 @@ export interface ShippingRecordsDeps {
 
 export interface ShippingRecords {
   readonly ledger: CreationLedger;
+  /** The weight each order was created with: written by shipping and uploads, read by the handover list. */
+  readonly weights: CreatedWeights;
   readonly toShip: ToShipOrders;
   readonly retention: RetentionSweep;
   /** What a scan at the printing screen ships, when it names an order to ship. */
@@ -56,7 +59,7 @@ export async function shippingRecords(deps: ShippingRecordsDeps): Promise<Shippi
   });
   const toShip = new ToShipOrders(engine);
   const retention = createPersonalDataRetention({ engine, logger, clock: deps.retentionClock });
-  return { ledger, toShip, retention, scanToShip: scanToShip({ toShip, ledger }) };
+  return { ledger, weights: createCreatedWeights(engine), toShip, retention, scanToShip: scanToShip({ toShip, ledger }) };
 }
 
 export interface ShippingFeatureDeps {
@@ -81,12 +84,13 @@ export interface ShippingFeature {
 
 export function shippingFeature(deps: ShippingFeatureDeps): ShippingFeature {
   const { records, settings, orders, pickedFiles, printing, clientFor, events, logger } = deps;
-  const { ledger, toShip } = records;
+  const { ledger, toShip, weights } = records;
   const ship = new ShipService({
     settings,
     ledger,
     toShip,
     orders,
+    weights,
     clientFor,
     printing: { service: printing.service, printers: printing.printers },
     logger,
@@ -95,6 +99,7 @@ export function shippingFeature(deps: ShippingFeatureDeps): ShippingFeature {
     store: new UploadStore(deps.engine, () => new Date()),
     ledger,
     orders,
+    weights,
     events,
     logger,
     clientFor,

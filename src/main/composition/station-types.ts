@@ -5,6 +5,7 @@
 import type { EmbeddedSandbox } from '../embedded-sandbox';
 import type { Dispatcher } from '../contract/dispatcher';
 import type { EventBus } from '../contract/event-bus';
+import type { BenchFloor, FloorOptions } from '../floor/bench-floor';
 import type { KeyService } from '../keys/key-service';
 import type { KeyStore } from '../keys/key-store';
 import type { Logger } from '../logging/logger';
@@ -71,6 +72,8 @@ export interface StationOptions {
   orderCopyEveryMs?: number;
   /** How the bench's scale is read (tests shorten the stable window and the serial timing). */
   scale?: Pick<ScaleServiceDeps, 'stable' | 'serialTiming' | 'reconnectMs' | 'open'>;
+  /** The lead's floor: when a silent bench reads as not answering, how often the bench reports (tests shorten them). */
+  floor?: FloorOptions;
   /** The process's errors nobody caught, as the host counts them (logging/stray-errors.ts); the receiver's health check shows the count. */
   strayErrors?: StrayErrors;
 }
@@ -113,6 +116,11 @@ export interface StationHost {
   readonly scale: ScaleService;
   /** Resolves once this process's runner of an upload has stopped: the command line waits for it before it ends. */
   uploadSettled(uploadId: string): Promise<void>;
+  /**
+   * Follows the lead's floor without reporting this bench, for `floor --watch`: each change is a
+   * `floor.bench` event. False on a bench's own file, where there is nothing to follow.
+   */
+  watchFloor(): Promise<boolean>;
 }
 
 export interface StationListeners {
@@ -144,6 +152,8 @@ export interface StationServices {
   readonly pickedFiles: PickedFiles;
   readonly webhooks: WebhookReceiver;
   readonly printing: PrintingCore;
+  /** This bench on the lead's floor: its report, the floor it follows, the lead's actions. */
+  readonly floor: BenchFloor;
   readonly ledger: CreationLedger;
   readonly toShip: ToShipOrders;
   readonly ship: ShipService;

@@ -10,6 +10,7 @@ import type { OrderIndex } from '../orders/order-index';
 import type { OrderLookup } from '../orders/order-lookup';
 import type { PrintingCore } from '../printing/runs/printing-core';
 import type { StationSettings } from '../settings/station-settings';
+import type { CreatedWeights } from '../shipping/created-weights';
 import type { StoreEngine, Subscription } from '../store/engine/store-engine';
 import { createDayClose } from '../supervision/day-close';
 import { printHandover } from '../supervision/handover-print';
@@ -29,6 +30,7 @@ export interface SupervisionFeatureDeps {
   clientFor(environment: Environment): Promise<DeliveryClient>;
   timeline: StatusTimeline;
   notices: PullNotices;
+  weights: CreatedWeights;
   /** Followed in this order once the store answers (the notices, the webhook conflicts, the printers). */
   followed: Followed[];
   /** The printing core whose journal a lead reads and whose printers print the handover. */
@@ -54,7 +56,7 @@ export async function supervisionFeature(deps: SupervisionFeatureDeps): Promise<
     following.push(...subscriptions);
   });
   const voids = createVoidService({ engine, index, lookup, clientFor: deps.clientFor });
-  const dayClose = createDayClose({ engine, index, timeline, notices, dataDir: deps.dataDir, benchName: () => settings.stationName() });
+  const dayClose = createDayClose({ engine, index, timeline, notices, weights: deps.weights, dataDir: deps.dataDir, benchName: () => settings.stationName() });
   return {
     handlers: supervisionHandlers({
       settings,

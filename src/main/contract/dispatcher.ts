@@ -60,6 +60,18 @@ export function describeCallName(name: unknown): string {
 }
 
 /**
+ * What a schema named as the cause of a refusal (a refinement's `params.subject`, such as
+ * key-space), for the screen to word; the first such issue's.
+ */
+const subjectOf = (error: z.ZodError): string | null => {
+  for (const issue of error.issues) {
+    const subject: unknown = issue.code === 'custom' ? issue.params?.subject : undefined;
+    if (typeof subject === 'string' && /^[a-z][a-z-]{0,63}$/.test(subject)) return subject;
+  }
+  return null;
+};
+
+/**
  * Parses every input before a handler sees it and every output before it leaves, and turns
  * every failure into error data with a stable code. It never throws and never rejects.
  */
@@ -73,7 +85,8 @@ export function createDispatcher(handlers: Handlers, logger: Logger, openSession
       const parsedInput = definition.input.safeParse(input ?? {});
       if (!parsedInput.success) {
         const { details, omitted } = describeIssues(parsedInput.error);
-        return failure({ code: 'INVALID_INPUT', message: `The request for ${name} was not valid.`, details }, omitted);
+        const subject = subjectOf(parsedInput.error);
+        return failure({ code: 'INVALID_INPUT', message: `The request for ${name} was not valid.`, details, ...(subject ? { facts: { subject } } : {}) }, omitted);
       }
       let value: unknown;
       try {

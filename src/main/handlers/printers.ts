@@ -25,9 +25,20 @@ import type { StoreEngine } from '../store/engine/store-engine';
 import type { printersCalls } from '../../shared/contract/printers';
 import { errorText } from '../../shared/error-text';
 
+/** A host and UDP port that answers Zebra's network discovery. */
+export interface DiscoveryTarget {
+  host: string;
+  port: number;
+}
+
 export interface PrintersHandlerDeps {
   settings: StationSettings;
   printing: PrintingCore;
+  /**
+   * Where the embedded sandbox's virtual Zebras answer discovery (on loopback, each on a free
+   * port): searched too when the bench works on the sandbox, so "Find printers" finds them there.
+   */
+  sandboxDiscovery?(): Promise<DiscoveryTarget[]>;
   /**
    * Refuses a change to the printers' setup where it would be lost: while the bench prints on its
    * own file, with the warehouse's printers as last read (printing/offline).
@@ -78,7 +89,7 @@ function unreachable(message: string, where: string): PrinterCheckData {
 }
 
 
-export function printersHandlers({ settings, printing, setupAllowed = () => undefined, logger, statusTimeoutMs = 3000, probe: probeOptions = {}, store }: PrintersHandlerDeps): HandlersOf<typeof printersCalls> {
+export function printersHandlers({ settings, printing, setupAllowed = () => undefined, sandboxDiscovery, logger, statusTimeoutMs = 3000, probe: probeOptions = {}, store }: PrintersHandlerDeps): HandlersOf<typeof printersCalls> {
   const { printers, service, transports } = printing;
   const printerSettings = new PrinterSettingsService({ printing, store, stationName: () => settings.stationName(), timeoutMs: statusTimeoutMs });
 
@@ -284,8 +295,14 @@ export function printersHandlers({ settings, printing, setupAllowed = () => unde
       const subnets = subnet ? [parseSubnet(subnet)] : ownSubnets();
       await ready(session);
       const environment = settings.environment();
+      // On the sandbox, a search of this computer's networks also asks the sandbox's virtual Zebras, on loopback.
+      const practice = environment === 'sandbox' && !subnet && sandboxDiscovery ? await sandboxDiscovery().catch(() => []) : [];
+      const practiceSubnets = practice.map((target) => parseSubnet(`${target.host}/32`));
       const [zebras, queues, known] = await Promise.all([
-        discoverNetworkZebras({ subnets, port, timeoutMs }),
+        Promise.all([
+          discoverNetworkZebras({ subnets, port, timeoutMs }),
+          ...practice.map((target, index) => discoverNetworkZebras({ subnets: [practiceSubnets[index]!], port: target.port, timeoutMs })),
+        ]).then((found) => found.flat()),
         transports.listOsQueues().catch((error: unknown) => {
           logger?.info('no print queues could be listed for the search', { error: errorText(error) });
           return [];
@@ -295,7 +312,7 @@ export function printersHandlers({ settings, printing, setupAllowed = () => unde
       const at = (host: string, port: number) => known.find((printer) => printer.address.kind === 'network-zebra' && printer.address.host === host && printer.address.port === port)?.id ?? null;
       const queued = (queue: string) => known.find((printer) => (printer.address.kind === 'os-queue-raw' || printer.address.kind === 'os-queue-pdf') && printer.address.queue === queue)?.id ?? null;
       return {
-        subnets: subnets.map((found) => found.cidr),
+        subnets: [...new Set([...subnets, ...practiceSubnets].map((found) => found.cidr))],
         printers: [
           ...zebras.map((zebra) => ({
             kind: 'network-zebra' as const,

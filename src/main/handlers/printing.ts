@@ -1,5 +1,7 @@
 import { StationError } from '../../shared/errors';
+import type { AmbiguousScanAnswerData } from '../../shared/contract/printing';
 import type { HandlersOf } from '../contract/dispatcher';
+import { AmbiguousScan } from '../orders/order-lookup';
 import type { Logger } from '../logging/logger';
 import type { LabelPreview } from '../printing/label-preview';
 import type { LocalOnlyPrinting } from '../printing/offline/local-only-printing';
@@ -46,7 +48,13 @@ export function printingHandlers({ settings, core, allowed, preview, logger, sca
       // that cannot be read now (the shared store away while the bench prints locally) holds no
       // scan up: it prints, as any scan that is not a known slip.
       const slip = scanToShip ? () => scanToShip(session.environment, scan).catch(() => null) : undefined;
-      return print({ scan, environment: session.environment }, slip);
+      try {
+        return await print({ scan, environment: session.environment }, slip);
+      } catch (error) {
+        // More than one order by that name: the packer chooses which (printed by its order id).
+        if (error instanceof AmbiguousScan) return ambiguousAnswer(error);
+        throw error;
+      }
     },
     'printing.prepare': async (_input, { session }) => {
       // Only a hint that a scan is coming: what refuses the scan itself (STORE_OFFLINE, no key) is
@@ -106,4 +114,30 @@ async function refuseRollThatDoesNotFit(core: PrintingCore, environment: Environ
   throw new StationError('CONFLICT', `${printer.name}: the roll does not fit the label. ${rollSentences(fit).join(' ')} Load A6 labels (105 × 148 mm) and calibrate the printer, or start the run anyway.`, undefined, {
     facts: { subject: 'roll-does-not-fit', printerName: printer.name, issue: issue.issue, printerMm: issue.printerMm, labelMm: issue.labelMm },
   });
+}
+
+/**
+ * How many of the orders an ambiguous scan fits the scan screen offers: as many as its panel shows
+ * whole at 1024×768 (two is the usual case); the rest are counted, and their parcel barcodes tell
+ * them apart.
+ */
+const maxChoicesOffered = 3;
+
+/** The orders an ambiguous scan fits, as the scan screen offers them. */
+function ambiguousAnswer(error: AmbiguousScan): AmbiguousScanAnswerData {
+  const shown = error.matches.slice(0, maxChoicesOffered);
+  return {
+    outcome: 'ambiguous',
+    scan: error.scan,
+    candidates: shown.map(({ order, matchedBy }) => ({
+      orderId: order.orderId,
+      orderRef: order.orderRef,
+      barcode: order.barcode,
+      bundleId: order.bundleId,
+      recipient: order.recipient,
+      status: order.status,
+      matchedBy,
+    })),
+    more: error.matches.length - shown.length,
+  };
 }

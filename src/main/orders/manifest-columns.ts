@@ -45,9 +45,15 @@ export function resolveColumns(headers: readonly string[], mapping: ColumnMappin
     resolved[field] = index >= 0 ? { index, header: headers[index] ?? '' } : null;
   }
   if (!resolved.orderId) {
+    // A shop's export of orders not created yet (an address per row) is one of the other imports' files.
+    const toCreate = ['locationid', 'deliverystreet'].every((column) => simplified.includes(column));
     throw new StationError(
       'IMPORT_FAILED',
-      `The file has no orderId column, and the station needs each order's id to fetch its label. Its columns are: ${describeHeaders(headers)}. Name the column "orderId" or choose it in the column mapping.`,
+      toCreate
+        ? `The file has no orderId column: it lists orders to create (with their addresses), not orders created at the service. Import it as orders to ship (Scan) or as a spreadsheet upload (Shift start). Its columns are: ${describeHeaders(headers)}.`
+        : `The file has no orderId column, and the station needs each order's id to fetch its label. Its columns are: ${describeHeaders(headers)}. Name the column "orderId" or choose it in the column mapping.`,
+      undefined,
+      { facts: { subject: toCreate ? 'orders-to-create' : 'no-order-id-column', columns: describeHeaders(headers).slice(0, 300) } },
     );
   }
   return resolved;

@@ -4,9 +4,9 @@
  * (manifest-limits.ts), and read to the end once before anything is written: a file that cannot
  * be read whole fails as a whole, with the line or part at fault, and the index is unchanged.
  * Then rows are written in batches, each batch one transaction of prepared statements. A bad row
- * (no order id, an unknown status) is reported with its row number and why, and the good rows are
- * kept; importing the same file again updates the orders it already brought in (orders are keyed
- * by order id). An import the station was stopped in the middle of is marked `interrupted` at
+ * (no order id, an unknown status, a barcode that belongs to another order) is reported with its
+ * row number and why, and the good rows are kept; importing the same file again updates the orders
+ * it already brought in (orders are keyed by order id). An import the station was stopped in the middle of is marked `interrupted` at
  * the next start.
  */
 import { randomUUID } from 'node:crypto';
@@ -202,15 +202,24 @@ export function createManifestImporter(deps: ManifestImporterDeps): ManifestImpo
       };
 
       let columns: ResolvedColumns | null = null;
-      let batch: OrderFacts[] = [];
+      let batch: ReadRow[] = [];
       // One engine transaction per batch, not per file: the transaction awaits only its own
       // statements (a bench's SQLite handle is shared with repositories not yet on the engine, and
       // the parser's next batch may take a while), and the rows before a failure stay imported.
+      // A row whose barcode another order holds (in the index, or an earlier row of the file) is
+      // refused in the same transaction: that barcode's scan would fit two orders.
       const flush = async () => {
         if (batch.length === 0) return;
         const rows = batch;
         batch = [];
-        const outcome = await retryLostRace(() => deps.index.transaction((tx) => deps.index.upsertBatch(tx, environment, rows, 'import')));
+        const { outcome, refused } = await retryLostRace(() =>
+          deps.index.transaction(async (tx) => {
+            const barcodes = rows.flatMap(({ facts }) => (facts.barcode ? [facts.barcode] : []));
+            const { kept, refused } = withoutTakenBarcodes(rows, await deps.index.barcodeHolders(environment, barcodes, tx));
+            return { outcome: await deps.index.upsertBatch(tx, environment, kept, 'import'), refused };
+          }),
+        );
+        for (const { row, refusal } of refused) fail(row, refusal);
         progress.inserted += outcome.inserted;
         progress.updated += outcome.updated;
         report(false);
@@ -237,7 +246,7 @@ export function createManifestImporter(deps: ManifestImporterDeps): ManifestImpo
             if (!columns) continue;
             const row = parseRow(item.row.cells, columns);
             if ('error' in row) fail(item.row.row, row);
-            else batch.push(row.facts);
+            else batch.push({ row: item.row.row, facts: row.facts });
             if (batch.length >= batchSize) await flush();
           }
           report(false);
@@ -256,7 +265,7 @@ export function createManifestImporter(deps: ManifestImporterDeps): ManifestImpo
         const lead = written ? `${opened.fileName} could not be read to the end` : `${opened.fileName} was not imported`;
         const failure =
           error instanceof StationError
-            ? error
+            ? withFileName(error, opened.fileName)
             : error instanceof SheetFileProblem
               ? fileProblem('unreadable', opened.fileName, `${lead}: ${error.message}.${aftermath}`)
               : new StationError('IMPORT_FAILED', `${lead}: ${describe(error)}.${aftermath}`, undefined, { cause: error });
@@ -268,6 +277,8 @@ export function createManifestImporter(deps: ManifestImporterDeps): ManifestImpo
       }
 
       await finish('finished', null);
+      // Refused barcodes are found when their batch is written, after rows read later in it.
+      errors.sort((a, b) => a.row - b.row);
       progress.done = true;
       progress.bytesRead = Math.max(progress.bytesRead, progress.totalBytes);
       report(true);
@@ -332,6 +343,41 @@ async function openSource(source: ManifestSource): Promise<OpenedSource> {
   }
 }
 
+/** A row read from the file: its number and what it says of its order. */
+interface ReadRow {
+  row: number;
+  facts: OrderFacts;
+}
+
+/**
+ * The rows to write, and those refused because their barcode belongs to another order: held by
+ * it in the index (`holders`), or claimed by an earlier row of this batch for another order id.
+ */
+function withoutTakenBarcodes(rows: readonly ReadRow[], holders: ReadonlyMap<string, { orderId: string; orderRef: string | null }>): { kept: OrderFacts[]; refused: { row: number; refusal: RowRefusal }[] } {
+  const kept: OrderFacts[] = [];
+  const refused: { row: number; refusal: RowRefusal }[] = [];
+  const claimed = new Map(holders);
+  for (const { row, facts } of rows) {
+    const barcode = facts.barcode;
+    const holder = barcode ? claimed.get(barcode) : undefined;
+    if (barcode && holder && holder.orderId !== facts.orderId) {
+      const other = holder.orderRef ?? holder.orderId;
+      refused.push({
+        row,
+        refusal: {
+          error: `barcode ${barcode} already belongs to order ${other} (order id ${holder.orderId}); the row of order ${facts.orderId} was not imported`,
+          problem: 'barcode-taken',
+          facts: { barcode, otherOrder: other, otherOrderId: holder.orderId },
+        },
+      });
+      continue;
+    }
+    if (barcode) claimed.set(barcode, { orderId: facts.orderId, orderRef: facts.orderRef ?? null });
+    kept.push(facts);
+  }
+  return { kept, refused };
+}
+
 const statusAliases = new Map<string, OrderStatus>(OrderStatusSchema.options.map((status) => [status.replace(/_/g, ''), status]));
 
 function parseRow(cells: Cell[], columns: ResolvedColumns): { facts: OrderFacts } | RowRefusal {
@@ -389,6 +435,12 @@ function parseRow(cells: Cell[], columns: ResolvedColumns): { facts: OrderFacts 
       status,
     },
   };
+}
+
+/** A refusal the screen words with the file's name (its facts say what was wrong, not which file). */
+function withFileName(error: StationError, fileName: string): StationError {
+  if (error.code !== 'IMPORT_FAILED' || !error.facts?.subject || error.facts.file !== undefined) return error;
+  return new StationError(error.code, error.message, error.details, { cause: error.cause, facts: { ...error.facts, file: fileName.slice(0, 255) } });
 }
 
 function describe(error: unknown): string {

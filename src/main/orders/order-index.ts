@@ -118,6 +118,7 @@ const orderRowSchema = z.object({
   voided_by: nullableText,
   void_reason: nullableText,
 });
+const barcodeHolderSchema = z.object({ order_id: text, order_ref: nullableText, barcode: text });
 const matchedRowSchema = orderRowSchema.extend({ matched: z.enum(['orderRef', 'barcode', 'orderId']) });
 
 /**
@@ -150,6 +151,11 @@ class OrderStatements {
       `SELECT 'barcode' AS matched, ${columns} ${this.byBarcode} ${values}`,
       `SELECT 'orderId' AS matched, ${columns} FROM orders WHERE environment = $1 AND order_id ${values}`,
     ].join(' UNION ALL ');
+  }
+
+  /** The orders holding any of `count` barcodes ($2 …). */
+  barcodesIn(count: number): string {
+    return `SELECT order_id, order_ref, barcode ${this.byBarcode} IN (${Array.from({ length: count }, (_, index) => `$${index + 2}`).join(', ')})`;
   }
 
   /** Other orders holding a ref or a barcode (for identifierClash). */
@@ -221,6 +227,23 @@ export class OrderIndex {
    */
   async upsertBatch(tx: StoreTransaction, environment: Environment, facts: readonly OrderFacts[], source: OrderSource): Promise<BatchOutcome> {
     return upsertBatch(tx, environment, facts, source, this.clock().toISOString());
+  }
+
+  /**
+   * Who holds each of these (normalised) barcodes in the index: the order's id and ref, by barcode.
+   * Asked in chunks, inside the caller's transaction when given (a manifest's batch).
+   */
+  async barcodeHolders(environment: Environment, barcodes: readonly string[], session: StoreSession = this.engine): Promise<Map<string, { orderId: string; orderRef: string | null }>> {
+    const holders = new Map<string, { orderId: string; orderRef: string | null }>();
+    const wanted = [...new Set(barcodes)];
+    for (let start = 0; start < wanted.length; start += chunkSize) {
+      const chunk = wanted.slice(start, start + chunkSize);
+      for (const row of await session.query(this.sql.barcodesIn(chunk.length), [environment, ...chunk])) {
+        const holder = barcodeHolderSchema.parse(row);
+        holders.set(holder.barcode, { orderId: holder.order_id, orderRef: holder.order_ref });
+      }
+    }
+    return holders;
   }
 
   /**

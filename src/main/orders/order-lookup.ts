@@ -36,7 +36,26 @@ export interface OrderLookup {
   lookup(environment: Environment, scan: string, options?: LookupOptions): Promise<LookupResult>;
 }
 
+/** How many of the orders a scan fits are named in the refusal's lines (for the log and the CLI). */
 const maxCandidatesShown = 5;
+
+/**
+ * A scan that fits more than one order (SCAN_AMBIGUOUS): the station will not guess. It carries
+ * the orders, so the scan screen can offer them for the packer to choose from.
+ */
+export class AmbiguousScan extends StationError {
+  constructor(
+    readonly scan: string,
+    readonly matches: readonly OrderMatch[],
+  ) {
+    const shown = matches.slice(0, maxCandidatesShown).map(({ order, matchedBy }) => describeCandidate(order, matchedBy));
+    if (matches.length > maxCandidatesShown) shown.push(`and ${matches.length - maxCandidatesShown} more`);
+    super('SCAN_AMBIGUOUS', `"${scan}" matches ${matches.length} orders, so the station will not guess. Scan the parcel barcode or the order id instead.`, shown, {
+      facts: { count: matches.length },
+    });
+    this.name = 'AmbiguousScan';
+  }
+}
 
 export function createOrderLookup(deps: OrderLookupDeps): OrderLookup {
   return {
@@ -48,15 +67,7 @@ export function createOrderLookup(deps: OrderLookupDeps): OrderLookup {
 
       const exact = await deps.index.find(environment, value);
       const matches = exact.length > 0 ? exact : await findIgnoringCase(deps.index, environment, value);
-      if (matches.length > 1) {
-        const shown = matches.slice(0, maxCandidatesShown).map(({ order, matchedBy }) => describeCandidate(order, matchedBy));
-        if (matches.length > maxCandidatesShown) shown.push(`and ${matches.length - maxCandidatesShown} more`);
-        throw new StationError(
-          'SCAN_AMBIGUOUS',
-          `"${value}" matches ${matches.length} orders, so the station will not guess. Scan the parcel barcode or the order id instead.`,
-          shown,
-        );
-      }
+      if (matches.length > 1) throw new AmbiguousScan(value, matches);
       const [match] = matches;
       if (match) return { order: match.order, matchedBy: match.matchedBy };
 

@@ -35,6 +35,8 @@ export interface BundlePrintInput {
   printerId?: string;
   reverse?: boolean;
   reprint?: { reason: string; operator?: string };
+  /** Who starts the run; the operator signed in at the bench by default (a lead's run sent from the floor names the lead). */
+  operator?: string;
 }
 
 interface PlannedBundle {
@@ -90,7 +92,7 @@ export async function planAndStartBundleRun(deps: BundlePrintDeps, input: Bundle
     environment,
     kind: 'bundles',
     printer,
-    operator: reprint?.operator ?? deps.settings.operator(),
+    operator: reprint?.operator ?? input.operator ?? deps.settings.operator(),
     options: { ...emptyRunOptions(), reverse: input.reverse === true, bundles: plans, skipped, reprint },
     labels,
     bundles: documents,

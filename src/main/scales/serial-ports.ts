@@ -4,7 +4,7 @@
  * install), its spawn error escapes as an uncaught exception that would end the station, so there
  * the ports are read from /dev instead.
  */
-import { access, readdir, realpath } from 'node:fs/promises';
+import { access, readdir, realpath, stat } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 
 export interface SerialPortInfo {
@@ -55,4 +55,19 @@ export async function listSerialPorts(platform: NodeJS.Platform = process.platfo
     vendorId: port.vendorId ?? null,
     productId: port.productId ?? null,
   }));
+}
+
+/**
+ * Whether a serial port is there on this computer: one it lists, or (outside Windows, where every
+ * port is a COM name it lists) a character device at that path, such as a pseudo-terminal or a
+ * port serialport's listing leaves out.
+ */
+export async function serialPortPresent(path: string, listed: readonly SerialPortInfo[], platform: NodeJS.Platform = process.platform): Promise<boolean> {
+  if (listed.some((port) => port.path === path)) return true;
+  if (platform === 'win32') return false;
+  try {
+    return (await stat(path)).isCharacterDevice();
+  } catch {
+    return false;
+  }
 }

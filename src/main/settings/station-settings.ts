@@ -5,6 +5,7 @@ import {
   ApiBaseUrlSchema,
   OperatorSchema,
   StationNameSchema,
+  defaultStationName,
   WebhookReceiverSettingsSchema,
   type KeyedEnvironment,
   type Settings,
@@ -80,7 +81,7 @@ export class StationSettings {
   }
 
   stationName(): string {
-    return this.repository.read(STATION, 'stationName', StationNameSchema, 'Packing bench');
+    return this.repository.read(STATION, 'stationName', StationNameSchema, defaultStationName);
   }
 
   setStationName(name: string): void {

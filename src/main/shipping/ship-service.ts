@@ -24,6 +24,7 @@ import type { PrinterRecord, PrinterRegistry } from '../printing/printers';
 import type { PrintService } from '../printing/runs/print-service';
 import type { StationSettings } from '../settings/station-settings';
 import { serviceRefFor, type CreationLedger, type LedgerEntry } from './creation-ledger';
+import type { CreatedWeights } from './created-weights';
 import type { ToShipOrders } from './to-ship-orders';
 import { errorText } from '../../shared/error-text';
 
@@ -32,6 +33,8 @@ export interface ShipServiceDeps {
   ledger: CreationLedger;
   toShip: ToShipOrders;
   orders: OrderIndex;
+  /** The weight each order was created with, for the handover list. */
+  weights: CreatedWeights;
   clientFor(environment: Environment): Promise<DeliveryClient>;
   printing: { service: PrintService; printers: PrinterRegistry };
   logger: Logger;
@@ -228,6 +231,9 @@ export class ShipService {
     // so a failure to index the order must not take it back.
     await ledger.markCreated(environment, shipment.orderRef, parcel, facts);
     await this.deps.orders.upsert(environment, { ...facts, orderRef: serviceRef, recipient: shipment.recipient.name, status: order.status }, 'created');
+    await this.deps.weights.record(environment, order.orderId, shipment.weight).catch((error: unknown) =>
+      this.deps.logger.warn('the weight an order was created with is not kept', { environment, orderId: order.orderId, error: errorText(error) }),
+    );
     this.deps.logger.info('order created for a parcel', { environment, orderRef: shipment.orderRef, parcel, parcelCount, orderId: order.orderId });
     return { entry: (await ledger.entry(environment, shipment.orderRef, parcel))!, createdNow: true };
   }
@@ -253,7 +259,7 @@ export class ShipService {
     chosen: PrinterRecord | Error,
   ): Promise<ShippedParcel> {
     const orderId = entry.orderId!;
-    const base = { parcel: entry.parcel, parcelCount, orderId, barcode: entry.barcode, bundleId: entry.bundleId, createdNow };
+    const base = { parcel: entry.parcel, parcelCount, serviceRef: entry.serviceRef, orderId, barcode: entry.barcode, bundleId: entry.bundleId, createdNow };
     const { service } = this.deps.printing;
     // The journal's duplicate guard: a label printed before is not printed again by a ship.
     const previous = await service.journal.previousPrint(environment, orderId);

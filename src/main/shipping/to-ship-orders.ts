@@ -71,7 +71,9 @@ const RowSchema = z
     deliveryCity: text('deliveryCity'),
     deliveryCountry: text('deliveryCountry').regex(/^[A-Za-z]{2}$/, 'deliveryCountry should be a two-letter country code such as NL'),
     deliverySuffix: optionalText,
-    deliveryName: optionalText,
+    // The service refuses an order without a recipient's name (POST /orders validates deliveryName
+    // as non-empty): a row without one is refused here, at the import, not at the bench.
+    deliveryName: text('deliveryName').max(200),
     deliveryEmail: optionalText,
     deliveryPhone: optionalText,
     deliveryNote: optionalText,
@@ -93,7 +95,7 @@ const RowSchema = z
     const shipment: Shipment = {
       orderRef: row.orderRef,
       locationId: row.locationId,
-      recipient: { name: row.deliveryName ?? null, email: row.deliveryEmail ?? null, phone: row.deliveryPhone ?? null },
+      recipient: { name: row.deliveryName, email: row.deliveryEmail ?? null, phone: row.deliveryPhone ?? null },
       address: {
         street: row.deliveryStreet,
         houseNumber: row.deliveryNumber,

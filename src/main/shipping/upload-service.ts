@@ -25,6 +25,7 @@ import type { SheetFormat } from '../spreadsheets/spreadsheet-format';
 import type { OrderIndex } from '../orders/order-index';
 import { fileProblem, openSpreadsheet, refusedFile, SpreadsheetOpenProblem } from '../spreadsheets/spreadsheet-file';
 import type { CreationLedger } from './creation-ledger';
+import type { CreatedWeights } from './created-weights';
 import { columnsMissing, uploadStateConflict } from './upload-errors';
 import { checkUploadRow, isUploadColumn, uploadRequiredColumns, type UploadColumn } from './upload-rows';
 import type { UploadStore} from './upload-store';
@@ -42,6 +43,8 @@ export interface UploadServiceDeps {
   store: UploadStore;
   ledger: CreationLedger;
   orders: OrderIndex;
+  /** The weight each order was created with, for the handover list. */
+  weights: CreatedWeights;
   events: EventBus;
   logger: Logger;
   clientFor(environment: Environment): Promise<DeliveryClient>;
@@ -327,6 +330,7 @@ export class UploadService {
       skipReasons: { createdBefore: reasons['created-before'], unknownBefore: reasons['unknown-before'], inProgress: reasons['in-progress'], repeatedInFile: reasons['repeated-in-file'] },
       createdAt: record.createdAt,
       updatedAt: record.updatedAt,
+      printerId: record.printerId,
       printRunId: record.printRunId,
       runnerHere: runner !== undefined && runner.stop === null,
     };
@@ -488,6 +492,9 @@ export class UploadService {
       await store.settle(uploadId, row.row, { state: 'created', problems: [], ...facts, trackingUrl: order.trackingUrl }, true, tx);
     });
     await this.deps.orders.upsert(environment, { ...facts, orderRef, recipient: request.deliveryName, status: order.status }, 'created');
+    await this.deps.weights.record(environment, order.orderId, request.weight).catch((error: unknown) =>
+      this.deps.logger.warn('the weight an order was created with is not kept', { environment, orderId: order.orderId, error: errorText(error) }),
+    );
     return 'ok';
   }
 

@@ -1,5 +1,5 @@
 import Database from 'libsql';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { newerSchemaError } from './newer-schema';
 import { migrationsFor, sqlite } from './schema';
@@ -19,7 +19,8 @@ const SYNCHRONOUS = 'FULL';
  *
  * A file a newer station migrated (a bench rolled back, an older CLI beside an updated app) is
  * refused before anything opens it for writing: its schema version is read through a read-only
- * connection, and not one byte of it changes (STORE_NEWER_THAN_STATION).
+ * connection, and not one byte of it changes (STORE_NEWER_THAN_STATION). A file whose log still
+ * holds transactions is checked by `migrate` instead, before any migration runs.
  */
 export function openDatabase(path: string): StationDatabase {
   if (path !== ':memory:') {
@@ -42,9 +43,19 @@ const migrations = migrationsFor(sqlite);
 /** The newest schema version of the bench's file this station knows. */
 export const knownSqliteVersion = Math.max(0, ...migrations.map((migration) => migration.version));
 
-/** Throws STORE_NEWER_THAN_STATION when the file at `path` was migrated past what this station knows. */
+/**
+ * Throws STORE_NEWER_THAN_STATION when the file at `path` was migrated past what this station knows.
+ *
+ * Only a file whose write-ahead log is empty is read this way. A log with frames in it belongs to
+ * a station that is running or was killed: a read-only connection that is the last to close such a
+ * file can lose the log's last transactions (seen after a killed print run: a label journaled sent
+ * was forgotten and printed again). Such a file is checked by `migrate` instead, on the connection
+ * that recovers the log.
+ */
 function refuseNewerFile(path: string): void {
   if (!existsSync(path)) return;
+  const log = `${path}-wal`;
+  if (existsSync(log) && statSync(log).size > 0) return;
   const reader = new Database(path, { readonly: true, fileMustExist: true });
   let newest = 0;
   try {

@@ -29,7 +29,7 @@ export function readStoreAddress(text: string, tls?: TlsMode): PostgresAddress {
     return tls ? { ...parsed, tls } : parsed;
   } catch (error) {
     if (!(error instanceof StationError)) throw error;
-    throw new StationError(error.code, error.message, error.details, { cause: error, facts: { field: 'store', reason: error.details?.[0] ?? null } });
+    throw new StationError(error.code, error.message, error.details, { cause: error, facts: { ...error.facts, field: 'store', reason: error.details?.[0] ?? null } });
   }
 }
 

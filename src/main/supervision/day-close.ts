@@ -1,10 +1,12 @@
 /**
  * Closing the day: the handover list for the courier's driver. Every parcel this station sent
  * to a printer on the day (local time) and not voided, grouped by bundle, with counts, weights
- * where a webhook told one, and each parcel's barcode as Code 128, so the driver can scan the
- * sheet. Parcels voided from this station, cancelled by the service, or with an open pull notice
- * are listed apart, as text only: nothing on the sheet for them can be scanned onto the van.
- * The PDF (A4) is kept in the data folder under handover/.
+ * (the service's, as a webhook told it, else the one the station created the order with) and each
+ * parcel's barcode as Code 128, so the driver can scan the sheet. Parcels voided from this
+ * station, cancelled by the service, or with an open pull notice are listed apart, as text only:
+ * nothing on the sheet for them can be scanned onto the van.
+ * The PDF (A4) is kept in the data folder under handover/; a second close of the same day is kept
+ * beside the first (`…-2.pdf`), never over it: the driver may already hold the first.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +17,7 @@ import type { HandoverData } from '../../shared/contract/supervision';
 import type { OrderIndex } from '../orders/order-index';
 import { localDayBounds } from '../orders/order-overview';
 import type { StoreEngine } from '../store/engine/store-engine';
+import type { CreatedWeights } from '../shipping/created-weights';
 import type { PullNotices } from './pull-notices';
 import type { StatusTimeline } from './status-timeline';
 
@@ -33,6 +36,7 @@ export interface DayCloseDeps {
   index: OrderIndex;
   timeline: StatusTimeline;
   notices: PullNotices;
+  weights: CreatedWeights;
   dataDir: string;
   benchName(): string;
 }
@@ -58,6 +62,7 @@ export function createDayClose(deps: DayCloseDeps): DayClose {
       const setApart: HandoverData['setApart'] = [];
       const rows = (await deps.engine.query(printedSql, [environment, start.toISOString(), end.toISOString()])).map((record) => PrintedRowSchema.parse(record));
       const orders = await deps.index.getMany(environment, rows.map((row) => row.orderId));
+      const createdWith = await deps.weights.of(environment, rows.map((row) => row.orderId));
       for (const row of rows) {
         const order = orders.get(row.orderId);
         const facts = await deps.timeline.facts(environment, row.orderId);
@@ -67,7 +72,7 @@ export function createDayClose(deps: DayCloseDeps): DayClose {
           orderRef: order?.orderRef ?? null,
           barcode: order?.barcode ?? null,
           bundleId: order?.bundleId ?? null,
-          weightGrams: facts.weightGrams,
+          weightGrams: facts.weightGrams ?? createdWith.get(row.orderId) ?? null,
           printedAt: row.printedAt,
           locationId: facts.locationId,
           secondCopy: row.secondCopy,
@@ -109,11 +114,28 @@ export function createDayClose(deps: DayCloseDeps): DayClose {
       if (!options.pdf) return handover;
       const folder = join(deps.dataDir, 'handover');
       mkdirSync(folder, { recursive: true, mode: 0o700 });
-      const path = join(folder, `handover-${environment}-${options.day}${options.location !== undefined ? `-location-${options.location}` : ''}.pdf`);
-      writeFileSync(path, await handoverPdf(handover), { mode: 0o600 });
+      const pdf = await handoverPdf(handover);
+      const name = `handover-${environment}-${options.day}${options.location !== undefined ? `-location-${options.location}` : ''}`;
+      const path = writeBeside(folder, name, pdf);
       return { ...handover, pdfPath: path };
     },
   };
+}
+
+/**
+ * Writes `<name>.pdf`, or `<name>-2.pdf`, `-3`… when a list of that name is there already: the
+ * exclusive flag makes taking a name and writing it one step, so two closes at once never share one.
+ */
+function writeBeside(folder: string, name: string, bytes: Uint8Array): string {
+  for (let copy = 1; ; copy += 1) {
+    const path = join(folder, copy === 1 ? `${name}.pdf` : `${name}-${copy}.pdf`);
+    try {
+      writeFileSync(path, bytes, { mode: 0o600, flag: 'wx' });
+      return path;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
 }
 
 function sumWeights(parcels: readonly Parcel[]): number | null {

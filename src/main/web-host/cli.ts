@@ -5,13 +5,13 @@
  * dataDir }) for scripts and tests instead.
  */
 import { dirname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { version } from '../../../package.json';
 import { productName } from '../composition';
 import { createLogger } from '../logging/logger';
 import { logStrayErrors } from '../logging/stray-errors';
 import { defaultDataDir } from '../paths';
+import { readWebHostArgs, webHostUsage } from './cli-options';
 import { startStationWebHost } from './station-web-host';
 import { errorText } from '../../shared/error-text';
 
@@ -22,30 +22,30 @@ const environmentWords = {
 } as const;
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string', default: '0' },
-      'data-dir': { type: 'string' },
-      'renderer-dir': { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
-  });
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, not ${values.port}`);
+  const command = readWebHostArgs(process.argv.slice(2));
+  if (command.kind === 'help') {
+    process.stdout.write(webHostUsage);
+    return;
+  }
+  if (command.kind === 'refused') {
+    process.stderr.write(`${command.problem}\n\n${webHostUsage}`);
+    process.exitCode = 2;
+    return;
+  }
   const here = dirname(fileURLToPath(import.meta.url));
   const logger = createLogger((line) => process.stderr.write(`${line}\n`));
   const strayErrors = logStrayErrors(logger);
-  const dataDir = values['data-dir'] ? resolve(values['data-dir']) : defaultDataDir(productName);
+  const dataDir = command.dataDir ? resolve(command.dataDir) : defaultDataDir(productName);
   const { station, refusal, host, close } = await startStationWebHost({
     dataDir,
-    rendererDir: values['renderer-dir'] ?? resolve(here, '../renderer'),
-    port,
+    rendererDir: command.rendererDir ?? resolve(here, '../renderer'),
+    port: command.port,
     version,
     logger,
     strayErrors,
   });
   const environment = station?.settings.environment() ?? null;
-  if (values.json) process.stdout.write(`${JSON.stringify({ url: host.url, launchUrl: host.launchUrl, environment, dataDir })}\n`);
+  if (command.json) process.stdout.write(`${JSON.stringify({ url: host.url, launchUrl: host.launchUrl, environment, dataDir })}\n`);
   process.stdout.write(
     [
       `Packing Station is at ${host.launchUrl}`,

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { stationNameWords } from './i18n/station-name';
 import { EnvironmentBadge } from './components/EnvironmentBadge';
 import { Icon } from './components/Icon';
 import { NavBar } from './components/NavBar';
@@ -7,6 +8,7 @@ import { Notices } from './components/Notices';
 import { ConnectionBanner } from './components/ConnectionBanner';
 import { StoreOfflineBanner } from './components/StoreOfflineBanner';
 import { offlineMergedNotices } from './store-offline/merged-notices';
+import { floorActedNotice } from './floor/acted-notice';
 import type { ConnectionState } from './connection-state';
 import { errorText } from './supervision/error-words';
 import { PrinterStatusArea } from './components/PrinterStatusArea';
@@ -26,6 +28,7 @@ const ShiftStartScreen = lazy(() => import('./screens/ShiftStartScreen'));
 const PrintersScreen = lazy(() => import('./screens/PrintersScreen'));
 const SetupScreen = lazy(() => import('./screens/SetupScreen'));
 const HistoryScreen = lazy(() => import('./screens/HistoryScreen'));
+const FloorScreen = lazy(() => import('./screens/FloorScreen'));
 
 /** How often idle printers are asked for their status. */
 const printerPollMs = 20_000;
@@ -66,6 +69,8 @@ export function App({ connection }: { connection?: ConnectionState | undefined }
     const unsubscribe = [
       station.on('app.notice', (notice) => stores.app.getState().addNotice(notice)),
       station.on('printers.state', (event) => stores.app.getState().applyPrinterState(event)),
+      // A lead acted on this bench from the floor at another bench: who, what, from where.
+      station.on('floor.actedHere', (command) => stores.app.getState().addNotice(floorActedNotice(command))),
       station.on('printers.roll', (event) => stores.app.getState().applyPrinterRoll(event)),
       station.on('store.offlineMerged', (merged) => {
         for (const notice of offlineMergedNotices(merged)) stores.app.getState().addNotice(notice);
@@ -113,6 +118,14 @@ export function App({ connection }: { connection?: ConnectionState | undefined }
   }, []);
   useStationKeyboard(markReady);
 
+  // Each screen opens at its top (its title and first controls), never at the scroll of the one before.
+  const main = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    if (!main.current) return;
+    main.current.scrollTop = 0;
+    main.current.scrollLeft = 0;
+  }, [screen]);
+
   // The station answers, but will not open data a newer station wrote: nothing else can work, so
   // the page shows only what to do (update this bench), not "unreachable" nor empty screens.
   if (infoError?.code === 'STORE_NEWER_THAN_STATION') {
@@ -132,12 +145,12 @@ export function App({ connection }: { connection?: ConnectionState | undefined }
   const environment = info?.environment;
   return (
     <div className={`app ${environment ? `env-${environment}` : ''}`} data-testid="app">
-      <header className="topbar">
+      <header className="topbar" data-printers={(printers?.length ?? 0) + (noPrinterForScans ? 1 : 0) > 1 ? 'many' : 'few'}>
         <div className="brand">
           <span className="brand-name">{info?.name ?? 'Packing Station'}</span>
           {info && (
-            <span className="brand-station" data-testid="topbar-station">
-              {info.stationName}
+            <span className="brand-station" title={stationNameWords(info.stationName, t)} data-testid="topbar-station">
+              {stationNameWords(info.stationName, t)}
             </span>
           )}
         </div>
@@ -163,7 +176,7 @@ export function App({ connection }: { connection?: ConnectionState | undefined }
         <UnfinishedRunOffer />
         <PullNotices />
       </div>
-      <main className="main" id="main">
+      <main className="main" id="main" ref={main}>
         {infoError && (
           <p role="alert" className="connection-error">
             <Icon name="plug" size={32} /> {t('app.unreachable')}: {errorText(infoError, t, i18n.language).title}
@@ -176,6 +189,7 @@ export function App({ connection }: { connection?: ConnectionState | undefined }
           {screen === 'printers' && <PrintersScreen />}
           {screen === 'setup' && <SetupScreen />}
           {screen === 'history' && <HistoryScreen />}
+          {screen === 'floor' && <FloorScreen />}
         </Suspense>
       </main>
       <ScanCueView />
@@ -184,7 +198,7 @@ export function App({ connection }: { connection?: ConnectionState | undefined }
         {info && (
           <dl className="footer-facts" data-testid="app-info">
             <dt>{t('footer.station')}</dt>
-            <dd data-testid="station-name">{info.stationName}</dd>
+            <dd data-testid="station-name">{stationNameWords(info.stationName, t)}</dd>
             <dt>{t('footer.version')}</dt>
             <dd data-testid="version">{info.version}</dd>
             <dt>{t('footer.host')}</dt>

@@ -11,6 +11,9 @@ import {
   serialNumberSchema,
 } from './printer-identity';
 
+/** An A6 roll's labels, 148 mm, in dots at the printer's resolution (8 dots per mm at 203 dpi). */
+const a6LengthDots = (dpi: number): number => 148 * Math.round(dpi / 25.4);
+
 const KIB = 1024;
 const MIB = 1024 * KIB;
 
@@ -86,8 +89,8 @@ export const virtualZebraOptionsSchema = z
     /** An unterminated format (^XA without ^XZ) longer than this is thrown away. */
     maxFormatBytes: z.number().int().min(64).max(256 * MIB).default(2 * MIB),
     printWidthDots: printWidthDotsSchema.default(832),
-    /** Label length reported by ~HS until a format with ^LL has printed (A6: 148 mm at 8 dots/mm). */
-    labelLengthDots: z.number().int().min(1).max(9999).default(1184),
+    /** Label length reported by ~HS until a format with ^LL has printed; by default an A6 roll, 148 mm at the printer's dots per mm (1184 at 203 dpi). */
+    labelLengthDots: z.number().int().min(1).max(9999).optional(),
     dpi: dpiSchema.default(203),
     /** ~HI model; defaults to "ZD421-<dpi>dpi". */
     model: identityText.optional(),
@@ -117,6 +120,7 @@ export const virtualZebraOptionsSchema = z
   })
   .transform((options) => ({
     ...options,
+    labelLengthDots: options.labelLengthDots ?? a6LengthDots(options.dpi),
     model: options.model ?? defaultModel(options.dpi),
     serial: options.serial ?? defaultSerial(options.name),
   }));

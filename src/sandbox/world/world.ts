@@ -8,6 +8,7 @@ import { createGeocoder, type Geocoder } from '../geo/geocoder';
 import { createPickupDirectory, type PickupDirectory } from '../pickup/directory';
 import { createRandom } from '../random';
 import type { WebhookDispatcher } from '../webhooks/dispatcher';
+import { addGuideExample } from './guide-example';
 import { seedAccounts, seedEnvironment, type EnvironmentAccounts } from './seed';
 import { applyStatus } from './statuses';
 import { environmentNames, type EnvironmentName, type EnvironmentState, type Order } from './types';
@@ -70,7 +71,9 @@ export class World {
       trackingBase: this.options.trackingBase,
       defaultPrintSize: this.options.defaultPrintSize,
     };
-    return seedEnvironment(name, seedOptions, { geocoder: this.geocoder, directory: this.directory }, this.accounts[name]);
+    const env = seedEnvironment(name, seedOptions, { geocoder: this.geocoder, directory: this.directory }, this.accounts[name]);
+    addGuideExample(env, { now: this.seededAt, trackingBase: this.options.trackingBase });
+    return env;
   }
 
   /** Tracking URLs are this plus the barcode. */

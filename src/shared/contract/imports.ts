@@ -48,8 +48,11 @@ export type ManifestSourceInput = z.infer<typeof ManifestSourceSchema>;
 
 export const ColumnMappingSchema = z.partialRecord(ManifestFieldSchema, z.string().trim().min(1).max(200));
 
-/** What was wrong with a manifest row, for the screen's words (facts: field, column, value, reason). */
-export const rowProblems = ['cell-unreadable', 'empty', 'not-scannable', 'unknown-status'] as const;
+/**
+ * What was wrong with a manifest row, for the screen's words (facts: field, column, value, reason;
+ * barcode-taken: barcode, otherOrder — the ref, else the id, of the order that holds it).
+ */
+export const rowProblems = ['cell-unreadable', 'empty', 'not-scannable', 'unknown-status', 'barcode-taken'] as const;
 export const RowProblemSchema = z.enum(rowProblems);
 export type RowProblem = z.infer<typeof RowProblemSchema>;
 

@@ -9,9 +9,11 @@ import { KeyedEnvironmentSchema } from './settings';
 export const ApiKeyInputSchema = z
   .string()
   .trim()
-  .min(8, 'the API key is too short: copy the whole key')
-  .max(512, 'the API key is too long: copy only the key')
-  .regex(/^[\x21-\x7e]+$/, 'the API key should be one word of letters, digits and symbols, without spaces');
+  // Each refusal names its cause as a subject the screen words (the dispatcher hands it on as a fact).
+  .refine((key) => key.length <= 512, { message: 'the API key is too long: copy only the key', params: { subject: 'key-long' }, abort: true })
+  .refine((key) => !/\s/.test(key), { message: 'the API key has a space or a line break inside: copy it again, as one word', params: { subject: 'key-space' }, abort: true })
+  .refine((key) => key.length >= 8, { message: 'the API key is too short: copy the whole key', params: { subject: 'key-short' }, abort: true })
+  .refine((key) => /^[\x21-\x7e]+$/.test(key), { message: 'the API key should be one word of letters, digits and symbols', params: { subject: 'key-characters' } });
 
 export const KeyVerificationSchema = z.object({
   outcome: z.enum(['accepted', 'rejected', 'forbidden']),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OrderStatusSchema } from '../api/schemas';
 import { ErrorCodeSchema, ErrorFactsSchema } from '../errors';
 import { EnvironmentSchema } from './app';
 import { defineCall, defineEvent } from './define';
@@ -90,6 +91,8 @@ export const PauseReasonSchema = z.object({
   action: z.string(),
   fault: PrinterFaultSchema.nullable(),
   since: z.string(),
+  /** A lead who paused it from the floor at another bench (by: user). */
+  lead: z.object({ operator: z.string(), benchName: z.string() }).nullable().optional(),
 });
 export type PauseReasonData = z.infer<typeof PauseReasonSchema>;
 
@@ -249,8 +252,33 @@ export const ToShipAnswerSchema = z.object({
 });
 export type ToShipAnswerData = z.infer<typeof ToShipAnswerSchema>;
 
-/** What one scan at the bench came to: printed (or one of printing.print's other answers), or an order to ship. */
-export const ScanAnswerSchema = z.discriminatedUnion('outcome', [...PrintOutcomeSchema.options, ToShipAnswerSchema]);
+/** One of the orders a scan fits: what tells it apart, and what of it the scan matched. */
+export const ScanCandidateSchema = z.object({
+  orderId: z.string(),
+  orderRef: z.string().nullable(),
+  barcode: z.string().nullable(),
+  bundleId: z.string().nullable(),
+  recipient: z.string().nullable(),
+  status: OrderStatusSchema.nullable(),
+  matchedBy: z.array(z.enum(['orderRef', 'barcode', 'orderId'])).min(1),
+});
+export type ScanCandidateData = z.infer<typeof ScanCandidateSchema>;
+
+/**
+ * A scan that fits more than one order in the station's list: nothing is printed, the screen asks
+ * which order the parcel is (the first few, `more` counts the rest). The packer's choice is
+ * printed with another printing.scan of that order's id.
+ */
+export const AmbiguousScanAnswerSchema = z.object({
+  outcome: z.literal('ambiguous'),
+  scan: z.string(),
+  candidates: z.array(ScanCandidateSchema).min(2).max(5),
+  more: z.number().int().min(0),
+});
+export type AmbiguousScanAnswerData = z.infer<typeof AmbiguousScanAnswerSchema>;
+
+/** What one scan at the bench came to: printed (or one of printing.print's other answers), an order to ship, or a question which order it is. */
+export const ScanAnswerSchema = z.discriminatedUnion('outcome', [...PrintOutcomeSchema.options, ToShipAnswerSchema, AmbiguousScanAnswerSchema]);
 export type ScanAnswerData = z.infer<typeof ScanAnswerSchema>;
 
 export const RunProgressSchema = z.object({
@@ -308,8 +336,9 @@ export const printingCalls = {
   /**
    * The scan screen's one call per scan: the main process decides in the same call whether the slip
    * is an order to ship (answer "to-ship", nothing printed) or a label to print (then exactly as
-   * printing.print without reprint or override, with its answers and errors). One call, so nothing
-   * waits between the scanner's Enter and the label's request.
+   * printing.print without reprint or override, with its answers and errors, except that a scan
+   * fitting more than one order answers "ambiguous" with the orders to choose from instead of
+   * SCAN_AMBIGUOUS). One call, so nothing waits between the scanner's Enter and the label's request.
    */
   'printing.scan': defineCall(z.object({ scan: z.string().max(4096) }).strict(), ScanAnswerSchema),
   /**

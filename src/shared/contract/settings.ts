@@ -7,6 +7,12 @@ import { defineCall } from './define';
 export const KeyedEnvironmentSchema = z.enum(['test', 'live']);
 export type KeyedEnvironment = z.infer<typeof KeyedEnvironmentSchema>;
 
+/**
+ * The name of a bench nobody has named yet. Kept as this fixed text in the journal (so every bench
+ * and every language reads the same row), and worded in the screen's language wherever it is shown.
+ */
+export const defaultStationName = 'Packing bench';
+
 export const StationNameSchema = z.string().trim().min(1, 'the station name should not be empty').max(80, 'the station name should be at most 80 characters');
 export const OperatorSchema = z.string().trim().max(80, 'the operator name should be at most 80 characters');
 

@@ -108,6 +108,8 @@ export type ShipInput = z.input<typeof ShipInputSchema>;
 export const ShippedParcelSchema = z.object({
   parcel: z.number().int(),
   parcelCount: z.number().int(),
+  /** The parcel's own order reference at the service (the shop's for parcel 1, `<ref>-P<n>` after): what its label and History call it. */
+  serviceRef: z.string(),
   orderId: z.string(),
   barcode: z.string().nullable(),
   bundleId: z.string().nullable(),

@@ -15,7 +15,7 @@ export const StoreAddressTextSchema = z
   .trim()
   .min(1)
   .max(500)
-  .refine((text) => /^postgres(ql)?:\/\//i.test(text), 'the store address should start with postgres://');
+  .refine((text) => /^postgres(ql)?:\/\//i.test(text), { message: 'the store address should start with postgres://', params: { subject: 'store-address-form' } });
 export const StorePasswordSchema = z.string().min(1).max(1000);
 
 export const StoreChoiceSchema = z.discriminatedUnion('kind', [
@@ -62,7 +62,7 @@ export const StoreProblemSchema = z.enum(['unreachable', 'password', 'tls', 'no-
 export type StoreProblem = z.infer<typeof StoreProblemSchema>;
 
 /**
- * A lead's permission for this bench to print scans while the shared store is offline, journaling
+ * A lead's permission for this bench to print scans while the shared store is offline, journalling
  * into the bench's own file (merged back when the store returns). `ending`: the store is back and
  * the bench's local labels are being merged; nothing new prints until that is done.
  */

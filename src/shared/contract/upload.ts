@@ -159,6 +159,8 @@ export const UploadStatusSchema = z.object({
   skipReasons: z.object({ createdBefore: z.number().int(), unknownBefore: z.number().int(), inProgress: z.number().int(), repeatedInFile: z.number().int() }),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The printer the labels print on once every row is sent, when one was chosen at the start. */
+  printerId: z.string().nullable(),
   /** The print run of the labels, when they were sent to a printer. */
   printRunId: z.string().nullable(),
   /** Whether this station process is sending its rows; 'running' without it means interrupted (a restart): start it again to resume. */

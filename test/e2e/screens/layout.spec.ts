@@ -1,7 +1,7 @@
 import { scanOutcomeKinds, type ScanOutcomeKindName as ScanOutcomeKind } from '../../../src/shared/scan-outcome-kinds';
 import { addZebraInAnyLanguage, draftOrder, expect, test } from './bench-fixture';
 import { benchSizes, chooseLanguageBeforeStart, clippedInside, screenLanguages } from './layout-support';
-import { openStation, scanLikeAScanner, screenshotDir } from './station-page';
+import { importManifestOnSetup, openStation, scanLikeAScanner, screenshotDir } from './station-page';
 import type { Page } from '@playwright/test';
 import type { VirtualZebra } from '../../../src/sandbox/printer/virtual-zebra';
 import type { SandboxOrder } from '../../../src/main/embedded-sandbox';
@@ -31,6 +31,19 @@ const scenarios: Record<ScanOutcomeKind, { name: string; bring(bench: Bench): Pr
         const expected = orders.find((order) => order.status === 'expected');
         if (!expected) throw new Error('the sandbox has no expected order today');
         await scanLikeAScanner(page, expected.orderRef);
+      },
+    },
+  ],
+  ambiguous: [
+    {
+      // A ref six orders share (the sandbox's and five of a lead's file): five listed to choose from, and the rest counted.
+      name: 'ambiguous',
+      bring: async ({ page, orders }) => {
+        const ref = draftOrder(orders, 2).orderRef;
+        const rows = [1, 2, 3, 4, 5].map((n) => `SHARED-ORDER-${n},${ref},Klant met een lange naam ${n},BND-SHARED-${n}`);
+        await importManifestOnSetup(page, { name: 'shared-ref.csv', text: ['orderId,orderRef,recipient,bundleId', ...rows].join('\n') });
+        await page.keyboard.press('F1');
+        await scanLikeAScanner(page, ref);
       },
     },
   ],
@@ -71,7 +84,7 @@ const otherPanelStates: { state: string; after: ScanOutcomeKind; bring(page: Pag
 
 // The order matters where one outcome needs another first (a duplicate needs the print); the
 // printer is made to fail last.
-const order: ScanOutcomeKind[] = ['printed', 'duplicate', 'elsewhere', 'failed', 'command-unused', 'waiting'];
+const order: ScanOutcomeKind[] = ['printed', 'duplicate', 'elsewhere', 'ambiguous', 'failed', 'command-unused', 'waiting'];
 
 test('the scenarios cover every outcome kind of the scan panel', () => {
   expect([...order].sort()).toEqual([...scanOutcomeKinds].sort());
@@ -142,6 +155,7 @@ test('every screen fits across at 1024×768: the navigation on one row, tables s
     ['F3', 'printers'],
     ['F4', 'setup'],
     ['F5', 'history'],
+    ['Alt+6', 'floor'],
   ] as const) {
     await page.keyboard.press(key);
     await expect(page.getByTestId(`nav-${screen}`)).toHaveAttribute('aria-current', 'page');
@@ -149,12 +163,13 @@ test('every screen fits across at 1024×768: the navigation on one row, tables s
     await expect(page.locator('main h1')).toBeFocused();
     if (screen === 'shift') await expect(page.getByTestId('bundles-to-print')).toBeVisible({ timeout: 20_000 });
     if (screen === 'history') await expect(page.locator('.history-row').first()).toBeVisible({ timeout: 20_000 });
+    if (screen === 'floor') await expect(page.getByTestId('floor-bench')).toHaveCount(1);
     await page.screenshot({ path: `${screenshotDir}/layout-screen-${screen}-1024x768.png` });
     // Nothing runs off the right edge: the page never scrolls sideways, the main area neither.
     expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), `${screen}: page wider than the window`).toBe(true);
     expect(await page.evaluate("(() => { const main = document.querySelector('main'); return main.scrollWidth <= main.clientWidth; })()"), `${screen}: main area wider than its box`).toBe(true);
     // One row of navigation: every button on the first one's line.
     const top = (await navButton.boundingBox())!.y;
-    for (const id of ['scan', 'shift', 'printers', 'setup', 'history']) expect((await page.getByTestId(`nav-${id}`).boundingBox())!.y, `${id} on the navigation's row`).toBe(top);
+    for (const id of ['scan', 'shift', 'printers', 'setup', 'history', 'floor']) expect((await page.getByTestId(`nav-${id}`).boundingBox())!.y, `${id} on the navigation's row`).toBe(top);
   }
 });

@@ -7,6 +7,8 @@ const screens = [
   { key: 'F3', alt: '3', id: 'printers', heading: 'Printers' },
   { key: 'F4', alt: '4', id: 'setup', heading: 'Setup' },
   { key: 'F5', alt: '5', id: 'history', heading: 'History' },
+  // No F-key is free for the lead's Floor: Alt+6 is its key.
+  { key: 'Alt+6', alt: '6', id: 'floor', heading: 'Floor' },
 ] as const;
 
 test('every screen opens from the keyboard alone, and its heading takes the focus', async ({ page, webHost }) => {

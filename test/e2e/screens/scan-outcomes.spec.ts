@@ -52,7 +52,7 @@ test('scan outcomes: printed, duplicate with reprint, not found on the virtual p
   await scanLikeAScanner(page, 'NW-000000-9');
   await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'failed', { timeout: 20_000 });
   await expect(page.getByTestId('result-error-title')).toHaveText('Order not found');
-  await expect(page.getByTestId('result-error-action')).toHaveText("Check the slip or import today's manifest");
+  await expect(page.getByTestId('result-error-action')).toHaveText('Check the slip and scan again, or call your lead');
   await page.screenshot({ path: `${screenshotDir}/scan-not-found-1280x800.png` });
 
   // The lead puts the bench's own Zebra in for single scans; it runs out of labels.
@@ -127,7 +127,7 @@ test('an order the service has as printed, but not by this station: amber, print
   await scanLikeAScanner(page, another.orderRef);
   await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'elsewhere', { timeout: 20_000 });
   await expect(page.getByTestId('result-title')).toHaveText('Elders geprint');
-  await expect(page.getByTestId('result-elsewhere-line')).toHaveText('De dienst heeft het label van dit pakket al als geprint, maar niet op dit station — hier opnieuw printen?');
+  await expect(page.getByTestId('result-elsewhere-line')).toHaveText('De dienst heeft het etiket van dit pakket al als geprint, maar niet op dit station — hier opnieuw printen?');
   await scanLikeAScanner(page, order.barcode);
   await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'duplicate', { timeout: 20_000 });
 });

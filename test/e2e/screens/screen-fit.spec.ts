@@ -82,6 +82,15 @@ const states: State[] = [
     },
   },
   {
+    // On the bench's own file the Floor is this bench alone, with how to join the warehouse store.
+    name: 'floor-local',
+    bring: async (page) => {
+      await screenOpen(page, 'Alt+6', 'floor');
+      await expect(page.getByTestId('floor-local')).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId('floor-bench')).toHaveCount(1);
+    },
+  },
+  {
     name: 'dialog-void',
     bring: async (page, refs) => {
       await scanLikeAScanner(page, 'STATION:VOID');

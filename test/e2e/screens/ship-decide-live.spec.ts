@@ -74,7 +74,15 @@ test('a lead settles a parcel whose create answer was lost on the ship panel: it
 
     // The panel lists the parcel in doubt; the lead looks it up at the service and decides, by keyboard.
     await expect(page.getByTestId('ship-unknown-parcel')).toHaveText(/Parcel 1 of 1 \(SHOP-7001\)/);
-    await page.getByTestId('ship-decide').click();
+    // Opened from the keyboard and cancelled, the focus comes back to the button (WCAG 2.4.3).
+    const decide = page.getByTestId('ship-decide');
+    await decide.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('decide-created')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('dialog[open]')).toHaveCount(0);
+    await expect(decide).toBeFocused();
+    await decide.click();
     await expect(page.getByTestId('decide-created')).toBeFocused();
     await page.keyboard.press('Space');
     await expect(page.getByTestId('decide-submit')).toBeDisabled();

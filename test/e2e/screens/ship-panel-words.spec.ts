@@ -111,7 +111,7 @@ test('the ship panel in the sandbox: readable note, styled Close, plurals, the p
 });
 
 const shippedWords: Record<string, { one: string; two: string; note: string }> = {
-  nl: { one: 'Verzonden: 1 label', two: 'Verzonden: 2 labels', note: 'Sandbox: alleen oefenen' },
+  nl: { one: 'Verzonden: 1 etiket', two: 'Verzonden: 2 etiketten', note: 'Sandbox: alleen oefenen' },
   de: { one: 'Versendet: 1 Etikett', two: 'Versendet: 2 Etiketten', note: 'Sandbox: nur zum Üben' },
   pl: { one: 'Wysłano: 1 etykieta', two: 'Wysłano: 2 etykiety', note: 'Piaskownica: tylko ćwiczenia' },
 };

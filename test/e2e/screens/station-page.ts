@@ -115,3 +115,10 @@ export function bigFileOnDisk(name: string, megabytes: number): string {
   writeFileSync(path, Buffer.alloc(megabytes * 1024 * 1024, 0x41));
   return path;
 }
+
+/** Imports a manifest as a lead does: Setup (F4) › Import today's manifest, then waits for its report. */
+export async function importManifestOnSetup(page: Page, file: { name: string; text: string }): Promise<void> {
+  await page.keyboard.press('F4');
+  await page.getByTestId('import-file').setInputFiles({ name: file.name, mimeType: 'text/csv', buffer: Buffer.from(file.text) });
+  await expect(page.getByTestId('import-report')).toContainText(file.name, { timeout: 20_000 });
+}

@@ -101,7 +101,7 @@ test('a lead allows local-only printing while the shared store is offline; the l
     await expect(banner).toHaveAttribute('data-state', 'local');
     await expect(page.getByTestId('store-offline-text')).toHaveText(
       new RegExp(
-        `^Local-only printing on this bench — allowed by Lee at ${clock}: Database server replaced\\. Labels are journaled here and merged when the store is back; the duplicate guard only knows this bench meanwhile\\.$`,
+        `^Local-only printing on this bench — allowed by Lee at ${clock}: Database server replaced\\. Labels are journalled here and merged when the store is back; the duplicate guard only knows this bench meanwhile\\.$`,
       ),
     );
     // The scan screen has the focus back, and its scan area did not move.
@@ -131,6 +131,14 @@ test('a lead allows local-only printing while the shared store is offline; the l
     await page.getByTestId('store-local-stop').click();
     await expect(banner).toHaveAttribute('data-state', 'offline');
     await expect(page.locator('#main h1')).toBeFocused();
+    // The form opened again and cancelled: the focus is back on the button that opened it (WCAG 2.4.3).
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.getByTestId('store-local-allow')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('allow-local-reason')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('allow-local-form')).toHaveCount(0);
+    await expect(page.getByTestId('store-local-allow')).toBeFocused();
     await scanLikeAScanner(page, draftOrder(sandboxOrders, 2).orderRef);
     await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'failed', { timeout: 20_000 });
     await expect(page.getByTestId('result-error-title')).toHaveText('Shared store offline: nothing was printed');

@@ -39,9 +39,10 @@ test('the upload says what it is for and what it reads, and lists every row not 
   await expect(page.getByTestId('upload-counts')).toHaveText('today.csv: 20 rows — 18 ready, 2 with errors, 0 skipped');
   await expect(page.getByTestId('upload-rows')).toContainText('One row is one parcel here (got 2 parcels)');
 
+  await page.getByTestId('upload-print-none').check();
   await page.getByTestId('upload-start').click();
   const result = page.getByTestId('upload-result');
-  await expect(result).toContainText('Completed with errors — 17 created, 3 failed, 0 skipped', { timeout: 60_000 });
+  await expect(result).toContainText('Completed with errors — 17 created, 3 failed (2 with errors in the file, 1 at the service), 0 skipped', { timeout: 60_000 });
   // Every failed row on screen, the service's refusal too, each once.
   const rows = page.getByTestId('upload-rows').locator('tbody tr');
   await expect(rows).toHaveCount(3);

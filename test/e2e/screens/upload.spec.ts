@@ -35,10 +35,11 @@ test('a lead uploads a spreadsheet at shift start: preview, progress, Completed 
   await expect(notReady).toContainText('deliveryStreet is empty');
   await page.screenshot({ path: `${screenshotDir}/upload-preview-1280x800.png` });
 
+  await page.getByTestId('upload-print-none').check();
   await page.getByTestId('upload-start').click();
   await expect(page.getByTestId('upload-progress')).toBeVisible();
-  await expect(page.getByTestId('upload-result')).toContainText('Completed with errors — 37 created, 3 failed, 0 skipped', { timeout: 60_000 });
-  await expect(page.getByTestId('upload-progress')).toContainText('Processed 37 of 37 — 37 created, 0 failed');
+  await expect(page.getByTestId('upload-result')).toContainText('Completed with errors — 37 created, 3 failed (3 with errors in the file), 0 skipped', { timeout: 60_000 });
+  await expect(page.getByTestId('upload-progress')).toContainText('Processed 37 of 37 — 37 created, 0 failed at the service');
   await expect(page.getByTestId('upload-counts')).toHaveText('orders.csv: 40 rows');
   await page.screenshot({ path: `${screenshotDir}/upload-result-1280x800.png` });
 
@@ -56,8 +57,9 @@ test('a lead uploads a spreadsheet at shift start: preview, progress, Completed 
   await page.getByTestId('upload-file').setInputFiles(file);
   await expect(page.getByTestId('upload-counts')).toHaveText('orders.csv: 40 rows — 0 ready, 3 with errors, 37 skipped');
   await expect(page.getByTestId('upload-skipped')).toContainText('Skipped: 37 already created');
+  await page.getByTestId('upload-print-none').check();
   await page.getByTestId('upload-start').click();
-  await expect(page.getByTestId('upload-result')).toContainText('Completed with errors — 0 created, 3 failed, 37 skipped', { timeout: 30_000 });
+  await expect(page.getByTestId('upload-result')).toContainText('Completed with errors — 0 created, 3 failed (3 with errors in the file), 37 skipped', { timeout: 30_000 });
 });
 
 type Language = 'en' | 'nl' | 'de' | 'pl';
@@ -112,6 +114,7 @@ test('the panel’s own refusals (no location, a file over 20 MB) show their rea
   const orderRef = `LOC-${Date.now().toString(36)}`;
   const row = (location: string) => `${orderRef};${location};Klant;Damrak;1;1012 LH;Amsterdam;NL;300;200;100`;
   await page.getByTestId('upload-file').setInputFiles({ name: 'first.csv', mimeType: 'text/csv', buffer: Buffer.from(`${columns.join(';')}\n${row('1101')}\n`) });
+  await page.getByTestId('upload-print-none').check();
   await page.getByTestId('upload-start').click();
   await expect(page.getByTestId('upload-result')).toContainText('Completed — 1 created', { timeout: 30_000 });
   await page.getByTestId('upload-locations').fill('1101, 1102');

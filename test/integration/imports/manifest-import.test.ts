@@ -128,6 +128,25 @@ describe('manifest import through the contract', () => {
     expect(await call('orders.lookup', { scan: 'BC-2' })).toMatchObject({ ok: true, value: { order: { orderId: 'ORD-2' } } });
   });
 
+  it('refuses a row whose barcode belongs to another order, known before or earlier in the file, and keeps that barcode’s scan to one order', async () => {
+    const first = csv(['orderId,orderRef,barcode', 'ORD-1,REF-1,BC-TAKEN']);
+    await call('imports.manifest', { source: { kind: 'content', fileName: 'first.csv', base64: Buffer.from(first).toString('base64') } });
+    // Row 2: another order with ORD-1's barcode; row 3: ORD-1 itself again (its own barcode);
+    // row 4 takes a new barcode, which row 5 (another order) then claims too.
+    const second = csv(['orderId,orderRef,barcode', 'ORD-2,REF-2,BC-TAKEN', 'ORD-1,REF-1,BC-TAKEN', 'ORD-3,REF-3,BC-NEW', 'ORD-4,REF-4,BC-NEW', 'ORD-5,REF-5,BC-5']);
+    const result = await call('imports.manifest', { source: { kind: 'content', fileName: 'second.csv', base64: Buffer.from(second).toString('base64') } });
+    expect(result).toMatchObject({ ok: true, value: { rowsRead: 5, inserted: 2, updated: 1, failed: 2 } });
+    if (!result.ok) return;
+    const report = result.value as CallOutput<'imports.manifest'>;
+    expect(report.errors).toEqual([
+      { row: 2, problem: 'barcode-taken', facts: { barcode: 'BC-TAKEN', otherOrder: 'REF-1', otherOrderId: 'ORD-1' }, message: expect.stringContaining('already belongs to order REF-1') },
+      { row: 5, problem: 'barcode-taken', facts: { barcode: 'BC-NEW', otherOrder: 'REF-3', otherOrderId: 'ORD-3' }, message: expect.stringContaining('already belongs to order REF-3') },
+    ]);
+    expect(await call('orders.lookup', { scan: 'BC-TAKEN', remote: false })).toMatchObject({ ok: true, value: { order: { orderId: 'ORD-1' } } });
+    expect(await call('orders.lookup', { scan: 'BC-NEW', remote: false })).toMatchObject({ ok: true, value: { order: { orderId: 'ORD-3' } } });
+    expect(await call('orders.lookup', { scan: 'REF-2', remote: false })).toMatchObject({ ok: false, error: { code: 'ORDER_NOT_FOUND' } });
+  });
+
   it('refuses a cancelled order for printing, as the lookup says', async () => {
     const content = csv(['orderId,orderRef,status', 'ORD-9,REF-9,cancelled']);
     await call('imports.manifest', { source: { kind: 'content', fileName: 'm.csv', base64: Buffer.from(content).toString('base64') } });

@@ -128,9 +128,18 @@ describe('CUPS through a private cupsd', () => {
     expect(again.find((queue) => queue.isDefault)?.name).toBe('bench_zebra');
   });
 
-  it('reports a stopped print service when listing queues', async () => {
+  it('reports a stopped print service when listing queues as no print system, not as a printer fault', async () => {
     const error = await caught(listCupsQueues({ runner, env: { CUPS_SERVER: `${cups.socketPath}.missing` } }));
     expect(error.failure).toBe('service-unavailable');
+    expect(error.code).toBe('NO_PRINT_SYSTEM');
+    expect(error.facts).toEqual({ subject: 'not-running', system: 'cups' });
+  });
+
+  it('reports a computer without CUPS as no print system when listing queues', async () => {
+    const error = await caught(listCupsQueues({ runner, env: { PATH: '/nonexistent' } }));
+    expect(error.code).toBe('NO_PRINT_SYSTEM');
+    expect(error.facts).toEqual({ subject: 'not-installed', system: 'cups' });
+    expect(error.message).toContain('cups-client');
   });
 
   it('gives the same transport for the same queue through the registry', async () => {

@@ -47,8 +47,8 @@ describe('the sandbox CLI', () => {
         expect(environment.revokedKey).toEqual(expect.any(String));
       }
       expect(description.printers).toEqual([
-        { name: 'Virtual Zebra 1', host: '127.0.0.1', port: expect.any(Number) },
-        { name: 'Virtual Zebra 2', host: '127.0.0.1', port: expect.any(Number) },
+        { name: 'Virtual Zebra 1', host: '127.0.0.1', port: expect.any(Number), discoveryPort: expect.any(Number) },
+        { name: 'Virtual Zebra 2', host: '127.0.0.1', port: expect.any(Number), discoveryPort: expect.any(Number) },
       ]);
       expect(description.control).toEqual({ baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), token: expect.any(String) });
 

@@ -163,7 +163,7 @@ describe('control API: operations', () => {
 describe('control API: the virtual printer', () => {
   it('lists the printer of the description, forwards faults and lists and renders printed labels', async () => {
     const [described] = h.sandbox.printers;
-    expect(described).toEqual({ name: 'Virtual Zebra', host: '127.0.0.1', port: expect.any(Number) });
+    expect(described).toEqual({ name: 'Virtual Zebra', host: '127.0.0.1', port: expect.any(Number), discoveryPort: expect.any(Number) });
     const printers = (await h.control('GET', '/printers')).body.printers;
     expect(printers).toEqual([expect.objectContaining({ name: 'Virtual Zebra', port: described!.port, listening: true })]);
 

@@ -28,10 +28,10 @@ describe('importing orders to ship', () => {
   it('reads the first worksheet of an XLSX export and reports every rejected row with its reason', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Orders');
-    sheet.addRow(['orderRef', 'locationId', 'deliveryStreet', 'deliveryNumber', 'deliveryPostalCode', 'deliveryCity', 'deliveryCountry', 'signature', 'weight', 'length', 'width', 'height', 'parcels']);
-    sheet.addRow(['XL-1', '1101', 'Damrak', '20', '1012 LH', 'Amsterdam', 'nl', 'ja', '1250,5', '10', '30', '20', '2']);
-    sheet.addRow(['XL-2', '1101', 'Damrak', '', '1012 LH', 'Amsterdam', 'NL', 'maybe', '', '', '', '', '']);
-    sheet.addRow(['XL-1', '1101', 'Rokin', '5', '1012 KK', 'Amsterdam', 'NL', '', '', '', '', '', '']);
+    sheet.addRow(['orderRef', 'locationId', 'deliveryStreet', 'deliveryNumber', 'deliveryPostalCode', 'deliveryCity', 'deliveryCountry', 'signature', 'weight', 'length', 'width', 'height', 'parcels', 'deliveryName']);
+    sheet.addRow(['XL-1', '1101', 'Damrak', '20', '1012 LH', 'Amsterdam', 'nl', 'ja', '1250,5', '10', '30', '20', '2', 'Eva de Boer']);
+    sheet.addRow(['XL-2', '1101', 'Damrak', '', '1012 LH', 'Amsterdam', 'NL', 'maybe', '', '', '', '', '', '']);
+    sheet.addRow(['XL-1', '1101', 'Rokin', '5', '1012 KK', 'Amsterdam', 'NL', '', '', '', '', '', '', 'Eva de Boer']);
     workbook.addWorksheet('Notes').addRow(['orderRef', 'ignored']);
     const path = join(test.dataDir, 'export.xlsx');
     await workbook.xlsx.writeFile(path);
@@ -45,6 +45,8 @@ describe('importing orders to ship', () => {
     ]);
     expect(report.rows[1]!.reason).toContain('deliveryNumber is missing');
     expect(report.rows[1]!.reason).toContain('signature should be yes/no');
+    // No recipient's name: the service would refuse the order at the bench, so the import refuses the row.
+    expect(report.rows[1]!.reason).toContain('deliveryName is missing');
     expect(report.rows[2]!.reason).toBe('orderRef XL-1 is already on row 2 of this file');
 
     const shipment = await call('shipping.toShip', { orderRef: 'XL-1' });

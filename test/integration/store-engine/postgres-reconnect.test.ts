@@ -70,6 +70,25 @@ describe('PostgreSQL engine across a server restart', () => {
     }
   });
 
+  it('listens again as soon as a statement gets through after the server is back, not at the end of its growing pause', async () => {
+    // The listening connection's pause has grown to a minute by the time the server is back.
+    const bench = await PostgresEngine.open({ ...postgresConfig(database.info), connectTimeoutMs: 2_000 }, { reconnectDelayMs: 30_000, maxReconnectDelayMs: 60_000 });
+    try {
+      let gapSeen!: () => void;
+      const gap = new Promise<void>((resolve) => (gapSeen = resolve));
+      await bench.subscribe('printers', { onMessage: () => undefined, onGap: () => gapSeen() });
+      await server.stop();
+      await server.start();
+      const backAt = Date.now();
+      // The station's next statement (a heartbeat, a scan) reaches the server: the channel is listened to again at once.
+      await bench.query('SELECT 1');
+      await gap;
+      expect(Date.now() - backAt).toBeLessThan(10_000);
+    } finally {
+      await bench.close();
+    }
+  });
+
   it('a transaction whose server goes away between its statements fails with STORE_UNAVAILABLE; the station process lives on', async () => {
     const bench = await PostgresEngine.open({ ...postgresConfig(database.info), connectTimeoutMs: 2_000 });
     try {

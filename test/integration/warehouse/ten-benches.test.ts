@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { JournalEntrySchema, PrintOutcomeSchema, type JournalEntryData } from '../../../src/shared/contract/printing';
 import type { RunningSandbox } from '../../../src/sandbox';
-import { startFleet, seedOrders, type Fleet, type FleetStore } from '../../support/bench-fleet';
+import { startFleet, seedDraftOrders, type Fleet, type FleetStore } from '../../support/bench-fleet';
 import { createTestDatabase, startPostgresServer, type PostgresServer } from '../../support/postgres-server';
 import { barcodeOfZpl, startTestSandbox, stationOrders, type TodaysOrder } from '../printing-queue/support';
 import { waitForValue, waitUntil } from '../../support/wait-until';
@@ -66,7 +66,7 @@ describe(`ten benches on one ${storeKind} store`, () => {
       store = { kind: 'sqlite', file: join(sqliteFolder, 'warehouse.db') };
     }
     // Today's orders as the morning's manifest import put them in the shared index (all drafts: filtered above).
-    await seedOrders(store, orders.map((order) => ({ orderId: order.orderId, orderRef: order.orderRef, barcode: order.barcode, bundleId: order.bundleId, status: 'draft' as const })));
+    await seedDraftOrders(store, orders);
     fleet = await startFleet({
       benches: BENCHES,
       store,

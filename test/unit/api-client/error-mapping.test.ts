@@ -13,6 +13,7 @@ const ctx = (operation: Operation = 'read', subject: CallContext['subject'] = { 
   subject,
   describe: 'GET /orders/label/ORD-77',
   host: 'api.example.test',
+  address: 'https://api.example.test/test',
   apiKey,
   timeouts: { connectMs: 3000, responseMs: 10_000, attemptMs: 20_000 },
 });
@@ -132,10 +133,11 @@ describe('POST /orders is never reported as safely failed when it may have been 
 });
 
 describe('transport failures on requests that are safe to repeat', () => {
-  it('a refused connection is NETWORK and retryable', () => {
+  it('a refused connection is NETWORK and retryable, naming the address for the screen', () => {
     const result = classifyTransportFailure({ kind: 'connect', code: 'ECONNREFUSED', timedOut: false, permanent: false, cause: null }, ctx(), first);
     expect(result.error.code).toBe('NETWORK');
     expect(result.error.message).toContain('api.example.test');
+    expect(result.error.facts).toEqual({ address: 'https://api.example.test/test' });
     expect(result.retry).toBe('transient');
   });
 
@@ -151,6 +153,7 @@ describe('transport failures on requests that are safe to repeat', () => {
     const response = classifyTransportFailure({ kind: 'timeout', stage: 'response', cause: null }, ctx(), first);
     expect([response.error.code, response.retry]).toEqual(['TIMEOUT', 'transient']);
     expect(response.error.message).toContain('10 s');
+    expect([connect.error.facts, response.error.facts]).toEqual([{ address: 'https://api.example.test/test' }, { address: 'https://api.example.test/test' }]);
   });
 
   it('a reset is NETWORK and retryable', () => {

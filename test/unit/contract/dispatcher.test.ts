@@ -75,6 +75,38 @@ describe('dispatcher', () => {
     expect(ran).toBe(false);
   });
 
+  it('names the cause a schema gave its refusal (a key with a space inside, a store address with a password) as the subject the screen words', async () => {
+    let ran = false;
+    const handlers = {
+      'keys.set': () => {
+        ran = true;
+        return { environment: 'test', keySet: true, verification: null };
+      },
+      'store.test': () => {
+        ran = true;
+        return { server: 'db:5432', schemaVersion: 1 };
+      },
+    } as unknown as Handlers;
+    const sessions = environmentSessions({ environment: () => 'test', readyFor: async () => undefined, clientFor: () => Promise.reject(new Error('no client here')) });
+    const dispatcher = createDispatcher(handlers, createLogger(() => undefined), sessions);
+    const key = (text: string) => dispatcher.dispatch('keys.set', { environment: 'test', key: text }, { host: 'web' });
+    expect(await key('sk_test_ABCD EFGH1234')).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', facts: { subject: 'key-space' } } });
+    expect(await key('  sk_test_ABCD\nEFGH1234  ')).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', facts: { subject: 'key-space' } } });
+    expect(await key('sk_1')).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', facts: { subject: 'key-short' } } });
+    expect(await key('sk_test_ÄBCDEFGH')).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', facts: { subject: 'key-characters' } } });
+    expect(await dispatcher.dispatch('store.test', { address: 'mysql://db/packing', tls: 'verify-full' }, { host: 'web' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', facts: { subject: 'store-address-form' } },
+    });
+    // A refusal no schema named keeps the plain words.
+    const unnamed = await dispatcher.dispatch('keys.set', { environment: 'nowhere', key: 'sk_test_ABCDEFGH' }, { host: 'web' });
+    expect(unnamed).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(unnamed.ok === false && unnamed.error.facts).toBeFalsy();
+    expect(ran).toBe(false);
+    // Trimmed and whole, the key passes.
+    expect(await key('  sk_test_ABCDEFGH1234  ')).toMatchObject({ ok: true });
+  });
+
   it('passes a StationError through with its code, message and details', async () => {
     const { dispatcher } = dispatcherWith(() => {
       throw new StationError('KEY_REJECTED', 'The API key was rejected.', ['401 from the service']);

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { resolveColumns } from '../../../src/main/orders/manifest-columns';
+import { StationError } from '../../../src/shared/errors';
 import { cellText, detectDelimiter } from '../../../src/main/spreadsheets/sheet-readers';
 import { detectFormat } from '../../../src/main/spreadsheets/spreadsheet-format';
+
+/** The facts of resolveColumns' refusal of these headers. */
+function refusal(headers: string[]): unknown {
+  try {
+    resolveColumns(headers);
+  } catch (error) {
+    if (error instanceof StationError) return error.facts;
+  }
+  throw new Error('the headers were not refused');
+}
 
 describe('manifest columns', () => {
   it('finds columns whatever their spelling', () => {
@@ -26,8 +37,13 @@ describe('manifest columns', () => {
     expect(columns.orderRef?.index).toBe(1);
   });
 
-  it('refuses a file without an order id column and lists the columns it has', () => {
+  it('refuses a file without an order id column and lists the columns it has, as facts the screen words', () => {
     expect(() => resolveColumns(['orderRef', 'deliveryStreet'])).toThrow(/no orderId column.*"orderRef", "deliveryStreet"/);
+    expect(refusal(['orderRef', 'deliveryStreet'])).toEqual({ subject: 'no-order-id-column', columns: '"orderRef", "deliveryStreet"' });
+  });
+
+  it('tells a file of orders to create (an orders-to-ship export, an upload) from a manifest without order ids', () => {
+    expect(refusal(['orderRef', 'Location ID', 'delivery_street', 'deliveryCity'])).toEqual({ subject: 'orders-to-create', columns: '"orderRef", "Location ID", "delivery_street", "deliveryCity"' });
   });
 
   it('refuses a mapping to a column the file does not have', () => {

@@ -44,7 +44,7 @@ describe('the screen words each cause the station reports, in every language', (
     // Two layouts that read the scan alike are both named.
     expect(say('en', data('ORDER_NOT_FOUND', { subject: 'keyboard-layout', readAs: 'fr,be', typedAs: 'us', meant: 'NW-104352-2' }))).toMatch(/^This looks like a scanner typing through a French \/ Belgian keyboard layout/);
     // A plain "not found" keeps its plain words.
-    expect(say('en', data('ORDER_NOT_FOUND'))).toBe("Order not found — Check the slip or import today's manifest");
+    expect(say('en', data('ORDER_NOT_FOUND'))).toBe('Order not found — Check the slip and scan again, or call your lead');
   });
 
   it('a stopped station says it is not running and to restart it, not "check the network cable"', () => {
@@ -79,6 +79,15 @@ describe('the screen words each cause the station reports, in every language', (
     expect(say('nl', error)).toBe('Bundel B-77 is niet bekend bij de bezorgdienst — Controleer de bundelbon; haal de bundel weg of vraag een leidinggevende');
     expect(say('de', error)).toBe('Bündel B-77 ist dem Lieferdienst nicht bekannt — Prüfen Sie den Bündel-Lieferschein; entfernen Sie das Bündel oder fragen Sie die Schichtleitung');
     expect(say('pl', error)).toBe('Pakiet B-77 nie jest znany usłudze dostawczej — Sprawdź list pakietu; usuń pakiet lub zapytaj kierownika zmiany');
+  });
+
+  it('a scale port that is not there names the port and the ports the computer has, or says it has none', () => {
+    const listed = data('NOT_FOUND', { subject: 'serial-port', port: 'COM7', ports: 'COM1, COM4', count: 2 });
+    expect(say('en', listed)).toBe('There is no port COM7 on this computer — Choose one of the ports it has: COM1, COM4 — or plug in the scale’s cable and press Look again');
+    expect(say('nl', listed)).toBe('Er is geen poort COM7 op deze computer — Kies een van de poorten die hij heeft: COM1, COM4 — of sluit de kabel van de weegschaal aan en druk op Opnieuw zoeken');
+    const none = data('NOT_FOUND', { subject: 'serial-port-none', port: '/dev/ttyUSB0', ports: '', count: 0 });
+    expect(say('en', none)).toBe('There is no port /dev/ttyUSB0 on this computer — It has no serial port at all: plug in the scale’s cable (or its USB adapter), then press Look again');
+    for (const language of ['de', 'pl'] as const) expect(say(language, none)).toContain('/dev/ttyUSB0');
   });
 
   it('a code without a variant of its own falls back to the code’s words', () => {

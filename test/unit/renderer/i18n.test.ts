@@ -5,6 +5,8 @@ import { createI18n, messageFiles } from './all-languages';
 import { reprintReasons } from '../../../src/renderer/src/scan/commands';
 import { screenIds } from '../../../src/renderer/src/navigation/shortcuts';
 import { soundKinds } from '../../../src/renderer/src/sound/tones';
+import { stationNameWords } from '../../../src/renderer/src/i18n/station-name';
+import { defaultStationName } from '../../../src/shared/contract/settings';
 
 type Messages = ReturnType<typeof parseMessages>;
 const load = (language: keyof typeof messageFiles) => parseMessages(messageFiles[language], `${language}.json`);
@@ -46,7 +48,7 @@ describe('The screen texts in every language', () => {
 
   it('are translated: the Dutch differs from the English except for names and codes', () => {
     const same = [...enLeaves].filter(([key, text]) => nlLeaves.get(key) === text).map(([key]) => key);
-    const allowed = /^(environment\.(sandbox|test|live)|languages\.|footer\.station|nav\.printers|printers\.(title|dpi|model)|shift\.printer|printerStatus\.offline|errors\.PRINTER_OFFLINE\.title|result\.(order|printer)|setup\.(volumeValue|scanGapUnit|scanner\.title)|scan\.scanned|history\.(order|printer)|setup\.importFields\.status)/;
+    const allowed = /^(environment\.(sandbox|test|live)|languages\.|footer\.station|nav\.printers|printers\.(title|dpi|model)|shift\.printer|printerStatus\.offline|errors\.PRINTER_OFFLINE\.title|result\.(order|printer)|setup\.(volumeValue|scanGapUnit|scanner\.title)|scan\.scanned|history\.(order|printer)|setup\.importFields\.status|upload\.fileRows|floor\.(printerFor|filter\.run|run\.kind\.single))/;
     expect(same.filter((key) => !allowed.test(key))).toEqual([]);
   });
 
@@ -69,7 +71,8 @@ describe('The screen texts in every language', () => {
     const i18n = createI18n('en');
     const say = (code: string) => `${i18n.t(`errors.${code}.title`)} — ${i18n.t(`errors.${code}.action`)}`;
     expect(say('PAPER_OUT')).toBe('Printer out of labels — Load a roll, then press Resume');
-    expect(say('ORDER_NOT_FOUND')).toBe("Order not found — Check the slip or import today's manifest");
+    // A packer can check the slip and scan again; importing a manifest is a lead's job.
+    expect(say('ORDER_NOT_FOUND')).toBe('Order not found — Check the slip and scan again, or call your lead');
     expect(say('KEY_REJECTED')).toBe('API key rejected — Ask a supervisor');
     expect(i18n.t('result.duplicateLine', { time: '10:31', operator: 'Sam', station: 'Bench 3' })).toBe('Already printed at 10:31 by Sam on Bench 3 — reprint?');
   });
@@ -97,7 +100,7 @@ describe('The screen texts in every language', () => {
   it('are translated into German and Polish, not copied from English', () => {
     for (const leaves of [deLeaves, plLeaves]) {
       const same = [...enLeaves].filter(([key, text]) => leaves.get(key) === text && text.length > 12).map(([key]) => key);
-      expect(same.filter((key) => !/^(footer\.keys|languages\.)/.test(key))).toEqual([]);
+      expect(same.filter((key) => !/^(footer\.keys|languages\.|upload\.fileRows)/.test(key))).toEqual([]);
     }
   });
 
@@ -110,6 +113,44 @@ describe('The screen texts in every language', () => {
     const de = createI18n('de');
     expect(de.t('shift.parcels', { count: 5 })).toBe('5 Pakete');
     expect(de.t('errors.PAPER_OUT.title')).toBe('Drucker hat keine Etiketten mehr');
+  });
+
+  it('use one word per thing: British English, "etiket" in Dutch, "paczka" for a parcel in Polish', () => {
+    const american = /\b(journaled|journaling|canceled|canceling|color|labeled|labeling|center|organiz\w*|analyz\w*|behavior|gray)\b/i;
+    expect([...enLeaves].filter(([, text]) => american.test(text))).toEqual([]);
+    // The Dutch screen calls a label an etiket everywhere ("labelprinter" too).
+    expect([...nlLeaves].filter(([, text]) => /\blabel(s|printer)?\b/i.test(text.replace(/\{\{\w+\}\}/g, '')))).toEqual([]);
+    // Polish calls a parcel a paczka; przesyłka is kept for what the English calls a shipment.
+    const parcelAsShipment = [...plLeaves].filter(([key, text]) => /przesył(ka|ki|ek|kę)/i.test(text) && !/shipment/i.test(enLeaves.get(key.replace(/_(few|many)$/, '_other')) ?? ''));
+    expect(parcelAsShipment).toEqual([]);
+    expect(nlLeaves.get('errors.NOT_FOUND.title_run')).not.toMatch(/Printrun/);
+  });
+
+  it('name the values the readers take for a yes/no column, "yes" and "no", alike on the upload panel, its refusal and the guide', () => {
+    for (const leaves of [enLeaves, nlLeaves, deLeaves, plLeaves]) {
+      for (const key of ['upload.columnsOptional', 'upload.problem.flag', 'guide.units']) {
+        const text = leaves.get(key) ?? '';
+        expect(text, key).toMatch(/\byes\b.*\bno\b/);
+        expect(text, key).not.toMatch(/\b(ja of nee|ja oder nein|tak lub nie)\b/);
+      }
+    }
+  });
+
+  it('say what TEST lacks, the key alone or the address alone, not both when one is set', () => {
+    for (const language of ['en', 'nl', 'de', 'pl'] as const) {
+      const i18n = createI18n(language);
+      const both = i18n.t('setup.notSetUpBody', { environment: 'TEST' });
+      const key = i18n.t('setup.notSetUpBody', { environment: 'TEST', context: 'key' });
+      const address = i18n.t('setup.notSetUpBody', { environment: 'TEST', context: 'address' });
+      expect(new Set([both, key, address]).size, language).toBe(3);
+    }
+    expect(createI18n('en').t('setup.notSetUpBody', { environment: 'TEST', context: 'key' })).toContain('until its API key is entered below');
+  });
+
+  it('name a bench nobody named in the screen’s language', () => {
+    const names = (['en', 'nl', 'de', 'pl'] as const).map((language) => stationNameWords(defaultStationName, createI18n(language).t));
+    expect(names).toEqual(['Packing bench', 'Inpaktafel', 'Packplatz', 'Stanowisko pakowania']);
+    expect(stationNameWords('Bench 3', createI18n('nl').t)).toBe('Bench 3');
   });
 
   it('refuse a translation file that is not nested text', () => {

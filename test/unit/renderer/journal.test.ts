@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { JournalEntryData } from '../../../src/shared/contract/printing';
 import { csvCell, toCsv } from '../../../src/shared/csv';
 import { journalCsv, journalCsvHeader } from '../../../src/renderer/src/journal/journal-csv';
-import { localDay, reprintScan, searchJournal } from '../../../src/renderer/src/journal/journal-search';
+import { journalDays, localDay, reprintScan, searchJournal } from '../../../src/renderer/src/journal/journal-search';
+import { formatDateTime, formatDay } from '../../../src/renderer/src/i18n/format';
 import { journalEntry } from './journal-entry';
 
 const entry = journalEntry;
@@ -30,6 +31,20 @@ describe('searching the print journal', () => {
     expect(ids(searchJournal(journal, { text: '', day: '2025-11-21' }))).toEqual([1, 2]);
     expect(ids(searchJournal(journal, { text: 'sam', day: '2025-11-20' }))).toEqual([3]);
     expect(ids(searchJournal(journal, { text: '', day: '' }))).toEqual([1, 2, 3]);
+  });
+
+  it('offers the days that have labels, newest first, each once', () => {
+    expect(journalDays(journal)).toEqual(['2025-11-21', '2025-11-20']);
+    expect(journalDays([])).toEqual([]);
+  });
+
+  it('writes a day as the screen’s language writes a date, British in English, never month first', () => {
+    expect(formatDay('2025-11-21', 'en')).toBe('Fri, 21 Nov 2025');
+    expect(formatDay('2025-11-21', 'nl')).toBe('vr 21 nov 2025');
+    expect(formatDay('2025-11-21', 'de')).toMatch(/^Fr\.?, 21\. Nov\.? 2025$/);
+    expect(formatDay('2025-11-21', 'pl')).toMatch(/^pt\., 21 lis 2025$/);
+    expect(formatDateTime(new Date(2025, 10, 21, 9, 5).toISOString(), 'en')).toBe('21/11/2025, 09:05');
+    expect(formatDay('not a day', 'en')).toBe('not a day');
   });
 
   it('reads a timestamp as the local calendar day', () => {

@@ -13,7 +13,7 @@ describe('screen preferences', () => {
     expect(pickLanguage(['de-DE', 'fr'])).toBe('de');
     expect(pickLanguage(['pl-PL'])).toBe('pl');
     expect(pickLanguage(['fr-FR', 'es'])).toBe('en');
-    expect(defaultPreferences(['nl-BE'])).toEqual({ language: 'nl', volume: 70, scanGapMs: 50 });
+    expect(defaultPreferences(['nl-BE'])).toEqual({ language: 'nl', volume: 70, scanGapMs: 50, uploadLocations: '' });
   });
 
   it('keeps what was chosen across a reload', () => {
@@ -22,8 +22,9 @@ describe('screen preferences', () => {
     first.getState().setLanguage('nl');
     first.getState().setVolume(35);
     first.getState().setScanGapMs(80);
+    first.getState().setUploadLocations('1101, 1102');
     const reloaded = createPreferencesStore(storage, defaultPreferences(['en']));
-    expect(reloaded.getState()).toMatchObject({ language: 'nl', volume: 35, scanGapMs: 80 });
+    expect(reloaded.getState()).toMatchObject({ language: 'nl', volume: 35, scanGapMs: 80, uploadLocations: '1101, 1102' });
   });
 
   it('keeps settings in range whatever the control sends', () => {

@@ -18,20 +18,35 @@ describe('shift-start run arithmetic', () => {
     expect(bundlesDone(plans, 6, true)).toBe(2);
   });
 
-  it('estimates the time left at the recent rate', () => {
-    let samples = addSample([], { at: 0, done: 0 });
+  it('estimates the time left at the printer’s own pace, not at the pace labels leave the station', () => {
+    // 92 labels on a printer of one label a second: 30 sent into its buffer at once, 4 printed in 4 s.
+    let samples = addSample([], { at: 0, done: 0, printed: 0 });
+    expect(secondsLeft(samples, 92)).toBeNull();
+    samples = addSample(samples, { at: 500, done: 30, printed: 0 });
+    expect(secondsLeft(samples, 92)).toBeNull();
+    samples = addSample(samples, { at: 4_000, done: 34, printed: 4 });
+    expect(secondsLeft(samples, 92)).toBe(88);
+    samples = addSample(samples, { at: 20_000, done: 92, printed: 20 });
+    expect(secondsLeft(samples, 92)).toBe(72);
+    samples = addSample(samples, { at: 92_000, done: 92, printed: 92 });
+    expect(secondsLeft(samples, 92)).toBe(0);
+  });
+
+  it('times a printer that never says what it printed by the labels sent, once they have gone on for a while', () => {
+    let samples = addSample([], { at: 0, done: 0, printed: 0 });
+    samples = addSample(samples, { at: 5_000, done: 5, printed: 0 });
     expect(secondsLeft(samples, 20)).toBeNull();
-    samples = addSample(samples, { at: 5_000, done: 5 });
-    expect(secondsLeft(samples, 20)).toBe(15);
-    samples = addSample(samples, { at: 10_000, done: 20 });
+    samples = addSample(samples, { at: 10_000, done: 10, printed: 0 });
+    expect(secondsLeft(samples, 20)).toBe(10);
+    samples = addSample(samples, { at: 12_000, done: 20, printed: 0 });
     expect(secondsLeft(samples, 20)).toBe(0);
   });
 
   it('has no estimate while nothing moves (paused), and forgets samples older than the window', () => {
-    let samples = addSample([], { at: 0, done: 4 });
-    samples = addSample(samples, { at: 20_000, done: 4 });
+    let samples = addSample([], { at: 0, done: 4, printed: 4 });
+    samples = addSample(samples, { at: 20_000, done: 4, printed: 4 });
     expect(secondsLeft(samples, 10)).toBeNull();
-    samples = addSample(samples, { at: 60_000, done: 6 });
+    samples = addSample(samples, { at: 60_000, done: 6, printed: 6 });
     expect(samples.map((sample) => sample.at)).toEqual([60_000]);
   });
 

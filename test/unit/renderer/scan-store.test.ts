@@ -65,6 +65,27 @@ describe('the scan screen’s state', () => {
     expect(store.getState().recent.map((label) => label.orderRef)).toEqual(['ORD-1']);
   });
 
+  it('asks which order a scan that fits two meant (amber, two beeps), and prints the chosen one by its order id', async () => {
+    const candidate = (orderId: string, recipient: string) => ({ orderId, orderRef: 'REF-7', barcode: null, bundleId: null, recipient, status: 'draft' as const, matchedBy: ['orderRef' as const] });
+    const { service, calls } = tableService({
+      'REF-7': { kind: 'ambiguous', scan: 'REF-7', candidates: [candidate('ord-a', 'Anna'), candidate('ord-b', 'Bram')], more: 0 },
+      'ord-b': printed('ord-b'),
+    });
+    const { store, sounds } = setup(service);
+    await store.getState().submitScan('REF-7');
+    const asked = store.getState().panel;
+    expect(asked.state === 'outcome' && asked.outcome.kind).toBe('ambiguous');
+    expect(sounds).toEqual(['duplicate']);
+    // A choice beyond the list does nothing; the second prints as a scan of its order id.
+    await store.getState().chooseOrder(2);
+    expect(calls).toEqual(['REF-7']);
+    await store.getState().chooseOrder(1);
+    expect(calls).toEqual(['REF-7', 'ord-b']);
+    const panel = store.getState().panel;
+    expect(panel.state === 'outcome' && panel.outcome.kind).toBe('printed');
+    expect(store.getState().recent.map((label) => label.scan)).toEqual(['ord-b']);
+  });
+
   it('shows an unknown order red with the error sound and does not list it as printed', async () => {
     const { service } = tableService({});
     const { store, sounds } = setup(service);

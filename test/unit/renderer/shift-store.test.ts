@@ -116,7 +116,7 @@ describe('the time left of a run', () => {
     store.getState().addBundles('BND-A');
     await store.getState().start();
     const progress = (state: 'running' | 'paused', done: number) =>
-      scripted.emit('printing.progress', { runId: 'run-1', kind: 'bundles', printerId: 'bench', state, pauseReason: null, counts: run().counts, done, total: 100, at: new Date(clock).toISOString() });
+      scripted.emit('printing.progress', { runId: 'run-1', kind: 'bundles', printerId: 'bench', state, pauseReason: null, counts: { ...run().counts, printed: done }, done, total: 100, at: new Date(clock).toISOString() });
 
     // 2 labels a second for 10 s, then 25 s paused.
     for (let second = 0; second <= 10; second += 1) {

@@ -10,7 +10,7 @@ import { uploadFileProblems, type UploadRowView } from '../../../src/shared/cont
 import type { StationErrorData } from '../../../src/shared/errors';
 import { createI18n } from './all-languages';
 import { errorText } from '../../../src/renderer/src/supervision/error-words';
-import { fileTooBig, noLocationChosen, uploadRowWhy } from '../../../src/renderer/src/shift/upload-words';
+import { fileTooBig, noLocationChosen, uploadCountsWords, uploadRowWhy } from '../../../src/renderer/src/shift/upload-words';
 import type { Language } from '../../../src/renderer/src/state/preferences';
 
 const languages = ['en', 'nl', 'de', 'pl'] as const;
@@ -99,5 +99,29 @@ describe('why a row is skipped', () => {
   it('created before for the same location, or where the station does not know, is plainly "already created"', () => {
     expect(uploadRowWhy(skipped({ code: 'created-before', orderId: 'o-1', locationId: '1101', rowLocationId: '1101' }), createI18n('en').t)).toBe('Already created');
     expect(uploadRowWhy(skipped({ code: 'created-before', orderId: 'o-1', locationId: null, rowLocationId: '1101' }), createI18n('en').t)).toBe('Already created');
+  });
+});
+
+describe('the upload’s result counts', () => {
+  const counts = { total: 3, ready: 2, invalid: 1, skipped: 0, created: 0, failed: 2, unknown: 0, cancelled: 0 };
+  it('says where the failed rows failed, so the result adds up with the progress of the rows sent', () => {
+    const status = { successful: 0, failedTotal: 3, counts };
+    expect(uploadCountsWords(status, createI18n('en').t)).toBe('0 created, 3 failed (1 with errors in the file, 2 at the service), 0 skipped');
+    expect(uploadCountsWords(status, createI18n('nl').t)).toBe('0 aangemaakt, 3 mislukt (1 met fouten in het bestand, 2 bij de dienst), 0 overgeslagen');
+    // Rows of unknown outcome failed at the service too; cancelled rows are said as such.
+    const mixed = { successful: 5, failedTotal: 3, counts: { ...counts, invalid: 0, failed: 1, unknown: 1, cancelled: 1, skipped: 2 } };
+    expect(uploadCountsWords(mixed, createI18n('en').t)).toBe('5 created, 3 failed (2 at the service, 1 cancelled), 2 skipped');
+  });
+
+  it('says nothing of failures when there were none', () => {
+    expect(uploadCountsWords({ successful: 4, failedTotal: 0, counts: { ...counts, invalid: 0, failed: 0 } }, createI18n('en').t)).toBe('4 created, 0 failed, 0 skipped');
+  });
+
+  it('counts rows with their plural: one row, 2 rows; Polish few and many', () => {
+    expect(createI18n('en').t('upload.rows', { count: 1 })).toBe('1 row');
+    expect(createI18n('en').t('upload.rows', { count: 2 })).toBe('2 rows');
+    expect(createI18n('nl').t('upload.rows', { count: 1 })).toBe('1 rij');
+    expect(createI18n('pl').t('upload.rows', { count: 3 })).toBe('3 wiersze');
+    expect(createI18n('pl').t('upload.rows', { count: 5 })).toBe('5 wierszy');
   });
 });

@@ -7,7 +7,7 @@ const refusal = (text: string) => {
     parseStoreAddress(text);
   } catch (error) {
     expect(error).toBeInstanceOf(StationError);
-    return { code: (error as StationError).code, reason: (error as StationError).details?.[0] };
+    return { code: (error as StationError).code, reason: (error as StationError).details?.[0], facts: (error as StationError).facts };
   }
   throw new Error(`accepted ${text}`);
 };
@@ -25,11 +25,23 @@ describe('the shared store address an admin enters', () => {
     });
   });
 
-  it('refuses an address carrying a password: the password goes to the keychain', () => {
+  it('refuses an address carrying a password: the password goes to the keychain (the screen says so)', () => {
     expect(refusal('postgres://station:secret@db/packing')).toEqual({
       code: 'INVALID_INPUT',
       reason: 'it contains a password: enter the password separately, it is kept in the keychain',
+      facts: { subject: 'store-address-password' },
     });
+    // Whatever else is wrong with it: the password is named first.
+    expect(refusal('postgres://:secret@db/').facts).toEqual({ subject: 'store-address-password' });
+  });
+
+  it('names for the screen what is missing or wrong in an address', () => {
+    expect(refusal('mysql://station@db/packing').facts).toEqual({ subject: 'store-address-form' });
+    expect(refusal('db.warehouse.lan').facts).toEqual({ subject: 'store-address-form' });
+    expect(refusal('postgres://db/packing').facts).toEqual({ subject: 'store-address-user' });
+    expect(refusal('postgres://station@db/').facts).toEqual({ subject: 'store-address-database' });
+    expect(refusal('postgres://station@db/packing?sslmode=prefer').facts).toEqual({ subject: 'store-address-sslmode', value: 'prefer' });
+    expect(refusal('postgres://station@db/packing?host=evil').facts).toEqual({ subject: 'store-address-option', option: 'host' });
   });
 
   it('refuses what is not a complete PostgreSQL address', () => {
@@ -45,7 +57,9 @@ describe('the shared store address an admin enters', () => {
     expect(refusal('postgres://st%E0tion@db/packing')).toEqual({
       code: 'INVALID_INPUT',
       reason: 'its user name has a % that does not start an encoded character (write % itself as %25)',
+      facts: { subject: 'store-address-user' },
     });
+    expect(refusal('postgres://station@db/pack%ing').facts).toEqual({ subject: 'store-address-database' });
     expect(refusal('postgres://station@db/pack%ing').reason).toBe('its database name has a % that does not start an encoded character (write % itself as %25)');
     expect(refusal('postgres://[sE:@%/%@?sslmode=bogus').code).toBe('INVALID_INPUT');
   });

@@ -37,7 +37,7 @@ export interface LabelSource {
   /** Nothing of the label reached the printer; it stays next in line. */
   notSent(label: QueueLabel): void;
   /**
-   * "Sending began" could not be journaled (the shared store went away after the label was
+   * "Sending began" could not be journalled (the shared store went away after the label was
    * fetched): no byte was sent. A scan's label fails with that reason; a run's stays next in line.
    */
   notBegun(label: QueueLabel, error: unknown): void;

@@ -340,7 +340,7 @@ export class PrinterQueue {
     } catch (error) {
       // Nothing left for the printer. The queue goes on serving its other labels; a run's label is
       // tried again after a pause, not in a tight loop against a store that is away.
-      this.deps.logger.warn('label not sent: its start could not be journaled', { printer: this.transport.description, entryId: label.entryId, error: errorText(error) });
+      this.deps.logger.warn('label not sent: its start could not be journalled', { printer: this.transport.description, entryId: label.entryId, error: errorText(error) });
       source.notBegun(label, error);
       if (!source.urgent) await this.sleepOrWake(this.pollMs);
       return;

@@ -18,6 +18,12 @@ import { isUnreachable } from '../../store/store-health';
 import { errorText } from '../../../shared/error-text';
 
 /** A label's document, checked and ready for the printer. */
+/** A lead who acted on this bench's run from the floor at another bench. */
+export interface FloorLead {
+  operator: string;
+  benchName: string;
+}
+
 export interface PreparedDocument {
   bytes: Uint8Array;
   /** ZPL formats in it (1 for a PDF). */
@@ -349,17 +355,20 @@ export class PrintRun implements LabelSource {
 
   // ── the user's controls ──────────────────────────────────────────────────
 
-  pause(operator: string): void {
+  /** `lead`: a lead who paused it from the floor at another bench (the bench's screen names them). */
+  pause(operator: string, lead: FloorLead | null = null): void {
     if (this.finishedFlag || this.cancelling) return;
     if (this.record.state === 'paused' && this.record.pauseReason?.by === 'user') return;
     this.clearServiceTimer();
+    const who = lead ? `${lead.operator} at ${lead.benchName}` : operator;
     this.setState('paused', {
       by: 'user',
       code: 'PRINTER_PAUSED',
-      message: operator ? `Paused by ${operator}.` : 'Paused.',
+      message: who ? `Paused by ${who}.` : 'Paused.',
       action: 'Press Resume to carry on from the first label not yet sent.',
       fault: null,
       since: this.now(),
+      ...(lead ? { lead } : {}),
     });
   }
 

@@ -26,7 +26,7 @@ import type { PrinterLeases } from '../printer-leases';
 import type { PrinterTransports } from '../transports/printer-transports';
 import { IdleTracker } from './idle-tracker';
 import { BundleDocuments, classifyFetchFailure, createLabelDocuments } from './label-documents';
-import { PrintRun, type DocumentSource, type PreparedDocument, type RunObserver } from './print-run';
+import { PrintRun, type DocumentSource, type FloorLead, type PreparedDocument, type RunObserver } from './print-run';
 import { ProgressThrottle } from './progress-throttle';
 import { QueueRegistry } from './queue-registry';
 import { RunControls } from './run-controls';
@@ -232,7 +232,7 @@ export class PrintService {
   /**
    * A scan's label, asked for before its run is written, so that the service's answer is awaited
    * while the journal and the queue get ready (hand the promise to launch as `firstDocument`).
-   * What refuses a launch before anything is journaled refuses here before the service is asked.
+   * What refuses a launch before anything is journalled refuses here before the service is asked.
    */
   fetchFirstLabel(environment: Environment, printer: PrinterRecord, label: NewLabel): Promise<PreparedDocument> {
     this.requireLaunchable(printer);
@@ -245,7 +245,7 @@ export class PrintService {
 
   private requireLaunchable(printer: PrinterRecord): void {
     if (this.closed) throw new StationError('INTERNAL', 'The station is shutting down; nothing more is printed.');
-    // A printer that cannot be reached this way at all (say, PDF on Windows without SumatraPDF) fails before anything is journaled.
+    // A printer that cannot be reached this way at all (say, PDF on Windows without SumatraPDF) fails before anything is journalled.
     this.queueFor(printer);
   }
 
@@ -394,8 +394,9 @@ export class PrintService {
 
   // ── controls (run-controls.ts) ───────────────────────────────────────────
 
-  pause(environment: Environment, runId: string, operator: string): Promise<RunSummaryData> {
-    return this.controls.pause(environment, runId, operator);
+  /** `lead`: a lead who paused it from the floor at another bench. */
+  pause(environment: Environment, runId: string, operator: string, lead: FloorLead | null = null): Promise<RunSummaryData> {
+    return this.controls.pause(environment, runId, operator, lead);
   }
 
   resume(environment: Environment, runId: string): Promise<RunSummaryData> {

@@ -9,7 +9,7 @@ import type { EventBus } from '../../contract/event-bus';
 import type { JournalRow, NewLabel, RunOptions, RunRow } from '../journal/journal-types';
 import { emptyRunOptions, type PrintJournal } from '../journal/print-journal';
 import type { PrinterRecord, PrinterRegistry } from '../printers';
-import type { PrintRun } from './print-run';
+import type { FloorLead, PrintRun } from './print-run';
 import type { RunOwnership } from './run-ownership';
 import type { RunReadModels } from './run-read-models';
 
@@ -31,11 +31,11 @@ export interface RunControlDeps {
 export class RunControls {
   constructor(private readonly deps: RunControlDeps) {}
 
-  async pause(environment: Environment, runId: string, operator: string): Promise<RunSummaryData> {
+  async pause(environment: Environment, runId: string, operator: string, lead: FloorLead | null = null): Promise<RunSummaryData> {
     const record = await this.deps.read.requireRun(environment, runId);
     const live = this.deps.liveRun(runId);
     if (live) {
-      live.pause(operator);
+      live.pause(operator, lead);
       await live.journalled();
     }
     // Otherwise the station was stopped in it: it is paused already and waits for resume.

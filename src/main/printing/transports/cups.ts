@@ -135,7 +135,11 @@ export interface CupsListOptions {
   timeoutMs?: number;
 }
 
-/** The queues CUPS knows (`lpstat -e`), with state and acceptance from `lpstat -p -a -d` where it has them. */
+/**
+ * The queues CUPS knows (`lpstat -e`), with state and acceptance from `lpstat -p -a -d` where it has
+ * them. A computer without CUPS, or with CUPS stopped, has no queues to offer: NO_PRINT_SYSTEM
+ * (subject not-installed or not-running), never a printer's fault.
+ */
 export async function listCupsQueues(options: CupsListOptions): Promise<OsQueue[]> {
   const run = async (args: string[]): Promise<CommandResult> => {
     try {
@@ -144,15 +148,22 @@ export async function listCupsQueues(options: CupsListOptions): Promise<OsQueue[
         timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       });
     } catch (error) {
+      if (error instanceof CommandNotFoundError) {
+        throw noPrintSystem('not-installed', 'This computer has no print system: the CUPS command "lpstat" is not installed, so there are no print queues to list. Install the CUPS client tools (package cups-client on Debian and Ubuntu), or add the printer over the network or USB.', error);
+      }
       throw commandFailure(error, 'lpstat');
     }
   };
   const details = await run(['-p', '-a', '-d']);
-  if (/scheduler is not running/i.test(details.stderr)) {
-    throw schedulerDown({ delivery: 'none', details: [lastLine(details.stderr)] });
+  if (/scheduler is not running|unable to connect|connection refused/i.test(details.stderr)) {
+    throw noPrintSystem('not-running', `The print service (CUPS) is not running on this computer, so there are no print queues to list (${lastLine(details.stderr)}). Start it (or ask IT to), or add the printer over the network or USB.`);
   }
   const names = await run(['-e']);
   return parseLpstatQueues(names.stdout, details.stdout);
+}
+
+function noPrintSystem(subject: 'not-installed' | 'not-running', message: string, cause?: unknown): PrinterTransportError {
+  return new PrinterTransportError('NO_PRINT_SYSTEM', message, { failure: 'service-unavailable', delivery: 'none', cause, facts: { subject, system: 'cups' } });
 }
 
 /** Reads `lpstat -e` (names) and `lpstat -p -a -d` (states) into queues, in the order lpstat -e gave. */

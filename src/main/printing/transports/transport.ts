@@ -1,7 +1,7 @@
 // The one interface every way of reaching a printer implements, and the error every one of them
 // throws. The print queue builds on this: it needs to know, after a failure, whether the printer
 // may have received part of a label (then the label is "uncertain" and never resent by itself).
-import { StationError, type ErrorCode } from '../../../shared/errors';
+import { StationError, type ErrorCode, type ErrorFacts } from '../../../shared/errors';
 import type { HostStatus } from '../../../shared/zebra/host-status';
 import type { PrinterAddressKind } from '../../../shared/zebra/printer-address';
 import type { ZebraQuery } from '../../../shared/zebra/queries';
@@ -107,6 +107,8 @@ export interface TransportErrorFacts {
   fallback?: 'os-queue';
   details?: string[];
   cause?: unknown;
+  /** What the screen words the error with (StationError facts). */
+  facts?: ErrorFacts;
 }
 
 export class PrinterTransportError extends StationError {
@@ -118,7 +120,7 @@ export class PrinterTransportError extends StationError {
   readonly fallback: 'os-queue' | undefined;
 
   constructor(code: ErrorCode, message: string, facts: TransportErrorFacts) {
-    super(code, message, facts.details, { cause: facts.cause });
+    super(code, message, facts.details, { cause: facts.cause, ...(facts.facts ? { facts: facts.facts } : {}) });
     this.name = 'PrinterTransportError';
     this.failure = facts.failure;
     this.bytesWritten = facts.bytesWritten ?? 0;

@@ -39,28 +39,33 @@ export interface PostgresStoreConfig extends Omit<PostgresAddress, 'caFile'> {
 
 const TlsModeSchema = z.enum(['disable', 'require', 'verify-full']);
 
-const invalid = (reason: string) => new StationError('INVALID_INPUT', `Not a usable store address: ${reason}`, [reason]);
+/** What is wrong with a store address, as the screen words it (INVALID_INPUT's subject). */
+export type StoreAddressProblem = 'store-address-form' | 'store-address-password' | 'store-address-user' | 'store-address-database' | 'store-address-sslmode' | 'store-address-option';
 
-/** Reads an admin's store address. Throws INVALID_INPUT naming what is wrong. */
+const invalid = (subject: StoreAddressProblem, reason: string, facts: Record<string, string> = {}) =>
+  new StationError('INVALID_INPUT', `Not a usable store address: ${reason}`, [reason], { facts: { subject, ...facts } });
+
+/** Reads an admin's store address. Throws INVALID_INPUT naming what is wrong (facts: subject, and the option or value at fault). */
 export function parseStoreAddress(text: string): PostgresAddress {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw invalid('not an address (postgres://user@host:port/database)');
+    throw invalid('store-address-form', 'not an address (postgres://user@host:port/database)');
   }
-  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw invalid('it must start with postgres://');
-  if (url.password !== '') throw invalid('it contains a password: enter the password separately, it is kept in the keychain');
-  if (url.username === '') throw invalid('it names no user (postgres://user@host/database)');
-  if (url.hostname === '') throw invalid('it names no host');
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw invalid('store-address-form', 'it must start with postgres://');
+  // Before anything else: the password must never be kept in the settings with the address.
+  if (url.password !== '') throw invalid('store-address-password', 'it contains a password: enter the password separately, it is kept in the keychain');
+  if (url.username === '') throw invalid('store-address-user', 'it names no user (postgres://user@host/database)');
+  if (url.hostname === '') throw invalid('store-address-form', 'it names no host');
   const database = decoded(url.pathname.replace(/^\//, ''), 'database');
-  if (database === '' || database.includes('/')) throw invalid('it names no database (postgres://user@host/database)');
+  if (database === '' || database.includes('/')) throw invalid('store-address-database', 'it names no database (postgres://user@host/database)');
   const port = url.port === '' ? 5432 : Number(url.port);
   const sslmode = url.searchParams.get('sslmode') ?? 'verify-full';
   const tls = TlsModeSchema.safeParse(sslmode);
-  if (!tls.success) throw invalid(`sslmode must be disable, require or verify-full, not ${sslmode}`);
+  if (!tls.success) throw invalid('store-address-sslmode', `sslmode must be disable, require or verify-full, not ${sslmode}`, { value: sslmode.slice(0, 40) });
   for (const name of url.searchParams.keys()) {
-    if (name !== 'sslmode' && name !== 'sslrootcert') throw invalid(`unknown option ${name}`);
+    if (name !== 'sslmode' && name !== 'sslrootcert') throw invalid('store-address-option', `unknown option ${name}`, { option: name.slice(0, 40) });
   }
   return {
     host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
@@ -77,7 +82,7 @@ function decoded(text: string, part: 'user' | 'database'): string {
   try {
     return decodeURIComponent(text);
   } catch {
-    throw invalid(`its ${part} name has a % that does not start an encoded character (write % itself as %25)`);
+    throw invalid(part === 'user' ? 'store-address-user' : 'store-address-database', `its ${part} name has a % that does not start an encoded character (write % itself as %25)`);
   }
 }
 

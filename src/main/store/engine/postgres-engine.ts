@@ -52,7 +52,12 @@ const isolationSql: Record<Isolation, string> = {
 };
 
 export interface PostgresEngineOptions {
-  /** Pause before the listening connection's first reconnect; it doubles up to maxReconnectDelayMs. */
+  /**
+   * Pause before the listening connection's first reconnect (100 ms); it doubles up to
+   * maxReconnectDelayMs (1 s). The cap is short because the lead's floor and the benches' shared
+   * printers follow the store live: once the server is back they hear it within a second, and an
+   * attempt on a server that is still down is refused at once and costs it nothing.
+   */
   reconnectDelayMs?: number;
   maxReconnectDelayMs?: number;
 }
@@ -238,12 +243,24 @@ export class PostgresEngine implements StoreEngine {
 
   private async run(target: pg.Pool | pg.PoolClient | pg.Client, sql: string, params?: readonly SqlValue[]): Promise<pg.QueryResult> {
     if (this.closed) throw new Error('The store is closed.');
+    let result: pg.QueryResult;
     try {
       // Without parameters, the simple protocol (a script of several statements is allowed).
-      return params && params.length > 0 ? await target.query(sql, bindable(params)) : await target.query(sql);
+      result = params && params.length > 0 ? await target.query(sql, bindable(params)) : await target.query(sql);
     } catch (error) {
       throw fromPostgresError(error);
     }
+    // A statement got through while the listening connection waits out its pause: the server is
+    // back, so listen again now rather than seconds later (subscribers hear of the gap sooner).
+    if (this.reconnectTimer !== null && target !== this.listener) this.relistenNow();
+    return result;
+  }
+
+  private relistenNow(): void {
+    if (this.closed || this.reconnectTimer === null) return;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    void this.relisten();
   }
 
   /** The one connection that listens, opened on first use. */
@@ -283,7 +300,7 @@ export class PostgresEngine implements StoreEngine {
   private scheduleReconnect(): void {
     if (this.closed || this.reconnectTimer) return;
     const delay = this.reconnectDelay;
-    this.reconnectDelay = Math.min(delay * 2, this.options.maxReconnectDelayMs ?? 5_000);
+    this.reconnectDelay = Math.min(delay * 2, this.options.maxReconnectDelayMs ?? 1_000);
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
       void this.relisten();

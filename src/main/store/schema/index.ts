@@ -22,6 +22,8 @@ import { benchDefaultsPrinterLeases } from './13-bench-defaults-printer-leases';
 import { localOnlyLabels } from './14-local-only-labels';
 import { secondCopy } from './15-second-copy';
 import { printerSettingChanges } from './16-printer-setting-changes';
+import { createdWeights } from './17-created-weights';
+import { benchFloor } from './18-bench-floor';
 import type { Migration, SchemaMigration } from './schema-migration';
 
 export type { Migration, SchemaMigration } from './schema-migration';
@@ -44,6 +46,8 @@ const schema: readonly SchemaMigration[] = [
   localOnlyLabels,
   secondCopy,
   printerSettingChanges,
+  createdWeights,
+  benchFloor,
 ];
 
 /** Every migration, in order, as the given engine's runner applies it. */

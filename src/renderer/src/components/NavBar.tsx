@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { screenIds, screenKeys, type ScreenId } from '../navigation/shortcuts';
+import { screenIds, screenKeyHint, screenKeys, type ScreenId } from '../navigation/shortcuts';
 import { Icon, type IconName } from './Icon';
 
 const screenIcon: Record<ScreenId, IconName> = {
@@ -8,6 +8,7 @@ const screenIcon: Record<ScreenId, IconName> = {
   printers: 'printer',
   setup: 'setup',
   history: 'history',
+  floor: 'floor',
 };
 
 export function NavBar({ current, onNavigate }: { current: ScreenId; onNavigate: (screen: ScreenId) => void }) {
@@ -20,13 +21,13 @@ export function NavBar({ current, onNavigate }: { current: ScreenId; onNavigate:
           type="button"
           className="nav-button"
           aria-current={current === id ? 'page' : undefined}
-          aria-keyshortcuts={`${screenKeys[id]} Alt+${screenIds.indexOf(id) + 1}`}
+          aria-keyshortcuts={[screenKeys[id], `Alt+${screenIds.indexOf(id) + 1}`].filter(Boolean).join(' ')}
           data-testid={`nav-${id}`}
           onClick={() => onNavigate(id)}
         >
           <Icon name={screenIcon[id]} size={28} />
           <span>{t(`nav.${id}`)}</span>
-          <kbd>{screenKeys[id]}</kbd>
+          <kbd className={screenKeys[id] ? undefined : 'nav-key-alt'}>{screenKeyHint(id)}</kbd>
         </button>
       ))}
     </nav>

@@ -1,16 +1,19 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { stationNameWords } from '../i18n/station-name';
 import { reprintReasons, type ReprintReason } from '../scan/commands';
 import { toneOf, type PrintedLabel, type ScanOutcome } from '../scan/scan-outcome';
 import type { ReprintTarget, ScanPanel } from '../state/scan-store';
 import { formatClock } from '../i18n/format';
 import { errorText, shownDetails } from '../supervision/error-words';
 import { Icon } from './Icon';
-import { middleTruncate } from './middle-truncate';
+import { middleTruncate, shortName } from './middle-truncate';
 
 export interface ScanResultPanelProps {
   panel: ScanPanel;
   onConfirmReprint(): void;
+  /** A scan that fits more than one order: the packer chose the `index`th. */
+  onChooseOrder(index: number): void;
   onChooseReason(reason: ReprintReason): void;
   onDismiss(): void;
   onCancelWaiting(): void;
@@ -18,7 +21,7 @@ export interface ScanResultPanelProps {
 }
 
 /** The big panel that fills the scan screen: what happened to the last scan and what to do next. */
-export function ScanResultPanel({ panel, onConfirmReprint, onChooseReason, onDismiss, onCancelWaiting, onResumeWaiting }: ScanResultPanelProps) {
+export function ScanResultPanel({ panel, onConfirmReprint, onChooseOrder, onChooseReason, onDismiss, onCancelWaiting, onResumeWaiting }: ScanResultPanelProps) {
   // Each new panel starts afresh, except a printed label after a printed label, the packer's every
   // scan: it is drawn over the same elements, where only its words change (the cheapest drawing).
   const key =
@@ -32,7 +35,9 @@ export function ScanResultPanel({ panel, onConfirmReprint, onChooseReason, onDis
     <section className={`result-panel tone-${panelTone(panel)}`} data-testid="scan-result" data-state={panelState(panel)} data-fit="whole" aria-live="assertive" key={key}>
       {panel.state === 'idle' && <IdleView />}
       {panel.state === 'working' && <WorkingView scan={panel.scan} />}
-      {panel.state === 'outcome' && <OutcomeView outcome={panel.outcome} onConfirmReprint={onConfirmReprint} onDismiss={onDismiss} onCancelWaiting={onCancelWaiting} onResumeWaiting={onResumeWaiting} />}
+      {panel.state === 'outcome' && (
+        <OutcomeView outcome={panel.outcome} onConfirmReprint={onConfirmReprint} onChooseOrder={onChooseOrder} onDismiss={onDismiss} onCancelWaiting={onCancelWaiting} onResumeWaiting={onResumeWaiting} />
+      )}
       {panel.state === 'reason' && <ReasonView target={panel.target} onChooseReason={onChooseReason} onDismiss={onDismiss} />}
       {(panel.state === 'void-armed' || panel.state === 'void') && <VoidArmedView scan={panel.state === 'void' ? panel.scan : null} onDismiss={onDismiss} />}
     </section>
@@ -90,12 +95,14 @@ function WorkingView({ scan }: { scan: string }) {
 function OutcomeView({
   outcome,
   onConfirmReprint,
+  onChooseOrder,
   onDismiss,
   onCancelWaiting,
   onResumeWaiting,
 }: {
   outcome: ScanOutcome;
   onConfirmReprint(): void;
+  onChooseOrder(index: number): void;
   onDismiss(): void;
   onCancelWaiting(): void;
   onResumeWaiting(): void;
@@ -137,6 +144,8 @@ function OutcomeView({
     case 'duplicate':
     case 'elsewhere':
       return <AskAgainView outcome={outcome} onConfirmReprint={onConfirmReprint} onDismiss={onDismiss} />;
+    case 'ambiguous':
+      return <ChooseOrderView outcome={outcome} onChooseOrder={onChooseOrder} onDismiss={onDismiss} />;
     case 'failed': {
       const words = errorText(outcome.error, t, i18n.language);
       // A printer fault's usual action ends "press Resume", true on Printers and Shift start; a
@@ -206,16 +215,7 @@ function AskAgainView({
         {outcome.orderRef} · {outcome.recipient}
       </p>
       {outcome.kind === 'duplicate' ? (
-        <>
-          <p className="result-line" data-testid="result-duplicate-line">
-            {t(outcome.previous.operator.trim() ? 'result.duplicateLine' : 'result.duplicateLineNoOperator', {
-              time: formatClock(outcome.previous.printedAt, i18n.language),
-              operator: outcome.previous.operator,
-              station: outcome.previous.stationName,
-            })}
-          </p>
-          <p className="result-line small">{t('result.duplicatePrinter', { printer: outcome.previous.printerName })}</p>
-        </>
+        <DuplicateLines previous={outcome.previous} language={i18n.language} />
       ) : (
         <p className="result-line" data-testid="result-elsewhere-line">
           {t('result.elsewhereLine')}
@@ -231,6 +231,69 @@ function AskAgainView({
         </button>
       </div>
       <p className="result-line small">{t('result.reprintByCard')}</p>
+    </div>
+  );
+}
+
+/** When and where a label was printed before, its names shortened past a bench screen's room (whole in the title). */
+function DuplicateLines({ previous, language }: { previous: Extract<ScanOutcome, { kind: 'duplicate' }>['previous']; language: string }) {
+  const { t } = useTranslation();
+  const key = previous.operator.trim() ? 'result.duplicateLine' : 'result.duplicateLineNoOperator';
+  const time = formatClock(previous.printedAt, language);
+  const station = stationNameWords(previous.stationName, t);
+  const whole = t(key, { time, operator: previous.operator, station });
+  const printer = t('result.duplicatePrinter', { printer: previous.printerName });
+  return (
+    <>
+      <p className="result-line" data-testid="result-duplicate-line" title={whole}>
+        {t(key, { time, operator: shortName(previous.operator), station: shortName(station) })}
+      </p>
+      <p className="result-line small" title={printer}>
+        {t('result.duplicatePrinter', { printer: shortName(previous.printerName) })}
+      </p>
+    </>
+  );
+}
+
+/**
+ * A scan that fits more than one order (a ref two orders share, a barcode a file gave another
+ * order): each order with what tells it apart, to choose by its number or a click, the first
+ * focused. The chosen order prints as a scan of its order id.
+ */
+function ChooseOrderView({ outcome, onChooseOrder, onDismiss }: { outcome: Extract<ScanOutcome, { kind: 'ambiguous' }>; onChooseOrder(index: number): void; onDismiss(): void }) {
+  const { t } = useTranslation();
+  const first = useRef<HTMLButtonElement>(null);
+  useEffect(() => first.current?.focus(), [outcome]);
+  const count = outcome.candidates.length + outcome.more;
+  return (
+    <div className="result-body">
+      <h2 className="result-title result-title-choose" data-testid="result-title">
+        {t('result.ambiguousTitle')}
+      </h2>
+      <p className="result-line" data-testid="result-ambiguous-line" title={outcome.scan}>
+        {t('result.ambiguousLine', { scan: middleTruncate(outcome.scan), number: count })}
+        {outcome.more > 0 && ` ${t('result.ambiguousMore', { number: outcome.more })}`}
+      </p>
+      <ol className="choice-list" data-testid="ambiguous-choices">
+        {outcome.candidates.map((candidate, index) => (
+          <li key={candidate.orderId}>
+            <button type="button" ref={index === 0 ? first : undefined} className="button choice-button" onClick={() => onChooseOrder(index)} data-testid={`choose-order-${index}`}>
+              <kbd>{index + 1}</kbd>
+              <span className="choice-words">
+                <span className="choice-order">{[candidate.orderRef ?? candidate.barcode ?? candidate.orderId, candidate.recipient].filter(Boolean).join(' · ')}</span>
+                <small className="choice-facts">
+                  {[candidate.bundleId ? t('result.ambiguousBundle', { bundle: candidate.bundleId }) : null, candidate.status ? t(`supervision.statuses.${candidate.status}`) : null].filter(Boolean).join(' · ')}
+                </small>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ol>
+      <div className="result-actions">
+        <button type="button" className="button" onClick={onDismiss}>
+          {t('result.cancel')}
+        </button>
+      </div>
     </div>
   );
 }

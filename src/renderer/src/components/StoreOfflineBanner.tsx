@@ -34,15 +34,16 @@ export function StoreOfflineBanner() {
   const endCall = useCallback(() => station['store.endLocalPrinting']({}), [station]);
   const [end, endState] = useAction(endCall, setHealth);
 
-  // The control that had the focus (the dialog, the button pressed) is gone: the scan screen gets it back.
+  // The control that had the focus (the button pressed, replaced by the banner's next state) is
+  // gone: the scan screen gets it back. A cancelled form hands it back to its button itself.
   const focusLeft = useRef(false);
   useEffect(() => {
     if (!focusLeft.current) return;
     focusLeft.current = false;
     returnFocusToScreen(document);
   });
-  const closeDialog = () => {
-    focusLeft.current = true;
+  const closeDialog = (answered: boolean) => {
+    focusLeft.current = answered;
     setAsking(false);
   };
 
@@ -97,9 +98,9 @@ export function StoreOfflineBanner() {
           operator={operator}
           onAllowed={(next) => {
             setHealth(next);
-            closeDialog();
+            closeDialog(true);
           }}
-          onCancel={closeDialog}
+          onCancel={() => closeDialog(false)}
         />
       )}
     </div>

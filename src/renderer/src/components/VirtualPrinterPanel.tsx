@@ -43,7 +43,8 @@ export function VirtualPrinterPanel({ labels }: { labels: readonly VirtualPrinte
       )}
       {open && labels && (
         <PreviewDialog title={t('virtualPrinter.dialogTitle', { count: labels.length })} onClose={() => setOpen(false)}>
-          <ol className="virtual-printer-tray" data-testid="virtual-printer-labels">
+          {/* Its own scroll area: a stop of the Tab key, so the arrow keys and Page Down scroll it without a mouse. */}
+          <ol className="virtual-printer-tray" tabIndex={0} aria-label={t('virtualPrinter.dialogTitle', { count: labels.length })} data-testid="virtual-printer-labels">
             {labels.map((label) => (
               <li key={label.index} className="virtual-printer-label">
                 <LabelThumbnail zpl={label.zpl} />

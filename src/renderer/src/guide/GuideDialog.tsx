@@ -1,16 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialogShell } from '../components/ConfirmDialog';
 import { downloadText } from '../journal/download';
-import { useAppState } from '../state/stores-context';
+import { useAppState, useStores } from '../state/stores-context';
 import { fileTemplates, templateCsv } from '../../../shared/import-templates';
 
 /**
  * The first-hour guide for a lead and the IT admin: which file goes where with the columns and
- * units it wants (each with a template to download), where the station keeps its data and
+ * units it wants (each with a template to download, made when it is pressed: its delivery date
+ * follows the day), where the station keeps its data and
  * handover lists, what the keychain needs on each system, and how to leave the sandbox.
  */
 export function GuideDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
+  const stores = useStores();
   const dataDir = useAppState((state) => state.info?.dataDir ?? null);
   return (
     <ConfirmDialogShell title={t('guide.title')} wide onCancel={onClose}>
@@ -24,7 +26,7 @@ export function GuideDialog({ onClose }: { onClose(): void }) {
               <p className="small">
                 {t('guide.columns')} <code className="guide-columns">{template.columns.join(', ')}</code>
               </p>
-              <button type="button" className="button" onClick={() => downloadText(template.fileName, templateCsv(template))} data-testid={`guide-template-${template.id}`}>
+              <button type="button" className="button" onClick={() => downloadText(template.fileName, templateCsv(template, new Date(stores.now())))} data-testid={`guide-template-${template.id}`}>
                 {t('guide.downloadTemplate', { file: template.fileName })}
               </button>
             </div>

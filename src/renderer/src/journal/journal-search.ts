@@ -22,6 +22,12 @@ export function localDay(iso: string): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+/** The local days the entries fall on, newest first: the days a lead can choose between. */
+export function journalDays(entries: readonly JournalEntryData[]): string[] {
+  const days = new Set(entries.map((entry) => localDay(entryTime(entry))).filter((day) => day !== ''));
+  return [...days].sort().reverse();
+}
+
 const fields = (entry: JournalEntryData): string[] =>
   [entry.orderRef, entry.barcode, entry.orderId, entry.bundleId, entry.printerName, entry.printerId, entry.operator, entry.recipient, entry.runId]
     .filter((value): value is string => typeof value === 'string' && value !== '')

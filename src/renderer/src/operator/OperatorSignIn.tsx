@@ -65,7 +65,9 @@ export function OperatorPrompt({ onLater }: { onLater(): void }) {
     <section className="operator-prompt" aria-labelledby="operator-prompt-title" data-testid="operator-prompt">
       <Icon name="info" size={32} />
       <div className="operator-prompt-body">
-        <h2 id="operator-prompt-title">{t('operator.promptTitle')}</h2>
+        <h2 id="operator-prompt-title" title={t('operator.promptTitle')}>
+          {t('operator.promptTitle')}
+        </h2>
         <p className="small">{t('operator.promptHint')}</p>
         <SignInForm onSignedIn={() => undefined} autoFocus={false} testId="operator-prompt-form" />
       </div>
@@ -108,7 +110,7 @@ export function OperatorBadge({ name, onSignOut, onSignIn }: { name: string; onS
   return (
     <div className="operator-badge" data-testid="operator-badge">
       <span className="operator-badge-text">
-        <small>{t('operator.badgeLabel')}</small>
+        <small data-testid="operator-badge-label">{t('operator.badgeLabel')}</small>
         <strong className="truncate" title={name} data-testid="operator-badge-name">
           {name}
         </strong>

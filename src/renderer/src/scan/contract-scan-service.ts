@@ -25,7 +25,9 @@ export function createContractScanService(station: StationApi, deps: ContractSca
       const result = await station['printing.scan']({ scan });
       if (!result.ok) return { kind: 'failed', scan, error: result.error };
       const answer = result.value;
-      return answer.outcome === 'to-ship' ? { kind: 'to-ship', shipment: answer.shipment, parcels: answer.parcels } : outcomeFromPrint(answer);
+      if (answer.outcome === 'to-ship') return { kind: 'to-ship', shipment: answer.shipment, parcels: answer.parcels };
+      if (answer.outcome === 'ambiguous') return { kind: 'ambiguous', scan, candidates: answer.candidates, more: answer.more };
+      return outcomeFromPrint(answer);
     },
     async reprint({ scan, reason }) {
       const result = await station['printing.print']({ scan, reprint: { reason: deps.reasonText(reason), ...operator() } });

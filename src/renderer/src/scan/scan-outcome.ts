@@ -3,6 +3,7 @@
  * journal entries and the stable error codes), so each outcome has one colour, one icon, one
  * sound and one plain-language message.
  */
+import type { ScanCandidateData } from '../../../shared/contract/printing';
 import type { Shipment } from '../../../shared/contract/shipping';
 import type { ErrorCode, StationErrorData } from '../../../shared/errors';
 import type { ScanRejection } from '../../../shared/scan';
@@ -65,6 +66,8 @@ export type ScanOutcome =
   | { kind: 'duplicate'; scan: string; orderRef: string; recipient: string; previous: PreviousPrint }
   /** The service has the label as printed (`expected`), but this station never printed it. */
   | { kind: 'elsewhere'; scan: string; orderRef: string; recipient: string }
+  /** The scan fits more than one order: the packer chooses which (`more`: how many are not listed). */
+  | { kind: 'ambiguous'; scan: string; candidates: readonly ScanCandidateData[]; more: number }
   | { kind: 'failed'; scan: string; error: StationErrorData; rejection?: ScanRejection }
   /** A command barcode with nothing on screen to answer. */
   | { kind: 'command-unused'; scan: string };
@@ -111,6 +114,7 @@ export function toneOf(outcome: ScanOutcome): OutcomeTone {
       return 'danger';
     case 'duplicate':
     case 'elsewhere':
+    case 'ambiguous':
       return 'warning';
     case 'failed':
     case 'command-unused':

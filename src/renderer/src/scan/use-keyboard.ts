@@ -46,7 +46,8 @@ export function useStationKeyboard(onReady: () => void): void {
 
   useEffect(() => {
     const detector = createScanDetector({ ...defaultScanDetectorOptions, maxGapMs: scanGapMs, scannerLayout });
-    // A digit chooses a reprint reason only when no scan follows it: a barcode may start with one.
+    // A digit chooses a reprint reason (or which order a scan meant) only when no scan follows it:
+    // a barcode may start with one.
     let pendingChoice: ReturnType<typeof setTimeout> | null = null;
     const cancelChoice = () => {
       if (pendingChoice !== null) clearTimeout(pendingChoice);
@@ -199,12 +200,19 @@ export function useStationKeyboard(onReady: () => void): void {
         stores.scan.getState().confirmReprint();
         return;
       }
-      const choice = ['1', '2', '3', '4'].indexOf(event.key);
+      const choice = ['1', '2', '3', '4', '5'].indexOf(event.key);
       const reason = reprintReasons[choice];
       if (panel.state === 'reason' && reason) {
         pendingChoice = setTimeout(() => {
           pendingChoice = null;
           void stores.scan.getState().chooseReason(reason);
+        }, scanGapMs + 20);
+      }
+      // A scan that fits more than one order: the digit picks the order of this parcel.
+      if (panel.state === 'outcome' && panel.outcome.kind === 'ambiguous' && choice >= 0 && choice < panel.outcome.candidates.length) {
+        pendingChoice = setTimeout(() => {
+          pendingChoice = null;
+          void stores.scan.getState().chooseOrder(choice);
         }, scanGapMs + 20);
       }
     };

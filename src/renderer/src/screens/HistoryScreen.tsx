@@ -1,15 +1,16 @@
-import { Fragment, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JournalEntryData, LabelState } from '../../../shared/contract/printing';
 import { CallError } from '../components/CallError';
 import { Icon, type IconName } from '../components/Icon';
+import { InView } from '../components/InView';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { useAction } from '../components/use-action';
-import { formatClock, formatDateTime } from '../i18n/format';
+import { formatClock, formatDateTime, formatDay } from '../i18n/format';
 import { downloadText } from '../journal/download';
 import { journalCsv } from '../journal/journal-csv';
 import { reasonWords } from '../journal/reason-words';
-import { entryTime, localDay, reprintScan, searchJournal } from '../journal/journal-search';
+import { entryTime, journalDays, localDay, reprintScan, searchJournal } from '../journal/journal-search';
 import { EntryPreviewDialog } from '../preview/PreviewDialog';
 import type { ReprintReason } from '../scan/commands';
 import { useStation } from '../station-context';
@@ -105,6 +106,7 @@ export default function HistoryScreen() {
     return station.on('supervision.notice', () => void reloadPull());
   }, [reloadPull, station]);
 
+  const days = useMemo(() => (entries ? journalDays(entries) : []), [entries]);
   const searched = useMemo(() => (entries ? searchJournal(entries, { text, day }) : []), [entries, text, day]);
   const found = useMemo(() => (pullOnly ? searched.filter((entry) => entry.orderId !== null && pullOrders.has(entry.orderId)) : searched), [searched, pullOnly, pullOrders]);
   // One line per label so 20 and more fit on a 1280x800 screen; the chosen row's actions open under it.
@@ -123,7 +125,15 @@ export default function HistoryScreen() {
         </div>
         <div className="field">
           <label htmlFor={`${id}-day`}>{t('history.day')}</label>
-          <input id={`${id}-day`} type="date" value={day} onChange={(event) => setDay(event.target.value)} data-testid="history-day" />
+          {/* The days that have labels, written as the screen's language writes a date (a date field would show the browser's own format). */}
+          <select id={`${id}-day`} className="input" value={day} onChange={(event) => setDay(event.target.value)} data-testid="history-day">
+            <option value="">{t('history.everyDay')}</option>
+            {days.map((each) => (
+              <option key={each} value={each}>
+                {formatDay(each, i18n.language)}
+              </option>
+            ))}
+          </select>
         </div>
         <label className="checkbox">
           <input type="checkbox" checked={pullOnly} onChange={(event) => setPullOnly(event.target.checked)} data-testid="history-pull-filter" />{' '}
@@ -319,21 +329,9 @@ export default function HistoryScreen() {
  * the lead is looking, brought into view when it appears (the table may be scrolled far down).
  */
 function RowFeedback({ children }: { children: ReactNode }) {
-  const area = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = area.current;
-    if (!element) return;
-    const show = () => {
-      if (element.childElementCount > 0) element.scrollIntoView({ block: 'center', inline: 'nearest' });
-    };
-    show();
-    const observer = new MutationObserver(show);
-    observer.observe(element, { childList: true });
-    return () => observer.disconnect();
-  }, []);
   return (
-    <div ref={area} className="row-feedback" aria-live="polite">
+    <InView block="center" className="row-feedback" live="polite">
       {children}
-    </div>
+    </InView>
   );
 }

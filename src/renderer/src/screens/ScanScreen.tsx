@@ -63,6 +63,7 @@ const ScanOutcomePart = memo(function ScanOutcomePart({ environment }: { environ
     const scan = () => stores.scan.getState();
     return {
       onConfirmReprint: () => scan().confirmReprint(),
+      onChooseOrder: (index: number) => void scan().chooseOrder(index),
       onChooseReason: (reason: ReprintReason) => void scan().chooseReason(reason),
       onDismiss: () => scan().dismiss(),
       onCancelWaiting: () => void scan().cancelWaiting(),

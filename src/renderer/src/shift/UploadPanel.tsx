@@ -6,9 +6,10 @@ import { CallError } from '../components/CallError';
 import { Icon } from '../components/Icon';
 import { downloadBase64 } from '../journal/download';
 import { bytesToBase64 } from '../screens/setup/base64';
-import { useAppState } from '../state/stores-context';
+import { useAppState, usePreferences, useStores } from '../state/stores-context';
 import { useStation } from '../station-context';
-import { fileTooBig, noLocationChosen, uploadRowWhy } from './upload-words';
+import { UploadLabels } from './UploadLabels';
+import { fileTooBig, noLocationChosen, uploadCountsWords, uploadRowWhy } from './upload-words';
 
 /** Files the screen sends as bytes (the web host's message limit; the CLI reads larger ones from disk). */
 const maxUploadBytes = 20 * 1024 * 1024;
@@ -22,11 +23,15 @@ export function UploadPanel() {
   const { t } = useTranslation();
   const id = useId();
   const station = useStation();
+  const stores = useStores();
   const printers = useAppState((state) => state.printers);
-  const [locations, setLocations] = useState('');
+  // Kept with the bench's preferences: the same company's locations, day after day.
+  const locations = usePreferences((state) => state.uploadLocations);
+  const setLocations = (text: string) => stores.preferences.getState().setUploadLocations(text);
   const [preview, setPreview] = useState<UploadPreview | null>(null);
   const [status, setStatus] = useState<UploadStatus | null>(null);
-  const [printerId, setPrinterId] = useState('');
+  // The lead's choice for the labels: a printer's id, 'none', or null while not chosen yet.
+  const [printChoice, setPrintChoice] = useState<string | null>(null);
   const [error, setError] = useState<StationErrorData | null>(null);
   const [busy, setBusy] = useState(false);
   // Once the upload is done: every row not created, with why (the preview only knew the local checks).
@@ -82,6 +87,7 @@ export function UploadPanel() {
     setPreview(null);
     setProblems(null);
     setStatus(null);
+    setPrintChoice(null);
     if (file.size > maxUploadBytes) {
       setError(fileTooBig(file.name, file.size, maxUploadBytes));
       return;
@@ -113,7 +119,7 @@ export function UploadPanel() {
     }
     const result =
       action === 'start'
-        ? await station['upload.start']({ uploadId: status.uploadId, ...(printerId ? { printerId } : {}) })
+        ? await station['upload.start']({ uploadId: status.uploadId, ...(printChoice && printChoice !== 'none' ? { printerId: printChoice } : {}) })
         : await station[`upload.${action}`]({ uploadId: status.uploadId });
     if (result.ok) setStatus(result.value);
     else setError(result.error);
@@ -129,6 +135,9 @@ export function UploadPanel() {
   const shownRows = problems && status && problems.uploadId === status.uploadId ? problems : preview && status && preview.status.uploadId === status.uploadId ? preview : null;
   // Left running by a station that stopped (a restart): nothing sends its rows until it is resumed.
   const interrupted = status?.state === 'running' && !status.runnerHere;
+  const canPrint = printers !== null && printers.length > 0;
+  // Printing the labels is a choice made each time, never a default nobody saw.
+  const choiceMissing = status?.state === 'previewed' && canPrint && printChoice === null;
 
   return (
     <section className="card" aria-labelledby={`${id}-title`} data-testid="upload-panel">
@@ -166,8 +175,8 @@ export function UploadPanel() {
         <div data-testid="upload-status">
           <p data-testid="upload-counts">
             {status.state === 'previewed'
-              ? t('upload.counts', { file: status.fileName, total: status.counts.total, ready: status.counts.ready, invalid: status.counts.invalid, skipped: status.counts.skipped })
-              : t('upload.fileRows', { file: status.fileName, total: status.counts.total })}
+              ? t('upload.counts', { file: status.fileName, rows: t('upload.rows', { count: status.counts.total }), ready: status.counts.ready, invalid: status.counts.invalid, skipped: status.counts.skipped })
+              : t('upload.fileRows', { file: status.fileName, rows: t('upload.rows', { count: status.counts.total }) })}
           </p>
           {status.counts.skipped > 0 && (
             <p className="small" data-testid="upload-skipped">
@@ -186,23 +195,47 @@ export function UploadPanel() {
           {status.result && (
             <p className={status.result === 'completed' ? 'ok-text' : 'warning-text'} data-testid="upload-result">
               <Icon name={status.result === 'completed' ? 'check' : 'warning'} size={24} />
-              {t(`upload.result.${status.result}`)} — {t('upload.resultCounts', { created: status.successful, failed: status.failedTotal, skipped: status.counts.skipped })}
+              {t(`upload.result.${status.result}`)} — {uploadCountsWords(status, t)}
             </p>
+          )}
+          <UploadLabels status={status} />
+          {status.state === 'previewed' && (
+            <fieldset className="choice-group upload-print-choice" data-testid="upload-print-choice">
+              <legend>{t('upload.printChoice')}</legend>
+              {canPrint ? (
+                <>
+                  {printers.map((printer) => (
+                    <label key={printer.id} className="choice">
+                      <input type="radio" name={`${id}-print`} value={printer.id} checked={printChoice === printer.id} onChange={() => setPrintChoice(printer.id)} data-testid={`upload-print-${printer.id}`} />
+                      <span>{t('upload.printOnPrinter', { printer: printer.name })}</span>
+                    </label>
+                  ))}
+                  <label className="choice">
+                    <input type="radio" name={`${id}-print`} value="none" checked={printChoice === 'none'} onChange={() => setPrintChoice('none')} data-testid="upload-print-none" />
+                    <span>{t('upload.noPrint')}</span>
+                  </label>
+                </>
+              ) : (
+                <p className="small muted">{t('upload.noPrinter')}</p>
+              )}
+              {choiceMissing && (
+                <p className="small" id={`${id}-choose`} data-testid="upload-choose-hint">
+                  {t('upload.chooseHint')}
+                </p>
+              )}
+            </fieldset>
           )}
           <div className="button-row">
             {(status.state === 'previewed' || status.state === 'paused' || interrupted) && (
               <>
-                {status.state === 'previewed' && printers && printers.length > 0 && (
-                  <select className="input" value={printerId} onChange={(event) => setPrinterId(event.target.value)} aria-label={t('upload.printOn')} data-testid="upload-printer">
-                    <option value="">{t('upload.noPrint')}</option>
-                    {printers.map((printer) => (
-                      <option key={printer.id} value={printer.id}>
-                        {t('upload.printOnPrinter', { printer: printer.name })}
-                      </option>
-                    ))}
-                  </select>
-                )}
-                <button type="button" className="button primary" onClick={() => void act('start')} data-testid="upload-start">
+                <button
+                  type="button"
+                  className="button primary"
+                  onClick={() => void act('start')}
+                  disabled={choiceMissing}
+                  aria-describedby={choiceMissing ? `${id}-choose` : undefined}
+                  data-testid="upload-start"
+                >
                   {status.state === 'previewed' ? t('upload.start', { count: status.counts.ready }) : t('upload.resume')}
                 </button>
               </>

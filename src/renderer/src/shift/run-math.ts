@@ -74,25 +74,39 @@ export function bundlesDone(plans: readonly { labels: number }[], done: number, 
 export interface ProgressSample {
   /** ms since the epoch. */
   at: number;
+  /** Labels that left the station (sent, printed or uncertain). */
   done: number;
+  /** Labels the printer said it printed. */
+  printed: number;
 }
 
 /** How far back the rate is measured: recent enough to follow a pause, long enough to be steady. */
 export const rateWindowMs = 30_000;
 
+/** How long a printer must have said nothing of what it printed before the labels sent time the run instead. */
+export const silentPrinterMs = 10_000;
+
 /**
- * Seconds left at the recent rate, or null while there is no rate to go by (just started, or
- * nothing moved in the window: paused).
+ * Seconds left at the printer's measured pace, or null while there is no pace to go by (just
+ * started, or nothing moved in the window: paused). The pace is the printer's own — labels it says
+ * it printed — since labels leave the station far faster than a Zebra prints them: they wait in
+ * its buffer (a 92-label run on a printer of one label a second read "about 38 s left" at 4 of 92
+ * timed by the labels sent, and took 90 s). A printer that never says it printed (an OS queue) is
+ * timed by the labels sent, once they have been going for long enough to be a pace.
  */
 export function secondsLeft(samples: readonly ProgressSample[], total: number): number | null {
   const last = samples.at(-1);
   if (!last) return null;
-  if (last.done >= total) return 0;
+  if (last.printed >= total) return 0;
   const windowStart = last.at - rateWindowMs;
   const first = samples.find((sample) => sample.at >= windowStart) ?? samples[0];
-  if (!first || last.at <= first.at || last.done <= first.done) return null;
-  const perSecond = (last.done - first.done) / ((last.at - first.at) / 1000);
-  return Math.ceil((total - last.done) / perSecond);
+  if (!first || last.at <= first.at) return null;
+  const seconds = (last.at - first.at) / 1000;
+  if (last.printed > first.printed) return Math.ceil((total - last.printed) / ((last.printed - first.printed) / seconds));
+  const silent = last.printed === 0 && last.at - samples[0]!.at >= silentPrinterMs;
+  if (!silent || last.done <= first.done) return null;
+  if (last.done >= total) return 0;
+  return Math.ceil((total - last.done) / ((last.done - first.done) / seconds));
 }
 
 /** Keeps the samples the rate needs and drops older ones. */

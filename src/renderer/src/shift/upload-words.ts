@@ -4,7 +4,7 @@
  * the panel's own refusals, made as errors with facts like main's so CallError words them.
  */
 import type { TFunction } from 'i18next';
-import type { UploadRowProblem, UploadRowView, UploadSkip } from '../../../shared/contract/upload';
+import type { UploadRowProblem, UploadRowView, UploadSkip, UploadStatus } from '../../../shared/contract/upload';
 import type { StationErrorData } from '../../../shared/errors';
 
 export function uploadProblemWords(problem: UploadRowProblem, t: TFunction): string {
@@ -47,3 +47,20 @@ export const noLocationChosen = (): StationErrorData => ({
   message: 'No location of the company was given for the upload (checked on the screen).',
   facts: { subject: 'upload-no-location' },
 });
+
+/**
+ * An upload's result counts. "Failed" says where each failed row failed (errors in the file, at the
+ * service, cancelled), so it never reads as a different number from the progress line above it,
+ * which counts only the rows sent.
+ */
+export function uploadCountsWords(status: Pick<UploadStatus, 'successful' | 'failedTotal' | 'counts'>, t: TFunction): string {
+  const { counts } = status;
+  const base = { created: status.successful, failed: status.failedTotal, skipped: counts.skipped };
+  if (status.failedTotal === 0) return t('upload.resultCounts', base);
+  const why = [
+    counts.invalid > 0 ? t('upload.failedInFile', { count: counts.invalid }) : null,
+    counts.failed + counts.unknown > 0 ? t('upload.failedAtService', { count: counts.failed + counts.unknown }) : null,
+    counts.cancelled > 0 ? t('upload.failedCancelled', { count: counts.cancelled }) : null,
+  ].filter((part): part is string => part !== null);
+  return t('upload.resultCountsWhy', { ...base, why: why.join(', ') });
+}

@@ -117,7 +117,8 @@ export function ShipPanel({
             <ul className="ship-labels">
               {panel.outcome.parcels.map((parcel) => (
                 <li key={parcel.parcel} data-testid="ship-label">
-                  {t('ship.parcelOf', { n: parcel.parcel, m: parcel.parcelCount })}: {parcel.barcode ?? parcel.orderId}
+                  {t('ship.parcelOf', { n: parcel.parcel, m: parcel.parcelCount })}
+                  {parcel.serviceRef !== panel.outcome.orderRef && ` · ${parcel.serviceRef}`}: {parcel.barcode ?? parcel.orderId}
                   {parcel.printed === 'duplicate' && ` — ${t('ship.printedBefore')}`}
                   {parcel.printed === 'failed' && ` — ${t('ship.printFailed', { problem: parcel.printProblem ?? '' })}`}
                 </li>
@@ -142,6 +143,16 @@ export function ShipPanel({
         )}
         {(panel.state === 'ready' || panel.state === 'confirm') && <ShipWeight />}
         <dl className="ship-facts">
+          {/* The parcels first, under the weight: the two figures the packer sets, in view at 1024×768 before any
+              scrolling. Once shipped, the labels above say how many: the count would only push the facts out of view. */}
+          {panel.state !== 'shipped' && (
+            <>
+              <dt>{t('ship.parcels')}</dt>
+              <dd className="ship-parcels" data-testid="ship-parcels">
+                {panel.parcels}
+              </dd>
+            </>
+          )}
           <dt>{t('ship.recipient')}</dt>
           <dd data-testid="ship-recipient">{shipment.recipient.name ?? '—'}</dd>
           <dt>{t('ship.address')}</dt>
@@ -166,22 +177,16 @@ export function ShipPanel({
               </dd>
             </>
           )}
-          {/* Once shipped, the labels above say how many: the count would only push the facts out of view. */}
-          {panel.state !== 'shipped' && (
-            <>
-              <dt>{t('ship.parcels')}</dt>
-              <dd className="ship-parcels" data-testid="ship-parcels">
-                {panel.parcels}
-              </dd>
-            </>
-          )}
         </dl>
-        {panel.state !== 'working' && (
+      </div>
+      {/* Under the facts, never over them: the facts scroll in their own area above it. */}
+      {panel.state !== 'working' && (
+        <div className="ship-panel-foot">
           <button type="button" className="button" onClick={onClose} data-testid="ship-close">
             {t('ship.close')}
           </button>
-        )}
-      </div>
+        </div>
+      )}
     </section>
   );
 }

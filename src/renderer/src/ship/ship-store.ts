@@ -68,7 +68,8 @@ export function shippedLabels(shipment: Shipment, outcome: Extract<ShipOutcome, 
   return outcome.parcels
     .filter((parcel) => parcel.printed === 'printed')
     .map((parcel) => ({
-      orderRef: outcome.orderRef,
+      // The parcel's own reference, as its label, History and a void name it (SHOP-1001-P2), with "Parcel 2 of 2" beside it.
+      orderRef: parcel.serviceRef,
       recipient: shipment.recipient.name ?? '',
       printerName: '',
       printedAt,

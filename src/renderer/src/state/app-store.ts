@@ -6,12 +6,13 @@ import type { Settings, SettingsChange, SettingsChangeResult } from '../../../sh
 import type { StationErrorData } from '../../../shared/errors';
 import type { PrinterStatusView } from '../components/PrinterStatusArea';
 import type { ScreenId } from '../navigation/shortcuts';
+import type { FloorAction } from '../../../shared/contract/floor';
 import type { NoticeCode } from '../../../shared/contract/app';
 import type { ErrorFacts } from '../../../shared/errors';
 import type { RecordedKey } from '../../../shared/keyboard/recorded-keys';
 
 /** Notices the screen raises itself from an event's facts (not sent by main as app.notice). */
-export type ScreenNoticeCode = 'offline-merged' | 'offline-printed-twice';
+export type ScreenNoticeCode = 'offline-merged' | 'offline-printed-twice' | `floor-${FloorAction}`;
 
 export interface Notice {
   id: number;

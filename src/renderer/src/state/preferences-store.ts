@@ -7,6 +7,7 @@ export interface PreferencesState extends Preferences {
   setLanguage(language: Language): void;
   setVolume(volume: number): void;
   setScanGapMs(gap: number): void;
+  setUploadLocations(text: string): void;
 }
 
 export function createPreferencesStore(storage: PreferenceStorage, defaults: Preferences): StoreApi<PreferencesState> {
@@ -15,7 +16,8 @@ export function createPreferencesStore(storage: PreferenceStorage, defaults: Pre
     setLanguage: (language) => set({ language }),
     setVolume: (volume) => set({ volume: clampVolume(volume) }),
     setScanGapMs: (gap) => set({ scanGapMs: Math.min(scanGapBounds.max, Math.max(scanGapBounds.min, Math.round(gap))) }),
+    setUploadLocations: (text) => set({ uploadLocations: text.slice(0, 500) }),
   }));
-  store.subscribe(({ language, volume, scanGapMs }) => savePreferences(storage, { language, volume, scanGapMs }));
+  store.subscribe(({ language, volume, scanGapMs, uploadLocations }) => savePreferences(storage, { language, volume, scanGapMs, uploadLocations }));
   return store;
 }

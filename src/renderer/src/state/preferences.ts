@@ -1,5 +1,6 @@
 /**
- * The screen's own preferences at this bench: language, sound volume and scanner timing. They
+ * The screen's own preferences at this bench: language, sound volume, scanner timing and the
+ * company's locations an upload's rows may name (typed once, not every shift). They
  * belong to the screen (the browser profile or the Electron window), not to the station's core,
  * so they are kept in the page's storage; what is stored is parsed, and anything unreadable falls
  * back to the default instead of breaking the screen.
@@ -16,6 +17,8 @@ export const PreferencesSchema = z.object({
   volume: z.number().int().min(0).max(100),
   /** Longest gap between two keys of a scan, ms; slow Bluetooth scanners need more. */
   scanGapMs: z.number().int().min(scanGapBounds.min).max(scanGapBounds.max),
+  /** As typed into the spreadsheet upload ("1101, 1102"). */
+  uploadLocations: z.string().max(500),
 });
 export type Preferences = z.infer<typeof PreferencesSchema>;
 
@@ -38,7 +41,7 @@ export function pickLanguage(browserLanguages: readonly string[]): Language {
 }
 
 export function defaultPreferences(browserLanguages: readonly string[]): Preferences {
-  return { language: pickLanguage(browserLanguages), volume: 70, scanGapMs: defaultScanDetectorOptions.maxGapMs };
+  return { language: pickLanguage(browserLanguages), volume: 70, scanGapMs: defaultScanDetectorOptions.maxGapMs, uploadLocations: '' };
 }
 
 /** Reads stored preferences field by field: one bad field keeps its default, the rest survive. */
@@ -56,7 +59,7 @@ export function loadPreferences(storage: PreferenceStorage, defaults: Preference
     const parsed = shape[key].safeParse(record[key]);
     return parsed.success ? (parsed.data as Preferences[K]) : defaults[key];
   };
-  return { language: field('language'), volume: field('volume'), scanGapMs: field('scanGapMs') };
+  return { language: field('language'), volume: field('volume'), scanGapMs: field('scanGapMs'), uploadLocations: field('uploadLocations') };
 }
 
 export function savePreferences(storage: PreferenceStorage, preferences: Preferences): void {

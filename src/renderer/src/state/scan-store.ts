@@ -52,6 +52,8 @@ export interface ScanState {
   submitScan(raw: string): Promise<void>;
   /** Enter on the amber panel: ask for the reason. */
   confirmReprint(): void;
+  /** A scan fitting more than one order: the packer chose the `index`th of them, which prints as a scan of its order id. */
+  chooseOrder(index: number): Promise<void>;
   chooseReason(reason: ReprintReason): Promise<void>;
   /** Labels printed by the ship panel (one per parcel): they join the last labels, so F6–F9 reprint them. */
   rememberShipped(labels: readonly PrintedLabel[]): void;
@@ -189,6 +191,26 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
       show(outcome);
     };
 
+    /**
+     * A scan's one call, then its outcome. "Printing…" only when the answer is slow to come: a
+     * label answered in a blink goes straight to its outcome, one drawing per scan and none before
+     * the answer.
+     */
+    const printScanned = async (scan: string) => {
+      const answer = deps.service.print(scan);
+      const before = get().panel;
+      const slow = setTimeout(() => set({ panel: { state: 'working', scan }, cue: { state: 'none' } }), workingAfterMs);
+      const outcome = await answer;
+      clearTimeout(slow);
+      if (outcome.kind === 'to-ship') {
+        set({ cue: { state: 'none' }, ...(get().panel.state === 'working' ? { panel: before } : {}) });
+        deps.ship?.open(outcome);
+        return;
+      }
+      deps.ship?.giveWay();
+      show(outcome);
+    };
+
     /** The label a reprint command would act on: the duplicate (or printed-elsewhere order) on screen, or the one awaiting its reason. */
     const reprintTarget = (): ReprintTarget | null => {
       const panel = get().panel;
@@ -257,20 +279,14 @@ export function createScanStore(deps: ScanStoreDeps): StoreApi<ScanState> {
             set({ panel: { state: 'void', scan: normalized.value, at: deps.now() } });
             return;
           }
-          // The call first. "Printing…" only when the answer is slow to come: a label answered in a
-          // blink goes straight to its outcome, one drawing per scan and none before the answer.
-          const answer = deps.service.print(normalized.value);
-          const before = get().panel;
-          const slow = setTimeout(() => set({ panel: { state: 'working', scan: normalized.value }, cue: { state: 'none' } }), workingAfterMs);
-          const outcome = await answer;
-          clearTimeout(slow);
-          if (outcome.kind === 'to-ship') {
-            set({ cue: { state: 'none' }, ...(get().panel.state === 'working' ? { panel: before } : {}) });
-            deps.ship?.open(outcome);
-            return;
-          }
-          deps.ship?.giveWay();
-          show(outcome);
+          await printScanned(normalized.value);
+        }),
+
+      chooseOrder: (index) =>
+        enqueue(async () => {
+          const panel = get().panel;
+          const chosen = panel.state === 'outcome' && panel.outcome.kind === 'ambiguous' ? panel.outcome.candidates[index] : undefined;
+          if (chosen) await printScanned(chosen.orderId);
         }),
 
       confirmReprint: () => {

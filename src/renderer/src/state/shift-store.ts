@@ -185,7 +185,7 @@ export function createShiftStore({ station, now }: ShiftStoreDeps): StoreApi<Shi
     if (!run || progress.runId !== run.runId) return;
     // The rate is measured while the run prints: a pause starts it afresh, so the time left after
     // Resume is not stretched by the minutes the run stood still.
-    const sample = { at: now(), done: progress.done };
+    const sample = { at: now(), done: progress.done, printed: progress.counts.printed };
     const printing = progress.state === 'running';
     const carriesOn = printing && previous?.runId === progress.runId && previous.state === 'running';
     store.setState({ progress, samples: !printing ? [] : carriesOn ? addSample(samples, sample) : [sample] });

@@ -26,6 +26,8 @@ export interface StationStores {
   preferences: StoreApi<PreferencesState>;
   sounds: SoundPlayer;
   preview: PreviewService;
+  /** The page's clock (milliseconds since the epoch): what "today" is for a file made on the screen. */
+  now: () => number;
   i18n: i18n;
   /** Resolves once the chosen language's words are in (at once for English): the page renders then. */
   languageReady: Promise<void>;
@@ -104,6 +106,7 @@ export function createStationStores(options: StationStoresOptions): StationStore
     preferences,
     sounds,
     preview: options.preview ?? createPreviewService(),
+    now: options.now ?? Date.now,
     i18n,
     languageReady,
   };

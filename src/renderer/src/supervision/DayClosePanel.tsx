@@ -40,6 +40,9 @@ export function DayClosePanel() {
     const name = value.pdfPath ? handoverFileName(value.pdfPath) : null;
     if (inBrowser && name) download(`${handoverDownloadPath}${name}`, name);
   });
+  // Counted without a file of its own: the list is kept once, by the printing call.
+  const count = useCallback(() => station['supervision.dayClose']({ pdf: false }), [station]);
+  const [runCount, countState] = useAction(count, setHandover);
   const print = useCallback((printOn: string) => station['supervision.dayClose']({ printer: printOn }), [station]);
   const [runPrint, printState] = useAction(print, setHandover);
   const printerName = printers.find((candidate) => candidate.id === printer)?.name ?? printer;
@@ -47,11 +50,11 @@ export function DayClosePanel() {
 
   // The list first (fast, and the screen can say how much is on its way), then the printing.
   const printList = async () => {
-    const listed = await runClose();
+    const listed = await runCount();
     if (listed.ok) await runPrint(printer);
   };
   const fileName = handover?.pdfPath ? handoverFileName(handover.pdfPath) : null;
-  const busy = closeState.busy || printState.busy;
+  const busy = closeState.busy || countState.busy || printState.busy;
   return (
     <div className="day-close">
       <div className="button-row">
@@ -87,7 +90,7 @@ export function DayClosePanel() {
           </span>
         </div>
       )}
-      <CallError error={closeState.error ?? printState.error} testId="day-close-error" />
+      <CallError error={closeState.error ?? countState.error ?? printState.error} testId="day-close-error" />
       {handover && (
         <div className="small" role="status" data-testid="day-close-result">
           <p data-testid="day-close-summary">

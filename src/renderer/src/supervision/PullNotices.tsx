@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { stationNameWords } from '../i18n/station-name';
 import type { PullNoticeData } from '../../../shared/contract/supervision';
 import { CallError } from '../components/CallError';
 import { Icon } from '../components/Icon';
@@ -44,7 +45,7 @@ export function PullNotices() {
             <strong>{notice.orderRef ?? notice.orderId}</strong> {notice.barcode && <span className="small muted">{notice.barcode}</span>}
             <div>{t(`supervision.pull.status.${notice.status}`)}</div>
             <div className="small">
-              {t('supervision.pull.printed', { bench: notice.bench, time: notice.printedAt ? formatDateTime(notice.printedAt, i18n.language) : '—' })}
+              {t('supervision.pull.printed', { bench: stationNameWords(notice.bench, t), time: notice.printedAt ? formatDateTime(notice.printedAt, i18n.language) : '—' })}
             </div>
             <div className="pull-action">{t(`supervision.pull.action.${notice.status}`)}</div>
             <button type="button" className="button" disabled={who === '' || acknowledgeState.busy} onClick={() => void runAcknowledge(notice.id, who)} data-testid={`pull-ack-${notice.id}`}>

@@ -4,6 +4,7 @@ import type { CallInput, CallOutput } from '../../../../shared/contract';
 import type { Orientation } from '../../../../shared/api/schemas';
 import type { PrinterAddressInput } from '../../../../shared/zebra/printer-address';
 import { CallError } from '../../components/CallError';
+import { InView } from '../../components/InView';
 import { Icon } from '../../components/Icon';
 import { useAction } from '../../components/use-action';
 import { useStation } from '../../station-context';
@@ -118,7 +119,7 @@ export function AddPrinterForm({ onAdded }: { onAdded(): void }) {
           </>
         )}
         {needsQueues && (
-          <div className="field">
+          <div className={queuesState.error ? 'field field-wide' : 'field'}>
             <label htmlFor={`${id}-queue`}>{kind === 'usb-zebra' ? t('printers.fallbackQueue') : t('printers.queue')}</label>
             <select id={`${id}-queue`} value={queue} required={kind !== 'usb-zebra'} onChange={(event) => setQueue(event.target.value)} data-testid="printer-queue">
               <option value="">{kind === 'usb-zebra' ? t('printers.noFallback') : t('printers.chooseQueue')}</option>
@@ -130,7 +131,7 @@ export function AddPrinterForm({ onAdded }: { onAdded(): void }) {
               ))}
             </select>
             {queues !== null && queues.length === 0 && <p className="small muted">{t('printers.noQueues')}</p>}
-            <CallError error={queuesState.error} />
+            <CallError error={queuesState.error} testId="queues-error" />
           </div>
         )}
         {kind === 'usb-zebra' && (
@@ -196,8 +197,10 @@ export function AddPrinterForm({ onAdded }: { onAdded(): void }) {
       <button type="submit" className="button button-primary" disabled={addState.busy} data-testid="printer-add">
         {addState.busy ? t('printers.adding') : t('printers.addButton')}
       </button>
-      <CallError error={addState.error} testId="add-printer-error" />
-      {added && <AddedResult added={added} />}
+      <InView>
+        <CallError error={addState.error} testId="add-printer-error" />
+        {added && <AddedResult added={added} />}
+      </InView>
     </form>
   );
 }

@@ -71,7 +71,7 @@ export function DiscoverPrinters({ onAdded }: { onAdded(): void }) {
       {found && (
         <>
           <p role="status" data-testid="discover-count">
-            {found.printers.length === 0 ? t('printers.discover.none') : t('printers.discover.found', { count: found.printers.length })} ({found.subnets.join(', ')})
+            <FoundWords found={found} />
           </p>
           {found.printers.length > 0 && (
             <table className="table" data-testid="discover-results">
@@ -121,5 +121,19 @@ export function DiscoverPrinters({ onAdded }: { onAdded(): void }) {
       )}
       <CallError error={addState.error} testId="discover-add-error" />
     </section>
+  );
+}
+
+/** What the search came to, print queues always said: a lead on a PC without Zebras on its network may still have queues. */
+function FoundWords({ found }: { found: Found }) {
+  const { t } = useTranslation();
+  const networks = found.subnets.join(', ');
+  const zebras = found.printers.filter((printer) => printer.kind === 'network-zebra').length;
+  if (found.printers.length === 0) return <>{t('printers.discover.none', { networks })}</>;
+  if (zebras === 0) return <>{t('printers.discover.queuesOnly', { networks })}</>;
+  return (
+    <>
+      {t('printers.discover.found', { count: found.printers.length })} ({networks})
+    </>
   );
 }

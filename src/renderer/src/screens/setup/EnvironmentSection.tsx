@@ -1,8 +1,9 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EnvironmentSchema, type Environment } from '../../../../shared/contract/app';
-import { sameApiAddress, type KeyedEnvironment, type SettingsChange } from '../../../../shared/contract/settings';
+import { ApiBaseUrlSchema, sameApiAddress, type KeyedEnvironment, type SettingsChange } from '../../../../shared/contract/settings';
 import { CallError } from '../../components/CallError';
+import { forSetup } from './setup-error';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Icon } from '../../components/Icon';
 import { useAction } from '../../components/use-action';
@@ -72,7 +73,7 @@ export function EnvironmentSection() {
           <Icon name="stop" size={24} /> {t(`errors.NOT_CONFIGURED.title_${missingNow}`, { environment: t(`environment.${current}`) })} — {t('setup.notSetUpAction')}
         </p>
       )}
-      <CallError error={state.error} />
+      <CallError error={forSetup(state.error)} />
       {asking && (
         <ConfirmDialog
           title={asking.environment === 'live' ? t('setup.liveConfirmTitle') : t('setup.notSetUpTitle', { environment: t(`environment.${asking.environment}`) })}
@@ -88,7 +89,7 @@ export function EnvironmentSection() {
         >
           {asking.missing !== null && (
             <p data-testid="environment-missing">
-              {t(`errors.NOT_CONFIGURED.title_${asking.missing}`, { environment: t(`environment.${asking.environment}`) })}. {t('setup.notSetUpBody', { environment: t(`environment.${asking.environment}`) })}
+              {t(`errors.NOT_CONFIGURED.title_${asking.missing}`, { environment: t(`environment.${asking.environment}`) })}. {t('setup.notSetUpBody', { environment: t(`environment.${asking.environment}`), context: asking.missing === 'key-and-address' ? undefined : asking.missing })}
             </p>
           )}
           {asking.environment === 'live' && <p>{t('setup.liveConfirmBody')}</p>}
@@ -124,6 +125,8 @@ function BaseUrls() {
   const [drafts, setDrafts] = useState<Partial<Record<KeyedEnvironment, string>>>({});
   const [asking, setAsking] = useState<{ change: NonNullable<SettingsChange['apiBaseUrls']>; environments: KeyedEnvironment[] } | null>(null);
   const [forgotten, setForgotten] = useState<KeyedEnvironment[]>([]);
+  // Addresses the station would refuse, said in the station's words (the form is not the browser's to check).
+  const [invalid, setInvalid] = useState<KeyedEnvironment[]>([]);
   const save = useCallback((change: SettingsChange) => stores.app.getState().saveSettings(change), [stores]);
   const [run, state] = useAction(save, (result) => {
     setDrafts({});
@@ -138,6 +141,15 @@ function BaseUrls() {
       const draft = drafts[environment];
       if (draft !== undefined) change[environment] = draft.trim() === '' ? null : draft.trim();
     }
+    const refused = keyedEnvironments.filter((environment) => {
+      const address = change[environment];
+      return typeof address === 'string' && !ApiBaseUrlSchema.safeParse(address).success;
+    });
+    setInvalid(refused);
+    if (refused.length > 0) {
+      document.getElementById(`${id}-${refused[0]}`)?.focus();
+      return;
+    }
     const moved = movedEnvironments(change, urls);
     if (moved.length > 0) {
       const keys = await station['keys.status']({});
@@ -151,7 +163,7 @@ function BaseUrls() {
     void run({ apiBaseUrls: change });
   };
   return (
-    <form onSubmit={(event) => void submit(event)} className="subsection">
+    <form onSubmit={(event) => void submit(event)} className="subsection" noValidate>
       <h3>{t('setup.baseUrls')}</h3>
       <p className="small muted">{t('setup.baseUrlsKeyBound')}</p>
       {keyedEnvironments.map((environment) => (
@@ -159,16 +171,26 @@ function BaseUrls() {
           <label htmlFor={`${id}-${environment}`}>{t('setup.baseUrlFor', { environment: t(`environment.${environment}`) })}</label>
           <input
             id={`${id}-${environment}`}
-            type="url"
+            // Text, not url: the station checks the address and says what is wrong in its own words.
+            type="text"
             inputMode="url"
+            spellCheck={false}
+            autoComplete="off"
             placeholder="https://"
             value={drafts[environment] ?? urls[environment] ?? ''}
             onChange={(event) => setDrafts((current) => ({ ...current, [environment]: event.target.value }))}
+            aria-invalid={invalid.includes(environment) || undefined}
+            aria-describedby={invalid.includes(environment) ? `${id}-${environment}-invalid` : undefined}
             data-testid={`setting-base-url-${environment}`}
           />
+          {invalid.includes(environment) && (
+            <p id={`${id}-${environment}-invalid`} className="error-text small" role="alert" data-testid={`base-url-invalid-${environment}`}>
+              <Icon name="stop" size={20} /> {t('setup.baseUrlInvalid', { environment: t(`environment.${environment}`) })}
+            </p>
+          )}
         </div>
       ))}
-      <button type="submit" className="button" disabled={state.busy || Object.keys(drafts).length === 0}>
+      <button type="submit" className="button" disabled={state.busy || Object.keys(drafts).length === 0} data-testid="base-urls-save">
         {t('setup.save')}
       </button>
       {state.done && (
@@ -176,7 +198,7 @@ function BaseUrls() {
           <Icon name="check" size={20} /> {forgotten.length > 0 ? t('setup.addressKeysForgotten', { environments: names(forgotten) }) : t('setup.saved')}
         </p>
       )}
-      <CallError error={state.error} />
+      <CallError error={forSetup(state.error)} />
       {asking && (
         <ConfirmDialog
           title={t('setup.addressChangeTitle', { environments: names(asking.environments) })}

@@ -4,6 +4,7 @@ import type { CallOutput, EventPayload } from '../../../../shared/contract';
 import { maxManifestUploadBytes } from '../../../../shared/contract/imports';
 import type { StationErrorData } from '../../../../shared/errors';
 import { CallError } from '../../components/CallError';
+import { InView } from '../../components/InView';
 import { fileTooBig } from '../../shift/upload-words';
 import { Icon } from '../../components/Icon';
 import { useStation } from '../../station-context';
@@ -68,38 +69,40 @@ export function ImportSection() {
       {busy && (
         <div className="progress-block" role="status">
           <progress max={progress?.totalBytes || 1} value={progress?.bytesRead ?? 0} />
-          <span>{t('setup.importProgress', { rows: progress?.rowsRead ?? 0, failed: progress?.failed ?? 0 })}</span>
+          <span>{t('setup.importProgress', { rows: t('upload.rows', { count: progress?.rowsRead ?? 0 }), failed: progress?.failed ?? 0 })}</span>
         </div>
       )}
-      <CallError error={error} testId="import-error" />
-      {report && (
-        <div className="import-report" data-testid="import-report">
-          <p className={report.failed > 0 ? 'warning-text' : 'ok-text'}>
-            <Icon name={report.failed > 0 ? 'warning' : 'check'} size={24} />
-            {t('setup.importDone', { file: report.fileName, rows: report.rowsRead, inserted: report.inserted, updated: report.updated, failed: report.failed })}
-          </p>
-          {report.errors.length > 0 && (
-            <table className="table small">
-              <caption>{t('setup.importErrors')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('setup.importRow')}</th>
-                  <th scope="col">{t('setup.importProblem')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.errors.map((rowError) => (
-                  <tr key={`${rowError.row}-${rowError.message}`}>
-                    <td>{rowError.row}</td>
-                    <td>{rowProblemWords(rowError, t)}</td>
+      <InView>
+        <CallError error={error} testId="import-error" />
+        {report && (
+          <div className="import-report" data-testid="import-report" data-failed={report.failed}>
+            <p className={report.failed > 0 ? 'warning-text' : 'ok-text'}>
+              <Icon name={report.failed > 0 ? 'warning' : 'check'} size={24} />
+              {t('setup.importDone', { file: report.fileName, rows: t('upload.rows', { count: report.rowsRead }), inserted: report.inserted, updated: report.updated, failed: report.failed })}
+            </p>
+            {report.errors.length > 0 && (
+              <table className="table small">
+                <caption>{t('setup.importErrors')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('setup.importRow')}</th>
+                    <th scope="col">{t('setup.importProblem')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          {report.errorsTruncated && <p className="small muted">{t('setup.importErrorsTruncated')}</p>}
-        </div>
-      )}
+                </thead>
+                <tbody>
+                  {report.errors.map((rowError) => (
+                    <tr key={`${rowError.row}-${rowError.message}`}>
+                      <td>{rowError.row}</td>
+                      <td>{rowProblemWords(rowError, t)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            {report.errorsTruncated && <p className="small muted">{t('setup.importErrorsTruncated')}</p>}
+          </div>
+        )}
+      </InView>
     </section>
   );
 }

@@ -2,14 +2,15 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallOutput } from '../../../../shared/contract';
 import type { KeyedEnvironment } from '../../../../shared/contract/settings';
-import type { StationErrorData } from '../../../../shared/errors';
 import { CallError } from '../../components/CallError';
+import { InView } from '../../components/InView';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Icon } from '../../components/Icon';
 import { useAction } from '../../components/use-action';
 import { formatDateTime } from '../../i18n/format';
 import { useStation } from '../../station-context';
 import { useAppState, useStores } from '../../state/stores-context';
+import { forSetup } from './setup-error';
 
 type KeysStatus = CallOutput<'keys.status'>;
 type EnvironmentKeyStatus = KeysStatus['environments'][number];
@@ -62,14 +63,6 @@ function KeychainNeeds() {
       </ul>
     </div>
   );
-}
-
-/**
- * An error shown on Setup, where the reader is the supervisor or IT: worded for them
- * (`errors.<CODE>.action_setup`), so it never says "ask a supervisor" to the supervisor.
- */
-function forSetup(error: StationErrorData | null): StationErrorData | null {
-  return error && !error.facts?.subject ? { ...error, facts: { ...error.facts, subject: 'setup' } } : error;
 }
 
 function EnvironmentKey({ status, onChanged }: { status: EnvironmentKeyStatus; onChanged(): void }) {
@@ -142,22 +135,24 @@ function EnvironmentKey({ status, onChanged }: { status: EnvironmentKeyStatus; o
           <button type="button" className="button" onClick={() => void verifyKey()} disabled={verifyState.busy}>
             {t('setup.verifyKey')}
           </button>
-          <button type="button" className="button" onClick={() => setConfirmRemove(true)} disabled={removeState.busy}>
+          <button type="button" className="button" onClick={() => setConfirmRemove(true)} disabled={removeState.busy} data-testid={`key-remove-${environment}`}>
             {t('setup.removeKey')}
           </button>
         </div>
       )}
-      {saveState.done && (
-        <p className="ok-text small" role="status">
-          <Icon name="check" size={20} /> {t('setup.keySaved')}
-        </p>
-      )}
-      {verifyState.done && (
-        <p className="small" role="status">
-          {t('setup.verifyDone')}
-        </p>
-      )}
-      <CallError error={forSetup(saveState.error ?? verifyState.error ?? removeState.error)} testId={`key-error-${environment}`} />
+      <InView>
+        {saveState.done && (
+          <p className="ok-text small" role="status">
+            <Icon name="check" size={20} /> {t('setup.keySaved')}
+          </p>
+        )}
+        {verifyState.done && (
+          <p className="small" role="status">
+            {t('setup.verifyDone')}
+          </p>
+        )}
+        <CallError error={forSetup(saveState.error ?? verifyState.error ?? removeState.error)} testId={`key-error-${environment}`} />
+      </InView>
       {confirmRemove && (
         <ConfirmDialog
           title={t('setup.removeKeyTitle', { environment: name })}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { stationNameWords } from '../../i18n/station-name';
 import type { OfflineDuplicate } from '../../../../shared/contract/store';
 import { CallError } from '../../components/CallError';
 import { useAction } from '../../components/use-action';
@@ -26,7 +27,7 @@ export function OfflineDuplicates() {
   }, [load, station]);
 
   const time = (iso: string) => formatDateTime(iso, i18n.language);
-  const bench = (name: string | null) => name ?? t('setup.offlineTwiceNoBench');
+  const bench = (name: string | null) => (name === null ? t('setup.offlineTwiceNoBench') : stationNameWords(name, t));
   const state = (name: string) => (journalStates.includes(name) ? t(`history.states.${name}`) : name);
   return (
     <div aria-labelledby={`${id}-title`} data-testid="offline-twice">

@@ -1,5 +1,6 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { stationNameWords } from '../../i18n/station-name';
 import type { Settings, SettingsChange } from '../../../../shared/contract/settings';
 import { CallError } from '../../components/CallError';
 import { Icon } from '../../components/Icon';
@@ -17,7 +18,7 @@ export function StationSection() {
       <h2 id={`${id}-title`}>{t('setup.station')}</h2>
       {settings && (
         <>
-          <NameField field="stationName" label={t('setup.stationName')} hint={t('setup.stationNameHint')} value={settings.stationName} testId="setting-station-name" />
+          <NameField field="stationName" label={t('setup.stationName')} hint={t('setup.stationNameHint')} value={stationNameWords(settings.stationName, t)} testId="setting-station-name" />
           <NameField field="operator" label={t('setup.operator')} hint={t('setup.operatorHint')} value={settings.operator} testId="setting-operator" />
         </>
       )}

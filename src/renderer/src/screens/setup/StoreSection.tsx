@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { StoreChoice, StoreStatus, StoreTestResult, StoreTlsMode } from '../../../../shared/contract/store';
 import type { StationErrorData } from '../../../../shared/errors';
 import { CallError } from '../../components/CallError';
+import { InView } from '../../components/InView';
 import { Icon } from '../../components/Icon';
 import { useAction } from '../../components/use-action';
 import { useStation } from '../../station-context';
@@ -172,17 +173,19 @@ export function StoreSection() {
           </div>
         </form>
       )}
-      {tested && (
-        <p className="ok-text small" role="status" data-testid="store-test-result">
-          <Icon name="check" size={20} /> {t('setup.storeReachable', { server: tested.server, version: tested.schemaVersion })}
-        </p>
-      )}
-      <StoreFailure error={testState.error ?? saveState.error} />
-      {saveState.done && status && (
-        <p className="ok-text small" role="status" data-testid="store-saved">
-          <Icon name="check" size={20} /> {status.restartNeeded ? t('setup.storeSavedRestart') : t('setup.saved')}
-        </p>
-      )}
+      <InView>
+        {tested && (
+          <p className="ok-text small" role="status" data-testid="store-test-result">
+            <Icon name="check" size={20} /> {t('setup.storeReachable', { server: tested.server, version: tested.schemaVersion })}
+          </p>
+        )}
+        <StoreFailure error={testState.error ?? saveState.error} />
+        {saveState.done && status && (
+          <p className="ok-text small" role="status" data-testid="store-saved">
+            <Icon name="check" size={20} /> {status.restartNeeded ? t('setup.storeSavedRestart') : t('setup.saved')}
+          </p>
+        )}
+      </InView>
       {status?.inUse.kind === 'postgres' && <OfflineDuplicates />}
     </section>
   );

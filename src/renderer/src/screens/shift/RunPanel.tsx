@@ -215,7 +215,9 @@ function PauseBanner({ reason }: { reason: PauseReasonData }) {
     <div className={fromPrinter ? 'pause-banner tone-danger' : 'pause-banner tone-warning'} role="alert" data-testid="run-pause-reason">
       <Icon name={fromPrinter ? 'stop' : 'pause'} size={48} />
       <div>
-        <p className="pause-title">{reason.by === 'user' ? t('shift.pausedByUser') : t(`errors.${reason.code}.title`)}</p>
+        <p className="pause-title">
+          {reason.by === 'user' ? (reason.lead ? t('shift.pausedByLead', { operator: reason.lead.operator, bench: reason.lead.benchName }) : t('shift.pausedByUser')) : t(`errors.${reason.code}.title`)}
+        </p>
         {reason.by !== 'user' && <p className="pause-action">{t(`errors.${reason.code}.action`)}</p>}
         <p className="small">{t(`shift.pausedBy.${reason.by}`)}</p>
       </div>

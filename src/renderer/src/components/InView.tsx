@@ -1,0 +1,28 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+/**
+ * What an action came to, brought into view whenever it appears or changes: a result drawn below
+ * the fold (under a long form's buttons, under a table scrolled far down) is one the lead never
+ * sees. `block` says where it comes to rest: `nearest` moves the screen only as far as needed, and
+ * the area's scroll margin keeps a little room around it (without it a result whose edge falls
+ * between two pixels could rest a fraction of a line below the fold).
+ */
+export function InView({ children, block = 'nearest', className, live }: { children: ReactNode; block?: ScrollLogicalPosition; className?: string; live?: 'polite' }) {
+  const area = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = area.current;
+    if (!element) return;
+    const show = () => {
+      if (element.childElementCount > 0) element.scrollIntoView({ block, inline: 'nearest' });
+    };
+    show();
+    const observer = new MutationObserver(show);
+    observer.observe(element, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
+  }, [block]);
+  return (
+    <div ref={area} className={className ? `in-view ${className}` : 'in-view'} aria-live={live}>
+      {children}
+    </div>
+  );
+}
