@@ -165,7 +165,7 @@ export function App({ connection }: { connection?: ConnectionState | undefined }
             }}
           />
         )}
-        <PrinterStatusArea printers={printers} noPrinterForScans={noPrinterForScans} />
+        <PrinterStatusArea printers={printers} noPrinterForScans={noPrinterForScans} onOpenPrinters={() => stores.app.getState().navigate('printers')} />
       </header>
       <NavBar current={screen} onNavigate={(id) => stores.app.getState().navigate(id)} />
       <div className="app-messages">

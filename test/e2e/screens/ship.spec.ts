@@ -43,7 +43,7 @@ test('ship from the bench: import, scan a slip, 3 parcels, Enter; corrected, und
     `SHOP-3004,1101,Parade,8,5911 CE,Venlo,NL,Lotte Smit,${pudoId}`,
   ].join('\n');
   await page.getByTestId('ship-import-file').setInputFiles({ name: 'shop-export.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await expect(page.getByTestId('ship-import-report')).toContainText('shop-export.csv: 4 new, 0 updated, 0 rejected');
+  await expect(page.getByTestId('ship-import-report')).toContainText('shop-export.csv: 4 new, 0 updated, 0 rejected', { timeout: 20_000 });
 
   // Scan the slip: the ship panel, not a print.
   await page.getByTestId('nav-history').focus();

@@ -36,7 +36,7 @@ test('the upload says what it is for and what it reads, and lists every row not 
   const prefix = `LEAD-${Date.now().toString(36)}`;
   await page.getByTestId('upload-locations').fill('1101');
   await page.getByTestId('upload-file').setInputFiles({ name: 'today.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet(prefix)) });
-  await expect(page.getByTestId('upload-counts')).toHaveText('today.csv: 20 rows — 18 ready, 2 with errors, 0 skipped');
+  await expect(page.getByTestId('upload-counts')).toHaveText('today.csv: 20 rows — 18 ready, 2 with errors, 0 skipped', { timeout: 20_000 });
   await expect(page.getByTestId('upload-rows')).toContainText('One row is one parcel here (got 2 parcels)');
 
   await page.getByTestId('upload-print-none').check();

@@ -42,9 +42,38 @@ export function PrinterStateBadge({ state }: { state: PrinterState }) {
   );
 }
 
+const toneRank = { danger: 0, warning: 1, neutral: 2, success: 3 } as const;
+
+/**
+ * More printers than the bar has room for (a bench on a warehouse store sees every shared one):
+ * two chips, the ones needing attention first, and one chip for the rest, toned by the worst of
+ * them. Up to this many every printer has its own chip.
+ */
+export const printerChipsShownWhole = 3;
+const printerChipsBesideTheRest = 2;
+
+/** The printers given their own chip, and those counted in the chip for the rest. */
+export function chipsForTheBar(printers: readonly PrinterStatusView[]): { own: PrinterStatusView[]; rest: PrinterStatusView[] } {
+  if (printers.length <= printerChipsShownWhole) return { own: [...printers], rest: [] };
+  const byNeed = [...printers].sort((a, b) => toneRank[stateTone[a.state]] - toneRank[stateTone[b.state]]);
+  const own = byNeed.slice(0, printerChipsBesideTheRest);
+  return { own: printers.filter((printer) => own.includes(printer)), rest: printers.filter((printer) => !own.includes(printer)) };
+}
+
 /** Always on screen: each printer's name and state in words and an icon, not colour alone. */
-export function PrinterStatusArea({ printers, noPrinterForScans = false }: { printers: readonly PrinterStatusView[] | null; noPrinterForScans?: boolean }) {
+export function PrinterStatusArea({
+  printers,
+  noPrinterForScans = false,
+  onOpenPrinters,
+}: {
+  printers: readonly PrinterStatusView[] | null;
+  noPrinterForScans?: boolean;
+  onOpenPrinters?: () => void;
+}) {
   const { t } = useTranslation();
+  const { own, rest } = chipsForTheBar(printers ?? []);
+  const restTone = rest.reduce<keyof typeof toneRank>((worst, printer) => (toneRank[stateTone[printer.state]] < toneRank[worst] ? stateTone[printer.state] : worst), 'success');
+  const restNeedingYou = rest.filter((printer) => toneRank[stateTone[printer.state]] < toneRank.neutral).length;
   return (
     <section className="printer-status" aria-label={t('printerStatus.label')} aria-live="polite" data-testid="printer-status">
       {printers === null && (
@@ -71,7 +100,7 @@ export function PrinterStatusArea({ printers, noPrinterForScans = false }: { pri
           </span>
         </div>
       )}
-      {printers?.map((printer) => (
+      {own.map((printer) => (
         <div key={printer.id} className={`printer-chip tone-${stateTone[printer.state]}`} data-testid={`printer-${printer.id}`}>
           <Icon name={stateIcon[printer.state]} size={28} />
           <span>
@@ -82,6 +111,21 @@ export function PrinterStatusArea({ printers, noPrinterForScans = false }: { pri
           </span>
         </div>
       ))}
+      {rest.length > 0 && (
+        <button
+          type="button"
+          className={`printer-chip printer-chip-rest tone-${restTone}`}
+          data-testid="printer-status-rest"
+          title={rest.map((printer) => `${printer.name}: ${t(`printerStatus.${printer.state}`)}`).join('\n')}
+          onClick={onOpenPrinters}
+        >
+          <Icon name="printer" size={28} />
+          <span>
+            <span className="printer-chip-name">{t('printerStatus.more', { count: rest.length })}</span>
+            <small>{restNeedingYou > 0 ? t('printerStatus.moreNeedYou', { count: restNeedingYou }) : t('printerStatus.moreAllWell')}</small>
+          </span>
+        </button>
+      )}
     </section>
   );
 }
