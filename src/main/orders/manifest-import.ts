@@ -1,7 +1,7 @@
 /**
  * Manifest import: a CSV or XLSX file of orders into the order index. The file is parsed in a
  * worker thread with a heap limit (spreadsheet-parser.ts), within bounds on every size
- * (manifest-limits.ts), and read to the end once before anything is written: a file that cannot
+ * (spreadsheets/sheet-limits.ts), and read to the end once before anything is written: a file that cannot
  * be read whole fails as a whole, with the line or part at fault, and the index is unchanged.
  * Then rows are written in batches, each batch one transaction of prepared statements. A bad row
  * (no order id, an unknown status, a barcode that belongs to another order) is reported with its

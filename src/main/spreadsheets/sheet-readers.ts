@@ -1,6 +1,6 @@
 /**
  * Streaming readers for manifest files: each yields the header row, then every data row as text
- * cells with its row number, within the bounds of manifest-limits.ts. A file that cannot be read
+ * cells with its row number, within the bounds of sheet-limits.ts. A file that cannot be read
  * to the end throws a SheetFileProblem naming the line or part at fault; the importer then
  * imports nothing from it.
  *

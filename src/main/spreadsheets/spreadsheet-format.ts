@@ -1,6 +1,6 @@
 /**
  * Which kind of spreadsheet a file is, told from its first bytes. Kept apart from the readers
- * (manifest-readers.ts, xls-reader.ts), which run in the parsing worker, so that the main process
+ * (sheet-readers.ts, xls-reader.ts), which run in the parsing worker, so that the main process
  * asks without loading them.
  */
 

@@ -125,11 +125,11 @@ export function UploadPanel() {
     else setError(result.error);
   };
 
-  const download = async (what: 'upload.report' | 'upload.labels') => {
+  const download = async (what: 'report' | 'labels') => {
     if (!status) return;
-    const result = await station[what]({ uploadId: status.uploadId });
+    const result = await station[`upload.${what}`]({ uploadId: status.uploadId });
     if (!result.ok) return setError(result.error);
-    downloadBase64(result.value.fileName, result.value.base64, what === 'upload.report' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'application/pdf');
+    downloadBase64(result.value.fileName, result.value.base64, what === 'report' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'application/pdf');
   };
 
   const shownRows = problems && status && problems.uploadId === status.uploadId ? problems : preview && status && preview.status.uploadId === status.uploadId ? preview : null;
@@ -252,11 +252,11 @@ export function UploadPanel() {
             )}
             {(status.state === 'finished' || status.state === 'cancelled') && (
               <>
-                <button type="button" className="button" onClick={() => void download('upload.report')} data-testid="upload-report">
+                <button type="button" className="button" onClick={() => void download('report')} data-testid="upload-report">
                   {t('upload.report')}
                 </button>
                 {status.successful > 0 && (
-                  <button type="button" className="button" onClick={() => void download('upload.labels')} data-testid="upload-labels">
+                  <button type="button" className="button" onClick={() => void download('labels')} data-testid="upload-labels">
                     {t('upload.labels')}
                   </button>
                 )}
