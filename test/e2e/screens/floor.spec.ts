@@ -205,6 +205,8 @@ test('the lead sees ten benches live on the Floor screen and acts on them, in fo
     await fleet.kill(8);
     await expect(row(page, 'Bench 9').getByTestId('floor-bench-state')).toHaveText(/^Not answering since \d\d:\d\d$/, { timeout: silentAfterMs + 3_000 });
     expect(Date.now() - killedAt).toBeGreaterThanOrEqual(silentAfterMs - 1_000);
+    // Its printer as the bench last told it, not as if it were known now.
+    await expect(row(page, 'Bench 9').getByTestId('floor-printer')).toHaveText('Bench 9 Zebra: ready when last heard');
     await expect(page.getByTestId('floor-bench').first()).toHaveAttribute('data-bench', 'Bench 9');
     await fits(page, 'faults-en');
 
