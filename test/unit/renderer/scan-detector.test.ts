@@ -130,7 +130,7 @@ describe('telling a scanner from typing', () => {
     const detector = createScanDetector();
     const tick = clock(1000);
     // "NW" at a scanner's pace, then the "-" 120 ms late, as a loaded machine's X server timed it.
-    const gaps = [0, 4, 7, 120, 7, 7, 7, 7, 7, 7, 7, 7];
+    const gaps = [0, 4, 120, 7, 7, 7, 7, 7, 7, 7, 7];
     [...'NW-104249-1'].forEach((character, index) => detector.feed(key(character, tick(gaps[index] ?? 7))));
     expect(detector.feed(key('Enter', tick(7))).scan).toBe('NW-104249-1');
   });
@@ -152,12 +152,13 @@ describe('telling a scanner from typing', () => {
     expect(detector.feed(key('Enter', tick(6), { code: 'Enter' })).scan).toBe('NW-1');
   });
 
-  it('still splits at a late key when too few keys came at a scanner\'s pace, and a person typing is no scan', () => {
-    // Two keys before the pause: a person's double press, not a scanner's run.
+  it('still splits at a late key after keys at a person\'s pace, and a person typing is no scan', () => {
+    // A person's key, then two more 60 ms apart, then the scanner 150 ms later: only the scan.
     const detector = createScanDetector();
     const tick = clock(1000);
     detector.feed(key('x', tick(0)));
-    detector.feed(key('y', tick(20)));
+    detector.feed(key('y', tick(150)));
+    detector.feed(key('z', tick(60)));
     for (const character of 'REF-77') detector.feed(key(character, tick(character === 'R' ? 150 : 5)));
     expect(detector.feed(key('Enter', tick(5))).scan).toBe('REF-77');
     // A late key beyond the tolerance always splits.

@@ -165,8 +165,8 @@ export function createScanDetector(options: ScanDetectorOptions = defaultScanDet
     altCode = '';
   };
 
-  /** At least three keys, on average no more than half the scan gap apart: a scanner's pace. */
-  const scannerPaced = () => runEvents >= 3 && (lastTime - runStartTime) / (runEvents - 1) <= options.maxGapMs / 2;
+  /** At least two keys, on average no more than half the scan gap apart: a scanner's pace. */
+  const scannerPaced = () => runEvents >= 2 && (lastTime - runStartTime) / (runEvents - 1) <= options.maxGapMs / 2;
 
   /** Whether a key (or the suffix) after this gap belongs to the run in progress. */
   const follows = (gap: number) => gap >= 0 && (gap <= options.maxGapMs || (gap <= options.maxGapMs * lateKeyFactor && scannerPaced()));
