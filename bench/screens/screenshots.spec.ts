@@ -43,6 +43,9 @@ for (const language of ['nl', 'en']) {
     await expect(page.getByTestId('scanner-check-barcode')).toHaveAttribute('data-drawn', 'true');
     await shot(page, 'setup', language);
 
+    await page.getByTestId('scanner-check-barcode').evaluate((barcode) => barcode.scrollIntoView({ block: 'center' }));
+    await shot(page, 'setup-scanner', language);
+
     await page.getByTestId('environment-test').click();
     await expect(page.getByTestId('environment-missing')).toBeVisible();
     await shot(page, 'setup-test-not-set-up', language);
@@ -59,6 +62,11 @@ for (const language of ['nl', 'en']) {
     await page.keyboard.press('F5');
     await expect(page.locator('.history-row').first()).toBeVisible({ timeout: 20_000 });
     await shot(page, 'history', language);
+
+    await page.keyboard.press('Alt+6');
+    await expect(page.getByTestId('floor-local')).toBeVisible();
+    await expect(page.getByTestId('floor-bench')).toHaveCount(1);
+    await shot(page, 'floor-own-file', language);
 
     await page.keyboard.press('F1');
     await page.getByTestId('ship-import-file').setInputFiles({

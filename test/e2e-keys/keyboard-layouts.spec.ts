@@ -6,7 +6,7 @@ import { addVirtualZebra, draftOrder } from '../e2e/screens/bench-fixture';
 import type { WebHostProcess } from '../e2e/web-host-fixture';
 import { openStation, screenshotDir } from '../e2e/screens/station-page';
 import { expect, focusPage, scansSentBy, test } from './x-bench-fixture';
-import { germanKeys, personPace, scannerPace, usKeys, type XKeyboard } from './x-keyboard';
+import { frenchKeys, germanKeys, personPace, scannerPace, usKeys, type Pace, type XKeyboard } from './x-keyboard';
 
 /**
  * Scans as a warehouse's benches make them: a keyboard-wedge scanner at its factory setting (it
@@ -33,9 +33,9 @@ test.afterAll(() => {
 });
 
 /** A bench with the test's Zebra printing its scans, the page in front of the X server's keys. */
-async function openBench(page: Page, webHost: WebHostProcess, zebra: VirtualZebra, keyboard: XKeyboard): Promise<string[]> {
+async function openBench(page: Page, webHost: WebHostProcess, zebra: VirtualZebra, keyboard: XKeyboard, options: { scannerGapMs?: 'default' } = {}): Promise<string[]> {
   const sent = scansSentBy(page);
-  await openStation(page, webHost);
+  await openStation(page, webHost, options);
   await addVirtualZebra(page, zebra);
   await page.keyboard.press('F1');
   await focusPage(page, keyboard);
@@ -121,10 +121,7 @@ test('GS1 data keeps its group separator on a German PC, sent as Ctrl + the key 
 
   await keyboard.send([
     ...keyboard.strokeEvents(first, usKeys, scannerPace),
-    ['down', 37, scannerPace.eventGapMs],
-    ['down', 35, scannerPace.eventGapMs],
-    ['up', 35, scannerPace.eventGapMs],
-    ['up', 37, scannerPace.eventGapMs],
+    ...keyboard.chordEvents(['ControlLeft', 'BracketRight'], scannerPace),
     ...keyboard.strokeEvents(second, usKeys, scannerPace),
     ...keyboard.tapEvents('Enter', scannerPace),
   ]);
@@ -212,4 +209,99 @@ test('Shift start takes a bundle slip and any screen an operator badge from a US
   await keyboard.type(badge, usKeys, scannerPace);
   await expect(page.getByTestId('operator-badge-name')).toHaveText('Marie Wauters');
   table.push({ bench: 'French AZERTY, operator badge', scanned: badge, read: badge, outcome: 'signed in Marie Wauters' });
+});
+
+test('at the scan gap a new bench starts with, a US scanner prints on Dutch and Swiss German PCs, and GS1 keeps its separator on AZERTY', async ({ page, webHost, zebra, keyboard, sandboxOrders }) => {
+  test.setTimeout(120_000);
+  // The station's own scan gap (not the screen tests' wider one): what a bench out of the box reads.
+  const sent = await openBench(page, webHost, zebra, keyboard, { scannerGapMs: 'default' });
+  const rows = [
+    { bench: 'Dutch PC (setxkbmap nl), order ref, station’s default scan gap', layout: 'nl', capsLock: false, nth: 50 },
+    { bench: 'Swiss German PC (setxkbmap ch, a layout the station does not know), order ref, default scan gap', layout: 'ch', capsLock: false, nth: 51 },
+    { bench: 'Swiss German PC with Caps Lock on, parcel barcode, default scan gap', layout: 'ch', capsLock: true, nth: 52 },
+  ];
+  for (const row of rows) {
+    const order = draftOrder(sandboxOrders, row.nth);
+    const scanned = row.capsLock ? order.barcode! : order.orderRef!;
+    await test.step(row.bench, async () => {
+      await keyboard.setLayout(row.layout);
+      if (row.capsLock) await keyboard.chord(['CapsLock']);
+      const before = counts(sent, zebra);
+      await keyboard.type(scanned, usKeys, scannerPace);
+      const read = await expectPrinted(page, zebra, sent, before, order);
+      if (row.capsLock) await keyboard.chord(['CapsLock']);
+      table.push({ bench: row.bench, scanned, read, outcome: `printed ${order.orderRef}` });
+      expect(read).toBe(scanned);
+    });
+  }
+
+  // GS1 on Belgian AZERTY: the key right of P types "$" there; Alt+29 without the leading 0.
+  await keyboard.setLayout('be');
+  const [first, second] = ['0108712345678906', '10ABC123'];
+  const gs1 = `${first}\x1D${second}`;
+  const separators = [
+    { name: 'Ctrl+] (the key types "$" there)', events: keyboard.chordEvents(['ControlLeft', 'BracketRight'], scannerPace) },
+    { name: 'Alt+29', events: keyboard.altCodeEvents('29', scannerPace) },
+  ];
+  for (const separator of separators) {
+    const before = sent.length;
+    await keyboard.send([...keyboard.strokeEvents(first, usKeys, scannerPace), ...separator.events, ...keyboard.strokeEvents(second, usKeys, scannerPace), ...keyboard.tapEvents('Enter', scannerPace)]);
+    await expect.poll(() => sent.length).toBe(before + 1);
+    expect(sent[before]).toBe(gs1);
+    table.push({ bench: `Belgian AZERTY, GS1 data with GS as ${separator.name}, default scan gap`, scanned: gs1, read: sent[before]!, outcome: 'not found (one scan, separator kept)' });
+  }
+});
+
+test('on a French PC a US scanner opens a slip to ship and reprints with the card, and a person typing fast keeps the PC’s layout', async ({ page, webHost, zebra, keyboard, sandboxOrders }) => {
+  test.setTimeout(120_000);
+  const sent = await openBench(page, webHost, zebra, keyboard);
+  await keyboard.setLayout('fr');
+
+  // A slip of the shop's export (letters A, Q, W, Z, M, Y and "-" all sit elsewhere on AZERTY).
+  const slip = 'AZQWMY-3001';
+  const csv = ['orderRef,locationId,deliveryStreet,deliveryNumber,deliveryPostalCode,deliveryCity,deliveryCountry,deliveryName', `${slip},1101,Keizersgracht,100,1016 DK,Amsterdam,NL,Eva de Boer`].join('\n');
+  await page.getByTestId('ship-import-file').setInputFiles({ name: 'shop-export.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByTestId('ship-import-report')).toContainText('1 new');
+  await focusPage(page, keyboard);
+  await keyboard.type(slip, usKeys, scannerPace);
+  await expect(page.getByTestId('ship-panel')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+  await expect(page.getByTestId('ship-recipient')).toHaveText('Eva de Boer');
+  expect(sent.at(-1)).toBe(slip);
+  table.push({ bench: 'French AZERTY, ship flow, slip scan', scanned: slip, read: sent.at(-1)!, outcome: 'ship panel for Eva de Boer' });
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('ship-panel')).toHaveCount(0);
+
+  // A reprint needs a name: the badge, then the order twice, then the card.
+  await keyboard.type('STATION:OPERATOR:Zoe Wauquiez', usKeys, scannerPace);
+  await expect(page.getByTestId('operator-badge-name')).toHaveText('Zoe Wauquiez');
+  const order = draftOrder(sandboxOrders, 53);
+  let before = counts(sent, zebra);
+  await keyboard.type(order.orderRef!, usKeys, scannerPace);
+  await expectPrinted(page, zebra, sent, before, order);
+  await keyboard.type(order.barcode!, usKeys, scannerPace);
+  await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'duplicate', { timeout: 20_000 });
+  before = counts(sent, zebra);
+  await keyboard.type('STATION:REPRINT:LOST', usKeys, scannerPace);
+  await expect(page.getByTestId('scan-result')).toContainText('Reprinted', { timeout: 20_000 });
+  expect((await zebra.waitForLabels(before.labels + 1, 20_000)).at(-1)?.zpl).toContain(order.barcode);
+  table.push({ bench: 'French AZERTY, reprint card after a duplicate', scanned: 'STATION:REPRINT:LOST', read: 'STATION:REPRINT:LOST', outcome: `reprinted ${order.orderRef}` });
+
+  // A person typing as fast as a key every 20 ms, in the entry field and in a Setup field: the PC's layout.
+  const fastPerson: Pace = { eventGapMs: 10 };
+  const typed = draftOrder(sandboxOrders, 54);
+  await page.getByTestId('manual-entry').focus();
+  before = counts(sent, zebra);
+  await keyboard.type(typed.orderRef!, frenchKeys, fastPerson);
+  const read = await expectPrinted(page, zebra, sent, before, typed);
+  expect(read).toBe(typed.orderRef);
+  table.push({ bench: 'French AZERTY, a person types the ref in the entry field, a key every 20 ms', scanned: typed.orderRef!, read, outcome: `printed ${typed.orderRef}` });
+
+  await page.keyboard.press('F4');
+  const field = page.getByTestId('setting-operator');
+  await field.fill('');
+  await field.focus();
+  const name = 'Zoé Aquémé-Wy';
+  await keyboard.type(name, frenchKeys, fastPerson, { enter: false });
+  await expect(field).toHaveValue(name);
+  table.push({ bench: 'French AZERTY, a person types a name in Setup, a key every 20 ms', scanned: name, read: name, outcome: 'kept as typed' });
 });

@@ -148,8 +148,12 @@ export class XKeyboard {
 
   /** Presses and releases keys by their codes, all held together (a lock key, Ctrl+]). */
   async chord(codes: string[], pace: Pace = scannerPace): Promise<void> {
-    const events: KeyEvent[] = [...codes.map((code): KeyEvent => ['down', keycode(code), pace.eventGapMs]), ...[...codes].reverse().map((code): KeyEvent => ['up', keycode(code), pace.eventGapMs])];
-    await this.request(events);
+    await this.request(this.chordEvents(codes, pace));
+  }
+
+  /** The events of keys pressed together and released in reverse (Ctrl+] inside a scan). */
+  chordEvents(codes: string[], pace: Pace): KeyEvent[] {
+    return [...codes.map((code): KeyEvent => ['down', keycode(code), pace.eventGapMs]), ...[...codes].reverse().map((code): KeyEvent => ['up', keycode(code), pace.eventGapMs])];
   }
 
   /** Types text with a device's keys (Shift held for the characters that need it), then Enter. */

@@ -4,22 +4,12 @@
  * paper better than a screen. Drawn at the printer's own resolution, as the test label is.
  */
 import { SCANNER_CHECK_TEXT } from '../../shared/keyboard/scanner-check';
-import { escapeField } from './test-label';
-
-const LAYOUT_DPI = 203;
-const WIDTH = 832;
-const LENGTH = 600;
+import { escapeField, stationLabelLayout } from './test-label';
 
 export function buildScannerCheckLabel(input: { stationName?: string; dpi?: number | null }): { zpl: string; barcode: string } {
-  const scale = (input.dpi ?? LAYOUT_DPI) / LAYOUT_DPI;
-  const dots = (value: number): number => Math.round(value * scale);
-  const font = (height: number): string => `^A0N,${dots(height)},${dots(height)}`;
+  const { dots, font, head } = stationLabelLayout(input.dpi);
   const lines = [
-    '^XA',
-    '^CI28',
-    `^PW${dots(WIDTH)}`,
-    `^LL${dots(LENGTH)}`,
-    '^LH0,0',
+    ...head,
     `^FO${dots(40)},${dots(36)}${font(56)}^FH^FD${escapeField('Scanner check')}^FS`,
     ...(input.stationName ? [`^FO${dots(40)},${dots(110)}${font(32)}^FB${dots(752)},1,0,L^FH^FD${escapeField(`Station: ${input.stationName}`)}^FS`] : []),
     // Two dots a bar (0.25 mm): the whole symbol is about 70 mm wide, inside the 4-inch head with its quiet zones.

@@ -24,18 +24,24 @@ const LAYOUT_DPI = 203;
 const WIDTH = 832;
 const LENGTH = 600;
 
+/**
+ * A 4-inch label of the station's own (the test print, the scanner check) at the printer's
+ * resolution: `dots` turns the 203-dpi layout's dots into the printer's, `font` sizes ^A0 in them,
+ * and `head` opens the format (UTF-8, width, length, home).
+ */
+export function stationLabelLayout(dpi: number | null | undefined): { dots(value: number): number; font(height: number): string; head: string[] } {
+  const scale = (dpi ?? LAYOUT_DPI) / LAYOUT_DPI;
+  const dots = (value: number): number => Math.round(value * scale);
+  const font = (height: number): string => `^A0N,${dots(height)},${dots(height)}`;
+  return { dots, font, head: ['^XA', '^CI28', `^PW${dots(WIDTH)}`, `^LL${dots(LENGTH)}`, '^LH0,0'] };
+}
+
 export function buildTestLabel(input: TestLabelInput): TestLabel {
   const time = localTimestamp(input.printedAt);
   const barcode = `TEST${time.replace(/\D/g, '')}`;
-  const scale = (input.dpi ?? LAYOUT_DPI) / LAYOUT_DPI;
-  const dots = (value: number): number => Math.round(value * scale);
-  const font = (height: number): string => `^A0N,${dots(height)},${dots(height)}`;
+  const { dots, font, head } = stationLabelLayout(input.dpi);
   const lines = [
-    '^XA',
-    '^CI28',
-    `^PW${dots(WIDTH)}`,
-    `^LL${dots(LENGTH)}`,
-    '^LH0,0',
+    ...head,
     `^FO${dots(8)},${dots(8)}^GB${dots(WIDTH - 16)},${dots(LENGTH - 16)},${dots(4)}^FS`,
     `^FO${dots(40)},${dots(36)}${font(56)}^FH^FD${escapeField('Test print')}^FS`,
     `^FO${dots(40)},${dots(110)}${font(32)}^FB${dots(752)},2,0,L^FH^FD${escapeField(`Printer: ${input.printerName}`)}^FS`,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { OrderStatusSchema } from '../api/schemas';
 import { ErrorCodeSchema, ErrorFactsSchema } from '../errors';
 import { EnvironmentSchema } from './app';
 import { defineCall, defineEvent } from './define';
+import { IndexedOrderSchema } from './orders';
 import { PrinterFaultSchema, PrinterIdSchema } from './printers';
 import { ShipmentSchema } from './shipping';
 
@@ -253,13 +253,7 @@ export const ToShipAnswerSchema = z.object({
 export type ToShipAnswerData = z.infer<typeof ToShipAnswerSchema>;
 
 /** One of the orders a scan fits: what tells it apart, and what of it the scan matched. */
-export const ScanCandidateSchema = z.object({
-  orderId: z.string(),
-  orderRef: z.string().nullable(),
-  barcode: z.string().nullable(),
-  bundleId: z.string().nullable(),
-  recipient: z.string().nullable(),
-  status: OrderStatusSchema.nullable(),
+export const ScanCandidateSchema = IndexedOrderSchema.pick({ orderId: true, orderRef: true, barcode: true, bundleId: true, recipient: true, status: true }).extend({
   matchedBy: z.array(z.enum(['orderRef', 'barcode', 'orderId'])).min(1),
 });
 export type ScanCandidateData = z.infer<typeof ScanCandidateSchema>;

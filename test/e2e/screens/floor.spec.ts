@@ -123,6 +123,12 @@ test('the lead sees ten benches live on the Floor screen and acts on them, in fo
     await expect(row(page, 'Lead desk')).toContainText('this bench');
     await expect(page.getByTestId('floor-summary')).toHaveText('11 benches · 0 need you');
     await fits(page, 'all-well-en');
+    // Eleven printers in the top bar (each bench's and the lead desk's): two chips and one for the rest, which opens Printers.
+    await expect(page.getByTestId('printer-status').locator('.printer-chip')).toHaveCount(3);
+    await expect(page.getByTestId('printer-status-rest')).toHaveText('+9 more printersNo fault');
+    await page.getByTestId('printer-status-rest').click();
+    await expect(page.getByTestId('nav-printers')).toHaveAttribute('aria-current', 'page');
+    await page.keyboard.press('Alt+6');
 
     // Paper out at bench 4, mid-run: first on the floor within 2 s.
     const zebra4 = fleet.benches[3]?.zebra;
@@ -199,6 +205,8 @@ test('the lead sees ten benches live on the Floor screen and acts on them, in fo
     await fleet.kill(8);
     await expect(row(page, 'Bench 9').getByTestId('floor-bench-state')).toHaveText(/^Not answering since \d\d:\d\d$/, { timeout: silentAfterMs + 3_000 });
     expect(Date.now() - killedAt).toBeGreaterThanOrEqual(silentAfterMs - 1_000);
+    // Its printer as the bench last told it, not as if it were known now.
+    await expect(row(page, 'Bench 9').getByTestId('floor-printer')).toHaveText('Bench 9 Zebra: ready when last heard');
     await expect(page.getByTestId('floor-bench').first()).toHaveAttribute('data-bench', 'Bench 9');
     await fits(page, 'faults-en');
 

@@ -126,6 +126,51 @@ describe('telling a scanner from typing', () => {
     expect(decisions.map((decision) => decision.preventDefault)).toEqual([false, true, true, true, true, true]);
   });
 
+  it('keeps a scan whole when the busy PC hands one of its keys over late (the scanner pace before it)', () => {
+    const detector = createScanDetector();
+    const tick = clock(1000);
+    // "NW" at a scanner's pace, then the "-" 120 ms late, as a loaded machine's X server timed it.
+    const gaps = [0, 4, 120, 7, 7, 7, 7, 7, 7, 7, 7];
+    [...'NW-104249-1'].forEach((character, index) => detector.feed(key(character, tick(gaps[index] ?? 7))));
+    expect(detector.feed(key('Enter', tick(7))).scan).toBe('NW-104249-1');
+  });
+
+  it('does not lose a scan whose Enter comes late after keys at a scanner\'s pace', () => {
+    expect(scanOf(type('NW-104249-3', { gap: 7, suffixGap: 63 }))).toBe('NW-104249-3');
+    expect(scanOf(type('NW-104249-3', { gap: 7, suffixGap: 180 }))).toBe('NW-104249-3');
+  });
+
+  it('keeps an Alt + keypad scan whole when the first digit of one Alt code comes late', () => {
+    const detector = createScanDetector();
+    const tick = clock(1000);
+    const altCode = (digits: string, late = false) => {
+      detector.feed(key('Alt', tick(3), { code: 'AltLeft', altKey: true }));
+      [...digits].forEach((digit, index) => detector.feed(key(digit, tick(late && index === 0 ? 110 : 6), { code: `Numpad${digit}`, altKey: true })));
+      return detector.feed(key('Alt', tick(3), { type: 'keyup', code: 'AltLeft' }));
+    };
+    for (const [index, character] of [...'NW-1'].entries()) altCode(String(character.charCodeAt(0)), index === 2);
+    expect(detector.feed(key('Enter', tick(6), { code: 'Enter' })).scan).toBe('NW-1');
+  });
+
+  it('still splits at a late key after keys at a person\'s pace, and a person typing is no scan', () => {
+    // A person's key, then two more 60 ms apart, then the scanner 150 ms later: only the scan.
+    const detector = createScanDetector();
+    const tick = clock(1000);
+    detector.feed(key('x', tick(0)));
+    detector.feed(key('y', tick(150)));
+    detector.feed(key('z', tick(60)));
+    for (const character of 'REF-77') detector.feed(key(character, tick(character === 'R' ? 150 : 5)));
+    expect(detector.feed(key('Enter', tick(5))).scan).toBe('REF-77');
+    // A late key beyond the tolerance always splits.
+    const split = createScanDetector();
+    const later = clock(1000);
+    for (const character of 'ABCDEF') split.feed(key(character, later(5)));
+    for (const character of 'GHIJ') split.feed(key(character, later(character === 'G' ? 250 : 5)));
+    expect(split.feed(key('Enter', later(5))).scan).toBe('GHIJ');
+    expect(scanOf(type('ORD-1001', { gap: 60 }))).toBeUndefined();
+    expect(scanOf(type('ORD-1001', { gap: 30, suffixGap: 120 }))).toBeUndefined();
+  });
+
   it('follows a wider gap when configured for a slow wireless scanner', () => {
     const slow = createScanDetector({ maxGapMs: 90, minLength: 4 });
     const tick = clock();

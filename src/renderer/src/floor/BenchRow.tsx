@@ -43,7 +43,8 @@ export function BenchRow({ bench, clock, onAction }: { bench: FloorBenchData; cl
           const words = printerWords(printer, clock);
           return (
             <span key={printer.printerId} data-testid="floor-printer">
-              <Icon name="printer" size={20} /> <strong>{printer.name}</strong>: {t(words.key, words.values)}
+              {/* A bench not heard from: its printers as it last told them, said as such. */}
+              <Icon name="printer" size={20} /> <strong>{printer.name}</strong>: {answering ? t(words.key, words.values) : t('floor.printer.lastHeard', { state: t(words.key, words.values) })}
               {printer.inBuffer > 0 && <span className="muted"> · {t('floor.inBuffer', { count: printer.inBuffer })}</span>}
             </span>
           );

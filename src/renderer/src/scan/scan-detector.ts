@@ -84,6 +84,14 @@ export interface ScanDetectorOptions {
 
 export const defaultScanDetectorOptions: ScanDetectorOptions = { maxGapMs: 50, minLength: 4 };
 
+/**
+ * How much longer than the scan gap one late key of a scanner's run may come, as a multiple of
+ * the gap. The keys' times are the system's: a busy PC (or a USB hub, a remote session) sometimes
+ * hands one key over late. A run whose keys came at a scanner's pace (see `scannerPaced`) is not
+ * split there, nor lost when its Enter is late: a person rarely keeps up such a pace.
+ */
+const lateKeyFactor = 4;
+
 /** Inclusive bounds the settings screen allows, so a typo can't switch scanning off. */
 export const scanGapBounds = { min: 10, max: 200 } as const;
 
@@ -141,6 +149,9 @@ export function createScanDetector(options: ScanDetectorOptions = defaultScanDet
   let run: RecordedKey[] = [];
   let runLength = 0;
   let lastTime = Number.NEGATIVE_INFINITY;
+  // When the run's first key came, and how many timed keys (characters, Alt-code digits) it has.
+  let runStartTime = Number.NEGATIVE_INFINITY;
+  let runEvents = 0;
   let altCode = '';
   // Characters typed outside any field since the last suffix, at any speed: a person's typing.
   let typedSinceSuffix = 0;
@@ -149,7 +160,25 @@ export function createScanDetector(options: ScanDetectorOptions = defaultScanDet
     run = [];
     runLength = 0;
     lastTime = Number.NEGATIVE_INFINITY;
+    runStartTime = Number.NEGATIVE_INFINITY;
+    runEvents = 0;
     altCode = '';
+  };
+
+  /** At least two keys, on average no more than half the scan gap apart: a scanner's pace. */
+  const scannerPaced = () => runEvents >= 2 && (lastTime - runStartTime) / (runEvents - 1) <= options.maxGapMs / 2;
+
+  /** Whether a key (or the suffix) after this gap belongs to the run in progress. */
+  const follows = (gap: number) => gap >= 0 && (gap <= options.maxGapMs || (gap <= options.maxGapMs * lateKeyFactor && scannerPaced()));
+
+  /** Counts a timed key of the run: its first starts the run's clock. */
+  const timed = (time: number, startsRun: boolean) => {
+    if (startsRun) {
+      runStartTime = time;
+      runEvents = 0;
+    }
+    runEvents += 1;
+    lastTime = time;
   };
   const reading = () => (runLength >= 2 ? runLength : 0);
   const decide = (preventDefault: boolean): KeyDecision => ({ preventDefault, reading: reading() });
@@ -167,8 +196,7 @@ export function createScanDetector(options: ScanDetectorOptions = defaultScanDet
 
   /** A suffix (Enter, Tab, or their Alt codes) ends the run: a scan when it was fast and long enough. */
   const end = (time: number, suffix: string): KeyDecision => {
-    const gap = time - lastTime;
-    const complete = runLength > 0 && gap >= 0 && gap <= options.maxGapMs && runLength >= options.minLength;
+    const complete = runLength > 0 && follows(time - lastTime) && runLength >= options.minLength;
     const keys = run;
     const length = runLength;
     const typed = typedSinceSuffix;
@@ -201,18 +229,18 @@ export function createScanDetector(options: ScanDetectorOptions = defaultScanDet
       typedSinceSuffix = 0;
       return decide(false);
     }
-    const gap = facts.time - lastTime;
-    const continuesRun = runLength > 0 && gap >= 0 && gap <= options.maxGapMs;
+    const continuesRun = (runLength > 0 || altCode !== '') && follows(facts.time - lastTime);
 
     const digit = altCodeDigit(facts);
     if (digit !== null) {
       // Alt+0+2+9 on the numpad: collected until Alt is released or another key comes.
-      if (!continuesRun && altCode === '') {
+      const startsRun = !continuesRun && altCode === '';
+      if (startsRun) {
         run = [];
         runLength = 0;
       }
       altCode += digit;
-      lastTime = facts.time;
+      timed(facts.time, startsRun);
       return decide(true);
     }
     if (altCode !== '') {
@@ -226,6 +254,7 @@ export function createScanDetector(options: ScanDetectorOptions = defaultScanDet
     if (suffixKeys.has(facts.key) && !facts.ctrlKey && !facts.altKey && !facts.metaKey) return end(facts.time, facts.key);
 
     if (isControlGroupSeparator(facts) && !facts.repeat) {
+      timed(facts.time, !continuesRun);
       append({ kind: 'text', text: groupSeparator }, facts.time, !continuesRun);
       // Ctrl+] means nothing else on this screen; a run it starts is a scanner's.
       return decide(true);
@@ -240,6 +269,7 @@ export function createScanDetector(options: ScanDetectorOptions = defaultScanDet
     typedSinceSuffix += 1;
     // A key event that carries GS itself (some wedges, remote sessions) is GS whatever key it names.
     const key: RecordedKey = facts.key === groupSeparator ? { kind: 'text', text: groupSeparator } : recorded(facts);
+    timed(facts.time, !continuesRun);
     if (continuesRun) {
       append(key, facts.time, false);
       // Mid-scan keys must not act on whatever has focus (a Space would press a button).
