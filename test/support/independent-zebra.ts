@@ -49,12 +49,6 @@ export interface IndependentZebraOptions {
   unknownVariables?: string[];
   /** Feed per calibration, in labels. */
   calibrationLabels?: number;
-  /**
-   * Whether ~HS eee still counts the format whose label is under the head (or was cut short and
-   * waits to print again). The guide says only "number of formats in receive buffer"; a printer
-   * that formats while it prints may have taken that format out of the receive buffer already.
-   */
-  countsFormatUnderHead?: boolean;
 }
 
 export interface LabelOut {
@@ -341,9 +335,7 @@ export class IndependentZebra extends EventEmitter {
 
   /** ~HS: three strings, STX … ETX each, as the ZPL II Programming Guide lays them out. */
   hostStatus(): string {
-    const underHead = this.jobs[0] !== undefined && this.jobs[0].copiesLeft > 0 && ((this.labelUnderHead) || this.jobs[0].cut);
-    const formats = this.jobs.length - (this.options.countsFormatUnderHead === false && underHead ? 1 : 0);
-    const eee = String(formats).padStart(3, '0');
+    const eee = String(this.jobs.length).padStart(3, '0');
     const dddd = String(this.settings.labelLength).padStart(4, '0');
     const q = this.settings.method === 'T' ? 1 : 0;
     const remaining = String(this.jobs.find((job) => job.copiesLeft > 0)?.copiesLeft ?? 0).padStart(8, '0');

@@ -98,13 +98,13 @@ describe('second copies on a printer modelled from Zebra’s documentation, coun
     expect(zebra.labelCount, 'the counter counted whole labels only').toBe(26);
   });
 
-  it('the head opened in the middle of a label, on firmware with messy answers that does not know ezpl.reprint_mode: the label printed twice is marked "may have"', async () => {
+  it('the head opened in the middle of a label, on firmware with messy answers that knows neither ezpl.reprint_mode nor its label counter over SGD: the label printed twice is marked "may have"', async () => {
     const { zebra, station } = await bench({
       labelMs: 100,
       lineEnd: '\n',
       sgdPadding: true,
       sgdTrailer: '\r\n',
-      unknownVariables: ['ezpl.reprint_mode'],
+      unknownVariables: ['ezpl.reprint_mode', 'odometer.total_label_count', 'device.uptime'],
     });
     const { bundleIds, orders: runOrders } = freshBundles(10);
     const summary = await runWithCut(zebra, station, bundleIds, 'head-open', 3);

@@ -161,6 +161,17 @@ describe('printer settings on a printer modelled from Zebra’s documentation', 
     expect(status.faults).toEqual([]);
   });
 
+  it('firmware that answers "?" for head.resolution.in_dpi and zpl.label_length: the resolution from ~HI, the label length from ^HH, and a 100 × 100 mm roll is still called too short, in the settings and the status', async () => {
+    const { zebra, station } = await bench({ rollLengthDots: 800, unknownVariables: ['head.resolution.in_dpi', 'zpl.label_length'] });
+    const settings = await station.call<PrinterSettingsData>('printers.settings', { id: station.printerId });
+    expect(settings).toMatchObject({ dpi: 203, labelLengthDots: 800, roll: { fits: false, issues: [{ issue: 'too-short', printerDots: 800, labelDots: 1184 }] } });
+    expect(settings.fromConfiguration).toEqual(['labelLengthDots']);
+    zebra.restart();
+    const status = await cli(station, ['printers', 'status', station.printerId, '--json']);
+    expect(status.code, status.stderr).toBe(0);
+    expect((JSON.parse(status.stdout) as PrinterStatusData).roll).toMatchObject({ fits: false, issues: [{ issue: 'too-short', printerDots: 800 }] });
+  });
+
   it('a 4 × 6 in roll on a 203 dpi printer whose print width is set to the roll: too narrow for A6, on the status and before a run, which sends nothing', async () => {
     const { zebra, station } = await bench({ printWidthDots: 812, rollLengthDots: 1218 }, 'sandbox');
     const status = await cli(station, ['printers', 'status', station.printerId, '--json']);
