@@ -105,7 +105,6 @@ export class IndependentZebra extends EventEmitter {
   received = '';
   /** Settings-changing commands read, in order (`~SD22`, `^MTD`, `^JUS`, `setvar odometer.headclean 0`, `~JC`, `~WC`). */
   readonly commands: string[] = [];
-  powerUps = 1;
   private poweredAt = Date.now();
 
   constructor(options: IndependentZebraOptions = {}) {
@@ -174,7 +173,6 @@ export class IndependentZebra extends EventEmitter {
     this.jobs.length = 0;
     this.settings = { ...this.saved };
     this.reprintAfterError = true;
-    this.powerUps += 1;
     this.poweredAt = Date.now();
     for (const socket of this.sockets) socket.resetAndDestroy();
   }
@@ -304,7 +302,7 @@ export class IndependentZebra extends EventEmitter {
         socket.write(this.extendedStatus(), 'latin1');
         return;
       case 'HI':
-        socket.write(`${STX}ZD421-${this.dpi}dpi,V84.20.18Z,${this.dpi === 203 ? 8 : 12},8176KB${ETX}${this.lineEnd}`, 'latin1');
+        socket.write(`${STX}ZD421-${this.dpi}dpi,V84.20.18Z,${Math.round(this.dpi / 25.4)},8176KB${ETX}${this.lineEnd}`, 'latin1');
         return;
       case 'SD':
         this.settings.darkness = Math.min(30, Number.parseInt(parameter, 10));
@@ -446,7 +444,7 @@ export class IndependentZebra extends EventEmitter {
 
   /** The format's commands act as it is read; a format that draws something is queued to print. */
   private takeFormat(format: string, socket: net.Socket): void {
-    for (const match of format.matchAll(/\^([A-Z]{2})([^\^~]*)/gi)) {
+    for (const match of format.matchAll(/\^([A-Z]{2})([^^~]*)/gi)) {
       const command = (match[1] as string).toUpperCase();
       const parameter = (match[2] ?? '').trim();
       switch (command) {

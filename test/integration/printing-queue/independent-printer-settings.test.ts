@@ -142,7 +142,8 @@ describe('printer settings on a printer modelled from Zebra’s documentation', 
       lineEnd: '\n',
       sgdPadding: true,
       sgdTrailer: '\r\n',
-      unknownVariables: ['print.tone', 'media.speed', 'ezpl.print_method', 'ezpl.media_type', 'ezpl.reprint_mode'],
+      unknownVariables: ['print.tone', 'media.speed', 'ezpl.print_method', 'ezpl.media_type', 'ezpl.reprint_mode', 'odometer.headclean', 'odometer.headnew'],
+      headCleanInches: 3200,
     });
     const settings = await station.call<PrinterSettingsData>('printers.settings', { id: station.printerId });
     expect(settings).toMatchObject({
@@ -157,6 +158,8 @@ describe('printer settings on a printer modelled from Zebra’s documentation', 
       roll: { fits: true },
     });
     expect([...settings.fromConfiguration].sort()).toEqual(['darkness', 'mediaType', 'reprintAfterError', 'speedIps', 'tracking']);
+    // No printhead lengths over SGD, and no answer to ~HQPH: the printer's own "clean printhead" warning (~HQES) still says it is time.
+    expect(settings.head).toMatchObject({ sinceCleanedInches: null, cleanNow: true, faults: [] });
     const status = await station.call<PrinterStatusData>('printers.status', { id: station.printerId });
     expect(status.faults).toEqual([]);
   });
