@@ -169,17 +169,16 @@ describe('printer settings on a printer modelled from Zebra’s documentation', 
     const settings = await station.call<PrinterSettingsData>('printers.settings', { id: station.printerId });
     expect(settings).toMatchObject({ dpi: 203, labelLengthDots: 800, roll: { fits: false, issues: [{ issue: 'too-short', printerDots: 800, labelDots: 1184 }] } });
     expect(settings.fromConfiguration).toEqual(['labelLengthDots']);
+    // A new connection: the roll is read again, as at every connect.
     zebra.restart();
-    const status = await cli(station, ['printers', 'status', station.printerId, '--json']);
-    expect(status.code, status.stderr).toBe(0);
-    expect((JSON.parse(status.stdout) as PrinterStatusData).roll).toMatchObject({ fits: false, issues: [{ issue: 'too-short', printerDots: 800 }] });
+    const status = await station.call<PrinterStatusData>('printers.status', { id: station.printerId });
+    expect(status.roll).toMatchObject({ fits: false, issues: [{ issue: 'too-short', printerDots: 800 }] });
   });
 
   it('a 4 × 6 in roll on a 203 dpi printer whose print width is set to the roll: too narrow for A6, on the status and before a run, which sends nothing', async () => {
     const { zebra, station } = await bench({ printWidthDots: 812, rollLengthDots: 1218 }, 'sandbox');
-    const status = await cli(station, ['printers', 'status', station.printerId, '--json']);
-    expect(status.code, status.stderr).toBe(0);
-    expect((JSON.parse(status.stdout) as PrinterStatusData).roll).toMatchObject({ fits: false, issues: [{ issue: 'too-narrow', printerDots: 812, labelDots: 832 }] });
+    const status = await station.call<PrinterStatusData>('printers.status', { id: station.printerId });
+    expect(status.roll).toMatchObject({ fits: false, issues: [{ issue: 'too-narrow', printerDots: 812, labelDots: 832 }] });
     const { bundleIds } = bundlesWithLabels(await stationOrders(sandbox), 2);
     const refused = await station.call('printing.printBundles', { bundleIds }).catch((error: { data?: unknown }) => error.data);
     expect(refused).toMatchObject({ code: 'CONFLICT', facts: { subject: 'roll-does-not-fit', issue: 'too-narrow' } });
