@@ -9,8 +9,11 @@
  *   "is reprinted as soon as the error condition is corrected"; with N the cut copy stands.
  * - The label counter (SGD `odometer.total_label_count`) counts labels that came out whole, once
  *   each: the cut-short copy is not counted (Zebra does not say it is, so the harder case).
- * - `~HS` eee counts the formats received and not yet completely printed (the one under the head
- *   included); b paper out, o head up, q thermal transfer follows `^MT`; dddd the label length.
+ * - `~HS` eee, "number of formats in receive buffer": the guide does not say whether the format
+ *   being printed still counts. Both are modelled (`formatsInBuffer`): `until-printed` counts each
+ *   format until its last copy is out (the one under the head and one a fault cut short included);
+ *   `until-printing` stops counting a format once its first copy starts. b paper out, o head up,
+ *   q thermal transfer follows `^MT`; dddd the label length.
  * - `~HQES` error group 1: media out 0x1, head open 0x4; warnings: clean printhead 0x2.
  * - SGD `! U1 getvar "name"` answers `"value"`; an unknown name answers `"?"`; `setvar` sets.
  * - `~SD` darkness 00–30, `^MD` relative; `^PR` speed; `^MT` D/T; `^MN` N/Y/W/M; `^JUS` saves,
@@ -49,6 +52,10 @@ export interface IndependentZebraOptions {
   unknownVariables?: string[];
   /** Feed per calibration, in labels. */
   calibrationLabels?: number;
+  /** Milliseconds the printer rests between one label and the next (nothing under the head then). */
+  restBetweenLabelsMs?: number;
+  /** What ~HS eee counts (see above); `until-printed` unless told. */
+  formatsInBuffer?: 'until-printed' | 'until-printing';
 }
 
 export interface LabelOut {
@@ -74,6 +81,8 @@ interface Job {
   copiesLeft: number;
   /** The copy under the head was cut short: the next copy out of it is the printer's reprint. */
   cut: boolean;
+  /** A copy of it has begun printing. */
+  started: boolean;
 }
 
 const STX = '\x02';
@@ -90,6 +99,7 @@ export class IndependentZebra extends EventEmitter {
   private readonly jobs: Job[] = [];
   private timer: NodeJS.Timeout | null = null;
   private printingSince: number | null = null;
+  private resting: NodeJS.Timeout | null = null;
   private calibratingLeft = 0;
   private settings: Settings;
   private saved: Settings;
@@ -137,6 +147,8 @@ export class IndependentZebra extends EventEmitter {
   async stop(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    if (this.resting) clearTimeout(this.resting);
+    this.resting = null;
     for (const socket of this.sockets) socket.destroy();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
@@ -144,6 +156,16 @@ export class IndependentZebra extends EventEmitter {
   /** A label is coming out now: a media out or head open would cut it. */
   get labelUnderHead(): boolean {
     return this.printingSince !== null && this.calibratingLeft === 0;
+  }
+
+  /** Nothing printing and nothing left to print. */
+  get idle(): boolean {
+    return this.printingSince === null && this.jobs.every((job) => job.copiesLeft === 0);
+  }
+
+  /** Resting between two labels of the buffer: a fault now cuts nothing short. */
+  get betweenLabels(): boolean {
+    return this.resting !== null && this.jobs.some((job) => job.copiesLeft > 0);
   }
 
   get currentSettings(): Readonly<Settings> {
@@ -168,6 +190,8 @@ export class IndependentZebra extends EventEmitter {
   restart(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    if (this.resting) clearTimeout(this.resting);
+    this.resting = null;
     this.printingSince = null;
     this.calibratingLeft = 0;
     this.jobs.length = 0;
@@ -315,7 +339,7 @@ export class IndependentZebra extends EventEmitter {
         return;
       case 'WC':
         this.commands.push('~WC');
-        if (this.jobs.length === 0 && this.printingSince === null) this.jobs.push({ format: `^FD${this.configurationText()}^FS`, copiesLeft: 1, cut: false });
+        if (this.jobs.length === 0 && this.printingSince === null) this.jobs.push({ format: `^FD${this.configurationText()}^FS`, copiesLeft: 1, cut: false, started: false });
         this.pump();
         return;
       case 'JR':
@@ -333,7 +357,8 @@ export class IndependentZebra extends EventEmitter {
 
   /** ~HS: three strings, STX … ETX each, as the ZPL II Programming Guide lays them out. */
   hostStatus(): string {
-    const eee = String(this.jobs.length).padStart(3, '0');
+    const counted = this.options.formatsInBuffer === 'until-printing' ? this.jobs.filter((job) => !job.started).length : this.jobs.length;
+    const eee = String(counted).padStart(3, '0');
     const dddd = String(this.settings.labelLength).padStart(4, '0');
     const q = this.settings.method === 'T' ? 1 : 0;
     const remaining = String(this.jobs.find((job) => job.copiesLeft > 0)?.copiesLeft ?? 0).padStart(8, '0');
@@ -496,16 +521,17 @@ export class IndependentZebra extends EventEmitter {
     if (sd) this.settings.darkness = Math.min(30, Number.parseInt(sd[1] as string, 10));
     // A format that draws nothing still waits its turn in the buffer (behind a calibration, say), then prints nothing.
     const copies = PRINTS.test(format) ? Number.parseInt(/\^PQ(\d+)/i.exec(format)?.[1] ?? '1', 10) || 1 : 0;
-    this.jobs.push({ format, copiesLeft: copies, cut: false });
+    this.jobs.push({ format, copiesLeft: copies, cut: false, started: false });
     this.pump();
   }
 
   private pump(): void {
-    if (this.printingSince !== null) return;
+    if (this.printingSince !== null || this.resting !== null) return;
     while (this.calibratingLeft === 0 && this.jobs[0]?.copiesLeft === 0) this.jobs.shift();
     if (this.stopped) return;
     if (this.calibratingLeft === 0 && this.jobs.length === 0) return;
     this.printingSince = Date.now();
+    if (this.calibratingLeft === 0) (this.jobs[0] as Job).started = true;
     this.timer = setTimeout(() => this.finishLabel(), this.options.labelMs ?? 100);
   }
 
@@ -526,6 +552,14 @@ export class IndependentZebra extends EventEmitter {
       job.copiesLeft -= 1;
       if (job.copiesLeft === 0) this.jobs.shift();
       this.emit('label', this.out.at(-1));
+    }
+    const rest = this.options.restBetweenLabelsMs ?? 0;
+    if (rest > 0) {
+      this.resting = setTimeout(() => {
+        this.resting = null;
+        this.pump();
+      }, rest);
+      return;
     }
     this.pump();
   }
