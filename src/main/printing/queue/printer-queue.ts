@@ -578,8 +578,8 @@ export class PrinterQueue {
       gone.push(item);
     }
     this.unjudged.push(...gone);
-    if (gone.length > 0) this.lastLeft = gone.at(-1) as Outstanding;
     if (gone.length > 0) {
+      this.lastLeft = gone.at(-1) as Outstanding;
       this.lastProgressAt = this.clock.now();
       this.stallChecked = false;
     }
