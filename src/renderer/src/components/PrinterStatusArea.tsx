@@ -42,9 +42,31 @@ export function PrinterStateBadge({ state }: { state: PrinterState }) {
   );
 }
 
-/** Always on screen: each printer's name and state in words and an icon, not colour alone. */
+/** How many printers' chips the top bar has room for at a bench's 1024 px, beside who is packing. */
+const chipRoom = 2;
+
+/** The state that needs a person most: a stop before a pause, a pause before "not known", anything before ready. */
+const toneRank: Record<'success' | 'warning' | 'danger' | 'neutral', number> = { danger: 3, warning: 2, neutral: 1, success: 0 };
+function worstState(printers: readonly PrinterStatusView[]): PrinterState {
+  return printers.reduce<PrinterState>((worst, printer) => (toneRank[stateTone[printer.state]] > toneRank[stateTone[worst]] ? printer.state : worst), 'ready');
+}
+
+/**
+ * Always on screen: each printer's name and state in words and an icon, not colour alone. Past
+ * the room of the bar (three printers or more) the first keeps its chip (the caller lists the
+ * printer for scans first) and the rest share one, "+2 more", in the state of the one that needs
+ * a person most (their names and states in its tooltip and for a screen reader): the name shown
+ * stays readable and no chip is cut off the bar's edge.
+ */
 export function PrinterStatusArea({ printers, noPrinterForScans = false }: { printers: readonly PrinterStatusView[] | null; noPrinterForScans?: boolean }) {
   const { t } = useTranslation();
+  // Crowded, the first printer keeps its chip (unless the bar already says none prints scans) and one chip stands for the rest.
+  const crowded = printers !== null && printers.length > chipRoom;
+  const kept = noPrinterForScans ? 0 : 1;
+  const shown = printers && crowded ? printers.slice(0, kept) : printers;
+  const rest = printers && crowded ? printers.slice(kept) : [];
+  const restState = worstState(rest);
+  const restWords = rest.map((printer) => `${printer.name}: ${t(`printerStatus.${printer.state}`)}`).join(', ');
   return (
     <section className="printer-status" aria-label={t('printerStatus.label')} aria-live="polite" data-testid="printer-status">
       {printers === null && (
@@ -71,7 +93,7 @@ export function PrinterStatusArea({ printers, noPrinterForScans = false }: { pri
           </span>
         </div>
       )}
-      {printers?.map((printer) => (
+      {shown?.map((printer) => (
         <div key={printer.id} className={`printer-chip tone-${stateTone[printer.state]}`} data-testid={`printer-${printer.id}`}>
           <Icon name={stateIcon[printer.state]} size={28} />
           <span>
@@ -82,6 +104,16 @@ export function PrinterStatusArea({ printers, noPrinterForScans = false }: { pri
           </span>
         </div>
       ))}
+      {rest.length > 0 && (
+        <div className={`printer-chip printer-chip-more tone-${stateTone[restState]}`} title={restWords} data-testid="printer-more">
+          <Icon name={stateIcon[restState]} size={28} />
+          <span>
+            <span className="printer-chip-name">{t('printerStatus.more', { count: rest.length })}</span>
+            <small>{t(`printerStatus.${restState}`)}</small>
+            <span className="visually-hidden">{restWords}</span>
+          </span>
+        </div>
+      )}
     </section>
   );
 }
