@@ -34,7 +34,7 @@ export function PullNotices() {
   if (notices.length === 0) {
     // None known: with the store offline its banner already says so, and a "Pull these 0 parcels"
     // panel would only push the scan's result off the screen. Any other refusal is said in a line.
-    if (!loadState.error || loadState.error.code === 'STORE_OFFLINE') return null;
+    if (!loadState.error || loadState.error.code === 'STORE_OFFLINE' || loadState.error.code === 'STORE_UNAVAILABLE') return null;
     return (
       <section className="pull-notices" role="alert" aria-label={t('supervision.pull.unreadable')} data-testid="pull-notices">
         <CallError error={loadState.error} />
