@@ -3,6 +3,7 @@
  * English, on the embedded sandbox, brought about as a person would (sign in, print, open each
  * screen). Refreshed with `npm run screens`.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -250,5 +251,51 @@ for (const language of ['nl', 'en']) {
     await expect(page.getByTestId('scale-error-title')).toBeVisible();
     await page.getByTestId('scale-section').scrollIntoViewIfNeeded();
     await shot(page, 'setup-scale-port', language);
+  });
+
+  test(`three printers in the top bar, and a store saved where nothing answers, in "${language}"`, async ({ page, zebra }) => {
+    test.setTimeout(120_000);
+    const keyringHome = mkdtempSync(join(tmpdir(), 'station-screens-keyring-'));
+    const dataDir = mkdtempSync(join(tmpdir(), 'station-screens-'));
+    let host = await startStationHost({ keyring: true, keyringHome, dataDir });
+    try {
+      await chooseLanguageBeforeStart(page, language);
+      await openStation(page, host);
+      await page.getByTestId('operator-name').fill('Anna de Vries');
+      await page.getByTestId('operator-sign-in').click();
+      await expect(page.getByTestId('printer-status')).toContainText('Virtual Zebra (sandbox)', { timeout: 20_000 });
+      await addZebraInAnyLanguage(page, zebra, 'Bench Zebra');
+      await page.getByTestId('printer-kind-network-zebra').check();
+      await page.getByTestId('printer-name').fill('Dock Zebra');
+      await page.getByTestId('printer-host').fill('127.0.0.1');
+      await page.getByTestId('printer-port').fill(String(await freeLoopbackPort()));
+      await page.getByTestId('printer-add').click();
+      await expect(page.getByTestId('printer-added-not-answering')).toBeVisible({ timeout: 20_000 });
+      await page.keyboard.press('F1');
+      await expect(page.getByTestId('printer-more')).toHaveAttribute('class', /tone-danger/, { timeout: 20_000 });
+      await shot(page, 'top-bar-three-printers', language);
+
+      await page.keyboard.press('F4');
+      await page.getByTestId('store-kind-postgres').check();
+      await page.getByTestId('store-address').fill(`postgres://station@127.0.0.1:${await freeLoopbackPort()}/packing`);
+      await page.getByTestId('store-tls').selectOption('disable');
+      await page.getByTestId('store-accept-unverified').check();
+      await page.getByTestId('store-password').fill('Geheim123');
+      await page.getByTestId('store-save').click();
+      await expect(page.getByTestId('store-saved-not-answering')).toBeVisible({ timeout: 20_000 });
+      await shot(page, 'setup-store-saved-not-answering', language);
+      await host.stop();
+      host = await startStationHost({ keyring: true, keyringHome, dataDir });
+      await openStation(page, host);
+      await expect(page.getByTestId('store-offline')).toHaveAttribute('data-state', 'offline', { timeout: 20_000 });
+      await page.getByTestId('manual-entry').fill('NW-104286');
+      await page.getByTestId('manual-entry').press('Enter');
+      await expect(page.getByTestId('scan-result')).toHaveAttribute('data-state', 'failed', { timeout: 20_000 });
+      await shot(page, 'scan-store-not-answering', language);
+    } finally {
+      await host.stop();
+      removeDataDir(dataDir);
+      rmSync(keyringHome, { recursive: true, force: true });
+    }
   });
 }

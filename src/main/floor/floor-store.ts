@@ -172,11 +172,13 @@ export class FloorStore {
   /**
    * Records a lead's action and tells its bench, in one transaction. Of two leads acting on what
    * they both saw, one inserts and the other finds the key taken: FLOOR_ACTED_FIRST, naming the first.
+   * A lead's own earlier action counts as seen, even when their floor has not shown it yet (a pause,
+   * then a cancel pressed before the pause came back): only another bench's action comes first.
    */
   async addCommand(command: NewCommand): Promise<StoredCommand> {
     try {
       return await this.engine.transaction(async (tx) => {
-        const after = command.seen ?? (await this.lastOn(tx, command.environment, command.target));
+        const after = command.seen === null ? await this.lastOn(tx, command.environment, command.target) : await this.seenWithOwn(tx, command, command.seen);
         const [inserted] = await tx.query(
           `INSERT INTO floor_commands (environment, bench, bench_name, action, target, after_command, input, operator, from_bench, from_bench_name, state, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending', $11)
@@ -198,11 +200,23 @@ export class FloorStore {
     return row?.id === null || row?.id === undefined ? 0 : Number(row.id);
   }
 
-  /** The action that got in first after what the losing lead saw. */
+  /** What the lead saw, or their own bench's last action on the target if that is later. */
+  private async seenWithOwn(session: StoreSession, command: NewCommand, seen: number): Promise<number> {
+    const [row] = await session.query<{ id: unknown }>('SELECT max(id) AS id FROM floor_commands WHERE environment = $1 AND target = $2 AND from_bench = $3', [
+      command.environment,
+      command.target,
+      command.fromBench,
+    ]);
+    const own = row?.id === null || row?.id === undefined ? 0 : Number(row.id);
+    return Math.max(seen, own);
+  }
+
+  /** The action that got in first after what the losing lead saw: another bench's. */
   private async actedFirst(command: NewCommand): Promise<StationError> {
+    const seen = await this.seenWithOwn(this.engine, command, command.seen ?? 0);
     const [raw] = await this.engine.query(
-      `SELECT ${commandColumns} FROM floor_commands WHERE environment = $1 AND target = $2 AND id > $3 ORDER BY id LIMIT 1`,
-      [command.environment, command.target, command.seen ?? 0],
+      `SELECT ${commandColumns} FROM floor_commands WHERE environment = $1 AND target = $2 AND id > $3 AND from_bench <> $4 ORDER BY id LIMIT 1`,
+      [command.environment, command.target, seen, command.fromBench],
     );
     const first = raw ? toCommand(CommandRowSchema.parse(raw)).data : null;
     return new StationError(

@@ -11,7 +11,7 @@ import { offlineMergedNotices } from './store-offline/merged-notices';
 import { floorActedNotice } from './floor/acted-notice';
 import type { ConnectionState } from './connection-state';
 import { errorText } from './supervision/error-words';
-import { PrinterStatusArea } from './components/PrinterStatusArea';
+import { PrinterStatusArea, type PrinterStatusView } from './components/PrinterStatusArea';
 import { UnfinishedRunOffer } from './components/UnfinishedRuns';
 import { PullNotices } from './supervision/PullNotices';
 import { OperatorBadge, OperatorDialog, OperatorPrompt } from './operator/OperatorSignIn';
@@ -21,6 +21,7 @@ import ScanScreen from './screens/ScanScreen';
 import { useStation } from './station-context';
 import { printerViews } from './state/app-store';
 import { roleHolder } from '../../shared/printer-roles';
+import type { PrinterData } from '../../shared/contract/printers';
 import { useAppState, useScanState, useShiftState, useStores } from './state/stores-context';
 
 // The scan screen is in the first bundle; the others load when first opened.
@@ -29,6 +30,22 @@ const PrintersScreen = lazy(() => import('./screens/PrintersScreen'));
 const SetupScreen = lazy(() => import('./screens/SetupScreen'));
 const HistoryScreen = lazy(() => import('./screens/HistoryScreen'));
 const FloorScreen = lazy(() => import('./screens/FloorScreen'));
+
+/** How full the top bar is: one chip, two, or more printers than chips (one chip stands for the rest). */
+function topBarCrowding(chips: number, printers: number): 'few' | 'many' | 'crowded' {
+  if (printers > 2) return 'crowded';
+  return chips > 1 ? 'many' : 'few';
+}
+
+/**
+ * The top bar's order: the printer for scans, then the one for runs, then the rest as listed, so
+ * the ones a packer and a lead print to keep their chips when the bar has no room for every one.
+ */
+function printersForScansFirst(views: PrinterStatusView[] | null, printers: readonly PrinterData[] | null): PrinterStatusView[] | null {
+  if (!views || !printers) return views;
+  const rank = (id: string) => (roleHolder(printers, 'single')?.id === id ? 0 : roleHolder(printers, 'bundles')?.id === id ? 1 : 2);
+  return [...views].sort((a, b) => rank(a.id) - rank(b.id));
+}
 
 /** How often idle printers are asked for their status. */
 const printerPollMs = 20_000;
@@ -49,7 +66,7 @@ export function App({ connection }: { connection?: ConnectionState | undefined }
   const shiftRun = useShiftState((state) => state.run);
   const shiftProgress = useShiftState((state) => state.progress);
   const printers = useMemo(() => {
-    const views = printerViews({ printers: printerList, printerStates });
+    const views = printersForScansFirst(printerViews({ printers: printerList, printerStates }), printerList);
     // A run paused by the lead leaves labels waiting on its printer, which the queue calls printing:
     // the bar says paused, as the run does.
     const runState = shiftProgress && shiftProgress.runId === shiftRun?.runId ? shiftProgress.state : shiftRun?.state;
@@ -145,7 +162,7 @@ export function App({ connection }: { connection?: ConnectionState | undefined }
   const environment = info?.environment;
   return (
     <div className={`app ${environment ? `env-${environment}` : ''}`} data-testid="app">
-      <header className="topbar" data-printers={(printers?.length ?? 0) + (noPrinterForScans ? 1 : 0) > 1 ? 'many' : 'few'}>
+      <header className="topbar" data-printers={topBarCrowding((printers?.length ?? 0) + (noPrinterForScans ? 1 : 0), printers?.length ?? 0)}>
         <div className="brand">
           <span className="brand-name">{info?.name ?? 'Packing Station'}</span>
           {info && (

@@ -31,8 +31,10 @@ export function rollFit(dpi: number | null, printWidthDots: number | null, label
   const base = { dpi, printWidthDots, labelLengthDots };
   if (dpi === null || dpi <= 0) return { fits: null, issues: [], ...base };
   const issues: RollFit['issues'] = [];
-  const neededWidth = Math.round((MIN_WIDTH_DOTS_AT_203 * dpi) / 203);
-  if (printWidthDots !== null && printWidthDots < neededWidth) {
+  // The label route's own rule (a width that rounds to 832 dots at 203 dpi fits), so a printer whose
+  // labels are sent never has its roll called too narrow: 1229 dots at 300 dpi fit.
+  const neededWidth = Math.ceil(((MIN_WIDTH_DOTS_AT_203 - 0.5) * dpi) / 203);
+  if (printWidthDots !== null && Math.round((printWidthDots * 203) / dpi) < MIN_WIDTH_DOTS_AT_203) {
     issues.push({ issue: 'too-narrow', printerDots: printWidthDots, labelDots: neededWidth, printerMm: toMm(printWidthDots, dpi), labelMm: toMm(neededWidth, dpi) });
   }
   // The service's own ZPL says ^LL1184 at 203 dpi; at other resolutions the label is its PDF drawn at 148 mm.

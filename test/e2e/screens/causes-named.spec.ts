@@ -1,9 +1,9 @@
 /**
  * The cause named where a lead or IT meets it (issue 39, items 3–6), at 1024×768 in English and
  * Dutch: a wrong file chosen as today's manifest says why; Printers › Add › Print queue on a
- * computer without a running print system says so, not "printer offline"; a TEST address where
- * nothing answers is named, without "scan again"; a key pasted with a space inside, and a store
- * address with the password in it, say which.
+ * computer without a running print system says so, not "printer offline", and Add waits for a
+ * queue; a TEST address where nothing answers is named, without "scan again"; a key pasted with a
+ * space inside, and a store address with the password in it, say which.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,6 +89,9 @@ for (const [language, computer, env] of [
       await expect(page.getByTestId('queues-error')).toHaveAttribute('data-code', 'NO_PRINT_SYSTEM');
       // "Printer offline" in both languages: the words of a printer's fault, which this is not.
       await expect(page.getByTestId('add-printer')).not.toContainText('Printer offline');
+      // With no queue to choose, Add waits: no browser's own "Please select an item in the list." in English.
+      await page.getByTestId('printer-name').fill('Bench Zebra');
+      await expect(page.getByTestId('printer-add')).toBeDisabled();
       await page.getByTestId('queues-error').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${screenshotDir}/printers-no-print-system-${language}-1024x768.png` });
     } finally {

@@ -1,14 +1,17 @@
 /**
  * What a lead must see is in view at 1024×768 (issue 39, items 8 and 9), in English and Dutch:
  * the result of adding a printer and of testing or saving the shared store, drawn under a long
- * form's buttons, comes into view; and each screen opens at its top, whatever the screen before
- * it was scrolled to.
+ * form's buttons, comes into view; so does the spreadsheet upload's check of the guide's template
+ * (its refusal without a location, then its counts and the button that creates the orders), drawn
+ * under Shift start's long list of bundles; and each screen opens at its top, whatever the screen
+ * before it was scrolled to.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './bench-fixture';
 import { chooseLanguageBeforeStart } from './layout-support';
 import { openStation, screenshotDir } from './station-page';
 import { freeLoopbackPort } from '../../support/postgres-server';
+import { fileTemplates, templateCsv } from '../../../src/shared/import-templates';
 
 test.use({ viewport: { width: 1024, height: 768 } });
 
@@ -29,9 +32,25 @@ async function scrollSettled(page: Page): Promise<void> {
 }
 
 const words = {
-  en: { notAnswering: (port: number) => `Dock Zebra is saved, but nothing answers at 127.0.0.1:${port}.` },
-  nl: { notAnswering: (port: number) => `Dock Zebra is bewaard, maar er antwoordt niets op 127.0.0.1:${port}.` },
+  en: {
+    notAnswering: (port: number) => `Dock Zebra is saved, but nothing answers at 127.0.0.1:${port}.`,
+    noLocation: 'No location chosen for the upload',
+    checked: 'spreadsheet-upload-template.csv: 1 row — 1 ready, 0 with errors, 0 skipped',
+    create: 'Create 1 order',
+  },
+  nl: {
+    notAnswering: (port: number) => `Dock Zebra is bewaard, maar er antwoordt niets op 127.0.0.1:${port}.`,
+    noLocation: 'Geen locatie gekozen voor de upload',
+    checked: 'spreadsheet-upload-template.csv: 1 rij — 1 klaar, 0 met fouten, 0 overgeslagen',
+    create: '1 order aanmaken',
+  },
 } as const;
+
+/** The guide's spreadsheet upload template, as downloaded today. */
+const uploadTemplate = (() => {
+  const template = fileTemplates.find((candidate) => candidate.id === 'upload')!;
+  return { name: template.fileName, mimeType: 'text/csv', buffer: Buffer.from(templateCsv(template, new Date())) };
+})();
 
 for (const language of ['en', 'nl'] as const) {
   test(`in "${language}", the result of adding a printer where nothing answers, and of testing and saving the store, is in view, not below the fold`, async ({ page, webHost }) => {
@@ -60,7 +79,7 @@ for (const language of ['en', 'nl'] as const) {
     await expect(problem).toBeVisible({ timeout: 20_000 });
     await expect(problem).toBeInViewport({ ratio: 1 });
     await page.screenshot({ path: `${screenshotDir}/setup-store-test-in-view-${language}-1024x768.png` });
-    // Back up the form, then Save: the station will not keep a store it cannot reach, and says so where the lead looks.
+    // Back up the form, then Save: the store is kept, asked at once, and what it answered is said where the lead looks.
     await page.mouse.wheel(0, -600);
     await scrollSettled(page);
     await expect(problem).not.toBeInViewport({ ratio: 1 });
@@ -99,5 +118,28 @@ for (const language of ['en', 'nl'] as const) {
       await scrollSettled(page);
     }
     await page.screenshot({ path: `${screenshotDir}/setup-opens-at-top-${language}-1024x768.png` });
+  });
+
+  test(`in "${language}", the spreadsheet upload's check of the guide's template is in view under Shift start's list of bundles`, async ({ page, webHost }) => {
+    await chooseLanguageBeforeStart(page, language);
+    await openStation(page, webHost);
+    await page.keyboard.press('F2');
+    await expect(page.getByTestId('bundle-choices').locator('li').first()).toBeVisible({ timeout: 20_000 });
+    // The template as it comes, with no location typed yet: the refusal says so where the lead looks.
+    await page.getByTestId('upload-file').setInputFiles(uploadTemplate);
+    const refusal = page.getByTestId('upload-error');
+    await expect(refusal).toContainText(words[language].noLocation);
+    await expect(refusal).toBeInViewport({ ratio: 1 });
+    // Up to the top again, as a lead reading the screen would, then the location and the file once more.
+    await page.locator('main').evaluate((main) => main.scrollTo({ top: 0 }));
+    await expect(refusal).not.toBeInViewport();
+    await page.getByTestId('upload-locations').fill('1101');
+    await page.locator('main').evaluate((main) => main.scrollTo({ top: 0 }));
+    await page.getByTestId('upload-file').setInputFiles(uploadTemplate);
+    await expect(page.getByTestId('upload-counts')).toHaveText(words[language].checked, { timeout: 20_000 });
+    await expect(page.getByTestId('upload-counts')).toBeInViewport({ ratio: 1 });
+    await expect(page.getByTestId('upload-start')).toHaveText(words[language].create);
+    await expect(page.getByTestId('upload-start')).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: `${screenshotDir}/upload-checked-in-view-${language}-1024x768.png` });
   });
 }

@@ -1,7 +1,7 @@
 /**
  * English left in other languages, and the browser's own words where the station's belong (issue
  * 39, items 18 and 21), in English and Dutch at 1024×768: a bench nobody named is named in the
- * screen's language; a TEST address the station cannot use is refused in the station's words, not
+ * screen's language, in the top bar and on the Floor; a TEST address the station cannot use is refused in the station's words, not
  * the browser's "Please enter a URL."; History's day is written as the language writes a date,
  * never mm/dd/yyyy, one stop of the Tab key with the focus ring; the Scan and History screens
  * use the language's one word for a label; and TEST with its address but no key asks for the key
@@ -47,6 +47,10 @@ for (const language of ['en', 'nl'] as const) {
     await openStation(page, webHost);
     await expect(page.getByTestId('topbar-station')).toHaveText(say.bench);
     await expect(page.getByTestId('station-name')).toHaveText(say.bench);
+    // The Floor (Alt+6) names this bench as the top bar does.
+    await page.keyboard.press('Alt+6');
+    await expect(page.getByTestId('floor-bench').locator('h2')).toContainText(say.bench, { timeout: 20_000 });
+    await page.keyboard.press('F1');
 
     // A label, so History has a day to offer.
     const sample = page.getByTestId('sample-order').first();

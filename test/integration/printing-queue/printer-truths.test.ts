@@ -1,8 +1,8 @@
 /**
  * What a Zebra does as Zebra documents it, and what the station says about it: a label that
- * paper out or head open cut short comes out again (^JZY) and the journal says two copies — certain
- * when the printer's counter shows the extra copy, "may have" when it counts whole labels only; with
- * ^JZN one; a printer silent to ~HS in a fault gets its fault named through ~HQES; a printer that
+ * paper out or head open cut short comes out again (^JZY) and the journal says a second copy may
+ * have come out, whichever way the printer's counter counts the cut copy (never certain: nothing
+ * documented names the label); with ^JZN one; a printer silent to ~HS in a fault gets its fault named through ~HQES; a printer that
  * serves one connection at a time, busy with a run, is "printing", not "offline"; `print --json`
  * ends with the label's final state. Each case compares the printer's own record with the journal.
  */
@@ -75,7 +75,7 @@ describe('printer truths', () => {
     return station.waitForEvent('printing.finished', (finished) => finished.runId === started.runId, 60_000);
   }
 
-  it('^JZY, a label counter that counts the cut copy: a label cut short by the head opening comes out twice, and the journal, the summary and the history say so, certain', async () => {
+  it('^JZY, a label counter that counts the cut copy: a label cut short by the head opening comes out twice, and the journal, the summary, the history and the day close name it "may have", with at most the label before it', async () => {
     const { zebra, station } = await bench({ labelsPerSecond: 4, labelCounter: 'every-copy' });
     const { bundleIds, orders: runOrders } = freshBundles(8);
     const summary = await runWithCut(zebra, station, bundleIds, 'headOpen', 3);
@@ -83,26 +83,33 @@ describe('printer truths', () => {
     // The printer's record: one label cut short and reprinted whole; every other label once.
     const cut = zebra.printed().filter((label) => label.cutShortBy !== null);
     expect(cut).toHaveLength(1);
-    const cutBarcode = barcodeOfZpl(cut[0]?.zpl ?? '');
+    const cutBarcode = barcodeOfZpl(cut[0]?.zpl ?? '') as string;
     expect(zebra.printed().filter((label) => label.reprint).map((label) => barcodeOfZpl(label.zpl))).toEqual([cutBarcode]);
     const out = copiesOut(zebra);
     for (const order of runOrders) expect(out.get(order.barcode), order.orderRef).toBe(order.barcode === cutBarcode ? 2 : 1);
+    // The buffer count cannot tell the cut label from the one before it, and the counter's extra copy
+    // is read against counts that rest on it: "may have", never certain.
+    const order = [...out.keys()];
+    const before = order[order.indexOf(cutBarcode) - 1] as string;
+    const mayHave = (barcodes: (string | null)[]): void => {
+      expect(barcodes).toContain(cutBarcode);
+      for (const barcode of barcodes) expect([before, cutBarcode], `${barcode} was nowhere near the head`).toContain(barcode);
+    };
 
-    // The journal: every label printed, the cut one with its certain second copy, named in the summary.
+    // The journal: every label printed, the cut one marked, named in the summary.
     expect(summary.counts).toMatchObject({ total: 8, printed: 8, uncertain: 0 });
-    expect(summary.secondCopies.map((entry) => [entry.barcode, entry.secondCopy])).toEqual([[cutBarcode, { certainty: 'certain', fault: 'head-open' }]]);
+    mayHave(summary.secondCopies.map((entry) => entry.barcode));
+    for (const entry of summary.secondCopies) expect(entry.secondCopy).toEqual({ certainty: 'possible', fault: 'head-open' });
     const history = await station.call<{ entries: JournalEntryData[] }>('printing.journal', { limit: 50 });
     const twice = history.entries.filter((entry) => entry.secondCopy !== null);
-    expect(twice.map((entry) => [entry.barcode, entry.state, entry.secondCopy?.certainty])).toEqual([[cutBarcode, 'printed', 'certain']]);
-    // The day close counts it, and names the parcel to check.
+    mayHave(twice.map((entry) => entry.barcode));
+    for (const entry of twice) expect([entry.state, entry.secondCopy?.certainty]).toEqual(['printed', 'possible']);
+    // The day close counts them, and names the parcels to check.
     const handover = await station.call<HandoverData>('supervision.dayClose', { pdf: false });
-    expect(handover.secondCopies).toEqual({ certain: 1, possible: 0 });
-    expect(
-      handover.bundles
-        .flatMap((bundle) => bundle.parcels)
-        .filter((parcel) => parcel.secondCopy !== null)
-        .map((parcel) => [parcel.barcode, parcel.secondCopy]),
-    ).toEqual([[cutBarcode, 'certain']]);
+    expect(handover.secondCopies).toEqual({ certain: 0, possible: twice.length });
+    const parcels = handover.bundles.flatMap((bundle) => bundle.parcels).filter((parcel) => parcel.secondCopy !== null);
+    mayHave(parcels.map((parcel) => parcel.barcode));
+    for (const parcel of parcels) expect(parcel.secondCopy).toBe('possible');
   });
 
   it('^JZY, a label counter that counts whole labels only: 26 labels at 3 a second, paper out after 6 with a label under the head — the label printed twice is marked "may have come out twice"', async () => {
@@ -124,8 +131,11 @@ describe('printer truths', () => {
     const marked = new Map(summary.secondCopies.map((entry) => [entry.barcode, entry.secondCopy]));
     expect(marked.get(cutBarcode)).toEqual({ certainty: 'possible', fault: 'paper-out' });
     for (const [barcode, copies] of out) if (copies === 2) expect(marked.has(barcode), `${barcode} came out twice`).toBe(true);
-    // Nothing the counter cannot show is called certain.
+    // Nothing documented shows a second copy: none is called certain, and only the cut label and the one before it are marked.
     expect(summary.secondCopies.every((entry) => entry.secondCopy?.certainty === 'possible')).toBe(true);
+    const order = [...out.keys()];
+    const nearTheHead = order.slice(order.indexOf(cutBarcode as string) - 1, order.indexOf(cutBarcode as string) + 1);
+    for (const entry of summary.secondCopies) expect(nearTheHead, `${entry.barcode} was nowhere near the head`).toContain(entry.barcode);
     const history = await station.call<{ entries: JournalEntryData[] }>('printing.journal', { limit: 50 });
     expect(history.entries.find((entry) => entry.barcode === cutBarcode)?.secondCopy).toEqual({ certainty: 'possible', fault: 'paper-out' });
   });

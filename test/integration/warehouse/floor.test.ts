@@ -60,7 +60,7 @@ describe("the lead's floor on a shared store", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase(inject('postgres'));
-    sandbox = await startTestSandbox({ orders: 400 });
+    sandbox = await startTestSandbox({ orders: 500 });
     orders = await stationOrders(sandbox);
   });
   afterAll(async () => {
@@ -136,6 +136,35 @@ describe("the lead's floor on a shared store", () => {
     const finishedOrRunning = winner.action === 'cancel' ? 'cancelled' : 'running';
     await seenAt(benchA, 'Bench 7', (bench) => (finishedOrRunning === 'cancelled' ? !bench.runs.some((candidate) => candidate.runId === run.runId) : bench.runs.some((candidate) => candidate.runId === run.runId && candidate.state === 'running')), `the run ${finishedOrRunning}`);
     if (winner.action === 'resume') await benchA.station.call('floor.act', { action: 'cancel', benchId: onFloor.benchId, runId: run.runId, seen: winner.id });
+    await benchB.station.waitForEvent('printing.finished', (finished) => finished.runId === run.runId, 20_000);
+    await benchB.zebra.setLabelsPerSecond(100);
+  });
+
+  it("a lead's own earlier action never counts against them; another bench's is named", async () => {
+    const [benchA, benchB] = benches as [Bench, Bench];
+    await benchB.zebra.setLabelsPerSecond(3);
+    const { bundleIds } = bundlesWithLabels(orders, 12, used);
+    for (const id of bundleIds) used.add(id);
+    const run = await benchB.station.call<RunSummaryData>('printing.printBundles', { bundleIds });
+    const onFloor = await seenAt(benchA, 'Bench 7', (bench) => bench.runs.some((candidate) => candidate.runId === run.runId), 'its run');
+    const act = (bench: Bench, action: 'pause' | 'resume' | 'cancel', seen: number) =>
+      bench.station.station.dispatcher.dispatch('floor.act', { action, benchId: onFloor.benchId, runId: run.runId, seen }, { host: 'web' });
+
+    // Anna pauses, then presses Resume before her floor shows her pause: what she saw is still "nothing".
+    const paused = await act(benchA, 'pause', 0);
+    expect(paused).toMatchObject({ ok: true, value: { action: 'pause', state: 'done' } });
+    const resumed = await act(benchA, 'resume', 0);
+    expect(resumed).toMatchObject({ ok: true, value: { action: 'resume', state: 'done' } });
+    const resumedId = resumed.ok ? (resumed.value as FloorCommandData).id : 0;
+
+    // Sam, at bench 7, pauses after her resume; Anna, still on what she saw, cancels: Sam was first, and is named.
+    expect(await act(benchB, 'pause', resumedId)).toMatchObject({ ok: true, value: { action: 'pause', operator: 'Sam' } });
+    const cancelled = await act(benchA, 'cancel', resumedId);
+    expect(cancelled).toMatchObject({ ok: false, error: { code: 'FLOOR_ACTED_FIRST', facts: { operator: 'Sam', benchName: 'Bench 7', action: 'pause' } } });
+
+    const lastSeen = await seenAt(benchA, 'Bench 7', (bench) => bench.runs.some((candidate) => candidate.runId === run.runId && candidate.lastAction?.operator === 'Sam'), "Sam's pause");
+    const samsPause = lastSeen.runs.find((candidate) => candidate.runId === run.runId)?.lastAction?.commandId ?? 0;
+    expect(await act(benchA, 'cancel', samsPause)).toMatchObject({ ok: true, value: { action: 'cancel', state: 'done' } });
     await benchB.station.waitForEvent('printing.finished', (finished) => finished.runId === run.runId, 20_000);
     await benchB.zebra.setLabelsPerSecond(100);
   });

@@ -1,47 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { secondCopyAtFault, secondCopyOnceEmpty } from '../../../src/main/printing/queue/second-copy';
+import { mayHaveBeenUnderTheHead, secondCopyAtFault } from '../../../src/main/printing/queue/second-copy';
 
-describe('a second copy after a cutting fault, at the fault', () => {
+interface Label {
+  name: string;
+  sentIntoFault?: boolean;
+}
+
+const label = (name: string, sentIntoFault = false): Label => ({ name, sentIntoFault });
+const names = (labels: Label[]): string[] => labels.map((item) => item.name);
+
+describe('a second copy after a cutting fault', () => {
   it('says nothing when the printer reports reprint after error off', () => {
-    expect(secondCopyAtFault('off', 41, 41)).toBe('none');
-    expect(secondCopyAtFault('off', 40, 41)).toBe('none');
+    expect(secondCopyAtFault('off')).toBe('none');
   });
 
-  it('is certain when the counter counted a copy of the label still in the buffer and reprint is on', () => {
-    expect(secondCopyAtFault('on', 41, 41)).toBe('certain');
-  });
-
-  it('only may have come out when the counter counted it but the reprint setting is unknown', () => {
-    expect(secondCopyAtFault('unknown', 41, 41)).toBe('possible');
-  });
-
-  it('waits when the counter did not step: a counter of whole labels only never does, so this proves nothing', () => {
-    expect(secondCopyAtFault('on', 40, 41)).toBe('undecided');
-    expect(secondCopyAtFault('unknown', 40, 41)).toBe('undecided');
-    expect(secondCopyAtFault('on', null, 41)).toBe('undecided');
-    expect(secondCopyAtFault('on', 40, null)).toBe('undecided');
+  it('only may have come out when reprint after error is on or unknown: nothing documented names the label', () => {
+    expect(secondCopyAtFault('on')).toBe('possible');
+    expect(secondCopyAtFault('unknown')).toBe('possible');
   });
 });
 
-describe('a second copy after a cutting fault, once the printer holds nothing of ours', () => {
-  it('is certain only with one candidate, reprint on and exactly one label more counted than sent', () => {
-    expect(secondCopyOnceEmpty('on', 1, 1)).toBe('certain');
-    expect(secondCopyOnceEmpty('on', 1, 3)).toBe('possible');
-    expect(secondCopyOnceEmpty('unknown', 1, 1)).toBe('possible');
+describe('the labels a cutting fault may have caught under the head', () => {
+  it('are the one that left the buffer last and the first still in it: the buffer count cannot tell them apart', () => {
+    expect(names(mayHaveBeenUnderTheHead({ lastLeft: label('6'), inBuffer: [label('7'), label('8'), label('9')], bufferCounted: true }))).toEqual(['6', '7']);
   });
 
-  it('may have come out when the count is what was sent: the reprint counted, the cut copy not', () => {
-    expect(secondCopyOnceEmpty('on', 0, 1)).toBe('possible');
-    expect(secondCopyOnceEmpty('unknown', 0, 1)).toBe('possible');
+  it('are the first in the buffer alone once the one before it is out of the question', () => {
+    expect(names(mayHaveBeenUnderTheHead({ lastLeft: null, inBuffer: [label('7'), label('8')], bufferCounted: true }))).toEqual(['7']);
   });
 
-  it('may have come out when the count cannot be compared (another host, a restart, no count before the fault)', () => {
-    expect(secondCopyOnceEmpty('on', null, 1)).toBe('possible');
-    expect(secondCopyOnceEmpty('on', 3, 1)).toBe('possible');
+  it('are the one that left last alone when the buffer holds nothing of ours', () => {
+    expect(names(mayHaveBeenUnderTheHead({ lastLeft: label('6'), inBuffer: [], bufferCounted: true }))).toEqual(['6']);
   });
 
-  it('says nothing when reprint after error is off', () => {
-    expect(secondCopyOnceEmpty('off', 1, 1)).toBe('none');
-    expect(secondCopyOnceEmpty('off', 0, 1)).toBe('none');
+  it('never include a label sent while the printer already showed the fault', () => {
+    expect(names(mayHaveBeenUnderTheHead({ lastLeft: label('6', true), inBuffer: [label('7', true), label('8')], bufferCounted: true }))).toEqual(['8']);
+    expect(mayHaveBeenUnderTheHead({ lastLeft: label('6', true), inBuffer: [label('7', true)], bufferCounted: true })).toEqual([]);
+  });
+
+  it('are every one in the buffer and the one whose confirmation met the silence when the printer gave no buffer count', () => {
+    const candidates = mayHaveBeenUnderTheHead({ lastLeft: label('5'), inBuffer: [label('6'), label('7', true), label('8')], bufferCounted: false, unconfirmed: label('9') });
+    expect(names(candidates)).toEqual(['5', '6', '8', '9']);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeLabelRoute, labelRoute } from '../../../src/main/printing/label-route';
 import { defaultPrinterOptions } from '../../../src/main/printing/printers';
+import { rollFit } from '../../../src/shared/zebra/roll-and-head';
 
 const printer = (dpi: number | null, printWidthDots: number | null, format: 'zpl' | 'pdf' = 'zpl') => ({
   name: 'Bench 3',
@@ -34,5 +35,22 @@ describe('the label route follows what the printer is', () => {
   it('sends PDFs to a PDF printer, and says each route in a sentence', () => {
     expect(labelRoute(printer(null, null, 'pdf')).kind).toBe('pdf');
     expect(describeLabelRoute(printer(300, 1248)).message).toContain('image at 300 dpi (1240 × 1748 dots)');
+  });
+});
+
+describe('the roll check and the label route agree on a head’s width', () => {
+  it('calls a roll too narrow exactly where the route refuses the printer, at 203, 300 and 600 dpi', () => {
+    for (const dpi of [203, 300, 600]) {
+      for (let width = Math.floor((820 * dpi) / 203); width <= Math.ceil((840 * dpi) / 203); width += 1) {
+        const refused = labelRoute(printer(dpi, width)).kind === 'refused';
+        const narrow = rollFit(dpi, width, 4000).issues.some((issue) => issue.issue === 'too-narrow');
+        expect(narrow, `${width} dots at ${dpi} dpi`).toBe(refused);
+      }
+    }
+  });
+
+  it('a 300 dpi head of 1229 dots prints A6 and its roll fits; at 1228 the roll check names the 1229 it needs', () => {
+    expect(rollFit(300, 1229, 1748)).toMatchObject({ fits: true, issues: [] });
+    expect(rollFit(300, 1228, 1748).issues).toEqual([{ issue: 'too-narrow', printerDots: 1228, labelDots: 1229, printerMm: 104, labelMm: 104.1 }]);
   });
 });

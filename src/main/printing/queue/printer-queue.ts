@@ -33,7 +33,7 @@ import type { LabelMarkStore } from './label-marks';
 import type { LabelSource, QueueLabel } from './label-source';
 import { judgeDrained, needsMarks, type LabelProof } from './print-proof';
 import { readPrinterMarks, type PrinterMarks } from './printer-marks';
-import { secondCopyAtFault, secondCopyOnceEmpty } from './second-copy';
+import { mayHaveBeenUnderTheHead, secondCopyAtFault } from './second-copy';
 import { faultsBehindSilence, isSilence } from '../status/printer-status';
 import { errorText } from '../../../shared/error-text';
 
@@ -140,8 +140,13 @@ export class PrinterQueue {
   private cutShortJudged = false;
   /** The printer's last status showed paper out, ribbon out or head open. */
   private cuttingFaultShown = false;
-  /** A fault may have cut one of these labels short; decided once the printer holds nothing of ours (second-copy.ts). */
-  private pendingCut: { candidates: Outstanding[]; fault: SecondCopyData['fault']; reprint: ReprintSetting } | null = null;
+  /**
+   * The label of ours that left the buffer last, while none after it has. Zebra does not document
+   * whether ~HS eee still counts the format whose label is printing: on a printer that stops counting
+   * it as printing begins, this label may still be under the head. Cleared once a status shows
+   * nothing in the buffer and no label left in a batch, with no fault (second-copy.ts).
+   */
+  private lastLeft: Outstanding | null = null;
   /**
    * The label counter once every label sent so far has printed: from an exact count, on whatever
    * connection, plus the formats sent since; null until one was taken (or after a doubt).
@@ -278,7 +283,7 @@ export class PrinterQueue {
             if (!this.closing) await this.poll(true);
             continue;
           }
-          if (this.tracksPrinting && !source.urgent && this.counterTail === null && this.outstanding.length === 0 && !this.pendingCut) await this.takeBaseline();
+          if (this.tracksPrinting && !source.urgent && this.counterTail === null && this.outstanding.length === 0) await this.takeBaseline();
           await this.send(source, label);
           continue;
         }
@@ -460,41 +465,25 @@ export class PrinterQueue {
   /**
    * Paper out, ribbon out and head open stop a Zebra at once, in the middle of the label it is
    * printing, and with ^JZ on (its setting at power-up, "reprint after error") that label comes out
-   * again, whole, once the fault is cleared. Whether the label counter counts the cut copy Zebra
-   * does not say, so the verdict rests on the reprint setting read from the printer and on what its
-   * counter shows, never on an assumed counter (second-copy.ts). Once per fault: the first label of
-   * ours still in the buffer may be the one under the head (with ~HS silent, any of them, and the one
-   * whose confirmation met the silence).
+   * again, whole, once the fault is cleared. Which label that was the printer does not tell: Zebra
+   * documents neither whether ~HS eee still counts the format being printed nor whether the label
+   * counter counts the cut copy, and the counts the station expects rest on eee. So every label of
+   * ours that may have been under the head is marked "may have", never "certain", unless the
+   * printer reports reprint after error off (second-copy.ts): the first still in the buffer and the
+   * one that left it last (with ~HS silent, every one in the buffer, and the one whose confirmation
+   * met the silence). A label sent while the printer already showed the fault cannot have been cut
+   * by it. Once per fault.
    */
   private async judgeCutShort(fault: PrinterFault, formatsAtFault: number | null, unconfirmed?: Outstanding): Promise<void> {
-    const bufferFresh = formatsAtFault !== null;
     const cut = cuttingFault(fault);
     if (!cut || this.cutShortJudged || !canQuery(this.transport)) return;
     this.cutShortJudged = true;
-    const exposed = this.outstanding.filter((item) => !item.sentIntoFault);
-    const candidates = bufferFresh ? exposed.slice(0, 1) : [...exposed, ...(unconfirmed ? [unconfirmed] : [])];
+    const candidates = mayHaveBeenUnderTheHead({ lastLeft: this.lastLeft, inBuffer: this.outstanding, bufferCounted: formatsAtFault !== null, unconfirmed });
     if (candidates.length === 0) return;
+    // Judged for this fault; a later one cannot tell more about it.
+    this.lastLeft = null;
     const reprint = await this.readReprintSetting();
-    const first = candidates[0] as Outstanding;
-    const target = first.proof.odometerTarget;
-    // The counter as the fault stopped the printer: only when nothing finished since (it may clear meanwhile).
-    const exact = formatsAtFault !== null && target !== null && reprint !== 'off' ? await this.exactCounter(formatsAtFault) : null;
-    const counter = exact && exact.formats === formatsAtFault ? exact.counter : null;
-    const verdict = secondCopyAtFault(reprint, counter, target);
-    if (verdict === 'certain') {
-      this.recordSecondCopy(first, { certainty: 'certain', fault: cut });
-      // This counter counted the cut copy, and counts the reprint too: every due count from this label on is one later.
-      for (const item of this.outstanding) {
-        if (item.proof.odometerTarget === null) continue;
-        item.proof.odometerTarget += 1;
-        this.remember(item.source, item.label, item.proof);
-      }
-      if (this.epochMarks?.odometerTail != null) this.epochMarks.odometerTail += 1;
-      if (this.counterTail !== null) this.counterTail += 1;
-      return;
-    }
-    if (verdict === 'possible') this.recordSecondCopy(first, { certainty: 'possible', fault: cut });
-    if (verdict === 'undecided') this.pendingCut = { candidates, fault: cut, reprint };
+    if (secondCopyAtFault(reprint) === 'possible') for (const item of candidates) this.recordSecondCopy(item, { certainty: 'possible', fault: cut });
     // A cut copy may or may not move the counter (undocumented): due counts could be one short, which
     // would read a lost label as printed. They are dropped, and not taken again on this connection.
     for (const item of this.outstanding) {
@@ -506,7 +495,7 @@ export class PrinterQueue {
       this.epochMarks.odometerTail = null;
       this.epochMarks.countTries = COUNT_TRIES;
     }
-    if (verdict !== 'undecided') this.counterTail = null;
+    this.counterTail = null;
   }
 
   /** The printer's reprint after error setting (SGD ezpl.reprint_mode); unknown when it does not say. */
@@ -518,29 +507,6 @@ export class PrinterQueue {
       this.deps.logger.info('reprint setting not read', { printer: this.transport.description, error: errorText(error) });
       return 'unknown';
     }
-  }
-
-  /**
-   * Nothing of ours is in the printer and no fault holds it: an exact read of the label counter
-   * (no label can finish meanwhile) against the count due once every label sent had printed. One
-   * more, with one label that can have been the cut one and reprint after error on: two copies,
-   * certain. Anything else, the same count included (a counter that counts whole labels only
-   * counts the reprint and not the cut copy), may have been two (second-copy.ts).
-   */
-  private async resolveCutShort(formatsInBuffer: number): Promise<void> {
-    const pending = this.pendingCut;
-    if (!pending || this.fault || this.outstanding.length > 0 || formatsInBuffer !== 0) return;
-    const epoch = this.transport.connectionCount ?? null;
-    const counter = await this.readCounter();
-    const exact = counter !== null && epoch !== null && (await this.bufferUnchanged(epoch, 0));
-    this.pendingCut = null;
-    // The count due from before the fault (a count taken since would include the cut copy).
-    const due = this.counterTail;
-    this.counterTail = exact ? counter : null;
-    const extra = exact && due !== null ? counter - due : null;
-    const certainty = secondCopyOnceEmpty(pending.reprint, extra, pending.candidates.length);
-    if (certainty === 'none') return;
-    for (const item of pending.candidates) this.recordSecondCopy(item, { certainty, fault: pending.fault });
   }
 
   /**
@@ -614,6 +580,7 @@ export class PrinterQueue {
     }
     this.unjudged.push(...gone);
     if (gone.length > 0) {
+      this.lastLeft = gone.at(-1) as Outstanding;
       this.lastProgressAt = this.clock.now();
       this.stallChecked = false;
     }
@@ -622,9 +589,10 @@ export class PrinterQueue {
     if (fault) this.setFault(fault);
     else this.publishState();
     this.noteCuttingFault(status);
-    if (fault) await this.judgeCutShort(fault, status.formatsInBuffer);
     // Before the verdicts, so a run's last label is not reported before its copies are.
-    else await this.resolveCutShort(status.formatsInBuffer);
+    if (fault) await this.judgeCutShort(fault, status.formatsInBuffer);
+    // Nothing in the buffer and nothing left of a batch: no label is printing (~HS eee and uuuuuuuu).
+    else if (status.formatsInBuffer === 0 && status.labelsRemainingInBatch === 0) this.lastLeft = null;
     this.judge(epoch, await this.marksFor(epoch, status.formatsInBuffer));
     return gone.length;
   }
@@ -704,7 +672,7 @@ export class PrinterQueue {
       this.remember(item.source, item.label, item.proof);
     }
     this.epochMarks = { epoch, marks, odometerTail: tail, countTries };
-    if (exactCount && marks.odometer !== null && !this.pendingCut) {
+    if (exactCount && marks.odometer !== null) {
       let all = marks.odometer;
       for (const item of this.outstanding) all += item.label.formats;
       this.counterTail = all;

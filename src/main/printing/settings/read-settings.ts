@@ -7,6 +7,7 @@ import { headCare, headFaultsOf, rollFit } from '../../../shared/zebra/roll-and-
 import type { PrinterSettingsData } from '../../../shared/contract/printers';
 import { parseExtendedStatus } from '../../../shared/zebra/extended-status';
 import { parseHostStatus } from '../../../shared/zebra/host-status';
+import { parseHostIdentification } from '../../../shared/zebra/identification';
 import {
   parseConfiguration,
   parseInches,
@@ -17,7 +18,8 @@ import {
   settingVariables,
   type ConfigurationReport,
 } from '../../../shared/zebra/printer-settings';
-import { configurationQuery, extendedStatusQuery, getvarQuery, hostStatusQuery, printheadLifeQuery } from '../../../shared/zebra/queries';
+import { configurationQuery, extendedStatusQuery, getvarQuery, hostStatusQuery, identificationQuery, printheadLifeQuery } from '../../../shared/zebra/queries';
+import { ZebraReplyError } from '../../../shared/zebra/reply-error';
 import { parseSgdReply } from '../../../shared/zebra/sgd';
 import { PrinterTransportError, type StatusTransport } from '../transports/transport';
 import { SGD } from '../status/printer-identity';
@@ -79,7 +81,7 @@ export async function readPrinterSettings(transport: StatusTransport, options: R
   const labelLengthDots = either('labelLengthDots', sgd.labelLengthDots, configuration?.labelLengthDots) ?? host.labelLengthDots;
   const reprintAfterError = either('reprintAfterError', sgd.reprintAfterError === 'unknown' ? null : sgd.reprintAfterError, configuration?.reprint === 'unknown' ? null : configuration?.reprint) ?? 'unknown';
   const head = await readHeadCare(transport, limits, sgd.headCleanInches ?? configuration?.headCleanInches ?? null, sgd.headNewInches, host);
-  const dpi = sgd.dpi !== null ? Math.round(sgd.dpi) : null;
+  const dpi = sgd.dpi !== null ? Math.round(sgd.dpi) : await readIdentifiedDpi(transport, limits);
   return {
     darkness,
     speedIps,
@@ -95,6 +97,16 @@ export async function readPrinterSettings(transport: StatusTransport, options: R
     head,
     readAt: (options.now ?? (() => new Date()))().toISOString(),
   };
+}
+
+/** The resolution ~HI gives in dots per millimetre, for firmware that does not say it over SGD; null when it does not answer. */
+async function readIdentifiedDpi(transport: StatusTransport, limits: { timeoutMs?: number }): Promise<number | null> {
+  try {
+    return parseHostIdentification(await transport.query(identificationQuery, limits)).dpi;
+  } catch (error) {
+    if (error instanceof PrinterTransportError || error instanceof ZebraReplyError) return null;
+    throw error;
+  }
 }
 
 /** ^HH, once; a printer that does not answer it leaves those settings unknown. */

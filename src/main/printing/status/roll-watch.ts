@@ -10,8 +10,9 @@
  */
 import { printerAddressKey } from '../../../shared/zebra/printer-address';
 import { parseHostStatus } from '../../../shared/zebra/host-status';
+import { parseHostIdentification } from '../../../shared/zebra/identification';
 import { parseSettingNumber, settingVariables } from '../../../shared/zebra/printer-settings';
-import { getvarQuery, hostStatusQuery, type ZebraQuery } from '../../../shared/zebra/queries';
+import { getvarQuery, hostStatusQuery, identificationQuery, type ZebraQuery } from '../../../shared/zebra/queries';
 import { ZebraReplyError } from '../../../shared/zebra/reply-error';
 import { rollFit, type RollFit } from '../../../shared/zebra/roll-and-head';
 import { parseSgdReply } from '../../../shared/zebra/sgd';
@@ -170,7 +171,8 @@ export class RollWatch {
     };
     const sgdNumber = (name: string) => ask(getvarQuery(name), (answer) => parseSettingNumber(parseSgdReply(name, answer)));
     try {
-      const dpi = await sgdNumber(SGD.resolution);
+      // Firmware that does not say its resolution over SGD gives it in ~HI (dots per millimetre).
+      const dpi = (await sgdNumber(SGD.resolution)) ?? (await ask(identificationQuery, (answer) => parseHostIdentification(answer).dpi));
       const width = await sgdNumber(settingVariables.printWidth);
       // The label length ~HS reports when SGD does not say.
       const length = (await sgdNumber(settingVariables.labelLength)) ?? (await ask(hostStatusQuery, (answer) => parseHostStatus(answer).labelLengthDots));

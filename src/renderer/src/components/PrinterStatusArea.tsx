@@ -42,25 +42,22 @@ export function PrinterStateBadge({ state }: { state: PrinterState }) {
   );
 }
 
-const toneRank = { danger: 0, warning: 1, neutral: 2, success: 3 } as const;
+/** How many printers' chips the top bar has room for at a bench's 1024 px, beside who is packing. */
+const chipRoom = 2;
 
-/**
- * More printers than the bar has room for (a bench on a warehouse store sees every shared one):
- * two chips, the ones needing attention first, and one chip for the rest, toned by the worst of
- * them. Up to this many every printer has its own chip.
- */
-export const printerChipsShownWhole = 3;
-const printerChipsBesideTheRest = 2;
-
-/** The printers given their own chip, and those counted in the chip for the rest. */
-export function chipsForTheBar(printers: readonly PrinterStatusView[]): { own: PrinterStatusView[]; rest: PrinterStatusView[] } {
-  if (printers.length <= printerChipsShownWhole) return { own: [...printers], rest: [] };
-  const byNeed = [...printers].sort((a, b) => toneRank[stateTone[a.state]] - toneRank[stateTone[b.state]]);
-  const own = byNeed.slice(0, printerChipsBesideTheRest);
-  return { own: printers.filter((printer) => own.includes(printer)), rest: printers.filter((printer) => !own.includes(printer)) };
+/** The state that needs a person most: a stop before a pause, a pause before "not known", anything before ready. */
+const toneRank: Record<'success' | 'warning' | 'danger' | 'neutral', number> = { danger: 3, warning: 2, neutral: 1, success: 0 };
+function worstState(printers: readonly PrinterStatusView[]): PrinterState {
+  return printers.reduce<PrinterState>((worst, printer) => (toneRank[stateTone[printer.state]] > toneRank[stateTone[worst]] ? printer.state : worst), 'ready');
 }
 
-/** Always on screen: each printer's name and state in words and an icon, not colour alone. */
+/**
+ * Always on screen: each printer's name and state in words and an icon, not colour alone. Past
+ * the room of the bar (three printers or more) the first keeps its chip (the caller lists the
+ * printer for scans first) and the rest share one, "+2 more", in the state of the one that needs
+ * a person most (their names and states in its tooltip and for a screen reader): the name shown
+ * stays readable and no chip is cut off the bar's edge.
+ */
 export function PrinterStatusArea({
   printers,
   noPrinterForScans = false,
@@ -68,12 +65,17 @@ export function PrinterStatusArea({
 }: {
   printers: readonly PrinterStatusView[] | null;
   noPrinterForScans?: boolean;
+  /** The chip for the rest opens Printers, where each one is. */
   onOpenPrinters?: () => void;
 }) {
   const { t } = useTranslation();
-  const { own, rest } = chipsForTheBar(printers ?? []);
-  const restTone = rest.reduce<keyof typeof toneRank>((worst, printer) => (toneRank[stateTone[printer.state]] < toneRank[worst] ? stateTone[printer.state] : worst), 'success');
-  const restNeedingYou = rest.filter((printer) => toneRank[stateTone[printer.state]] < toneRank.neutral).length;
+  // Crowded, the first printer keeps its chip (unless the bar already says none prints scans) and one chip stands for the rest.
+  const crowded = printers !== null && printers.length > chipRoom;
+  const kept = noPrinterForScans ? 0 : 1;
+  const shown = printers && crowded ? printers.slice(0, kept) : printers;
+  const rest = printers && crowded ? printers.slice(kept) : [];
+  const restState = worstState(rest);
+  const restWords = rest.map((printer) => `${printer.name}: ${t(`printerStatus.${printer.state}`)}`).join(', ');
   return (
     <section className="printer-status" aria-label={t('printerStatus.label')} aria-live="polite" data-testid="printer-status">
       {printers === null && (
@@ -100,7 +102,7 @@ export function PrinterStatusArea({
           </span>
         </div>
       )}
-      {own.map((printer) => (
+      {shown?.map((printer) => (
         <div key={printer.id} className={`printer-chip tone-${stateTone[printer.state]}`} data-testid={`printer-${printer.id}`}>
           <Icon name={stateIcon[printer.state]} size={28} />
           <span>
@@ -112,17 +114,12 @@ export function PrinterStatusArea({
         </div>
       ))}
       {rest.length > 0 && (
-        <button
-          type="button"
-          className={`printer-chip printer-chip-rest tone-${restTone}`}
-          data-testid="printer-status-rest"
-          title={rest.map((printer) => `${printer.name}: ${t(`printerStatus.${printer.state}`)}`).join('\n')}
-          onClick={onOpenPrinters}
-        >
-          <Icon name="printer" size={28} />
+        <button type="button" className={`printer-chip printer-chip-more tone-${stateTone[restState]}`} title={restWords} data-testid="printer-more" onClick={onOpenPrinters}>
+          <Icon name={stateIcon[restState]} size={28} />
           <span>
             <span className="printer-chip-name">{t('printerStatus.more', { count: rest.length })}</span>
-            <small>{restNeedingYou > 0 ? t('printerStatus.moreNeedYou', { count: restNeedingYou }) : t('printerStatus.moreAllWell')}</small>
+            <small>{t(`printerStatus.${restState}`)}</small>
+            <span className="visually-hidden">{restWords}</span>
           </span>
         </button>
       )}

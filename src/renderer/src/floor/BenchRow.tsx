@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { stationNameWords } from '../i18n/station-name';
 import type { FloorBenchData, FloorRunData, FloorUncertainData } from '../../../shared/contract/floor';
 import { benchConcern } from '../../../shared/floor/floor-order';
 import { Icon } from '../components/Icon';
@@ -21,7 +22,7 @@ export function BenchRow({ bench, clock, onAction }: { bench: FloorBenchData; cl
     <li className={`card floor-bench floor-${state.tone}`} data-testid="floor-bench" data-bench={bench.stationName} data-concern={benchConcern(bench)}>
       <div className="floor-bench-head">
         <h2>
-          {bench.stationName}
+          {stationNameWords(bench.stationName, t)}
           {bench.self && <span className="muted small"> · {t('floor.thisBench')}</span>}
         </h2>
         <span className="floor-facts small">

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { stationNameWords } from '../i18n/station-name';
 import { useTranslation } from 'react-i18next';
 import type { FloorActInput, FloorCommandData } from '../../../shared/contract/floor';
 import type { StationErrorData } from '../../../shared/errors';
@@ -23,7 +24,7 @@ export function FloorActionDialog({ request, onDone, onCancel }: { request: Floo
     const result = await station['floor.act'](input);
     onDone(result.ok ? { command: result.value } : { error: result.error });
   };
-  const bench = request.bench.stationName;
+  const bench = stationNameWords(request.bench.stationName, t);
 
   if (request.kind === 'bundles') return <SendBundles request={request} busy={busy} onSend={(input) => void send(input)} onCancel={onCancel} />;
   // A run or a label, acted on as the lead saw it: the last action on it they saw goes with the request.
@@ -66,9 +67,9 @@ function SendBundles({ request, busy, onSend, onCancel }: { request: Extract<Flo
     onSend({ action: 'send-bundles', benchId: request.bench.benchId, printerId, bundleIds, reverse });
   };
   return (
-    <ConfirmDialogShell title={t('floor.confirm.send-bundles.title', { bench: request.bench.stationName })} onCancel={onCancel}>
+    <ConfirmDialogShell title={t('floor.confirm.send-bundles.title', { bench: stationNameWords(request.bench.stationName, t) })} onCancel={onCancel}>
       <form onSubmit={submit}>
-        <p>{t('floor.confirm.send-bundles.body', { bench: request.bench.stationName })}</p>
+        <p>{t('floor.confirm.send-bundles.body', { bench: stationNameWords(request.bench.stationName, t) })}</p>
         <label className="field" htmlFor={`${id}-bundles`}>
           <span className="field-label">{t('floor.bundles')}</span>
         </label>

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { stationNameWords } from '../i18n/station-name';
 import { useTranslation } from 'react-i18next';
 import type { FloorBenchData, FloorCommandData, FloorFault } from '../../../shared/contract/floor';
 import { benchConcern, faultFilters, filterFloor, orderFloor, type FloorFilter } from '../../../shared/floor/floor-order';
@@ -91,8 +92,8 @@ function ActionAnswer({ answer, clock }: { answer: { command: FloorCommandData }
   return (
     <p className={command.state === 'done' ? 'panel-note tone-text-success' : 'panel-note'} role="status" data-testid="floor-action-answer">
       {command.state === 'done'
-        ? t(`floor.answer.done.${command.action}`, { bench: command.benchName, time: clock(command.settledAt ?? command.createdAt) })
-        : t('floor.answer.pending', { bench: command.benchName })}
+        ? t(`floor.answer.done.${command.action}`, { bench: stationNameWords(command.benchName, t), time: clock(command.settledAt ?? command.createdAt) })
+        : t('floor.answer.pending', { bench: stationNameWords(command.benchName, t) })}
     </p>
   );
 }

@@ -4,6 +4,7 @@ import type { UploadPreview, UploadRowView, UploadStatus } from '../../../shared
 import type { StationErrorData } from '../../../shared/errors';
 import { CallError } from '../components/CallError';
 import { Icon } from '../components/Icon';
+import { InView } from '../components/InView';
 import { downloadBase64 } from '../journal/download';
 import { bytesToBase64 } from '../screens/setup/base64';
 import { useAppState, usePreferences, useStores } from '../state/stores-context';
@@ -170,122 +171,126 @@ export function UploadPanel() {
         />
       </label>
       {busy && <p role="status">{t('upload.reading')}</p>}
-      <CallError error={error} testId="upload-error" />
+      <InView>
+        <CallError error={error} testId="upload-error" />
+      </InView>
       {status && (
-        <div data-testid="upload-status">
-          <p data-testid="upload-counts">
-            {status.state === 'previewed'
-              ? t('upload.counts', { file: status.fileName, rows: t('upload.rows', { count: status.counts.total }), ready: status.counts.ready, invalid: status.counts.invalid, skipped: status.counts.skipped })
-              : t('upload.fileRows', { file: status.fileName, rows: t('upload.rows', { count: status.counts.total }) })}
-          </p>
-          {status.counts.skipped > 0 && (
-            <p className="small" data-testid="upload-skipped">
-              {t('upload.skippedWhy', { created: status.skipReasons.createdBefore, unknown: status.skipReasons.unknownBefore, repeated: status.skipReasons.repeatedInFile, elsewhere: status.skipReasons.inProgress })}
+        <InView showOn={`${status.uploadId}:${status.state}:${status.result ?? ''}`}>
+          <div data-testid="upload-status">
+            <p data-testid="upload-counts">
+              {status.state === 'previewed'
+                ? t('upload.counts', { file: status.fileName, rows: t('upload.rows', { count: status.counts.total }), ready: status.counts.ready, invalid: status.counts.invalid, skipped: status.counts.skipped })
+                : t('upload.fileRows', { file: status.fileName, rows: t('upload.rows', { count: status.counts.total }) })}
             </p>
-          )}
-          {status.state !== 'previewed' && (
-            <div className="progress-block" role="status">
-              <progress max={status.processable || 1} value={status.processed} />
-              <span data-testid="upload-progress">
-                {t('upload.progressCounts', { processed: status.processed, processable: status.processable, successful: status.successful, failed: status.counts.failed + status.counts.unknown })}
-                {rowsPerSecond !== null && <span data-testid="upload-rate"> — {t('upload.rate', { rate: rowsPerSecond.toFixed(1) })}</span>}
-              </span>
-            </div>
-          )}
-          {status.result && (
-            <p className={status.result === 'completed' ? 'ok-text' : 'warning-text'} data-testid="upload-result">
-              <Icon name={status.result === 'completed' ? 'check' : 'warning'} size={24} />
-              {t(`upload.result.${status.result}`)} — {uploadCountsWords(status, t)}
-            </p>
-          )}
-          <UploadLabels status={status} />
-          {status.state === 'previewed' && (
-            <fieldset className="choice-group upload-print-choice" data-testid="upload-print-choice">
-              <legend>{t('upload.printChoice')}</legend>
-              {canPrint ? (
-                <>
-                  {printers.map((printer) => (
-                    <label key={printer.id} className="choice">
-                      <input type="radio" name={`${id}-print`} value={printer.id} checked={printChoice === printer.id} onChange={() => setPrintChoice(printer.id)} data-testid={`upload-print-${printer.id}`} />
-                      <span>{t('upload.printOnPrinter', { printer: printer.name })}</span>
+            {status.counts.skipped > 0 && (
+              <p className="small" data-testid="upload-skipped">
+                {t('upload.skippedWhy', { created: status.skipReasons.createdBefore, unknown: status.skipReasons.unknownBefore, repeated: status.skipReasons.repeatedInFile, elsewhere: status.skipReasons.inProgress })}
+              </p>
+            )}
+            {status.state !== 'previewed' && (
+              <div className="progress-block" role="status">
+                <progress max={status.processable || 1} value={status.processed} />
+                <span data-testid="upload-progress">
+                  {t('upload.progressCounts', { processed: status.processed, processable: status.processable, successful: status.successful, failed: status.counts.failed + status.counts.unknown })}
+                  {rowsPerSecond !== null && <span data-testid="upload-rate"> — {t('upload.rate', { rate: rowsPerSecond.toFixed(1) })}</span>}
+                </span>
+              </div>
+            )}
+            {status.result && (
+              <p className={status.result === 'completed' ? 'ok-text' : 'warning-text'} data-testid="upload-result">
+                <Icon name={status.result === 'completed' ? 'check' : 'warning'} size={24} />
+                {t(`upload.result.${status.result}`)} — {uploadCountsWords(status, t)}
+              </p>
+            )}
+            <UploadLabels status={status} />
+            {status.state === 'previewed' && (
+              <fieldset className="choice-group upload-print-choice" data-testid="upload-print-choice">
+                <legend>{t('upload.printChoice')}</legend>
+                {canPrint ? (
+                  <>
+                    {printers.map((printer) => (
+                      <label key={printer.id} className="choice">
+                        <input type="radio" name={`${id}-print`} value={printer.id} checked={printChoice === printer.id} onChange={() => setPrintChoice(printer.id)} data-testid={`upload-print-${printer.id}`} />
+                        <span>{t('upload.printOnPrinter', { printer: printer.name })}</span>
+                      </label>
+                    ))}
+                    <label className="choice">
+                      <input type="radio" name={`${id}-print`} value="none" checked={printChoice === 'none'} onChange={() => setPrintChoice('none')} data-testid="upload-print-none" />
+                      <span>{t('upload.noPrint')}</span>
                     </label>
-                  ))}
-                  <label className="choice">
-                    <input type="radio" name={`${id}-print`} value="none" checked={printChoice === 'none'} onChange={() => setPrintChoice('none')} data-testid="upload-print-none" />
-                    <span>{t('upload.noPrint')}</span>
-                  </label>
-                </>
-              ) : (
-                <p className="small muted">{t('upload.noPrinter')}</p>
-              )}
-              {choiceMissing && (
-                <p className="small" id={`${id}-choose`} data-testid="upload-choose-hint">
-                  {t('upload.chooseHint')}
-                </p>
-              )}
-            </fieldset>
-          )}
-          <div className="button-row">
-            {(status.state === 'previewed' || status.state === 'paused' || interrupted) && (
-              <>
-                <button
-                  type="button"
-                  className="button primary"
-                  onClick={() => void act('start')}
-                  disabled={choiceMissing}
-                  aria-describedby={choiceMissing ? `${id}-choose` : undefined}
-                  data-testid="upload-start"
-                >
-                  {status.state === 'previewed' ? t('upload.start', { count: status.counts.ready }) : t('upload.resume')}
-                </button>
-              </>
-            )}
-            {status.state === 'running' && !interrupted && (
-              <button type="button" className="button" onClick={() => void act('pause')} data-testid="upload-pause">
-                {t('upload.pause')}
-              </button>
-            )}
-            {(status.state === 'running' || status.state === 'paused' || status.state === 'previewed') && (
-              <button type="button" className="button" onClick={() => void act('cancel')} data-testid="upload-cancel">
-                {t('upload.cancel')}
-              </button>
-            )}
-            {(status.state === 'finished' || status.state === 'cancelled') && (
-              <>
-                <button type="button" className="button" onClick={() => void download('report')} data-testid="upload-report">
-                  {t('upload.report')}
-                </button>
-                {status.successful > 0 && (
-                  <button type="button" className="button" onClick={() => void download('labels')} data-testid="upload-labels">
-                    {t('upload.labels')}
-                  </button>
+                  </>
+                ) : (
+                  <p className="small muted">{t('upload.noPrinter')}</p>
                 )}
-              </>
+                {choiceMissing && (
+                  <p className="small" id={`${id}-choose`} data-testid="upload-choose-hint">
+                    {t('upload.chooseHint')}
+                  </p>
+                )}
+              </fieldset>
             )}
-          </div>
-          {shownRows && shownRows.rows.length > 0 && (
-            <table className="table small" data-testid="upload-rows">
-              <caption>{t('upload.notReady')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('upload.row')}</th>
-                  <th scope="col">orderRef</th>
-                  <th scope="col">{t('upload.why')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shownRows.rows.map((row) => (
-                  <tr key={row.row} data-state={row.state}>
-                    <td>{row.row}</td>
-                    <td>{row.orderRef ?? ''}</td>
-                    <td>{uploadRowWhy(row, t)}</td>
+            <div className="button-row">
+              {(status.state === 'previewed' || status.state === 'paused' || interrupted) && (
+                <>
+                  <button
+                    type="button"
+                    className="button primary"
+                    onClick={() => void act('start')}
+                    disabled={choiceMissing}
+                    aria-describedby={choiceMissing ? `${id}-choose` : undefined}
+                    data-testid="upload-start"
+                  >
+                    {status.state === 'previewed' ? t('upload.start', { count: status.counts.ready }) : t('upload.resume')}
+                  </button>
+                </>
+              )}
+              {status.state === 'running' && !interrupted && (
+                <button type="button" className="button" onClick={() => void act('pause')} data-testid="upload-pause">
+                  {t('upload.pause')}
+                </button>
+              )}
+              {(status.state === 'running' || status.state === 'paused' || status.state === 'previewed') && (
+                <button type="button" className="button" onClick={() => void act('cancel')} data-testid="upload-cancel">
+                  {t('upload.cancel')}
+                </button>
+              )}
+              {(status.state === 'finished' || status.state === 'cancelled') && (
+                <>
+                  <button type="button" className="button" onClick={() => void download('report')} data-testid="upload-report">
+                    {t('upload.report')}
+                  </button>
+                  {status.successful > 0 && (
+                    <button type="button" className="button" onClick={() => void download('labels')} data-testid="upload-labels">
+                      {t('upload.labels')}
+                    </button>
+                  )}
+                </>
+              )}
+            </div>
+            {shownRows && shownRows.rows.length > 0 && (
+              <table className="table small" data-testid="upload-rows">
+                <caption>{t('upload.notReady')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('upload.row')}</th>
+                    <th scope="col">orderRef</th>
+                    <th scope="col">{t('upload.why')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          {shownRows && shownRows.rowsOmitted > 0 && <p className="small muted">{t('upload.rowsOmitted', { count: shownRows.rowsOmitted })}</p>}
-        </div>
+                </thead>
+                <tbody>
+                  {shownRows.rows.map((row) => (
+                    <tr key={row.row} data-state={row.state}>
+                      <td>{row.row}</td>
+                      <td>{row.orderRef ?? ''}</td>
+                      <td>{uploadRowWhy(row, t)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            {shownRows && shownRows.rowsOmitted > 0 && <p className="small muted">{t('upload.rowsOmitted', { count: shownRows.rowsOmitted })}</p>}
+          </div>
+        </InView>
       )}
     </section>
   );

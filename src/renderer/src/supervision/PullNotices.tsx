@@ -31,7 +31,16 @@ export function PullNotices() {
   const acknowledge = useCallback((id: number, who: string) => station['supervision.acknowledge']({ id, by: who }), [station]);
   const [runAcknowledge, acknowledgeState] = useAction(acknowledge, () => void reload());
 
-  if (notices.length === 0 && !loadState.error) return null;
+  if (notices.length === 0) {
+    // None known: with the store offline its banner already says so, and a "Pull these 0 parcels"
+    // panel would only push the scan's result off the screen. Any other refusal is said in a line.
+    if (!loadState.error || loadState.error.code === 'STORE_OFFLINE' || loadState.error.code === 'STORE_UNAVAILABLE') return null;
+    return (
+      <section className="pull-notices" role="alert" aria-label={t('supervision.pull.unreadable')} data-testid="pull-notices">
+        <CallError error={loadState.error} />
+      </section>
+    );
+  }
   const who = by.trim() || operator.trim();
   return (
     <section className="pull-notices" role="alert" aria-label={t('supervision.pull.title')} data-testid="pull-notices">

@@ -52,6 +52,10 @@ export function AddPrinterForm({ onAdded }: { onAdded(): void }) {
     if (needsQueues && queues === null) void loadQueues();
   }, [needsQueues, queues, loadQueues]);
 
+  // A print queue to add, but none to choose (no print system, or no queue in it): the form says
+  // why beside the list, and Add waits, rather than the browser's own "select an item" in English.
+  const noQueueToChoose = (kind === 'os-queue-raw' || kind === 'os-queue-pdf') && (queuesState.error !== null || (queues !== null && queues.length === 0));
+
   const listDevices = useCallback(() => station['printers.usbDevices']({}), [station]);
   const [loadDevices, devicesState] = useAction(listDevices, (value) => setDevices(value.devices));
   useEffect(() => {
@@ -194,7 +198,7 @@ export function AddPrinterForm({ onAdded }: { onAdded(): void }) {
           </label>
         </fieldset>
       )}
-      <button type="submit" className="button button-primary" disabled={addState.busy} data-testid="printer-add">
+      <button type="submit" className="button button-primary" disabled={addState.busy || noQueueToChoose} data-testid="printer-add">
         {addState.busy ? t('printers.adding') : t('printers.addButton')}
       </button>
       <InView>

@@ -63,13 +63,20 @@ export function StoreSection() {
 
   const typedPassword = () => (password === '' ? {} : { password });
   const unverifiedChoice = () => (tls !== 'verify-full' && acceptUnverified ? { acceptUnverifiedServer: true } : {});
-  const submit = (event: FormEvent) => {
+  // A shared store saved is asked at once whether it answers: one that does not would stop this
+  // bench printing at its next start, and the lead is told so beside "Saved", not after the restart.
+  const [savedSilent, setSavedSilent] = useState(false);
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const choice: StoreChoice = kind === 'local' ? { kind: 'local' } : { kind: 'postgres', address: address.trim(), tls, ...typedPassword(), ...unverifiedChoice() };
     // The password leaves the page's memory as soon as it is on its way to the keychain.
     setPassword('');
     setTested(null);
-    void save(choice);
+    setSavedSilent(false);
+    const saved = await save(choice);
+    if (!saved.ok || choice.kind !== 'postgres') return;
+    const answer = await test({ address: choice.address, tls, ...unverifiedChoice() });
+    setSavedSilent(!answer.ok);
   };
   const runTest = () => {
     setTested(null);
@@ -96,7 +103,7 @@ export function StoreSection() {
       )}
       {/* The choice shows once the store in use is known: a choice made before would be overwritten by it. */}
       {(status !== null || loadState.error !== null) && (
-        <form onSubmit={submit} autoComplete="off">
+        <form onSubmit={(event) => void submit(event)} autoComplete="off">
           <fieldset className="field">
             <legend>{t('setup.storeKind')}</legend>
             <label className="checkbox">
@@ -180,9 +187,14 @@ export function StoreSection() {
           </p>
         )}
         <StoreFailure error={testState.error ?? saveState.error} />
-        {saveState.done && status && (
+        {saveState.done && status && !savedSilent && (
           <p className="ok-text small" role="status" data-testid="store-saved">
             <Icon name="check" size={20} /> {status.restartNeeded ? t('setup.storeSavedRestart') : t('setup.saved')}
+          </p>
+        )}
+        {saveState.done && savedSilent && (
+          <p className="warning-text small" role="status" data-testid="store-saved-not-answering">
+            <Icon name="warning" size={20} /> {t('setup.storeSavedNotAnswering')}
           </p>
         )}
       </InView>
