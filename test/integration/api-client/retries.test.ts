@@ -367,13 +367,18 @@ describe('connections and concurrency', () => {
     const { api } = await setup(
       (req, res) => {
         if (req.url.pathname.endsWith('/LAST') && (lastCalls += 1) === 1) return sendJson(res, 503, '');
-        return setTimeout(() => sendJson(res, 200, { label: zplBase64 }), 200);
+        return setTimeout(() => sendJson(res, 200, { label: zplBase64 }), 400);
       },
-      { concurrency: 1, retry: { maxAttempts: 3, baseDelayMs: 10, maxDelayMs: 10, totalBudgetMs: 600 } },
+      // Each answer takes a third of the budget: room for a busy machine, and four of them queued are still longer than it.
+      {
+        concurrency: 1,
+        retry: { maxAttempts: 3, baseDelayMs: 10, maxDelayMs: 10, totalBudgetMs: 1_200 },
+        timeouts: { connectMs: 500, responseMs: 1_000, bodyIdleMs: 300, attemptMs: 2_000 },
+      },
     );
     const ids = ['A', 'B', 'C', 'D', 'LAST'];
     const results = await Promise.all(ids.map((id) => timed(api.getLabel(id, { format: 'zpl' }))));
-    // LAST waited about 800 ms for its slot, longer than the whole budget, and still got its retry.
+    // LAST waited about 1,600 ms for its slot, longer than the whole budget, and still got its retry.
     expect(results.map((r) => r.error?.code)).toEqual([undefined, undefined, undefined, undefined, undefined]);
     expect(lastCalls).toBe(2);
   });
