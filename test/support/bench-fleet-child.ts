@@ -22,7 +22,8 @@ import { errorText } from '../../src/shared/error-text';
 const PrintersSchema = z.object({ printers: z.array(PrinterSchema) });
 
 function send(message: BenchMessage): void {
-  process.send?.(message);
+  // The fleet may already be gone (a benchmark's end): a floor event heard then has no one to go to.
+  if (process.connected) process.send?.(message);
 }
 
 async function openStore(config: z.infer<typeof BenchConfigSchema>): Promise<StoreEngine> {
