@@ -2,6 +2,7 @@ import { VirtualZebra, type VirtualZebraOptions } from '../../../src/sandbox/pri
 import { createEmbeddedSandbox, type SandboxOrder } from '../../../src/main/embedded-sandbox';
 import { expect, test as base } from '../web-host-fixture';
 import type { Page } from '@playwright/test';
+import { freeLoopbackPort } from '../../support/postgres-server';
 
 /** The printer a fresh station prints to in the sandbox: the embedded sandbox's own virtual Zebra. */
 export const virtualPrinterName = 'Virtual Zebra (sandbox)';
@@ -90,4 +91,17 @@ export function draftOrder(orders: readonly SandboxOrder[], nth = 0): SandboxOrd
   const order = ordered[nth];
   if (!order) throw new Error(`the sandbox has fewer than ${nth + 1} draft orders today`);
   return order;
+}
+
+/**
+ * Adds a network Zebra where nothing answers (a printer added before it is switched on), on the
+ * Printers screen, and waits for the station to say so.
+ */
+export async function addPrinterNothingAnswers(page: Page, name: string): Promise<void> {
+  await page.getByTestId('printer-kind-network-zebra').check();
+  await page.getByTestId('printer-name').fill(name);
+  await page.getByTestId('printer-host').fill('127.0.0.1');
+  await page.getByTestId('printer-port').fill(String(await freeLoopbackPort()));
+  await page.getByTestId('printer-add').click();
+  await expect(page.getByTestId('printer-added-not-answering')).toBeVisible({ timeout: 20_000 });
 }

@@ -5,11 +5,10 @@
  * state of the one that needs a person (here: offline); no chip is cut off the bar's right edge,
  * and the printers the chip stands for are named in its tooltip.
  */
-import { addZebraInAnyLanguage, expect, test, virtualPrinterName } from './bench-fixture';
+import { addPrinterNothingAnswers, addZebraInAnyLanguage, expect, test, virtualPrinterName } from './bench-fixture';
 import { benchSizes, chooseLanguageBeforeStart } from './layout-support';
 import { unfitOnScreen } from './screen-fit';
 import { openStation, screenshotDir } from './station-page';
-import { freeLoopbackPort } from '../../support/postgres-server';
 
 const words = {
   en: { more: '+2 more', offline: 'Offline' },
@@ -27,12 +26,7 @@ for (const language of ['en', 'pl'] as const) {
     await expect(page.getByTestId('printer-status')).toContainText(virtualPrinterName, { timeout: 20_000 });
     await addZebraInAnyLanguage(page, zebra, 'Bench Zebra');
     // A third printer, added as a lead would before it is switched on: nothing answers at its address.
-    await page.getByTestId('printer-kind-network-zebra').check();
-    await page.getByTestId('printer-name').fill('Dock Zebra');
-    await page.getByTestId('printer-host').fill('127.0.0.1');
-    await page.getByTestId('printer-port').fill(String(await freeLoopbackPort()));
-    await page.getByTestId('printer-add').click();
-    await expect(page.getByTestId('printer-added-not-answering')).toBeVisible({ timeout: 20_000 });
+    await addPrinterNothingAnswers(page, 'Dock Zebra');
     await page.keyboard.press('F1');
 
     const status = page.getByTestId('printer-status');

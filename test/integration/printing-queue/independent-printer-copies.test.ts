@@ -8,44 +8,21 @@
  * shows it), and no label marked that cannot have been under the head; with ^JZN nothing comes out
  * twice and nothing is marked.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { JournalEntryData, RunSummaryData } from '../../../src/shared/contract/printing';
-import type { RunningSandbox } from '../../../src/sandbox';
 import { IndependentZebra, type IndependentZebraOptions } from '../../support/independent-zebra';
 import { waitUntil } from '../../support/wait-until';
-import { barcodeOfZpl, bundlesWithLabels, createPrintingStation, startTestSandbox, stationOrders, type PrintingStation, type TodaysOrder } from './support';
+import { barcodeOfZpl, createPrintingStation, sandboxForTheFile, type PrintingStation, type TodaysOrder } from './support';
 
 const bufferCounts = ['until-printed', 'until-printing'] as const;
 
 describe('second copies on a printer modelled from Zebra’s documentation, counting whole labels only', () => {
-  let sandbox: RunningSandbox;
-  let orders: TodaysOrder[];
-  const used = new Set<string>();
-  const cleanups: (() => Promise<void>)[] = [];
-
-  beforeAll(async () => {
-    sandbox = await startTestSandbox({ orders: 600 });
-    orders = (await stationOrders(sandbox)).filter((order) => order.zplAvailable && order.status !== 'cancelled');
-  });
-
-  afterAll(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-    await sandbox?.close();
-  });
-
-  function freshBundles(labels: number): { bundleIds: string[]; orders: TodaysOrder[] } {
-    const chosen = bundlesWithLabels(
-      orders.filter((order) => !used.has(order.bundleId)),
-      labels,
-    );
-    for (const order of chosen.orders) used.add(order.bundleId);
-    return chosen;
-  }
+  const { sandbox: sandboxOf, freshBundles, cleanups } = sandboxForTheFile(600);
 
   async function bench(options: IndependentZebraOptions): Promise<{ zebra: IndependentZebra; station: PrintingStation }> {
     const zebra = new IndependentZebra(options);
     const port = await zebra.start();
-    const station = await createPrintingStation(sandbox, port, {}, { maxFormatsInBuffer: 3 });
+    const station = await createPrintingStation(sandboxOf(), port, {}, { maxFormatsInBuffer: 3 });
     cleanups.push(async () => {
       await station.dispose();
       await zebra.stop();

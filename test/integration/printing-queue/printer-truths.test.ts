@@ -6,46 +6,22 @@
  * serves one connection at a time, busy with a run, is "printing", not "offline"; `print --json`
  * ends with the label's final state. Each case compares the printer's own record with the journal.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OrderStatusSchema } from '../../../src/shared/api/schemas';
 import type { PrinterStatusData } from '../../../src/shared/contract/printers';
 import type { HandoverData } from '../../../src/shared/contract/supervision';
 import type { JournalEntryData, PrintOutcomeData, RunSummaryData } from '../../../src/shared/contract/printing';
-import type { RunningSandbox } from '../../../src/sandbox';
 import type { VirtualZebra } from '../../../src/sandbox/printer';
 import { waitUntil } from '../../support/wait-until';
 import { startCli } from './cli-process';
-import { barcodeOfZpl, bundlesWithLabels, createPrintingStation, startTestSandbox, startZebra, stationOrders, type PrintingStation, type TodaysOrder } from './support';
+import { barcodeOfZpl, createPrintingStation, sandboxForTheFile, startZebra, type PrintingStation } from './support';
 
 describe('printer truths', () => {
-  let sandbox: RunningSandbox;
-  let orders: TodaysOrder[];
-  const used = new Set<string>();
-  const cleanups: (() => Promise<void>)[] = [];
-
-  beforeAll(async () => {
-    sandbox = await startTestSandbox({ orders: 600 });
-    orders = (await stationOrders(sandbox)).filter((order) => order.zplAvailable && order.status !== 'cancelled');
-  });
-
-  afterAll(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-    await sandbox?.close();
-  });
-
-  /** Whole bundles of `labels` labels not used by another test of this file. */
-  function freshBundles(labels: number): { bundleIds: string[]; orders: TodaysOrder[] } {
-    const chosen = bundlesWithLabels(
-      orders.filter((order) => !used.has(order.bundleId)),
-      labels,
-    );
-    for (const order of chosen.orders) used.add(order.bundleId);
-    return chosen;
-  }
+  const { sandbox: sandboxOf, freshBundles, freshOrder, cleanups } = sandboxForTheFile(600);
 
   async function bench(zebraOptions: Parameters<typeof startZebra>[0], environment: 'sandbox' | 'test' = 'sandbox'): Promise<{ zebra: VirtualZebra; station: PrintingStation }> {
     const { zebra, port } = await startZebra(zebraOptions);
-    const station = await createPrintingStation(sandbox, port, {}, { maxFormatsInBuffer: 3 }, environment);
+    const station = await createPrintingStation(sandboxOf(), port, {}, { maxFormatsInBuffer: 3 }, environment);
     cleanups.push(async () => {
       await station.dispose();
       await zebra.stop();
@@ -203,7 +179,7 @@ describe('printer truths', () => {
     expect(here).toMatchObject({ state: 'printing', source: 'queue', busyWith: { runId: started.runId, kind: 'bundles' } });
 
     // From the CLI in another process: from the run in the journal, not "offline".
-    const cli = startCli(sandbox, station.dataDir, ['printers', 'status', station.printerId, '--json']);
+    const cli = startCli(sandboxOf(), station.dataDir, ['printers', 'status', station.printerId, '--json']);
     expect(await cli.exit).toBe(0);
     const there = JSON.parse(cli.output.stdout) as PrinterStatusData;
     expect(there).toMatchObject({ state: 'printing', source: 'run-elsewhere', faults: [], busyWith: { runId: started.runId, processId: process.pid } });
@@ -219,13 +195,12 @@ describe('printer truths', () => {
 
   it('print --json from the CLI ends with the label printed, and the journal keeps it printed', async () => {
     const { zebra, station } = await bench({ labelsPerSecond: 2 }, 'test');
-    const order = orders.find((candidate) => candidate.status === 'draft' && !used.has(candidate.bundleId)) as TodaysOrder;
-    used.add(order.bundleId);
+    const order = freshOrder((candidate) => candidate.status === 'draft');
     const index = station.station.services.orders;
     await index.transaction(async (tx) => {
       await index.upsert('test', { orderId: order.orderId, orderRef: order.orderRef, barcode: order.barcode, bundleId: order.bundleId, status: OrderStatusSchema.parse(order.status) }, 'import', tx);
     });
-    const cli = startCli(sandbox, station.dataDir, ['print', order.orderRef, '--printer', station.printerId, '--json']);
+    const cli = startCli(sandboxOf(), station.dataDir, ['print', order.orderRef, '--printer', station.printerId, '--json']);
     expect(await cli.exit).toBe(0);
     const answer = JSON.parse(cli.output.stdout) as Extract<PrintOutcomeData, { outcome: 'printed' }> & { settled: boolean };
     expect(answer).toMatchObject({ outcome: 'printed', settled: true, entry: { state: 'printed', orderId: order.orderId } });

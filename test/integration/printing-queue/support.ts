@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { z } from 'zod';
 import type { EventName, EventPayload } from '../../../src/shared/contract';
 import { attachEmbeddedSandbox } from '../../../src/main/embedded-sandbox';
@@ -64,6 +65,53 @@ export function bundlesWithLabels(orders: TodaysOrder[], labels: number, skipBun
 
 export async function startTestSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   return startSandbox({ printers: 0, orders: 1400, rateLimit: { requestsPerSecond: 0 }, ...options });
+}
+
+/**
+ * A file's own sandbox of `orders` orders, started before its tests and closed after them with
+ * whatever the tests left to clean up (last in, first out); `freshBundles` hands each test whole
+ * printable bundles no other test of the file used.
+ */
+export function sandboxForTheFile(orders: number): {
+  sandbox(): RunningSandbox;
+  freshBundles(labels: number): { bundleIds: string[]; orders: TodaysOrder[] };
+  /** One order whose bundle no other test used, and its bundle kept from them. */
+  freshOrder(match: (order: TodaysOrder) => boolean): TodaysOrder;
+  cleanups: (() => Promise<void>)[];
+} {
+  let sandbox: RunningSandbox | undefined;
+  let printable: TodaysOrder[] = [];
+  const used = new Set<string>();
+  const cleanups: (() => Promise<void>)[] = [];
+  beforeAll(async () => {
+    sandbox = await startTestSandbox({ orders });
+    printable = (await stationOrders(sandbox)).filter((order) => order.zplAvailable && order.status !== 'cancelled');
+  });
+  afterAll(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    await sandbox?.close();
+  });
+  return {
+    sandbox: () => {
+      if (!sandbox) throw new Error('the sandbox is started before the tests');
+      return sandbox;
+    },
+    freshBundles: (labels) => {
+      const chosen = bundlesWithLabels(
+        printable.filter((order) => !used.has(order.bundleId)),
+        labels,
+      );
+      for (const order of chosen.orders) used.add(order.bundleId);
+      return chosen;
+    },
+    freshOrder: (match) => {
+      const order = printable.find((candidate) => match(candidate) && !used.has(candidate.bundleId));
+      if (!order) throw new Error('no order left for this test');
+      used.add(order.bundleId);
+      return order;
+    },
+    cleanups,
+  };
 }
 
 export async function startZebra(options: VirtualZebraOptions = {}): Promise<{ zebra: VirtualZebra; port: number }> {
