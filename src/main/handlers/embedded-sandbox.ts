@@ -1,4 +1,5 @@
 import { StationError } from '../../shared/errors';
+import { zplBarcodeData } from '../../shared/zebra/zpl-document';
 import type { HandlersOf } from '../contract/dispatcher';
 import type { EmbeddedSandbox } from '../embedded-sandbox';
 import type { StationSettings } from '../settings/station-settings';
@@ -19,7 +20,7 @@ export function sandboxHandlers(deps: SandboxHandlerDeps): HandlersOf<typeof san
       const printers = await deps.sandbox.printers();
       if (printers.length === 0) throw new StationError('NOT_CONFIGURED', 'The embedded sandbox runs without a virtual printer.');
       const labels = await deps.sandbox.printedLabels(0);
-      return { labels: labels.slice(-(limit ?? 20)).reverse() };
+      return { labels: labels.slice(-(limit ?? 20)).reverse().map((label) => ({ ...label, barcode: zplBarcodeData(label.zpl) })) };
     },
   };
 }

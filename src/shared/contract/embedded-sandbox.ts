@@ -7,6 +7,8 @@ export const SandboxPrintedLabelSchema = z.object({
   /** Epoch milliseconds. */
   printedAt: z.number(),
   zpl: z.string(),
+  /** The data of the label's first barcode, what the label is known by on screen; null when it has none. */
+  barcode: z.string().nullable(),
 });
 export type SandboxPrintedLabelData = z.infer<typeof SandboxPrintedLabelSchema>;
 

@@ -112,6 +112,7 @@ describe('first run on the embedded sandbox', () => {
     }, 'the label on the virtual Zebra');
     expect(printed).toHaveLength(1);
     expect(barcodeOfZpl(printed[0]!.zpl)).toBe(first.barcode);
+    expect(printed[0]!.barcode).toBe(first.barcode);
     expect(printed[0]!.index).toBe(0);
     expect(Math.abs(printed[0]!.printedAt - Date.now())).toBeLessThan(60_000);
 

@@ -14,7 +14,7 @@ const order = (orderRef: string): IndexedOrderData => ({
   statusUpdatedAt: null,
   source: 'created',
 });
-const label = (index: number) => ({ index, printedAt: 1_763_700_000_000 + index, zpl: `^XA^BY3^BCN,200,N,N,N,A^FDDT${index}^FS^XZ` });
+const label = (index: number) => ({ index, printedAt: 1_763_700_000_000 + index, zpl: `^XA^BY3^BCN,200,N,N,N,A^FDDT${index}^FS^XZ`, barcode: `DT${index}` });
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatClock } from '../i18n/format';
-import { a6, zplBarcodeData } from '../preview/label-format';
+import { a6 } from '../preview/label-format';
 import { LabelPreview } from '../preview/LabelPreview';
 import { PreviewDialog } from '../preview/PreviewDialog';
 import type { VirtualPrinterLabel } from '../state/sandbox-store';
@@ -25,12 +25,12 @@ export function VirtualPrinterPanel({ labels }: { labels: readonly VirtualPrinte
       {labels !== null && !newest && <p className="small muted" data-testid="virtual-printer-empty">{t('virtualPrinter.empty')}</p>}
       {newest && (
         <div className="virtual-printer-latest">
-          <LabelThumbnail zpl={newest.zpl} />
+          <LabelThumbnail label={newest} />
           <div className="virtual-printer-facts">
             <p data-testid="virtual-printer-count">{t('virtualPrinter.count', { count: total })}</p>
             <p className="small">
               <span className="mono" data-testid="virtual-printer-latest-barcode">
-                {zplBarcodeData(newest.zpl) ?? '—'}
+                {newest.barcode ?? '—'}
               </span>{' '}
               · {formatClock(newest.printedAt, i18n.language, true)}
             </p>
@@ -47,11 +47,11 @@ export function VirtualPrinterPanel({ labels }: { labels: readonly VirtualPrinte
           <ol className="virtual-printer-tray" tabIndex={0} aria-label={t('virtualPrinter.dialogTitle', { count: labels.length })} data-testid="virtual-printer-labels">
             {labels.map((label) => (
               <li key={label.index} className="virtual-printer-label">
-                <LabelThumbnail zpl={label.zpl} />
+                <LabelThumbnail label={label} />
                 <span className="small">
                   <strong>#{label.index + 1}</strong> · {formatClock(label.printedAt, i18n.language, true)}
                   <br />
-                  <span className="mono">{zplBarcodeData(label.zpl) ?? '—'}</span>
+                  <span className="mono">{label.barcode ?? '—'}</span>
                 </span>
               </li>
             ))}
@@ -62,12 +62,12 @@ export function VirtualPrinterPanel({ labels }: { labels: readonly VirtualPrinte
   );
 }
 
-function LabelThumbnail({ zpl }: { zpl: string }) {
+function LabelThumbnail({ label }: { label: VirtualPrinterLabel }) {
   const { preview } = useStores();
-  const bytes = useMemo(() => new TextEncoder().encode(zpl), [zpl]);
+  const bytes = useMemo(() => new TextEncoder().encode(label.zpl), [label.zpl]);
   return (
     <div className="label-thumbnail">
-      <LabelPreview name={zplBarcodeData(zpl) ?? 'label'} bytes={bytes} size={a6} service={preview} />
+      <LabelPreview name={label.barcode ?? 'label'} bytes={bytes} size={a6} service={preview} />
     </div>
   );
 }

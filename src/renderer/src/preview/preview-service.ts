@@ -1,4 +1,4 @@
-import { detectLabelFormat, maxLabelBytes, type LabelFormat } from './label-format';
+import { looksLikePdf, maxLabelBytes, type LabelFormat } from './label-format';
 import type { LabelSize, PreviewPage } from './preview-page';
 import type { PdfRenderer } from './pdf-renderer';
 import type { ZplRenderer } from './zpl-renderer-client';
@@ -48,17 +48,16 @@ export function createPreviewService(): PreviewService {
   return {
     async preview(bytes, size) {
       if (bytes.length > maxLabelBytes) return { ok: false, problem: 'too-big' };
-      const format = detectLabelFormat(bytes);
-      if (!format) return { ok: false, problem: 'unknown-format' };
       try {
-        if (format === 'zpl') {
-          const { previewZpl } = await import('./zpl-pages');
-          const preview = await previewZpl(await zplRenderer(), bytes, size, maxPreviewPages);
-          if (!preview.ok) return { ok: false, problem: preview.problem, message: preview.message, details: preview.details };
-          return { ok: true, format, pages: preview.pages, pageCount: preview.pageCount };
+        if (looksLikePdf(bytes)) {
+          const { pages, pageCount } = await (await pdfRenderer()).render(bytes, { maxPages: maxPreviewPages, dpi: size.dpmm * 25.4 });
+          return { ok: true, format: 'pdf', pages, pageCount };
         }
-        const { pages, pageCount } = await (await pdfRenderer()).render(bytes, { maxPages: maxPreviewPages, dpi: size.dpmm * 25.4 });
-        return { ok: true, format, pages, pageCount };
+        const { holdsZplFormat, previewZpl } = await import('./zpl-pages');
+        if (!holdsZplFormat(bytes)) return { ok: false, problem: 'unknown-format' };
+        const preview = await previewZpl(await zplRenderer(), bytes, size, maxPreviewPages);
+        if (!preview.ok) return { ok: false, problem: preview.problem, message: preview.message, details: preview.details };
+        return { ok: true, format: 'zpl', pages: preview.pages, pageCount: preview.pageCount };
       } catch (error) {
         return { ok: false, problem: 'failed', message: errorText(error) };
       }

@@ -10,6 +10,9 @@ import { zplTextForRenderer } from '../../../shared/zebra/zpl-preview-text';
 import type { LabelSize, PreviewPage } from './preview-page';
 import type { ZplRenderer } from './zpl-renderer-client';
 
+/** Loaded with the preview, like the rest of ZPL reading: whether a document is ZPL at all. */
+export { holdsZplFormat } from '../../../shared/zebra/zpl-document';
+
 export interface ZplPreviewPage extends PreviewPage {
   widthMm: number;
   heightMm: number;
