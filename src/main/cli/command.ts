@@ -1,7 +1,7 @@
 /**
  * What a CLI command is: a name, a line for the help, its usage, and a run function that gets
  * parsed arguments and the terminal. Commands build the station through `context.openStation()`,
- * the same composition root as the app; the printing issue adds its commands to the same table.
+ * the same composition root as the app, and make their calls through the contract (station-calls.ts).
  */
 import type { Station, StationOptions } from '../composition';
 import type { StrayErrors } from '../logging/stray-errors';
