@@ -183,7 +183,7 @@ export function printingGraphPage(graph: PrintingGraph): string {
   }
   for (const arrow of graph.arrows) {
     const broken = arrowBreaks(arrow, graph.violations);
-    lines.push(broken ? `  ${nodeId(arrow.from)} -. "${broken.rule}" .-> ${nodeId(arrow.to)}` : `  ${nodeId(arrow.from)} --> ${nodeId(arrow.to)}`);
+    lines.push(broken ? `  ${nodeId(arrow.from)} -.->|${broken.rule}| ${nodeId(arrow.to)}` : `  ${nodeId(arrow.from)} --> ${nodeId(arrow.to)}`);
   }
   lines.push('```', '', '## The layers, top first', '');
   for (const layer of top) lines.push(`- **${layer.name}**: ${layer.units.map((unit) => `\`${unit}\``).join(', ')}. ${layer.why}`);

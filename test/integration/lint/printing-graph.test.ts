@@ -59,7 +59,7 @@ describe('the import rules of src/main and the graph of printing', () => {
     );
     expect(graph.violations).toEqual([{ rule: 'printing-layer-devices', from: 'src/main/printing/transports/usb.ts', to: 'src/main/printing/runs/print-run.ts' }]);
     const page = printingGraphPage(graph);
-    expect(page).toContain('  transports_ -. "printing-layer-devices" .-> runs_\n');
+    expect(page).toContain('  transports_ -.->|printing-layer-devices| runs_\n');
     expect(page).toContain('- `printing-layer-devices`: `src/main/printing/transports/usb.ts` → `src/main/printing/runs/print-run.ts`');
   });
 
