@@ -1,7 +1,7 @@
 // The import rules dependency-cruiser checks on src/main (docs/architecture.md, "The layers of
 // printing"): no import cycle anywhere in src/main, and printing built in layers, each importing
 // only the layers below it. Every rule is an error. `npm run graph` checks them and draws the
-// printing folders with their arrows into docs/printing-graph.md; `npm run lint` checks them too.
+// printing folders with their arrows into docs/printing-graph.md.
 //
 // A layer lists whole folders of src/main/printing, and the files at its top level one by one, so
 // a folder does one job. The graph script (scripts/printing-graph.ts) reads the layers back from
