@@ -35,8 +35,8 @@ export interface Layer {
 export interface Arrow {
   from: string;
   to: string;
-  /** The file imports that make this arrow, `from → to` each. */
-  imports: string[];
+  /** The file imports that make this arrow. */
+  imports: { from: string; to: string }[];
 }
 
 export interface PrintingGraph {
@@ -132,7 +132,7 @@ export async function printingGraph(baseDir = repository): Promise<PrintingGraph
       if (to === null || to === from) continue;
       const key = `${from} ${to}`;
       const arrow = byKey.get(key) ?? { from, to, imports: [] };
-      arrow.imports.push(`${module.source.slice(printing.length)} → ${dependency.resolved.slice(printing.length)}`);
+      arrow.imports.push({ from: module.source, to: dependency.resolved });
       byKey.set(key, arrow);
     }
   }
@@ -143,12 +143,7 @@ export async function printingGraph(baseDir = repository): Promise<PrintingGraph
     const inCycle = arrows.filter((candidate) => cycle.includes(candidate.from) && cycle.includes(candidate.to));
     // A cycle across layers already has its upward import reported; one inside a layer is named here, every import of it.
     if (inCycle.some((arrow) => arrowBreaks(arrow, violations))) continue;
-    for (const arrow of inCycle) {
-      for (const fileImport of arrow.imports) {
-        const [from, to] = fileImport.split(' → ');
-        violations.push({ rule: 'printing-folder-cycle', from: printing + from, to: printing + to });
-      }
-    }
+    for (const arrow of inCycle) violations.push(...arrow.imports.map((fileImport) => ({ rule: 'printing-folder-cycle', ...fileImport })));
   }
 
   const rules = options.ruleSet?.forbidden ?? [];
