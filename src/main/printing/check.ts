@@ -13,14 +13,7 @@ import { ZebraReplyError } from '../../shared/zebra/reply-error';
 import { rollFit, rollSentences } from '../../shared/zebra/roll-and-head';
 import { parseSgdReply } from '../../shared/zebra/sgd';
 import { canQuery, PrinterTransportError, type PrinterTransport, type StatusTransport } from './transports/transport';
-
-/** Dots per inch of the service's ZPL labels. */
-export const LABEL_DPI = 203;
-/** Width of an A6 label in dots at 203 dpi (the service's ^PW839). */
-export const A6_WIDTH_DOTS = 839;
-export const A6_WIDTH_MM = 105;
-/** The narrowest print width, in dots at 203 dpi, that counts as fitting A6: a 4-inch printhead. */
-export const MIN_PRINT_WIDTH_DOTS = 832;
+import { A6_WIDTH_MM, LABEL_DPI, MIN_PRINT_WIDTH_DOTS } from './label-route';
 
 export type PrinterCheckIssue = 'not-zpl' | 'print-width' | 'print-width-unknown' | 'not-checkable' | 'roll-too-short';
 

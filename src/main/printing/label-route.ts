@@ -12,10 +12,14 @@
  */
 import type { LabelRouteData, PrinterData } from '../../shared/contract/printers';
 import { StationError } from '../../shared/errors';
-import { A6_WIDTH_MM, LABEL_DPI, MIN_PRINT_WIDTH_DOTS } from './check';
 import type { LabelGeometry } from './raster/pdf-raster';
 
+/** Dots per inch of the service's ZPL labels. */
+export const LABEL_DPI = 203;
+export const A6_WIDTH_MM = 105;
 const A6_LENGTH_MM = 148;
+/** The narrowest print width, in dots at 203 dpi, that counts as fitting A6: a 4-inch printhead. */
+export const MIN_PRINT_WIDTH_DOTS = 832;
 const MM_PER_INCH = 25.4;
 
 export type LabelRoute =
