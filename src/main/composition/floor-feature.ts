@@ -11,7 +11,7 @@ import { floorHandlers } from '../handlers/floor';
 import type { Logger } from '../logging/logger';
 import type { PrinterStatusData } from '../../shared/contract/printers';
 import type { StationSettings } from '../settings/station-settings';
-import type { StoreEngine } from '../store/engine/store-engine';
+import type { StoreEngine } from '../store';
 import type { PrintingFeature } from './printing-feature';
 
 export interface FloorFeatureDeps {

@@ -11,7 +11,7 @@ import { printersHandlers } from '../handlers/printers';
 import { printingHandlers } from '../handlers/printing';
 import type { KeyService } from '../keys/key-service';
 import type { Logger } from '../logging/logger';
-import { startOrderCopy, type OrderCopyLoop } from '../store/order-copy';
+import { createPrintingStore, createWalFlush, type OrderCopyLoop, type PrintingStore, type SettingsRepository, SqliteEngine, startOrderCopy, type StationDatabase, type StoreEngine, type StoreHealth } from '../store';
 import { OrderIndex } from '../orders/order-index';
 import type { OrderLookup } from '../orders/order-lookup';
 import { createLabelPreview } from '../printing/label-preview';
@@ -26,13 +26,6 @@ import { createPrinterTransports, type PrinterTransportsOptions } from '../print
 import { environmentReadiness } from '../settings/environment-readiness';
 import type { StationSettings } from '../settings/station-settings';
 import type { ScanToShip } from '../shipping/scan-to-ship';
-import type { StationDatabase } from '../store/database';
-import { SqliteEngine } from '../store/engine/sqlite-engine';
-import type { StoreEngine } from '../store/engine/store-engine';
-import type { SettingsRepository } from '../store/settings-repository';
-import { createPrintingStore, type PrintingStore } from '../store/printing-store';
-import type { StoreHealth } from '../store/store-health';
-import { createWalFlush } from '../store/wal-flush';
 import { errorText } from '../../shared/error-text';
 
 export interface PrintingFeatureDeps {

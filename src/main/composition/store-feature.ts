@@ -6,13 +6,8 @@ import type { EventBus } from '../contract/event-bus';
 import { storeHandlers } from '../handlers/store';
 import type { Logger } from '../logging/logger';
 import type { LocalOnlyPrinting } from '../printing/offline/local-only-printing';
-import { openChosenStore, type ChosenStore, type StoreHealthOptions } from '../store/chosen-store';
-import { createStoreChoice } from '../store/store-choice';
+import { type ChosenStore, createKeychainStorePasswords, createStoreChoice, isUnreachable, localStoreHealth, openChosenStore, type StationDatabase, type StoreEngine, type StoreHealth, type StoreHealthOptions, type StorePasswords } from '../store';
 import type { StationSettings } from '../settings/station-settings';
-import type { StationDatabase } from '../store/database';
-import type { StoreEngine } from '../store/engine/store-engine';
-import { createKeychainStorePasswords, type StorePasswords } from '../store/engine/store-password';
-import { isUnreachable, localStoreHealth, type StoreHealth } from '../store/store-health';
 
 export interface StoreFeatureDeps {
   settings: StationSettings;

@@ -11,7 +11,7 @@ import type { OrderLookup } from '../orders/order-lookup';
 import type { PrintingCore } from '../printing/runs/printing-core';
 import type { StationSettings } from '../settings/station-settings';
 import type { CreatedWeights } from '../shipping/created-weights';
-import type { StoreEngine, Subscription } from '../store/engine/store-engine';
+import type { StoreEngine, Subscription } from '../store';
 import { createDayClose } from '../supervision/day-close';
 import { printHandover } from '../supervision/handover-print';
 import type { PullNotices } from '../supervision/pull-notices';

@@ -13,7 +13,7 @@ import type { PrinterRecord, PrinterRegistry } from '../printing/printers';
 import type { PrinterLeases } from '../printing/printer-leases';
 import type { PrintService } from '../printing/runs/print-service';
 import type { RunRow } from '../printing/journal/journal-types';
-import type { StoreEngine } from '../store/engine/store-engine';
+import type { StoreEngine } from '../store';
 import { labelTarget, runTarget, type FloorStore } from './floor-store';
 
 /** What a printer was last seen doing, from a queue's event or a status check. */

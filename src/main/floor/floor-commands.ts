@@ -12,7 +12,7 @@ import type { FloorActInput, FloorBenchData, FloorCommandData } from '../../shar
 import { StationError, type StationErrorData } from '../../shared/errors';
 import type { EventBus } from '../contract/event-bus';
 import type { Logger } from '../logging/logger';
-import type { Subscription } from '../store/engine/store-engine';
+import type { Subscription } from '../store';
 import { parseJsonWith } from './floor-timers';
 import { CommandMessageSchema, labelTarget, printerTarget, runTarget, type FloorStore, type StoredCommand } from './floor-store';
 import { errorText } from '../../shared/error-text';

@@ -21,8 +21,7 @@ import { EnvironmentSchema, type Environment } from '../../shared/contract/app';
 import { StationError } from '../../shared/errors';
 import { caseVariants, readIdentifier } from '../../shared/identifiers';
 import { normalizeIdentifier } from '../../shared/scan';
-import type { Dialect } from '../store/engine/dialect';
-import type { SqlValue, StoreEngine, StoreSession, StoreTransaction } from '../store/engine/store-engine';
+import type { Dialect, SqlValue, StoreEngine, StoreSession, StoreTransaction } from '../store';
 import { decideStatus, laterTime, type StatusDecision, type StatusNews } from './status-progress';
 
 /** How the station first learnt of an order. */

@@ -13,7 +13,7 @@ import { PrinterOptionsSchema, type PrinterAddInput, type PrinterData, type Prin
 import { StationError } from '../../shared/errors';
 import { heirOf, roleHolder } from '../../shared/printer-roles';
 import { describePrinterAddress, PrinterAddressSchema, printerAddressKey, type PrinterAddress } from '../../shared/zebra/printer-address';
-import type { StoreEngine, StoreSession, StoreTransaction, Subscription } from '../store/engine/store-engine';
+import type { StoreEngine, StoreSession, StoreTransaction, Subscription } from '../store';
 import { describeLabelRoute, labelRoute } from './label-route';
 
 export type PrinterRecord = PrinterData;

@@ -9,9 +9,7 @@ import { z } from 'zod';
 import type { Environment } from '../../../shared/contract/app';
 import { PauseReasonSchema, type PauseReasonData, type RunCounts, type SecondCopyData } from '../../../shared/contract/printing';
 import { StationError } from '../../../shared/errors';
-import { type StoreEngine, type StoreSession, type SqlValue } from '../../store/engine/store-engine';
-import type { FlushToDisk } from '../../store/wal-flush';
-import { engineInUse, placeOf, type PrintingPlace } from '../../store/printing-store';
+import { engineInUse, type FlushToDisk, placeOf, type PrintingPlace, type SqlValue, type StoreEngine, type StoreSession } from '../../store';
 import {
   JournalRowSchema,
   RunOptionsSchema,

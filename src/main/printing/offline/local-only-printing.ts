@@ -18,8 +18,7 @@ import type { Environment } from '../../../shared/contract/app';
 import { StationError } from '../../../shared/errors';
 import type { EventBus } from '../../contract/event-bus';
 import type { Logger } from '../../logging/logger';
-import type { LocalOnlyMark, PrintingStore } from '../../store/printing-store';
-import { storeOfflineError, type StoreHealth } from '../../store/store-health';
+import { type LocalOnlyMark, type PrintingStore, type StoreHealth, storeOfflineError } from '../../store';
 import type { PrintingCore } from '../runs/printing-core';
 import { mergeLocalLabels, offlineDuplicates, unmergedLabels } from './offline-merge';
 

@@ -19,7 +19,7 @@ import type { JournalRow, NewLabel, RunKind, RunOptions, RunRow } from '../journ
 import type { PrintJournal } from '../journal/print-journal';
 import { systemClock, type QueueClock } from '../queue/clock';
 import type { LabelMarkStore } from '../queue/label-marks';
-import type { StoreEngine } from '../../store/engine/store-engine';
+import { isUnreachable, type StoreEngine } from '../../store';
 import type { PrinterQueue, PrinterQueueTiming } from '../queue/printer-queue';
 import type { PrinterRecord, PrinterRegistry } from '../printers';
 import type { PrinterLeases } from '../printer-leases';
@@ -33,7 +33,6 @@ import { RunControls } from './run-controls';
 import { heartbeatDefaults, RunOwnership, stationStopped } from './run-ownership';
 import { currentBoot, type BootMark } from '../../boot-identity';
 import { RunReadModels } from './run-read-models';
-import { isUnreachable } from '../../store/store-health';
 import { currentPrinter } from '../status/identity-watch';
 import { RollWatch } from '../status/roll-watch';
 import { errorText } from '../../../shared/error-text';

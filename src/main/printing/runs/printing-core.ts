@@ -11,7 +11,7 @@ import type { Logger } from '../../logging/logger';
 import type { OrderIndex } from '../../orders/order-index';
 import type { OrderLookup } from '../../orders/order-lookup';
 import type { StationSettings } from '../../settings/station-settings';
-import type { StoreEngine } from '../../store/engine/store-engine';
+import type { FlushToDisk, StoreEngine } from '../../store';
 import type { StationError } from '../../../shared/errors';
 import { planAndStartBundleRun, type BundlePrintInput } from '../bundle-print';
 import { PrintJournal, type JournalBench } from '../journal/print-journal';
@@ -21,7 +21,6 @@ import { StoreLabelMarks } from '../queue/label-marks';
 import { prepareForScan, printScan, type SinglePrintInput, type SlipCheck } from '../single-print';
 import type { PrinterTransports } from '../transports/printer-transports';
 import { PrintService, type PrintingOptions } from './print-service';
-import type { FlushToDisk } from '../../store/wal-flush';
 
 export interface PrintingCoreDeps {
   /**
