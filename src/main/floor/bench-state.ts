@@ -34,7 +34,7 @@ export interface BenchObservations {
 export interface BenchStateDeps {
   benchId: string;
   settings: { stationName(): string; operator(): string; environment(): Environment };
-  /** Where the journal writes now (the printing store). */
+  /** The store the bench's journal is read in (the shared store its report goes to). */
   journal: StoreEngine;
   printers: PrinterRegistry;
   service: Pick<PrintService, 'liveRun' | 'pendingOn' | 'journal'>;

@@ -164,17 +164,14 @@ class OrderStatements {
 }
 
 export class OrderIndex {
-  private statements: OrderStatements | null = null;
+  /** In the dialect of its store. */
+  private readonly sql: OrderStatements;
 
   constructor(
     private readonly engine: StoreEngine,
     private readonly clock: () => Date = () => new Date(),
-  ) {}
-
-  /** In the dialect of the store in use: a printing store's moves between the shared store and the bench's file. */
-  private get sql(): OrderStatements {
-    if (this.statements?.dialect !== this.engine.dialect) this.statements = new OrderStatements(this.engine.dialect);
-    return this.statements;
+  ) {
+    this.sql = new OrderStatements(engine.dialect);
   }
 
   /** Every order whose ref, barcode or id equals the (already normalised) scan. */

@@ -367,11 +367,6 @@ export class PrinterRegistry {
     }
   }
 
-  /** The store this registry reads moved (store/printing-store.ts): what it keeps is another store's. */
-  storeMoved(): void {
-    this.forget();
-  }
-
   private forget(): void {
     this.generation += 1;
     this.cache.clear();
