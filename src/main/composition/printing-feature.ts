@@ -141,6 +141,7 @@ export async function printingFeature(deps: PrintingFeatureDeps): Promise<Printi
   const shared = printingOn(engine, false);
   const bench = benchFile ? printingOn(benchFile, true).core : shared.core;
   const cores = { shared: shared.core, bench };
+  const stores = { shared: engine, bench: benchFile ?? engine };
   const places: PrintingPlaces = {
     shared: shared.core,
     at: (at) => cores[at],
@@ -152,18 +153,18 @@ export async function printingFeature(deps: PrintingFeatureDeps): Promise<Printi
   };
   // What an earlier stop left mid-print is settled before anything prints (printing waits while offline).
   await deps.onceReachable(() => place.hold((at) => cores[at].service.recover()));
-  const localOnly = createLocalOnlyPrinting({ health, cores, stores: { shared: engine, bench: benchFile ?? engine }, place, benchId: deps.benchId, operator: () => settings.operator(), events, logger });
+  const localOnly = createLocalOnlyPrinting({ health, cores, stores, place, benchId: deps.benchId, operator: () => settings.operator(), events, logger });
   const orderCopy = benchFile ? await followSharedStore({ shared: engine, benchFile, localOnly, health, onceReachable: deps.onceReachable, everyMs: deps.orderCopyEveryMs, logger }) : null;
 
   return {
     core: shared.core,
     places,
-    activity: shared.core.service.activity,
+    activity: queues.activity,
     localOnly,
     leases: shared.leases,
     sandboxPrinter: createSandboxPrinterSync({ printers: shared.core.printers, settings: deps.settingsStore, changed: (printer) => shared.core.service.printerChanged(printer) }),
     handlers: {
-      ...byPlace(places.each((core, at) => printersHandlers({ settings, printing: core, setupAllowed: () => localOnly.requireSharedStore(), sandboxDiscovery: deps.sandboxDiscovery, logger, store: at === 'shared' ? engine : (benchFile ?? engine) }))),
+      ...byPlace(places.each((core, at) => printersHandlers({ settings, printing: core, setupAllowed: () => localOnly.requireSharedStore(), sandboxDiscovery: deps.sandboxDiscovery, logger, store: stores[at] }))),
       // Each call reads and writes the journal of one place: local-only printing moves it between calls.
       ...byPlace(places.each((core) => printingHandlers({ settings, core, allowed: localOnly, preview: core.preview, logger, scanToShip: deps.scanToShip }))),
     },

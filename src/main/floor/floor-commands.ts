@@ -28,7 +28,7 @@ export interface FloorCommandsDeps {
   operator(): string;
   /** The bench an action is for, as the floor knows it now. */
   bench(benchId: string): Promise<FloorBenchData | null>;
-  /** Applies an action at this bench (the bench's own controls, in the printing store's hold). */
+  /** Applies an action at this bench (the bench's own controls, held at the place its journal writes to, as a call is). */
   apply(command: StoredCommand): Promise<Applied>;
   events: EventBus;
   clock(): number;

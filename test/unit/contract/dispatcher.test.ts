@@ -48,19 +48,14 @@ describe('dispatcher', () => {
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
     const sessions = environmentSessions({ environment: () => 'test', readyFor: async () => undefined, clientFor: () => Promise.reject(new Error('no client here')), enterPlace: () => place.enter() });
-    const dispatcher = createDispatcher(
-      {
-        'app.info': async (_input, { session }) => {
-          const at = await session.place();
-          entered();
-          await released;
-          happened.push(`call answered at ${at}, the journal at ${place.current}`);
-          throw new StationError('CONFLICT', 'refused after reading the journal');
-        },
-      } as unknown as Handlers,
-      createLogger(() => undefined),
-      sessions,
-    );
+    const readsTheJournal: Handlers['app.info'] = async (_input, { session }) => {
+      const at = await session.place();
+      entered();
+      await released;
+      happened.push(`call answered at ${at}, the journal at ${place.current}`);
+      throw new StationError('CONFLICT', 'refused after reading the journal');
+    };
+    const dispatcher = createDispatcher({ 'app.info': readsTheJournal } as unknown as Handlers, createLogger(() => undefined), sessions);
     const answer = dispatcher.dispatch('app.info', {}, { host: 'web' });
     await inside;
     const moved = place.moveToBench({ reason: 'database maintenance', by: 'Lead Kim' }).then(() => happened.push(`moved to ${place.current}`));
