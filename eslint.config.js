@@ -19,6 +19,8 @@ const forbid = {
     group: ['**/sandbox', '**/sandbox/**'],
     message: 'src/main reaches the sandbox only through src/main/embedded-sandbox.ts.',
   },
+  // A relative path into the store folder: the rest of src/main goes through its entry, src/main/store/index.ts.
+  store: { regex: '^\\.{1,2}/(\\.\\./)*store/', message: 'Outside src/main/store, import the store from its entry (src/main/store/index.ts).' },
 };
 
 const layer = (files, rules, extra = {}) => ({
@@ -49,9 +51,10 @@ export default tseslint.config(
     languageOptions: { globals: {} },
     rules: { 'no-restricted-globals': ['error', ...domGlobals.map((name) => ({ name, message: 'src/shared uses no DOM globals.' }))] },
   }),
-  layer(['src/main/**'], ['electron', 'renderer', 'sandbox', 'preload']),
-  layer(['src/main/embedded-sandbox.ts'], ['electron', 'renderer', 'preload']),
-  layer(['src/main/electron/**'], ['renderer', 'sandbox', 'preload']),
+  layer(['src/main/**'], ['electron', 'renderer', 'sandbox', 'preload', 'store']),
+  layer(['src/main/store/**'], ['electron', 'renderer', 'sandbox', 'preload']),
+  layer(['src/main/embedded-sandbox.ts'], ['electron', 'renderer', 'preload', 'store']),
+  layer(['src/main/electron/**'], ['renderer', 'sandbox', 'preload', 'store']),
   layer(['src/preload/**'], ['node', 'main', 'renderer', 'sandbox'], { languageOptions: { globals: { ...globals.browser } } }),
   layer(['src/renderer/**'], ['electron', 'node', 'main', 'sandbox', 'preload'], {
     languageOptions: { globals: { ...globals.browser } },

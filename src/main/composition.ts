@@ -16,11 +16,8 @@ import { createKeychainKeyStore } from './keys/key-store';
 import { OrderIndex } from './orders/order-index';
 import { createScaleService } from './scales/scale-service';
 import { createSandboxWiring } from './sandbox-wiring';
-import { benchId } from './store/bench-id';
+import { benchId, openDatabase, securePrivateFolder, SettingsRepository } from './store';
 import { StationSettings } from './settings/station-settings';
-import { openDatabase } from './store/database';
-import { securePrivateFolder } from './store/private-files';
-import { SettingsRepository } from './store/settings-repository';
 import { deliveryFeature } from './composition/delivery-feature';
 import { floorFeature } from './composition/floor-feature';
 import { ordersFeature } from './composition/orders-feature';
@@ -63,14 +60,14 @@ export async function composeStation(options: StationOptions): Promise<Station> 
   const records = await shippingRecords({ engine, benchId: bench, logger, onceReachable, retentionClock: options.retentionClock });
   const intake = webhooksFeature({ engine, settings, ledger: records.ledger, sandbox, events, logger, clock: options.webhookClock, strayErrors: options.strayErrors });
   const printing = await printingFeature({
-    engine, sharedStore: store.engine.sharedByBenches, health: store.health, onceReachable, db, databasePath, benchId: bench, settings, settingsStore,
+    engine, benchFile: store.benchFile, place: store.place, health: store.health, onceReachable, databasePath, benchId: bench, settings, settingsStore,
     lookupOn: ordering.lookupOn, clientFor, keys, scanToShip: records.scanToShip, events, logger,
     sandboxDiscovery: async () => (await sandbox.printers()).map((printer) => ({ host: printer.host, port: printer.discoveryPort })),
     options: options.printing, orderCopyEveryMs: options.orderCopyEveryMs ?? 60_000,
   });
   // Notices, conflicts and printers reach the screen by notification, whichever process wrote them.
   const followed = [intake.notices, intake.conflicts, printing.core.printers];
-  const supervision = await supervisionFeature({ engine, index: orders, lookup, clientFor, timeline: intake.timeline, notices: intake.notices, weights: records.weights, followed, printing: printing.core, onceReachable, settings, dataDir });
+  const supervision = await supervisionFeature({ engine, index: orders, lookup, clientFor, timeline: intake.timeline, notices: intake.notices, weights: records.weights, followed, printing: printing.places, onceReachable, settings, dataDir });
   sandboxWiring.attach({ printer: printing.sandboxPrinter, webhookLink: intake.sandboxLink });
   const shipping = shippingFeature({ records, engine, settings, orders, pickedFiles, printing: printing.core, clientFor, events, logger, uploadSleep: options.uploadSleep });
   const scale = createScaleService({
@@ -108,14 +105,14 @@ export async function composeStation(options: StationOptions): Promise<Station> 
     ...scalesHandlers({ scale, logger }),
     ...floor.handlers,
   });
-  dispatcher = createDispatcher(handlers, logger, environmentSessions({ environment: () => settings.environment(), readyFor: sandboxWiring.readyFor, clientFor }));
+  dispatcher = createDispatcher(handlers, logger, environmentSessions({ environment: () => settings.environment(), readyFor: sandboxWiring.readyFor, clientFor, enterPlace: () => store.place.enter() }));
 
   return {
     dispatcher,
     events,
     logger,
     settings,
-    printActivity: options.printActivity ?? printing.core.service.activity,
+    printActivity: options.printActivity ?? printing.activity,
     host: {
       pickFile: (path) => pickedFiles.register(path),
       webhookReceiver: webhooks,

@@ -11,7 +11,7 @@ import { floorHandlers } from '../handlers/floor';
 import type { Logger } from '../logging/logger';
 import type { PrinterStatusData } from '../../shared/contract/printers';
 import type { StationSettings } from '../settings/station-settings';
-import type { StoreEngine } from '../store/engine/store-engine';
+import type { StoreEngine } from '../store';
 import type { PrintingFeature } from './printing-feature';
 
 export interface FloorFeatureDeps {
@@ -37,14 +37,14 @@ export interface FloorFeature {
 }
 
 export function floorFeature(deps: FloorFeatureDeps): FloorFeature {
-  const { core, store, localOnly, leases } = deps.printing;
+  const { core, places, localOnly, leases } = deps.printing;
   const floor = new BenchFloor({
     engine: deps.engine,
     benchId: deps.benchId,
     settings: deps.settings,
-    state: { journal: store, printers: core.printers, service: core.service, ...(leases ? { leases } : {}) },
+    state: { journal: deps.engine, printers: core.printers, service: core.service, ...(leases ? { leases } : {}) },
     printers: core.printers,
-    apply: (command) => applyAtBench({ core, store, localOnly }, command),
+    apply: (command) => applyAtBench({ printing: places, localOnly }, command),
     printerStatus: deps.printerStatus,
     events: deps.events,
     logger: deps.logger,

@@ -15,7 +15,7 @@ import { OrderOverview } from '../orders/order-overview';
 import { createPickedFiles, type PickedFiles } from '../orders/picked-files';
 import type { SandboxWiring } from '../sandbox-wiring';
 import type { StationSettings } from '../settings/station-settings';
-import type { StoreEngine } from '../store/engine/store-engine';
+import type { StoreEngine } from '../store';
 
 export interface OrdersFeatureDeps {
   engine: StoreEngine;

@@ -25,7 +25,7 @@ import { ShipService } from '../shipping/ship-service';
 import { ToShipOrders } from '../shipping/to-ship-orders';
 import { UploadService } from '../shipping/upload-service';
 import { UploadStore } from '../shipping/upload-store';
-import type { StoreEngine } from '../store/engine/store-engine';
+import type { StoreEngine } from '../store';
 
 export interface ShippingRecordsDeps {
   engine: StoreEngine;

@@ -21,16 +21,12 @@ import type { PrinterTransportsOptions } from '../printing/transports/printer-tr
 import type { ScaleService, ScaleServiceDeps } from '../scales/scale-service';
 import type { DeliveryClients, DeliveryClientsDeps } from '../settings/delivery-clients';
 import type { StationSettings } from '../settings/station-settings';
-import type { StoreHealthOptions } from '../store/chosen-store';
+import type { StationDatabase, StoreEngine, StoreHealth, StoreHealthOptions, StorePasswords } from '../store';
 import type { CreationLedger } from '../shipping/creation-ledger';
 import type { RetentionSweep } from '../shipping/personal-data-retention';
 import type { ShipService } from '../shipping/ship-service';
 import type { ToShipOrders } from '../shipping/to-ship-orders';
 import type { UploadService } from '../shipping/upload-service';
-import type { StationDatabase } from '../store/database';
-import type { StorePasswords } from '../store/engine/store-password';
-import type { StoreEngine } from '../store/engine/store-engine';
-import type { StoreHealth } from '../store/store-health';
 import type { PrintActivity } from '../updates/print-activity';
 
 export interface StationOptions {

@@ -6,13 +6,8 @@ import type { EventBus } from '../contract/event-bus';
 import { storeHandlers } from '../handlers/store';
 import type { Logger } from '../logging/logger';
 import type { LocalOnlyPrinting } from '../printing/offline/local-only-printing';
-import { openChosenStore, type ChosenStore, type StoreHealthOptions } from '../store/chosen-store';
-import { createStoreChoice } from '../store/store-choice';
+import { benchFileBeside, type ChosenStore, createKeychainStorePasswords, createStorePlace, createStoreChoice, isUnreachable, localStoreHealth, openChosenStore, type StationDatabase, type StoreEngine, type StoreHealth, type StoreHealthOptions, type StorePasswords, type StorePlace } from '../store';
 import type { StationSettings } from '../settings/station-settings';
-import type { StationDatabase } from '../store/database';
-import type { StoreEngine } from '../store/engine/store-engine';
-import { createKeychainStorePasswords, type StorePasswords } from '../store/engine/store-password';
-import { isUnreachable, localStoreHealth, type StoreHealth } from '../store/store-health';
 
 export interface StoreFeatureDeps {
   settings: StationSettings;
@@ -29,6 +24,10 @@ export interface StoreFeatureDeps {
 export interface StoreFeature {
   readonly chosen: ChosenStore;
   readonly engine: StoreEngine;
+  /** Beside a warehouse's shared store, the bench's own file (its order copy, and its journal while local-only printing lasts); null on one bench. */
+  readonly benchFile: StoreEngine | null;
+  /** Where the print journal writes for a call: the shared store, or the bench's own file while local-only printing lasts. */
+  readonly place: StorePlace;
   readonly health: StoreHealth;
   readonly passwords: StorePasswords;
   /**
@@ -58,7 +57,7 @@ export async function openStoreFeature(deps: StoreFeatureDeps): Promise<StoreFea
       health.whenOnline(work);
     }
   };
-  return { chosen, engine: chosen.engine, health, passwords, onceReachable };
+  return { chosen, engine: chosen.engine, benchFile: benchFileBeside(chosen.engine, db), place: createStorePlace(), health, passwords, onceReachable };
 }
 
 /** The store calls: choosing the store, and printing on the bench's own file while it is offline. */

@@ -8,10 +8,10 @@ import type { DeliveryClient } from '../api';
 import { supervisionHandlers } from '../handlers/supervision';
 import type { OrderIndex } from '../orders/order-index';
 import type { OrderLookup } from '../orders/order-lookup';
-import type { PrintingCore } from '../printing/runs/printing-core';
+import { byPlace, type PrintingPlaces } from './printing-feature';
 import type { StationSettings } from '../settings/station-settings';
 import type { CreatedWeights } from '../shipping/created-weights';
-import type { StoreEngine, Subscription } from '../store/engine/store-engine';
+import type { StoreEngine, Subscription } from '../store';
 import { createDayClose } from '../supervision/day-close';
 import { printHandover } from '../supervision/handover-print';
 import type { PullNotices } from '../supervision/pull-notices';
@@ -33,8 +33,8 @@ export interface SupervisionFeatureDeps {
   weights: CreatedWeights;
   /** Followed in this order once the store answers (the notices, the webhook conflicts, the printers). */
   followed: Followed[];
-  /** The printing core whose journal a lead reads and whose printers print the handover. */
-  printing: PrintingCore;
+  /** The printing whose journal a lead reads and whose printers print the handover: each call's place's. */
+  printing: PrintingPlaces;
   onceReachable(work: () => Promise<void>): Promise<void>;
   settings: StationSettings;
   dataDir: string;
@@ -58,17 +58,21 @@ export async function supervisionFeature(deps: SupervisionFeatureDeps): Promise<
   const voids = createVoidService({ engine, index, lookup, clientFor: deps.clientFor });
   const dayClose = createDayClose({ engine, index, timeline, notices, weights: deps.weights, dataDir: deps.dataDir, benchName: () => settings.stationName() });
   return {
-    handlers: supervisionHandlers({
-      settings,
-      voids,
-      notices,
-      timeline,
-      dayClose,
-      index,
-      lookup,
-      journal: printing.journal,
-      printHandover: (environment, printer, handover, pdf) => printHandover({ printers: printing.printers, transports: printing.transports }, environment, printer, handover, pdf),
-    }),
+    handlers: byPlace(
+      printing.each((core) =>
+        supervisionHandlers({
+          settings,
+          voids,
+          notices,
+          timeline,
+          dayClose,
+          index,
+          lookup,
+          journal: core.journal,
+          printHandover: (environment, printer, handover, pdf) => printHandover({ printers: core.printers, transports: core.transports }, environment, printer, handover, pdf),
+        }),
+      ),
+    ),
     async close() {
       for (const subscription of following) await subscription.close();
     },

@@ -15,7 +15,7 @@ import { createWebhookReceiver, type WebhookReceiver } from '../orders/webhook-r
 import type { StationSettings } from '../settings/station-settings';
 import { ledgerHearsStatusEvents } from '../shipping/ledger-events';
 import type { CreationLedger } from '../shipping/creation-ledger';
-import type { StoreEngine } from '../store/engine/store-engine';
+import type { StoreEngine } from '../store';
 import { createPullNotices, type PullNotices } from '../supervision/pull-notices';
 import { createStatusTimeline, type StatusTimeline } from '../supervision/status-timeline';
 

@@ -91,8 +91,13 @@ export function createDispatcher(handlers: Handlers, logger: Logger, openSession
       let value: unknown;
       try {
         const handler = handlers[name] as (input: unknown, context: HandlerContext) => unknown;
-        // One session per call: the environment read once, readied at most once.
-        value = await handler(parsedInput.data, { ...context, session: openSession() });
+        // One session per call: the environment read once, readied at most once, the journal's place held until the answer.
+        const session = openSession();
+        try {
+          value = await handler(parsedInput.data, { ...context, session });
+        } finally {
+          session.end();
+        }
       } catch (error) {
         if (error instanceof StationError) return failure(error.toData());
         logger.error('call failed', { call: name, error: errorText(error) });

@@ -8,7 +8,6 @@ import { z } from 'zod';
 import { StationError } from '../../shared/errors';
 import type { LocalOnlyPrinting } from '../printing/offline/local-only-printing';
 import type { PrintingCore } from '../printing/runs/printing-core';
-import type { PrintingStore } from '../store/printing-store';
 import type { Applied } from './floor-commands';
 import { commandSubject } from './floor-commands';
 import type { StoredCommand } from './floor-store';
@@ -16,8 +15,8 @@ import type { StoredCommand } from './floor-store';
 const SendBundlesSchema = z.object({ printerId: z.string(), bundleIds: z.array(z.string()).min(1), reverse: z.boolean() });
 
 export interface ApplyDeps {
-  core: PrintingCore;
-  store: Pick<PrintingStore, 'hold'>;
+  /** The bench's printing where its journal writes now, held while the action is applied, as the bench's own calls are. */
+  printing: { held<T>(work: (core: PrintingCore) => Promise<T>): Promise<T> };
   localOnly: Pick<LocalOnlyPrinting, 'requireBundles'>;
 }
 
@@ -27,9 +26,8 @@ export function applyAtBench(deps: ApplyDeps, command: StoredCommand): Promise<A
   // Free-text fields of the journal (a cancelled label's reason, who decided a label) name both.
   const who = `${data.operator} at ${data.fromBenchName}`;
   const subject = commandSubject(data.target);
-  const { service } = deps.core;
-  // Each call reads and writes the journal in one place, as the bench's own calls do.
-  return deps.store.hold(async (): Promise<Applied> => {
+  return deps.printing.held(async (core): Promise<Applied> => {
+    const { service } = core;
     switch (data.action) {
       case 'pause':
       case 'resume':
@@ -49,7 +47,7 @@ export function applyAtBench(deps: ApplyDeps, command: StoredCommand): Promise<A
       case 'send-bundles': {
         const input = SendBundlesSchema.parse(command.input);
         deps.localOnly.requireBundles();
-        const run = await deps.core.printBundles({ bundleIds: input.bundleIds, printerId: input.printerId, reverse: input.reverse, operator: who });
+        const run = await core.printBundles({ bundleIds: input.bundleIds, printerId: input.printerId, reverse: input.reverse, operator: who });
         return { runId: run.runId };
       }
     }

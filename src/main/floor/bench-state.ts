@@ -13,7 +13,7 @@ import type { PrinterRecord, PrinterRegistry } from '../printing/printers';
 import type { PrinterLeases } from '../printing/printer-leases';
 import type { PrintService } from '../printing/runs/print-service';
 import type { RunRow } from '../printing/journal/journal-types';
-import type { StoreEngine } from '../store/engine/store-engine';
+import type { StoreEngine } from '../store';
 import { labelTarget, runTarget, type FloorStore } from './floor-store';
 
 /** What a printer was last seen doing, from a queue's event or a status check. */
@@ -34,7 +34,7 @@ export interface BenchObservations {
 export interface BenchStateDeps {
   benchId: string;
   settings: { stationName(): string; operator(): string; environment(): Environment };
-  /** Where the journal writes now (the printing store). */
+  /** The store the bench's journal is read in (the shared store its report goes to). */
   journal: StoreEngine;
   printers: PrinterRegistry;
   service: Pick<PrintService, 'liveRun' | 'pendingOn' | 'journal'>;

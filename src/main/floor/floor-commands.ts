@@ -12,7 +12,7 @@ import type { FloorActInput, FloorBenchData, FloorCommandData } from '../../shar
 import { StationError, type StationErrorData } from '../../shared/errors';
 import type { EventBus } from '../contract/event-bus';
 import type { Logger } from '../logging/logger';
-import type { Subscription } from '../store/engine/store-engine';
+import type { Subscription } from '../store';
 import { parseJsonWith } from './floor-timers';
 import { CommandMessageSchema, labelTarget, printerTarget, runTarget, type FloorStore, type StoredCommand } from './floor-store';
 import { errorText } from '../../shared/error-text';
@@ -28,7 +28,7 @@ export interface FloorCommandsDeps {
   operator(): string;
   /** The bench an action is for, as the floor knows it now. */
   bench(benchId: string): Promise<FloorBenchData | null>;
-  /** Applies an action at this bench (the bench's own controls, in the printing store's hold). */
+  /** Applies an action at this bench (the bench's own controls, held at the place its journal writes to, as a call is). */
   apply(command: StoredCommand): Promise<Applied>;
   events: EventBus;
   clock(): number;

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Environment } from '../../shared/contract/app';
 import { BenchReportSchema, FloorActionSchema, FloorCommandSchema, type BenchReportData, type FloorAction, type FloorCommandData, type FloorLeadData } from '../../shared/contract/floor';
 import { StationError, StationErrorDataSchema, type StationErrorData } from '../../shared/errors';
-import type { StoreEngine, StoreSession, Subscription, SubscriptionHandlers } from '../store/engine/store-engine';
+import type { StoreEngine, StoreSession, Subscription, SubscriptionHandlers } from '../store';
 
 /** Reports and heartbeats. */
 export const floorChannel = 'bench_floor';

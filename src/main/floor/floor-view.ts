@@ -7,7 +7,7 @@
  */
 import { BenchReportSchema, type BenchReportData, type FloorBenchData, type FloorListData } from '../../shared/contract/floor';
 import type { Logger } from '../logging/logger';
-import type { Subscription } from '../store/engine/store-engine';
+import type { Subscription } from '../store';
 import { ReportMessageSchema, type FloorStore, type StoredReport } from './floor-store';
 import { parseJsonWith, type FloorTimers } from './floor-timers';
 import { errorText } from '../../shared/error-text';

@@ -21,7 +21,7 @@ import type { Logger } from '../logging/logger';
 import type { EnvironmentSession } from '../environment-session';
 import type { StationSettings } from '../settings/station-settings';
 import { PrinterSettingsService } from '../printing/settings/printer-settings-service';
-import type { StoreEngine } from '../store/engine/store-engine';
+import type { StoreEngine } from '../store';
 import type { printersCalls } from '../../shared/contract/printers';
 import { errorText } from '../../shared/error-text';
 

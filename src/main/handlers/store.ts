@@ -1,7 +1,7 @@
 import type { HandlersOf } from '../contract/dispatcher';
 import type { LocalOnlyPrinting } from '../printing/offline/local-only-printing';
 import type { StationSettings } from '../settings/station-settings';
-import type { StoreChoiceService } from '../store/store-choice';
+import type { StoreChoiceService } from '../store';
 import type { storeCalls } from '../../shared/contract/store';
 
 

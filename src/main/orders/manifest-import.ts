@@ -18,7 +18,7 @@ import type { ImportRecordData, RowProblem } from '../../shared/contract/imports
 import { StationError, type ErrorFacts } from '../../shared/errors';
 import { normalizeScan } from '../../shared/scan';
 import type { Logger } from '../logging/logger';
-import type { StoreEngine } from '../store/engine/store-engine';
+import { retryLostRace, type StoreEngine } from '../store';
 import { resolveColumns, type ColumnMapping, type ManifestField, type ResolvedColumns } from './manifest-columns';
 import { SheetFileProblem, type SheetLimits } from '../spreadsheets/sheet-limits';
 import { parseSpreadsheet } from '../spreadsheets/spreadsheet-parser';
@@ -27,7 +27,6 @@ import type { SheetFormat } from '../spreadsheets/spreadsheet-format';
 import type { OrderFacts, OrderIndex } from './order-index';
 import { fileProblem, openSpreadsheet, refusedFile, SpreadsheetOpenProblem } from '../spreadsheets/spreadsheet-file';
 import { processAlive } from '../process-alive';
-import { retryLostRace } from '../store/engine/retry-lost-race';
 import { errorText } from '../../shared/error-text';
 
 export type ManifestSource = { kind: 'path'; path: string } | { kind: 'bytes'; fileName: string; bytes: Buffer };

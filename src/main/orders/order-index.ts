@@ -21,8 +21,7 @@ import { EnvironmentSchema, type Environment } from '../../shared/contract/app';
 import { StationError } from '../../shared/errors';
 import { caseVariants, readIdentifier } from '../../shared/identifiers';
 import { normalizeIdentifier } from '../../shared/scan';
-import type { Dialect } from '../store/engine/dialect';
-import type { SqlValue, StoreEngine, StoreSession, StoreTransaction } from '../store/engine/store-engine';
+import type { Dialect, SqlValue, StoreEngine, StoreSession, StoreTransaction } from '../store';
 import { decideStatus, laterTime, type StatusDecision, type StatusNews } from './status-progress';
 
 /** How the station first learnt of an order. */
@@ -165,17 +164,14 @@ class OrderStatements {
 }
 
 export class OrderIndex {
-  private statements: OrderStatements | null = null;
+  /** In the dialect of its store. */
+  private readonly sql: OrderStatements;
 
   constructor(
     private readonly engine: StoreEngine,
     private readonly clock: () => Date = () => new Date(),
-  ) {}
-
-  /** In the dialect of the store in use: a printing store's moves between the shared store and the bench's file. */
-  private get sql(): OrderStatements {
-    if (this.statements?.dialect !== this.engine.dialect) this.statements = new OrderStatements(this.engine.dialect);
-    return this.statements;
+  ) {
+    this.sql = new OrderStatements(engine.dialect);
   }
 
   /** Every order whose ref, barcode or id equals the (already normalised) scan. */

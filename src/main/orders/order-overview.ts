@@ -10,7 +10,7 @@ import { terminalStatuses } from '../../shared/api/schemas';
 import type { Environment } from '../../shared/contract/app';
 import type { BundleSummaryData } from '../../shared/contract/orders';
 import { StationError } from '../../shared/errors';
-import type { StoreEngine } from '../store/engine/store-engine';
+import type { StoreEngine } from '../store';
 import type { IndexedOrder, OrderIndex } from './order-index';
 
 const maybePrinted = `(j.state IN ('sent', 'printed') OR (j.state = 'uncertain' AND j.decided_at IS NULL) OR (j.state IN ('queued', 'fetched') AND j.sent_at IS NOT NULL))`;

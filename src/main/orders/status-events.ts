@@ -28,7 +28,7 @@ import type { WebhookPayload } from '../../shared/api/schemas';
 import type { Environment } from '../../shared/contract/app';
 import { normalizeIdentifier } from '../../shared/scan';
 import type { Logger } from '../logging/logger';
-import type { StoreEngine, StoreTransaction } from '../store/engine/store-engine';
+import type { StoreEngine, StoreTransaction } from '../store';
 import { decideStatus, isTerminalStatus } from './status-progress';
 import type { WebhookConflicts } from './webhook-conflicts';
 import { identifierClash, lockOrder, upsertOrder, type IndexedOrder } from './order-index';

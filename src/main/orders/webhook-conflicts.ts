@@ -12,7 +12,7 @@ import { StationError } from '../../shared/errors';
 import { normalizeIdentifier } from '../../shared/scan';
 import type { EventBus } from '../contract/event-bus';
 import type { Logger } from '../logging/logger';
-import type { Row, StoreEngine, StoreSession, StoreTransaction, Subscription } from '../store/engine/store-engine';
+import type { Row, StoreEngine, StoreSession, StoreTransaction, Subscription } from '../store';
 import { correctOrder, upsertOrder, type IndexedOrder } from './order-index';
 import { errorText } from '../../shared/error-text';
 

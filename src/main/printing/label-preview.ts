@@ -94,8 +94,7 @@ export function createLabelPreview(deps: LabelPreviewDeps): LabelPreview {
 
   return {
     async document(environment, entryId) {
-      // Entry ids are each journal place's own (store/printing-store.ts).
-      const key = `${deps.journal.place}:${environment}:${entryId}`;
+      const key = `${environment}:${entryId}`;
       const cached = recent.get(key);
       if (cached) return remember(key, cached);
       const entry = await deps.journal.entry(entryId);

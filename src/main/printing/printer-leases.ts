@@ -20,7 +20,7 @@ import { z } from 'zod';
 import type { Environment } from '../../shared/contract/app';
 import { StationError } from '../../shared/errors';
 import { printerAddressKey, type PrinterAddress } from '../../shared/zebra/printer-address';
-import type { StoreEngine } from '../store/engine/store-engine';
+import type { StoreEngine } from '../store';
 
 /** How long a lease lasts without renewal; the holder renews it every third of that. */
 export const leaseDurationMs = 30_000;

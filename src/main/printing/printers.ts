@@ -13,7 +13,7 @@ import { PrinterOptionsSchema, type PrinterAddInput, type PrinterData, type Prin
 import { StationError } from '../../shared/errors';
 import { heirOf, roleHolder } from '../../shared/printer-roles';
 import { describePrinterAddress, PrinterAddressSchema, printerAddressKey, type PrinterAddress } from '../../shared/zebra/printer-address';
-import type { StoreEngine, StoreSession, StoreTransaction, Subscription } from '../store/engine/store-engine';
+import type { StoreEngine, StoreSession, StoreTransaction, Subscription } from '../store';
 import { describeLabelRoute, labelRoute } from './label-route';
 
 export type PrinterRecord = PrinterData;
@@ -365,11 +365,6 @@ export class PrinterRegistry {
       // A read that ran while the transaction was open may have cached the rows before it.
       this.forget();
     }
-  }
-
-  /** The store this registry reads moved (store/printing-store.ts): what it keeps is another store's. */
-  storeMoved(): void {
-    this.forget();
   }
 
   private forget(): void {

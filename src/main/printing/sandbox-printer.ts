@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { Orientation } from '../../shared/api/schemas';
 import type { PrinterAddress } from '../../shared/zebra/printer-address';
-import type { SettingsRepository } from '../store/settings-repository';
+import type { SettingsRepository } from '../store';
 import type { PrinterRecord, PrinterRegistry } from './printers';
 
 export const sandboxPrinterName = 'Virtual Zebra (sandbox)';

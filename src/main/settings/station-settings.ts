@@ -14,8 +14,7 @@ import {
 } from '../../shared/contract/settings';
 import { ScaleSettingSchema, type ScaleSetting } from '../../shared/contract/scales';
 import { KeyboardLayoutIdSchema, type KeyboardLayoutId } from '../../shared/keyboard/layouts';
-import { parseStoreAddress } from '../store/engine/postgres-config';
-import type { SettingsRepository } from '../store/settings-repository';
+import { parseStoreAddress, type SettingsRepository } from '../store';
 
 const STATION = 'station';
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { Environment } from '../../shared/contract/app';
-import type { StoreEngine } from '../store/engine/store-engine';
+import type { StoreEngine } from '../store';
 
 const WeightRowSchema = z.object({ orderId: z.string(), weightGrams: z.coerce.number().int() });
 

@@ -15,8 +15,7 @@
  */
 import type { Environment } from '../../shared/contract/app';
 import { StationError } from '../../shared/errors';
-import type { StoreEngine, StoreSession } from '../store/engine/store-engine';
-import { retryLostRace } from '../store/engine/retry-lost-race';
+import { retryLostRace, type StoreEngine, type StoreSession } from '../store';
 
 export const ledgerStates = ['intended', 'posting', 'created', 'rejected', 'unknown'] as const;
 export type LedgerState = (typeof ledgerStates)[number];

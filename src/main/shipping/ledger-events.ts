@@ -7,7 +7,7 @@
 import type { WebhookPayload } from '../../shared/api/schemas';
 import type { Environment } from '../../shared/contract/app';
 import type { Logger } from '../logging/logger';
-import type { StoreSession } from '../store/engine/store-engine';
+import type { StoreSession } from '../store';
 import type { CreationLedger } from './creation-ledger';
 
 export function ledgerHearsStatusEvents(ledger: CreationLedger, logger: Logger): (tx: StoreSession, environment: Environment, payload: WebhookPayload) => Promise<void> {

@@ -13,7 +13,7 @@
  * (order refs, order ids, barcodes) and is not swept here.
  */
 import type { Logger } from '../logging/logger';
-import type { StoreEngine } from '../store/engine/store-engine';
+import type { StoreEngine } from '../store';
 import { errorText } from '../../shared/error-text';
 
 export const personalDataRetentionDays = 30;

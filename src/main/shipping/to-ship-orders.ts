@@ -15,7 +15,7 @@ import { SheetFileProblem } from '../spreadsheets/sheet-limits';
 import { parseSpreadsheet } from '../spreadsheets/spreadsheet-parser';
 import type { Cell } from '../spreadsheets/sheet-readers';
 import { fileProblem, openSpreadsheet, refusedFile, SpreadsheetOpenProblem, type OpenedSpreadsheet, type SpreadsheetSource } from '../spreadsheets/spreadsheet-file';
-import type { StoreEngine } from '../store/engine/store-engine';
+import type { StoreEngine } from '../store';
 
 // The spreadsheet upload's own required columns (spec: Spreadsheet upload).
 export const requiredColumns = toShipColumns.required;

@@ -18,7 +18,7 @@ import {
   type UploadSkip,
   type UploadState,
 } from '../../shared/contract/upload';
-import type { StoreEngine, StoreSession, StoreTransaction } from '../store/engine/store-engine';
+import type { StoreEngine, StoreSession, StoreTransaction } from '../store';
 
 export interface UploadRecord {
   id: string;

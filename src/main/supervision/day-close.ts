@@ -16,7 +16,7 @@ import type { Environment } from '../../shared/contract/app';
 import type { HandoverData } from '../../shared/contract/supervision';
 import type { OrderIndex } from '../orders/order-index';
 import { localDayBounds } from '../orders/order-overview';
-import type { StoreEngine } from '../store/engine/store-engine';
+import type { StoreEngine } from '../store';
 import type { CreatedWeights } from '../shipping/created-weights';
 import type { PullNotices } from './pull-notices';
 import type { StatusTimeline } from './status-timeline';

@@ -13,7 +13,7 @@ import type { EventBus } from '../contract/event-bus';
 import type { Logger } from '../logging/logger';
 import type { WeighedStatusEvent } from '../orders/status-events';
 import { remember } from '../orders/webhook-conflicts';
-import type { StoreEngine, StoreSession, StoreTransaction, Subscription } from '../store/engine/store-engine';
+import type { StoreEngine, StoreSession, StoreTransaction, Subscription } from '../store';
 import { errorText } from '../../shared/error-text';
 
 type PullStatus = (typeof pullStatuses)[number];

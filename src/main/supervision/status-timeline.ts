@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { OrderStatusSchema } from '../../shared/api/schemas';
 import type { Environment } from '../../shared/contract/app';
-import type { StoreEngine, StoreTransaction } from '../store/engine/store-engine';
+import type { StoreEngine, StoreTransaction } from '../store';
 import type { WeighedStatusEvent } from '../orders/status-events';
 
 const TimelineRowSchema = z.object({

@@ -13,7 +13,7 @@ import { StationError } from '../../shared/errors';
 import type { DeliveryClient } from '../api';
 import type { IndexedOrder, OrderIndex } from '../orders/order-index';
 import type { OrderLookup } from '../orders/order-lookup';
-import type { StoreEngine } from '../store/engine/store-engine';
+import type { StoreEngine } from '../store';
 
 export interface CancelRequest {
   scan: string;

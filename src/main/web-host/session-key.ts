@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PRIVATE_FILE_MODE } from '../store/private-files';
+import { PRIVATE_FILE_MODE } from '../store';
 
 const keyPattern = /^[A-Za-z0-9_-]{43}$/;
 

@@ -22,6 +22,9 @@ describe('layer rules', () => {
     ['main-imports-electron.ts', 'src/renderer/src/bad.ts', 'no-restricted-imports'],
     ['main-imports-electron.ts', 'src/sandbox/bad.ts', 'no-restricted-imports'],
     ['sandbox-imports-main.ts', 'src/sandbox/bad.ts', 'no-restricted-imports'],
+    ['main-imports-store-engine.ts', 'src/main/printing/bad.ts', 'no-restricted-imports'],
+    ['main-imports-store-engine.ts', 'src/main/bad.ts', 'no-restricted-imports'],
+    ['main-imports-store-engine.ts', 'src/main/electron/bad.ts', 'no-restricted-imports'],
   ];
 
   it.each(wrong)('%s placed at %s is an error (%s)', async (name, filePath, rule) => {
@@ -32,6 +35,18 @@ describe('layer rules', () => {
   it('flags each forbidden import of a file, not just the first', async () => {
     const messages = await lintAs('renderer-imports-main.ts', 'src/renderer/src/bad.ts');
     expect(messages.filter((m) => m.rule === 'no-restricted-imports')).toHaveLength(2);
+  });
+
+  it('names the store\'s entry for each file of the store imported past it', async () => {
+    const messages = await lintAs('main-imports-store-engine.ts', 'src/main/printing/bad.ts');
+    expect(messages.filter((m) => m.rule === 'no-restricted-imports').map((m) => m.text)).toEqual([
+      expect.stringContaining('src/main/store/index.ts'),
+      expect.stringContaining('src/main/store/index.ts'),
+    ]);
+  });
+
+  it('lets the store\'s own files import its engines', async () => {
+    expect(await lintAs('store-imports-its-engine.ts', 'src/main/store/ok.ts')).toEqual([]);
   });
 
   it('lets the Electron shell import electron and the rest of src/main', async () => {

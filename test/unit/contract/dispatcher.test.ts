@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createDispatcher, type Handlers } from '../../../src/main/contract/dispatcher';
 import { environmentSessions } from '../../../src/main/environment-session';
 import { createLogger } from '../../../src/main/logging/logger';
+import { createStorePlace } from '../../../src/main/store/store-place';
 import { StationError } from '../../../src/shared/errors';
 
 const info = { name: 'Packing Station', version: '1.2.3', environment: 'sandbox', keySet: true, host: 'web', stationName: 'Bench 3' } as const;
@@ -37,6 +38,31 @@ describe('dispatcher', () => {
     readying = false;
     await dispatcher.dispatch('app.info', {}, { host: 'web' });
     expect(readied).toEqual(['sandbox', 'test']);
+  });
+
+  it("settles a call's journal place at its first ask and holds it until the call has answered, also when it fails", async () => {
+    const place = createStorePlace();
+    const happened: string[] = [];
+    let entered: () => void = () => undefined;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const sessions = environmentSessions({ environment: () => 'test', readyFor: async () => undefined, clientFor: () => Promise.reject(new Error('no client here')), enterPlace: () => place.enter() });
+    const readsTheJournal: Handlers['app.info'] = async (_input, { session }) => {
+      const at = await session.place();
+      entered();
+      await released;
+      happened.push(`call answered at ${at}, the journal at ${place.current}`);
+      throw new StationError('CONFLICT', 'refused after reading the journal');
+    };
+    const dispatcher = createDispatcher({ 'app.info': readsTheJournal } as unknown as Handlers, createLogger(() => undefined), sessions);
+    const answer = dispatcher.dispatch('app.info', {}, { host: 'web' });
+    await inside;
+    const moved = place.moveToBench({ reason: 'database maintenance', by: 'Lead Kim' }).then(() => happened.push(`moved to ${place.current}`));
+    release();
+    expect(await answer).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
+    await moved;
+    expect(happened).toEqual(['call answered at shared, the journal at shared', 'moved to bench']);
   });
 
   it('returns the handler value as data', async () => {

@@ -15,7 +15,7 @@ import { createLocalOnlyPrinting } from '../../../src/main/printing/offline/loca
 import type { PrinterRecord } from '../../../src/main/printing/printers';
 import { SqliteEngine } from '../../../src/main/store/engine/sqlite-engine';
 import type { StoreEngine } from '../../../src/main/store/engine/store-engine';
-import { createPrintingStore, type PrintingStore } from '../../../src/main/store/printing-store';
+import { createStorePlace, type StorePlace } from '../../../src/main/store/store-place';
 import type { StoreHealth } from '../../../src/main/store/store-health';
 import type { Environment } from '../../../src/shared/contract/app';
 import type { LocalPrintingData, StoreHealthData } from '../../../src/shared/contract/store';
@@ -47,27 +47,29 @@ function handDrivenHealth() {
   };
 }
 
-/** The printing core as local-only printing sees it: its printers, and whether runs still write to a store. */
-function fakeCore(store: PrintingStore, lastRead: Map<Environment, PrinterRecord[]>) {
+/** The printing of each place as local-only printing sees it: its printers, and whether runs still write to its store; and the place's moves. */
+function fakeCore(place: StorePlace, stores: Record<'shared' | 'bench', StoreEngine>, lastRead: Map<Environment, PrinterRecord[]>) {
   const mirrored: Array<{ environment: Environment; printers: number; place: string }> = [];
   const busyOn = new Set<StoreEngine>();
   const ended = new Set<() => void>();
   let moves = 0;
-  const core = {
+  const { moveToBench, moveToShared } = place;
+  place.moveToBench = (mark) => ((moves += 1), moveToBench(mark));
+  place.moveToShared = () => ((moves += 1), moveToShared());
+  const coreOn = (at: 'shared' | 'bench') => ({
     printers: {
-      lastRead: () => lastRead,
-      replaceWith: async (environment: Environment, printers: readonly PrinterRecord[]) => void mirrored.push({ environment, printers: printers.length, place: store.place }),
-      storeMoved: () => void (moves += 1),
+      lastRead: () => (at === 'shared' ? lastRead : new Map()),
+      replaceWith: async (environment: Environment, printers: readonly PrinterRecord[]) => void mirrored.push({ environment, printers: printers.length, place: at === place.current ? at : `${at} (the journal at ${place.current})` }),
     },
     service: {
       recover: async () => undefined,
-      runsEndedOn: async (on: StoreEngine) => {
-        while (busyOn.has(on)) await new Promise<void>((resolve) => ended.add(resolve));
+      runsEnded: async () => {
+        while (busyOn.has(stores[at])) await new Promise<void>((resolve) => ended.add(resolve));
       },
     },
-  };
+  });
   return {
-    core: core as unknown as Parameters<typeof createLocalOnlyPrinting>[0]['core'],
+    cores: { shared: coreOn('shared'), bench: coreOn('bench') } as unknown as Parameters<typeof createLocalOnlyPrinting>[0]['cores'],
     mirrored,
     moves: () => moves,
     runOn: (on: StoreEngine) => busyOn.add(on),
@@ -92,19 +94,23 @@ function setUp(operator = 'Sam') {
   const sharedEngine = SqliteEngine.open(join(folder, 'warehouse.db'));
   const benchEngine = SqliteEngine.open(join(folder, 'station.db'));
   engines.push(sharedEngine, benchEngine);
-  const printingStore = createPrintingStore({ shared: sharedEngine, bench: benchEngine });
+  const place = createStorePlace();
+  const stores = { shared: sharedEngine, bench: benchEngine };
   const store = handDrivenHealth();
-  const core = fakeCore(printingStore, new Map([['test', [{ id: 'p-1' } as PrinterRecord]]]));
+  const core = fakeCore(place, stores, new Map([['test', [{ id: 'p-1' } as PrinterRecord]]]));
   const router = createLocalOnlyPrinting({
     health: store.health,
-    core: core.core,
-    store: printingStore,
+    cores: core.cores,
+    stores,
+    place,
     benchId: 'bench-1',
     operator: () => operator,
     events: createEventBus(createLogger(() => undefined, { level: 'error' })),
     logger: createLogger(() => undefined, { level: 'error' }),
     clock: () => new Date('2026-11-24T06:30:00.000Z'),
   });
+  // The engine the journal writes to now.
+  const printingStore = { inUse: () => stores[place.current], localOnly: () => place.localOnly(), get place() { return place.current; } };
   return { router, store, core, printingStore, sharedEngine, benchEngine };
 }
 

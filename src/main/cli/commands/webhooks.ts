@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { healthPath, type WebhookReceiverStatus } from '../../orders/webhook-receiver';
 import { expectOnly, numberOption, option } from '../args';
 import { exitCodes, UsageError, type CliCommand, type CliContext } from '../command';
-import { openSharedStore, storePasswordVariable } from '../../store/shared-store';
+import { openSharedStore, storePasswordVariable } from '../../store';
 import { errorText } from '../../../shared/error-text';
 
 const TlsModeSchema = z.enum(['disable', 'require', 'verify-full']);

@@ -9,9 +9,7 @@ import { z } from 'zod';
 import type { Environment } from '../../../shared/contract/app';
 import { PauseReasonSchema, type PauseReasonData, type RunCounts, type SecondCopyData } from '../../../shared/contract/printing';
 import { StationError } from '../../../shared/errors';
-import { type StoreEngine, type StoreSession, type SqlValue } from '../../store/engine/store-engine';
-import type { FlushToDisk } from '../../store/wal-flush';
-import { engineInUse, placeOf, type PrintingPlace } from '../../store/printing-store';
+import type { FlushToDisk, SqlValue, StoreEngine, StoreSession } from '../../store';
 import {
   JournalRowSchema,
   RunOptionsSchema,
@@ -123,7 +121,7 @@ export interface RecoveryReport {
 export interface JournalBench {
   id: string;
   name(): string;
-  /** Why the journal writes to the bench's own file (store/printing-store.ts): every label written there says so. */
+  /** Why the journal writes to the bench's own file (local-only printing, printing/offline): every label written there says so. */
   localOnly?(): { reason: string; by: string } | null;
 }
 
@@ -146,9 +144,6 @@ function guardedLabel(label: NewLabel): number | null {
 }
 
 export class PrintJournal {
-  // This journal on each store a run began in (see pinned).
-  private readonly pins = new Map<StoreEngine, PrintJournal>();
-
   constructor(
     private readonly engine: StoreEngine,
     private readonly clock: () => Date = () => new Date(),
@@ -164,31 +159,6 @@ export class PrintJournal {
 
   private now(): string {
     return this.clock().toISOString();
-  }
-
-  /** Where it writes now: entry ids are each place's own. */
-  get place(): PrintingPlace {
-    return placeOf(this.engine);
-  }
-
-  /** The store this journal writes to (for what is kept beside it: the labels' marks). */
-  get store(): StoreEngine {
-    return this.engine;
-  }
-
-  /**
-   * This journal on the store it writes to now, for a run to keep writing there whatever happens
-   * meanwhile (store/printing-store.ts: label ids are each store's own). Itself where it does not move.
-   */
-  pinned(): PrintJournal {
-    const engine = engineInUse(this.engine);
-    if (engine === this.engine) return this;
-    let pinned = this.pins.get(engine);
-    if (!pinned) {
-      pinned = new PrintJournal(engine, this.clock, this.flushToDisk, this.bench);
-      this.pins.set(engine, pinned);
-    }
-    return pinned;
   }
 
   /** The bench writing (null: a journal of one bench that carries no bench id, as in tests). */

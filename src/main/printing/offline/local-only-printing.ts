@@ -1,12 +1,13 @@
 /**
  * Printing while the warehouse's shared store is offline. Without the store the duplicate guard
  * cannot be asked, so the bench refuses to print (STORE_OFFLINE) until a lead allows local-only
- * printing for it, with a reason. The one printing core then writes to the bench's own file
- * (store/printing-store.ts): its journal, each label marked local-only with the reason and the
- * lead; the warehouse's printers as this bench last read them; and the bench's copy of the
- * warehouse's orders (store/order-copy.ts, at most a minute old; an order id not in it is tried
- * directly against the Delivery API). Bundle runs stay refused: a run is long, resumable and owned
- * through the shared store. A run that began on the shared store keeps writing there.
+ * printing for it, with a reason. The journal then writes to the bench's own file (the store's
+ * place moves: store/store-place.ts), and calls print with the printing of that place: its
+ * journal, each label marked local-only with the reason and the lead; the warehouse's printers as
+ * this bench last read them; and the bench's copy of the warehouse's orders (store/order-copy.ts,
+ * at most a minute old; an order id not in it is tried directly against the Delivery API). Bundle
+ * runs stay refused: a run is long, resumable and owned through the shared store. A run that began
+ * on the shared store keeps its place's services, so it keeps writing there.
  *
  * When the store answers again, new prints wait while the runs on the bench's file finish; its
  * labels are then merged into the shared journal (offline-merge.ts), any printed twice meanwhile
@@ -18,17 +19,18 @@ import type { Environment } from '../../../shared/contract/app';
 import { StationError } from '../../../shared/errors';
 import type { EventBus } from '../../contract/event-bus';
 import type { Logger } from '../../logging/logger';
-import type { LocalOnlyMark, PrintingStore } from '../../store/printing-store';
-import { storeOfflineError, type StoreHealth } from '../../store/store-health';
+import { type LocalOnlyMark, type StoreEngine, storeOfflineError, type StoreHealth, type StorePlace } from '../../store';
 import type { PrintingCore } from '../runs/printing-core';
 import { mergeLocalLabels, offlineDuplicates, unmergedLabels } from './offline-merge';
 
 export interface LocalOnlyPrintingDeps {
   health: StoreHealth;
-  /** The printing core, on `store`. */
-  core: Pick<PrintingCore, 'printers' | 'service'>;
-  /** Where the core's journal writes: the shared store, or the bench's own file while local-only printing lasts. */
-  store: PrintingStore;
+  /** The printing of each place: the shared store's, and the bench's own file's. */
+  cores: Record<'shared' | 'bench', Pick<PrintingCore, 'printers' | 'service'>>;
+  /** The engine of each place. */
+  stores: { shared: StoreEngine; bench: StoreEngine };
+  /** Where the journal writes: the shared store, or the bench's own file while local-only printing lasts. */
+  place: StorePlace;
   benchId: string;
   operator(): string;
   events: EventBus;
@@ -54,7 +56,7 @@ export interface LocalOnlyPrinting {
 }
 
 export function createLocalOnlyPrinting(deps: LocalOnlyPrintingDeps): LocalOnlyPrinting {
-  const { store, core } = deps;
+  const { place, cores, stores } = deps;
   const clock = deps.clock ?? (() => new Date());
   let allowance: LocalPrintingData | null = null;
   // From the store's return until the bench's local labels are merged: they are not in the guard yet.
@@ -71,13 +73,8 @@ export function createLocalOnlyPrinting(deps: LocalOnlyPrintingDeps): LocalOnlyP
     return storeOfflineError(health.since, health.problem, subject);
   };
   const moveToBench = async (mark: LocalOnlyMark | null) => {
-    await store.moveToBench(mark);
+    await place.moveToBench(mark);
     if (mark) printedOnBench = true;
-    core.printers.storeMoved();
-  };
-  const moveToShared = async () => {
-    await store.moveToShared();
-    core.printers.storeMoved();
   };
 
   const merge = async (): Promise<OfflineMerged | null> => {
@@ -90,17 +87,17 @@ export function createLocalOnlyPrinting(deps: LocalOnlyPrintingDeps): LocalOnlyP
     let merged = false;
     try {
       // The runs on the bench's file finish there first (each writes where it began).
-      await core.service.runsEndedOn(store.bench);
-      if ((await unmergedLabels(store.bench)) === 0) {
+      await cores.bench.service.runsEnded();
+      if ((await unmergedLabels(stores.bench)) === 0) {
         merged = true;
         fileChecked = true;
         return null;
       }
       // What a stop left mid-print on the bench's file is settled first (uncertain, with its reason);
       // meanwhile the screen reads the bench's journal, as it did while the labels were printed.
-      if (store.place === 'shared') await moveToBench(null);
-      await core.service.recover();
-      const result = await mergeLocalLabels({ local: store.bench, shared: store.shared, benchId: deps.benchId, clock });
+      if (place.current === 'shared') await moveToBench(null);
+      await cores.bench.service.recover();
+      const result = await mergeLocalLabels({ local: stores.bench, shared: stores.shared, benchId: deps.benchId, clock });
       merged = true;
       fileChecked = true;
       printedOnBench = false;
@@ -112,7 +109,7 @@ export function createLocalOnlyPrinting(deps: LocalOnlyPrintingDeps): LocalOnlyP
       merging = false;
       // Merged: printing is the shared store's again. Cut short (the store left again): the lead's
       // permission stands, and the rest is merged the next time the store answers.
-      if (merged && store.place === 'bench') await moveToShared();
+      if (merged && place.current === 'bench') await place.moveToShared();
       if (allowance?.ending) {
         allowance = merged ? null : { ...allowance, ending: false };
         publish();
@@ -125,19 +122,19 @@ export function createLocalOnlyPrinting(deps: LocalOnlyPrintingDeps): LocalOnlyP
       if (merging) throw refusal('merging');
       if (deps.health.current().state !== 'offline') {
         // Back, with the bench's labels not merged yet (the merge starts as the store returns).
-        if (store.place === 'bench') throw refusal('merging');
+        if (place.current === 'bench') throw refusal('merging');
         return;
       }
-      if (allowance && store.place === 'bench') return;
+      if (allowance && place.current === 'bench') return;
       throw refusal('offline');
     },
     requireBundles() {
-      if (merging || (deps.health.current().state !== 'offline' && store.place === 'bench')) throw refusal('merging');
+      if (merging || (deps.health.current().state !== 'offline' && place.current === 'bench')) throw refusal('merging');
       if (deps.health.current().state !== 'offline') return;
       throw refusal(allowance ? 'scans-only' : 'offline');
     },
     requireSharedStore() {
-      if (store.place === 'bench') {
+      if (place.current === 'bench') {
         throw new StationError('STORE_UNAVAILABLE', "The store cannot be reached: this bench prints on its own file while the shared store is offline, and the printers are changed only there.");
       }
     },
@@ -154,12 +151,12 @@ export function createLocalOnlyPrinting(deps: LocalOnlyPrintingDeps): LocalOnlyP
         throw new StationError('OPERATOR_REQUIRED', 'Say who you are before you allow local-only printing: enter your name.', undefined, { facts: { subject: 'local-printing' } });
       }
       const mark = { reason: input.reason, by };
-      if (store.place === 'shared') {
+      if (place.current === 'shared') {
         // The warehouse's printers as this bench last read them, with its own defaults, so the scan
         // prints where it would have; a bench that never read them keeps what its file had.
-        const lastRead = core.printers.lastRead();
+        const lastRead = cores.shared.printers.lastRead();
         await moveToBench(mark);
-        for (const [environment, printers] of lastRead) await core.printers.replaceWith(environment, printers);
+        for (const [environment, printers] of lastRead) await cores.bench.printers.replaceWith(environment, printers);
       } else await moveToBench(mark);
       allowance = { reason: input.reason, allowedBy: by, since: allowance?.since ?? clock().toISOString(), ending: false };
       deps.logger.warn('local-only printing allowed while the shared store is offline', { by, reason: input.reason });
@@ -180,6 +177,6 @@ export function createLocalOnlyPrinting(deps: LocalOnlyPrintingDeps): LocalOnlyP
       });
       return mergeDone;
     },
-    report: async (environment, limit = 200) => ({ duplicates: await offlineDuplicates(store.shared, environment, limit) }),
+    report: async (environment, limit = 200) => ({ duplicates: await offlineDuplicates(stores.shared, environment, limit) }),
   };
 }

@@ -14,8 +14,7 @@ import { z } from 'zod';
 import type { Environment } from '../../../shared/contract/app';
 import type { OfflineDuplicate } from '../../../shared/contract/store';
 import { StationError } from '../../../shared/errors';
-import type { SqlValue, StoreEngine, StoreSession } from '../../store/engine/store-engine';
-import { retryLostRace } from '../../store/engine/retry-lost-race';
+import { retryLostRace, type SqlValue, type StoreEngine, type StoreSession } from '../../store';
 import { columnOf, selectedAsFields } from '../journal/print-journal';
 import { JournalRowSchema, RunRowSchema } from '../journal/journal-types';
 

@@ -4,7 +4,7 @@
  * the station stopped reads it back for the labels that may still be in the printer.
  */
 import { z } from 'zod';
-import { type StoreEngine } from '../../store/engine/store-engine';
+import type { StoreEngine } from '../../store';
 
 export interface LabelMark {
   entryId: number;

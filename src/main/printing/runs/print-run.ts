@@ -14,7 +14,7 @@ import { systemClock, type QueueClock } from '../queue/clock';
 import type { LabelSource, NextLabel, QueueLabel } from '../queue/label-source';
 import type { LabelMarkStore } from '../queue/label-marks';
 import type { PrinterQueue } from '../queue/printer-queue';
-import { isUnreachable } from '../../store/store-health';
+import { isUnreachable } from '../../store';
 import { errorText } from '../../../shared/error-text';
 
 /** A label's document, checked and ready for the printer. */

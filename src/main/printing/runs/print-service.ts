@@ -1,5 +1,6 @@
 /**
- * The printing core: the runs in this process, on one queue per printer. Single prints and
+ * The printing core of one journal place: the runs in this process written to that journal, on
+ * the station's one queue per printer (print-queues.ts, shared by the places). Single prints and
  * bundle runs (single-print.ts, bundle-print.ts) plan their labels and hand them to `launch`.
  * The rest lives in small parts this class wires together: the queues (queue-registry.ts), who
  * owns a run and what a stop left behind (run-ownership.ts), the user's controls
@@ -19,23 +20,21 @@ import type { JournalRow, NewLabel, RunKind, RunOptions, RunRow } from '../journ
 import type { PrintJournal } from '../journal/print-journal';
 import { systemClock, type QueueClock } from '../queue/clock';
 import type { LabelMarkStore } from '../queue/label-marks';
-import type { StoreEngine } from '../../store/engine/store-engine';
+import { isUnreachable } from '../../store';
 import type { PrinterQueue, PrinterQueueTiming } from '../queue/printer-queue';
 import type { PrinterRecord, PrinterRegistry } from '../printers';
 import type { PrinterLeases } from '../printer-leases';
 import type { PrinterTransports } from '../transports/printer-transports';
-import { IdleTracker } from './idle-tracker';
 import { BundleDocuments, classifyFetchFailure, createLabelDocuments } from './label-documents';
 import { PrintRun, type DocumentSource, type FloorLead, type PreparedDocument, type RunObserver } from './print-run';
 import { ProgressThrottle } from './progress-throttle';
-import { QueueRegistry } from './queue-registry';
 import { RunControls } from './run-controls';
 import { heartbeatDefaults, RunOwnership, stationStopped } from './run-ownership';
 import { currentBoot, type BootMark } from '../../boot-identity';
 import { RunReadModels } from './run-read-models';
-import { isUnreachable } from '../../store/store-health';
 import { currentPrinter } from '../status/identity-watch';
-import { RollWatch } from '../status/roll-watch';
+import type { RollWatch } from '../status/roll-watch';
+import type { PrintQueues } from './print-queues';
 import { errorText } from '../../../shared/error-text';
 
 export interface PrintingOptions {
@@ -57,6 +56,8 @@ export interface PrintingOptions {
 export interface PrintServiceDeps {
   journal: PrintJournal;
   printers: PrinterRegistry;
+  /** The station's queues, one per printer, shared with the print service of the other journal place. */
+  queues: PrintQueues;
   /** The warehouse's printer leases (none on one bench). */
   leases?: PrinterLeases;
   transports: PrinterTransports;
@@ -65,8 +66,8 @@ export interface PrintServiceDeps {
   clientFor(environment: Environment): Promise<DeliveryClient>;
   events: EventBus;
   logger: Logger;
-  /** What the printer said as each label reached it, kept beside the journal of the label for runs resumed after a restart. */
-  marksOn?(store: StoreEngine): LabelMarkStore;
+  /** What the printer said as each label reached it, kept beside the journal for runs resumed after a restart. */
+  marks?: LabelMarkStore;
   clock?: QueueClock;
   options?: PrintingOptions;
 }
@@ -88,18 +89,14 @@ export interface LaunchInput {
 
 export class PrintService {
   private readonly runs = new Map<string, PrintRun>();
-  // The store each live run writes to (its pinned journal's), and who waits for a store's runs to end.
-  private readonly runStores = new Map<string, StoreEngine>();
+  // Who waits for this service's runs to end.
   private readonly runEnded = new Set<() => void>();
-  private readonly marks = new Map<StoreEngine, LabelMarkStore>();
   private readonly bundleDocuments = new Map<string, BundleDocuments>();
   private readonly clock: QueueClock;
-  private readonly queues: QueueRegistry;
   private readonly ownership: RunOwnership;
   private readonly read: RunReadModels;
   private readonly controls: RunControls;
   private readonly throttle: ProgressThrottle;
-  private readonly idle: IdleTracker;
   /** The roll each Zebra holds, read once per connection off the labels' path (status/roll-watch.ts). */
   readonly rolls: RollWatch;
   private closed = false;
@@ -108,18 +105,13 @@ export class PrintService {
 
   constructor(private readonly deps: PrintServiceDeps) {
     this.clock = deps.clock ?? systemClock;
-    this.idle = new IdleTracker(() => this.queues.allIdle && this.runs.size === 0, deps.logger);
-    this.queues = new QueueRegistry({
-      transports: deps.transports,
-      logger: deps.logger,
-      clock: this.clock,
-      ...(deps.options?.queueTiming ? { timing: deps.options.queueTiming } : {}),
-      onPrinterState: (printerId, state) =>
-        deps.events.emit('printers.state', { printerId, ...state, at: new Date(this.clock.now()).toISOString() }),
-      onQueueIdle: () => this.idle.notifyIfIdle(),
-      // The label route's identity check asks each new connection's printer who it is before its first label.
-      ...(deps.leases ? { leases: deps.leases } : {}),
-      identifiedSerial: (printer) => deps.printers.lastKnown(printer.environment, printer.id)?.options.serialNumber ?? null,
+    this.rolls = deps.queues.rolls;
+    deps.queues.join({
+      none: () => this.runs.size === 0,
+      interrupt: () => {
+        const since = new Date(this.clock.now()).toISOString();
+        for (const run of this.runs.values()) run.interrupt({ ...stationStopped, since });
+      },
     });
     this.ownership = new RunOwnership(
       deps.journal,
@@ -140,7 +132,7 @@ export class PrintService {
     this.controls = new RunControls({
       journal: deps.journal,
       printers: deps.printers,
-      claim: (printer) => this.queues.claim(printer),
+      claim: (printer) => this.claimPrinter(printer),
       events: deps.events,
       ownership: this.ownership,
       read: this.read,
@@ -149,13 +141,10 @@ export class PrintService {
       restart: (run, entries, printer) => this.startRun(run, entries, printer),
     });
     this.throttle = new ProgressThrottle(deps.options?.progressIntervalMs ?? 250, this.clock);
-    this.rolls = new RollWatch({
-      transports: deps.transports,
-      idle: (printer) => this.queues.idleFor(printer),
-      onRead: (printer, roll) => deps.events.emit('printers.roll', { printerId: printer.id, roll: roll.fit, readAt: roll.readAt }),
-      logger: deps.logger,
-      ...(deps.options?.rollQuietMs !== undefined ? { quietMs: deps.options.rollQuietMs } : {}),
-    });
+  }
+
+  private get queues() {
+    return this.deps.queues.registry;
   }
 
   get journal(): PrintJournal {
@@ -163,7 +152,7 @@ export class PrintService {
   }
 
   get activity(): PrintActivity {
-    return this.idle.activity;
+    return this.deps.queues.activity;
   }
 
   /**
@@ -185,7 +174,7 @@ export class PrintService {
    * lease for this bench (PRINTER_LEASED when another bench drives it; queue-registry.ts).
    */
   claimPrinter(printer: PrinterRecord): Promise<void> {
-    return this.queues.claim(printer);
+    return this.queues.claim(printer, this.deps.leases);
   }
 
   /**
@@ -273,9 +262,7 @@ export class PrintService {
   /** Journal rows for a new run, then the run itself, started. */
   async launch(input: LaunchInput): Promise<PrintRun> {
     this.requireLaunchable(input.printer);
-    // The run writes where the journal writes as it begins, to the end (store/printing-store.ts).
-    const journal = this.deps.journal.pinned();
-    const { run, entries, onDisk } = await journal.createRun({
+    const { run, entries, onDisk } = await this.deps.journal.createRun({
       environment: input.environment,
       kind: input.kind,
       printerId: input.printer.id,
@@ -285,7 +272,7 @@ export class PrintService {
       // A scan's run reaches the disk while its label's GET is under way (journal: createRun).
       waitForDisk: input.kind !== 'single',
     });
-    return this.startRun(run, entries, input.printer, input.documents, input.bundles, input.firstDocument, onDisk, journal);
+    return this.startRun(run, entries, input.printer, input.documents, input.bundles, input.firstDocument, onDisk);
   }
 
   private async startRun(
@@ -296,7 +283,6 @@ export class PrintService {
     planned?: BundleDocuments,
     firstDocument?: Promise<PreparedDocument>,
     onDisk: Promise<void> = Promise.resolve(),
-    journal: PrintJournal = this.deps.journal.pinned(),
   ): Promise<PrintRun> {
     const queue = this.queueFor(printer);
     const bundles = planned ?? new BundleDocuments(() => this.deps.clientFor(run.environment));
@@ -306,8 +292,8 @@ export class PrintService {
     const printRun = new PrintRun({
       run,
       entries,
-      journal,
-      ...this.marksBeside(journal),
+      journal: this.deps.journal,
+      ...(this.deps.marks ? { marks: this.deps.marks } : {}),
       queue,
       // The document asked for ahead is the first label's, once; anything after is fetched as usual.
       documents: (entry) => {
@@ -325,30 +311,17 @@ export class PrintService {
       clock: this.clock,
     });
     this.runs.set(run.id, printRun);
-    this.runStores.set(run.id, journal.store);
     this.keepHeartbeat();
     await printRun.start();
     return printRun;
   }
 
-  private marksBeside(journal: PrintJournal): { marks?: LabelMarkStore } {
-    const marksOn = this.deps.marksOn;
-    if (!marksOn) return {};
-    let marks = this.marks.get(journal.store);
-    if (!marks) {
-      marks = marksOn(journal.store);
-      this.marks.set(journal.store, marks);
-    }
-    return { marks };
-  }
-
   /**
-   * Resolves once no run of this process writes to the store any more (local-only printing hands
-   * the bench's labels to the merge only then: printing/offline).
+   * Resolves once no run of this service is live any more (local-only printing hands the bench's
+   * labels to the merge only then: printing/offline).
    */
-  async runsEndedOn(store: StoreEngine): Promise<void> {
-    const busy = () => [...this.runStores.values()].includes(store);
-    while (busy()) {
+  async runsEnded(): Promise<void> {
+    while (this.runs.size > 0) {
       await new Promise<void>((resolve) => {
         const ended = () => {
           this.runEnded.delete(ended);
@@ -475,31 +448,29 @@ export class PrintService {
     finished: (run) => {
       this.throttle.forget(run.runId);
       this.runs.delete(run.runId);
-      this.runStores.delete(run.runId);
       for (const ended of [...this.runEnded]) ended();
       this.bundleDocuments.get(run.runId)?.clear();
       this.bundleDocuments.delete(run.runId);
       this.emitInOrder(this.read.summary(run.runId).then((summary) => () => this.deps.events.emit('printing.finished', summary)));
-      this.idle.notifyIfIdle();
+      this.deps.queues.notifyIfIdle();
     },
   };
 
-  /** Stops every queue after the label it is sending; unfinished runs are offered for resume next time. */
+  /**
+   * Stops every queue after the label it is sending (the runs of each journal place first);
+   * unfinished runs are offered for resume next time.
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.rolls.close();
     this.heartbeat?.abort();
-    const since = new Date(this.clock.now()).toISOString();
-    for (const run of this.runs.values()) run.interrupt({ ...stationStopped, since });
-    await this.queues.closeAll();
+    await this.deps.queues.close();
     this.throttle.clear();
     await this.emitted;
     for (const run of this.runs.values()) await run.journalled();
     // This process's runs are settled the way a crash would settle them; other processes' runs are theirs.
     const mine = new Set(this.runs.keys());
     this.runs.clear();
-    this.runStores.clear();
     for (const ended of [...this.runEnded]) ended();
     if (mine.size === 0) return;
     try {

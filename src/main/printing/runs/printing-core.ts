@@ -1,7 +1,9 @@
 /**
- * Builds the printing part of the station from its parts (the composition root calls this once):
- * the journal, the printer registry, the print service with its queues, single prints and bundle
- * runs. Interrupted runs are recovered as it starts.
+ * The printing of one journal place (the shared store, or the bench's own file while local-only
+ * printing lasts: store/store-place.ts), each part on that place's engine: the journal, the
+ * printer registry, the order index a scan resolves against, the print service with its single
+ * prints and bundle runs, and the label preview. The printers' queues are the station's, shared by
+ * the places (print-queues.ts).
  */
 import type { Environment } from '../../../shared/contract/app';
 import type { PrintOutcomeData, RunSummaryData } from '../../../shared/contract/printing';
@@ -11,25 +13,24 @@ import type { Logger } from '../../logging/logger';
 import type { OrderIndex } from '../../orders/order-index';
 import type { OrderLookup } from '../../orders/order-lookup';
 import type { StationSettings } from '../../settings/station-settings';
-import type { StoreEngine } from '../../store/engine/store-engine';
+import type { FlushToDisk, StoreEngine } from '../../store';
 import type { StationError } from '../../../shared/errors';
 import { planAndStartBundleRun, type BundlePrintInput } from '../bundle-print';
 import { PrintJournal, type JournalBench } from '../journal/print-journal';
 import { PrinterRegistry } from '../printers';
 import type { PrinterLeases } from '../printer-leases';
 import { StoreLabelMarks } from '../queue/label-marks';
+import { createLabelPreview, type LabelPreview } from '../label-preview';
 import { prepareForScan, printScan, type SinglePrintInput, type SlipCheck } from '../single-print';
 import type { PrinterTransports } from '../transports/printer-transports';
+import type { PrintQueues } from './print-queues';
 import { PrintService, type PrintingOptions } from './print-service';
-import type { FlushToDisk } from '../../store/wal-flush';
 
 export interface PrintingCoreDeps {
-  /**
-   * The journal, its label marks and the printers: the bench's SQLite engine, or on a warehouse the
-   * printing store (store/printing-store.ts), which writes to the shared store or, while local-only
-   * printing lasts, to the bench's own file.
-   */
+  /** The journal, its label marks and the printers: this place's engine. */
   store: StoreEngine;
+  /** The station's queues, one per printer, shared by the places. */
+  queues: PrintQueues;
   /** The bench whose labels and runs these are (its id and name go on every row; its own default printers and leases). */
   bench: JournalBench;
   /** On a shared store: printers are leased, one bench driving each at a time (printer-leases.ts). */
@@ -51,7 +52,11 @@ export interface PrintingCoreDeps {
 export interface PrintingCore {
   readonly journal: PrintJournal;
   readonly printers: PrinterRegistry;
+  /** The orders a scan resolves against here (on the bench's own file, its copy of the warehouse's). */
+  readonly orders: OrderIndex;
   readonly service: PrintService;
+  /** The label document of an entry of this journal, as it was printed (label-preview.ts). */
+  readonly preview: LabelPreview;
   readonly transports: PrinterTransports;
   print(input: SinglePrintInput): Promise<PrintOutcomeData>;
   /** A scan at the bench, which may be the slip of an order to ship (see SlipCheck): that answer, or the print's. */
@@ -59,7 +64,7 @@ export interface PrintingCore {
   printBundles(input: BundlePrintInput): Promise<RunSummaryData>;
   /** A scan is coming: the printer for single scans is made ready for it (single-print.ts). */
   prepareForScan(): Promise<boolean>;
-  /** Stops the queues after the label each is sending, then closes printer connections. */
+  /** Stops the queues after the label each is sending (every place's runs first); the caller closes the transports. */
   close(): Promise<void>;
 }
 
@@ -70,13 +75,14 @@ export function createPrintingCore(deps: PrintingCoreDeps): PrintingCore {
   const service = new PrintService({
     journal,
     printers,
+    queues: deps.queues,
     transports: deps.transports,
     orders: deps.orders,
     settings: deps.settings,
     clientFor: deps.clientFor,
     events: deps.events,
     logger: deps.logger,
-    marksOn: (store) => new StoreLabelMarks(store),
+    marks: new StoreLabelMarks(deps.store),
     ...(deps.leases ? { leases: deps.leases } : {}),
     ...(deps.options ? { options: deps.options } : {}),
   });
@@ -84,15 +90,14 @@ export function createPrintingCore(deps: PrintingCoreDeps): PrintingCore {
   return {
     journal,
     printers,
+    orders: deps.orders,
     service,
+    preview: createLabelPreview({ journal, printers, clientFor: deps.clientFor }),
     transports: deps.transports,
     print: (input) => printScan(singlePrint, input),
     printScanned: (input, slip) => printScan(singlePrint, input, slip),
     prepareForScan: () => prepareForScan(singlePrint),
     printBundles: (input) => planAndStartBundleRun({ service, printers, orders: deps.orders, settings: deps.settings, clientFor: deps.clientFor }, input),
-    async close() {
-      await service.close();
-      await deps.transports.closeAll();
-    },
+    close: () => service.close(),
   };
 }

@@ -3,7 +3,7 @@
  * address; each queue's state goes to the screen for every printer record on it.
  *
  * On a warehouse's shared store a bench drives a printer only while it holds the printer's lease
- * (printer-leases.ts): `claim` takes it before a run is launched (a run is refused, not queued,
+ * (printer-leases.ts, in the store of the print service that claims it): `claim` takes it before a run is launched (a run is refused, not queued,
  * when another bench holds it), it is renewed every third of its duration while the queue has
  * work, and given back when the queue goes idle (no sooner than a third of its duration after the
  * last claim, so a packer scanning every few seconds keeps the printer without a store write per
@@ -33,7 +33,7 @@ export interface QueueRegistryDeps {
   onQueueIdle(): void;
   /** The serial number last identified for a printer's address (see PrinterQueueDeps.identifiedSerial). */
   identifiedSerial?(printer: PrinterRecord): string | null;
-  /** The warehouse's printer leases; none on one bench (its printers are its own). */
+  /** The printer leases a claim takes when it names none; none on one bench (its printers are its own). */
   leases?: PrinterLeases;
 }
 
@@ -44,6 +44,8 @@ interface HeldLease {
   /** When it was last claimed: a claim whose run never reached the queue is given back after a renewal period. */
   claimedAt: number;
   stop: AbortController;
+  /** Where it was last claimed: renewed and given back there. */
+  leases: PrinterLeases;
 }
 
 interface QueueEntry {
@@ -70,11 +72,11 @@ export class QueueRegistry {
   }
 
   /**
-   * Makes sure this bench may drive the printer: takes (or, when held, renews) its lease.
-   * PRINTER_LEASED when another bench holds it; nothing is queued then.
+   * Makes sure this bench may drive the printer: takes (or, when held, renews) its lease in
+   * `leases` (none on one bench: its printers are its own). PRINTER_LEASED when another bench
+   * holds it; nothing is queued then.
    */
-  async claim(printer: PrinterRecord): Promise<void> {
-    const leases = this.deps.leases;
+  async claim(printer: PrinterRecord, leases: PrinterLeases | undefined = this.deps.leases): Promise<void> {
     const key = leases ? leaseKey(printer.address) : null;
     if (!leases || key === null) return;
     const now = this.deps.clock.now();
@@ -82,6 +84,7 @@ export class QueueRegistry {
     // Held with more than two renewal periods left: the renewal loop keeps it, no store write per scan.
     if (held && held.until - now > (leases.durationMs * 2) / 3) {
       held.claimedAt = now;
+      held.leases = leases;
       return;
     }
     await leases.take(printer);
@@ -90,11 +93,12 @@ export class QueueRegistry {
     if (current) {
       current.until = after + leases.durationMs;
       current.claimedAt = after;
+      current.leases = leases;
       return;
     }
-    const lease: HeldLease = { printer, until: after + leases.durationMs, claimedAt: after, stop: new AbortController() };
+    const lease: HeldLease = { printer, until: after + leases.durationMs, claimedAt: after, stop: new AbortController(), leases };
     this.held.set(key, lease);
-    void this.renew(key, lease, leases);
+    void this.renew(key, lease);
   }
 
   /** A printer's settings changed: the buffer limit applies from the next label. */
@@ -124,8 +128,8 @@ export class QueueRegistry {
   }
 
   /** Renews a held lease every third of its duration while its queue has work (or a claim is fresh). */
-  private async renew(key: string, lease: HeldLease, leases: PrinterLeases): Promise<void> {
-    const period = leases.durationMs / 3;
+  private async renew(key: string, lease: HeldLease): Promise<void> {
+    const period = lease.leases.durationMs / 3;
     for (;;) {
       await this.deps.clock.sleep(period, lease.stop.signal);
       if (lease.stop.signal.aborted) return;
@@ -136,8 +140,8 @@ export class QueueRegistry {
         return;
       }
       try {
-        await leases.take(lease.printer);
-        lease.until = this.deps.clock.now() + leases.durationMs;
+        await lease.leases.take(lease.printer);
+        lease.until = this.deps.clock.now() + lease.leases.durationMs;
       } catch (error) {
         // Lost (another bench took it over after this one could not renew in time) or the store is
         // unreachable: the next claim takes it again or is refused; labels already queued go on.
@@ -155,18 +159,17 @@ export class QueueRegistry {
    */
   private idleNow(key: string): void {
     const lease = this.held.get(key);
-    const leases = this.deps.leases;
-    if (!lease || !leases) return;
-    if (this.deps.clock.now() - lease.claimedAt >= leases.durationMs / 3) void this.giveBack(key);
+    if (!lease) return;
+    if (this.deps.clock.now() - lease.claimedAt >= lease.leases.durationMs / 3) void this.giveBack(key);
   }
 
   /** The station stops, or the queue went idle: the printer is free for other benches. */
   private async giveBack(key: string): Promise<void> {
     const lease = this.held.get(key);
-    if (!lease || !this.deps.leases) return;
+    if (!lease) return;
     this.forgetLease(key);
     try {
-      await this.deps.leases.release(lease.printer);
+      await lease.leases.release(lease.printer);
     } catch (error) {
       // It then expires by itself.
       this.deps.logger.warn('printer lease not given back', { printer: lease.printer.name, error: errorText(error) });

@@ -13,7 +13,7 @@ import { StationError } from '../../../shared/errors';
 import { parseHostStatus } from '../../../shared/zebra/host-status';
 import { calibrateCommand, configurationLabelCommand, headCleanedCommand, settingsCommands, type SettingsChange } from '../../../shared/zebra/printer-settings';
 import { hostStatusQuery } from '../../../shared/zebra/queries';
-import type { StoreEngine } from '../../store/engine/store-engine';
+import type { StoreEngine } from '../../store';
 import type { PrinterRecord } from '../printers';
 import type { PrintingCore } from '../runs/printing-core';
 import { canQuery, type StatusTransport } from '../transports/transport';
