@@ -66,7 +66,7 @@ export async function supervisionFeature(deps: SupervisionFeatureDeps): Promise<
       dayClose,
       index,
       lookup,
-      journal: printing.journal,
+      history: printing.journal.history,
       printHandover: (environment, printer, handover, pdf) => printHandover({ printers: printing.printers, transports: printing.transports }, environment, printer, handover, pdf),
     }),
     async close() {

@@ -173,7 +173,7 @@ async function uncertainLabels(deps: BenchStateDeps, environment: Environment): 
 }
 
 async function unfinishedRuns(deps: BenchStateDeps, environment: Environment, seen: BenchObservations): Promise<Omit<FloorRunData, 'lastAction'>[]> {
-  const runs = (await deps.service.journal.runs(environment, { unfinished: true, limit: 200 })).filter((run) => run.bench === deps.benchId && run.kind !== 'single');
+  const runs = (await deps.service.journal.runRecords.runs(environment, { unfinished: true, limit: 200 })).filter((run) => run.bench === deps.benchId && run.kind !== 'single');
   return Promise.all(runs.slice(0, floorListLimit).map((run) => floorRun(deps, environment, run, seen)));
 }
 

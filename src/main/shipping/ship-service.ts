@@ -19,7 +19,8 @@ import { StationError } from '../../shared/errors';
 import type { DeliveryClient } from '../api';
 import type { Logger } from '../logging/logger';
 import type { OrderIndex } from '../orders/order-index';
-import { emptyRunOptions, FirstPrintTaken } from '../printing/journal/print-journal';
+import { emptyRunOptions } from '../printing/journal/journal-rows';
+import { FirstPrintTaken } from '../printing/journal/run-records';
 import type { PrinterRecord, PrinterRegistry } from '../printing/printers';
 import type { PrintService } from '../printing/runs/print-service';
 import type { StationSettings } from '../settings/station-settings';
@@ -262,7 +263,7 @@ export class ShipService {
     const base = { parcel: entry.parcel, parcelCount, serviceRef: entry.serviceRef, orderId, barcode: entry.barcode, bundleId: entry.bundleId, createdNow };
     const { service } = this.deps.printing;
     // The journal's duplicate guard: a label printed before is not printed again by a ship.
-    const previous = await service.journal.previousPrint(environment, orderId);
+    const previous = await service.journal.history.previousPrint(environment, orderId);
     if (previous) return { ...base, printed: 'duplicate', journalEntryId: previous.id, printProblem: null };
     try {
       if (chosen instanceof Error) throw chosen;

@@ -16,7 +16,7 @@ import type { OfflineDuplicate } from '../../../shared/contract/store';
 import { StationError } from '../../../shared/errors';
 import type { SqlValue, StoreEngine, StoreSession } from '../../store/engine/store-engine';
 import { retryLostRace } from '../../store/engine/retry-lost-race';
-import { columnOf, selectedAsFields } from '../journal/print-journal';
+import { columnOf, selectedAsFields } from '../journal/journal-rows';
 import { JournalRowSchema, RunRowSchema } from '../journal/journal-types';
 
 /** A label of the bench's file as the journal reads it, with what the merge needs besides. */
