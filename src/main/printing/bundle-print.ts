@@ -19,11 +19,14 @@ import { emptyRunOptions } from './journal/journal-rows';
 import { labelRoute } from './label-route';
 import type { PrinterRecord, PrinterRegistry } from './printers';
 import { BundleDocuments, classifyFetchFailure, type BundlePage } from './runs/label-documents';
+import type { PrintHistory } from './journal/print-history';
 import type { PrintService } from './runs/print-service';
 import { errorText } from '../../shared/error-text';
 
 export interface BundlePrintDeps {
   service: PrintService;
+  /** What was printed: the duplicate guard of each order, page and PDF planned. */
+  history: PrintHistory;
   printers: PrinterRegistry;
   orders: OrderIndex;
   settings: StationSettings;
@@ -165,7 +168,7 @@ function nothingToPrint(skipped: readonly SkippedRecord[]): StationError {
 /** The station knows the bundle's orders: native ZPL per order, each guarded by its order whatever route printed it. */
 async function planPerOrder(context: PlanContext, known: IndexedOrder[]): Promise<PlannedBundle> {
   const { deps, environment, bundleId, reprint } = context;
-  const history = deps.service.journal.history;
+  const { history } = deps;
   const reason = reprintReason(context);
   const route = labelRoute(context.printer);
   // Pages of this bundle printed as images whose text named none of its orders: any of them may be
@@ -218,7 +221,7 @@ async function planPerOrder(context: PlanContext, known: IndexedOrder[]): Promis
  */
 async function planRasterPages(context: PlanContext, pages: BundlePage[]): Promise<PlannedBundle> {
   const { deps, environment, bundleId, reprint } = context;
-  const history = deps.service.journal.history;
+  const { history } = deps;
   const reason = reprintReason(context);
   const samePage = new Map<number, JournalRow>();
   for (const { entry } of await history.printedPagesOf(environment, bundleId)) {
@@ -260,7 +263,7 @@ async function planRasterPages(context: PlanContext, pages: BundlePage[]): Promi
 /** The bundle's PDFs as the service merged them, to a PDF printer; a PDF is left out when an order it holds was printed before. */
 async function planPdfDocuments(context: PlanContext, pages: BundlePage[]): Promise<PlannedBundle> {
   const { deps, environment, bundleId, reprint } = context;
-  const history = deps.service.journal.history;
+  const { history } = deps;
   const reason = reprintReason(context);
   const documents: string[][] = [];
   for (const page of pages) documents[page.documentIndex] = [...(documents[page.documentIndex] ?? []), ...page.identifiers];

@@ -18,6 +18,12 @@ import { RunRecords, type CreateRunInput, type JournalBench } from './run-record
 export { emptyRunOptions } from './journal-rows';
 export { FirstPrintTaken } from './run-records';
 
+interface JournalParts {
+  runs: RunRecords;
+  labels: LabelRecords;
+  history: PrintHistory;
+}
+
 export class PrintJournal {
   // This journal on each store a run began in (see pinned).
   private readonly pins = new Map<StoreEngine, PrintJournal>();
@@ -70,9 +76,9 @@ export class PrintJournal {
   }
 
   // Made on first use: a field's initialiser would run before the constructor stores its parameters.
-  private made?: { runs: RunRecords; labels: LabelRecords; history: PrintHistory };
+  private made?: JournalParts;
 
-  private parts(): { runs: RunRecords; labels: LabelRecords; history: PrintHistory } {
+  private parts(): JournalParts {
     if (!this.made) {
       const history = new PrintHistory(this.engine);
       this.made = { runs: new RunRecords(this.engine, history, this.clock, this.flushToDisk, this.bench), labels: new LabelRecords(this.engine, this.clock), history };
@@ -96,7 +102,7 @@ export class PrintJournal {
   }
 
   // The seam kept for print-run.ts, print-service.ts and single-print.ts, which still call the
-  // journal whole: each hands over to its part.
+  // journal whole (printer-queue.ts calls none of it): each hands over to its part.
   createRun(input: CreateRunInput): ReturnType<RunRecords['createRun']> { return this.runRecords.createRun(input); }
   renewHeartbeat(...args: Parameters<RunRecords['renewHeartbeat']>): Promise<void> { return this.runRecords.renewHeartbeat(...args); }
   runs(...args: Parameters<RunRecords['runs']>): ReturnType<RunRecords['runs']> { return this.runRecords.runs(...args); }

@@ -90,7 +90,7 @@ export function createPrintingCore(deps: PrintingCoreDeps): PrintingCore {
     print: (input) => printScan(singlePrint, input),
     printScanned: (input, slip) => printScan(singlePrint, input, slip),
     prepareForScan: () => prepareForScan(singlePrint),
-    printBundles: (input) => planAndStartBundleRun({ service, printers, orders: deps.orders, settings: deps.settings, clientFor: deps.clientFor }, input),
+    printBundles: (input) => planAndStartBundleRun({ service, history: journal.history, printers, orders: deps.orders, settings: deps.settings, clientFor: deps.clientFor }, input),
     async close() {
       await service.close();
       await deps.transports.closeAll();
