@@ -42,7 +42,7 @@ export function floorFeature(deps: FloorFeatureDeps): FloorFeature {
     engine: deps.engine,
     benchId: deps.benchId,
     settings: deps.settings,
-    state: { journal: deps.engine, printers: core.printers, service: core.service, ...(leases ? { leases } : {}) },
+    state: { journal: deps.engine, printers: core.printers, service: core.service, runs: core.journal.runRecords, ...(leases ? { leases } : {}) },
     printers: core.printers,
     apply: (command) => applyAtBench({ printing: places, localOnly }, command),
     printerStatus: deps.printerStatus,

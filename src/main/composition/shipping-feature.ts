@@ -92,7 +92,7 @@ export function shippingFeature(deps: ShippingFeatureDeps): ShippingFeature {
     orders,
     weights,
     clientFor,
-    printing: { service: printing.service, printers: printing.printers },
+    printing: { service: printing.service, printers: printing.printers, history: printing.journal.history },
     logger,
   });
   const uploads = new UploadService({

@@ -68,7 +68,7 @@ export async function supervisionFeature(deps: SupervisionFeatureDeps): Promise<
           dayClose,
           index,
           lookup,
-          journal: core.journal,
+          history: core.journal.history,
           printHandover: (environment, printer, handover, pdf) => printHandover({ printers: core.printers, transports: core.transports }, environment, printer, handover, pdf),
         }),
       ),

@@ -212,7 +212,7 @@ async function runDesktopApp(): Promise<void> {
         parts: [
           logsPart(() => fileSink.files()),
           settingsPart(() => ({ station: { environment: station.settings.environment(), stationName: station.settings.stationName() }, desktop }), redactor),
-          journalPart(printJournalExport(station.services.printing.journal)),
+          journalPart(printJournalExport(station.services.printing.journal.history)),
           versionsPart(versions),
         ],
       });

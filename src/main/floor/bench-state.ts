@@ -13,6 +13,7 @@ import type { PrinterRecord, PrinterRegistry } from '../printing/printers';
 import type { PrinterLeases } from '../printing/printer-leases';
 import type { PrintService } from '../printing/runs/print-service';
 import type { RunRow } from '../printing/journal/journal-types';
+import type { RunRecords } from '../printing/journal/run-records';
 import type { StoreEngine } from '../store';
 import { labelTarget, runTarget, type FloorStore } from './floor-store';
 
@@ -37,7 +38,9 @@ export interface BenchStateDeps {
   /** The store the bench's journal is read in (the shared store its report goes to). */
   journal: StoreEngine;
   printers: PrinterRegistry;
-  service: Pick<PrintService, 'liveRun' | 'pendingOn' | 'journal'>;
+  service: Pick<PrintService, 'liveRun' | 'pendingOn'>;
+  /** The journal's runs: this bench's unfinished ones. */
+  runs: Pick<RunRecords, 'runs'>;
   leases?: Pick<PrinterLeases, 'holder'>;
   floor: FloorStore;
   startedAt: string;
@@ -173,7 +176,7 @@ async function uncertainLabels(deps: BenchStateDeps, environment: Environment): 
 }
 
 async function unfinishedRuns(deps: BenchStateDeps, environment: Environment, seen: BenchObservations): Promise<Omit<FloorRunData, 'lastAction'>[]> {
-  const runs = (await deps.service.journal.runs(environment, { unfinished: true, limit: 200 })).filter((run) => run.bench === deps.benchId && run.kind !== 'single');
+  const runs = (await deps.runs.runs(environment, { unfinished: true, limit: 200 })).filter((run) => run.bench === deps.benchId && run.kind !== 'single');
   return Promise.all(runs.slice(0, floorListLimit).map((run) => floorRun(deps, environment, run, seen)));
 }
 

@@ -189,7 +189,7 @@ export function printersHandlers({ settings, printing, setupAllowed = () => unde
     'printers.remove': async ({ id }) => {
       setupAllowed();
       const environment = settings.environment();
-      if (await service.journal.hasUnfinishedRuns(environment, id)) {
+      if (await printing.journal.runRecords.hasUnfinishedRuns(environment, id)) {
         throw new StationError('CONFLICT', 'This printer has a print run that is not finished. Finish or cancel the run first.', undefined, { facts: { subject: 'printer-busy', id } });
       }
       await printers.remove(environment, id);

@@ -3,7 +3,7 @@ import type { HandlersOf } from '../contract/dispatcher';
 import type { OrderIndex } from '../orders/order-index';
 import type { OrderLookup } from '../orders/order-lookup';
 import { localDay } from '../orders/order-overview';
-import type { PrintJournal } from '../printing/journal/print-journal';
+import type { PrintHistory } from '../printing/journal/print-history';
 import type { StationSettings } from '../settings/station-settings';
 import type { Environment } from '../../shared/contract/app';
 import type { HandoverData } from '../../shared/contract/supervision';
@@ -21,7 +21,7 @@ export interface SupervisionHandlerDeps {
   dayClose: DayClose;
   index: OrderIndex;
   lookup: OrderLookup;
-  journal: PrintJournal;
+  history: PrintHistory;
   /** Readies the current environment's orders (the embedded sandbox indexes its day of orders). */
   printHandover(environment: Environment, printer: string, handover: HandoverData, pdf: Uint8Array): Promise<NonNullable<HandoverData['printed']>>;
   clock?: () => Date;
@@ -49,7 +49,7 @@ export function supervisionHandlers(deps: SupervisionHandlerDeps): HandlersOf<ty
       const environment = deps.settings.environment();
       const { order } = await deps.lookup.lookup(environment, scan, { remote: false });
       const timeline = await deps.timeline.of(environment, order.orderId);
-      const here = await deps.journal.previousPrint(environment, order.orderId);
+      const here = await deps.history.previousPrint(environment, order.orderId);
       const everPrinted = (order.status !== null && labelPrintedStatuses.has(order.status)) || timeline.some((entry) => labelPrintedStatuses.has(entry.status));
       return {
         order,
@@ -58,7 +58,7 @@ export function supervisionHandlers(deps: SupervisionHandlerDeps): HandlersOf<ty
         printed: here ? 'here' : everPrinted ? 'elsewhere' : 'not-yet',
         printedAt: here ? (here.printedAt ?? here.sentAt ?? here.queuedAt) : null,
         notices: await deps.notices.ofOrder(environment, order.orderId),
-        labels: (await deps.journal.journal(environment, { orderId: order.orderId, limit: 50 })).map((entry) => ({
+        labels: (await deps.history.journal(environment, { orderId: order.orderId, limit: 50 })).map((entry) => ({
           id: entry.id,
           state: entry.voidedAt ? 'voided' : entry.state,
           printerId: entry.printerId,

@@ -15,15 +15,18 @@ import { checkPrintable, terminalFacts } from '../orders/printability';
 import type { StationSettings } from '../settings/station-settings';
 import type { BundlePlanRecord, JournalRow, NewLabel, SkippedRecord } from './journal/journal-types';
 import { pageNamesOrder } from './journal/label-identity';
-import { emptyRunOptions } from './journal/print-journal';
+import { emptyRunOptions } from './journal/journal-rows';
 import { labelRoute } from './label-route';
 import type { PrinterRecord, PrinterRegistry } from './printers';
 import { BundleDocuments, classifyFetchFailure, type BundlePage } from './runs/label-documents';
+import type { PrintHistory } from './journal/print-history';
 import type { PrintService } from './runs/print-service';
 import { errorText } from '../../shared/error-text';
 
 export interface BundlePrintDeps {
   service: PrintService;
+  /** What was printed: the duplicate guard of each order, page and PDF planned. */
+  history: PrintHistory;
   printers: PrinterRegistry;
   orders: OrderIndex;
   settings: StationSettings;
@@ -165,12 +168,12 @@ function nothingToPrint(skipped: readonly SkippedRecord[]): StationError {
 /** The station knows the bundle's orders: native ZPL per order, each guarded by its order whatever route printed it. */
 async function planPerOrder(context: PlanContext, known: IndexedOrder[]): Promise<PlannedBundle> {
   const { deps, environment, bundleId, reprint } = context;
-  const journal = deps.service.journal;
+  const { history } = deps;
   const reason = reprintReason(context);
   const route = labelRoute(context.printer);
   // Pages of this bundle printed as images whose text named none of its orders: any of them may be
   // any order's label, so the orders not yet accounted for are left out rather than printed twice.
-  const untied = (await journal.printedPagesOf(environment, bundleId)).filter((page) => !known.some((order) => pageNamesOrder(page.identifiers, order)));
+  const untied = (await history.printedPagesOf(environment, bundleId)).filter((page) => !known.some((order) => pageNamesOrder(page.identifiers, order)));
   const labels: NewLabel[] = [];
   const skipped: SkippedRecord[] = [];
   for (const [index, order] of known.entries()) {
@@ -180,7 +183,7 @@ async function planPerOrder(context: PlanContext, known: IndexedOrder[]): Promis
       skipped.push({ orderId: order.orderId, bundleId, code: 'ORDER_TERMINAL', message: printable.message, facts: { ...terminalFacts(order, printable.status), bundleId } });
       continue;
     }
-    const previous = (await journal.previousPrint(environment, order.orderId)) ?? untied[0]?.entry ?? null;
+    const previous = (await history.previousPrint(environment, order.orderId)) ?? untied[0]?.entry ?? null;
     if (previous && !reprint) {
       skipped.push(printedBefore(order.orderId, bundleId, previous.orderId === null ? `${name}, in bundle ${bundleId} printed as page images,` : name, previous, order.orderRef));
       continue;
@@ -218,17 +221,17 @@ async function planPerOrder(context: PlanContext, known: IndexedOrder[]): Promis
  */
 async function planRasterPages(context: PlanContext, pages: BundlePage[]): Promise<PlannedBundle> {
   const { deps, environment, bundleId, reprint } = context;
-  const journal = deps.service.journal;
+  const { history } = deps;
   const reason = reprintReason(context);
   const samePage = new Map<number, JournalRow>();
-  for (const { entry } of await journal.printedPagesOf(environment, bundleId)) {
+  for (const { entry } of await history.printedPagesOf(environment, bundleId)) {
     if (entry.format === 'gfa' && entry.bundlePosition !== null) samePage.set(entry.bundlePosition, entry);
   }
   const labels: NewLabel[] = [];
   const skipped: SkippedRecord[] = [];
   for (const [index, page] of pages.entries()) {
     const position = index + 1;
-    const previous = (await journal.previousPrintOfPage(environment, page.identifiers)) ?? samePage.get(position) ?? null;
+    const previous = (await history.previousPrintOfPage(environment, page.identifiers)) ?? samePage.get(position) ?? null;
     if (previous && !reprint) {
       const order = previous.orderId ? ` (order ${previous.orderId})` : '';
       skipped.push(printedBefore(previous.orderId, bundleId, `page ${position} of bundle ${bundleId}${order}`, previous, null));
@@ -260,12 +263,12 @@ async function planRasterPages(context: PlanContext, pages: BundlePage[]): Promi
 /** The bundle's PDFs as the service merged them, to a PDF printer; a PDF is left out when an order it holds was printed before. */
 async function planPdfDocuments(context: PlanContext, pages: BundlePage[]): Promise<PlannedBundle> {
   const { deps, environment, bundleId, reprint } = context;
-  const journal = deps.service.journal;
+  const { history } = deps;
   const reason = reprintReason(context);
   const documents: string[][] = [];
   for (const page of pages) documents[page.documentIndex] = [...(documents[page.documentIndex] ?? []), ...page.identifiers];
   const sameDocument = new Map<number, JournalRow>();
-  for (const { entry } of await journal.printedPagesOf(environment, bundleId)) {
+  for (const { entry } of await history.printedPagesOf(environment, bundleId)) {
     if (entry.format === 'pdf' && entry.bundlePosition !== null) sameDocument.set(entry.bundlePosition, entry);
   }
   const labels: NewLabel[] = [];
@@ -273,7 +276,7 @@ async function planPdfDocuments(context: PlanContext, pages: BundlePage[]): Prom
   const count = documents.length;
   for (let index = 0; index < count; index++) {
     const identifiers = [...new Set(documents[index] ?? [])];
-    const previous = (await journal.previousPrintOfPage(environment, identifiers)) ?? sameDocument.get(index + 1) ?? null;
+    const previous = (await history.previousPrintOfPage(environment, identifiers)) ?? sameDocument.get(index + 1) ?? null;
     if (previous && !reprint) {
       skipped.push(printedBefore(previous.orderId, bundleId, `PDF ${index + 1} of bundle ${bundleId}`, previous, null));
       continue;

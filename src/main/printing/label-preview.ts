@@ -19,7 +19,7 @@ const a6 = { widthMm: 105, heightMm: 148, dpmm: 8 } as const;
 const pointsPerMm = 72 / 25.4;
 
 export interface LabelPreviewDeps {
-  journal: PrintJournal;
+  journal: Pick<PrintJournal, 'labels'>;
   printers: PrinterRegistry;
   clientFor(environment: Environment): Promise<DeliveryClient>;
   /** Previews kept (default 32). */
@@ -97,7 +97,7 @@ export function createLabelPreview(deps: LabelPreviewDeps): LabelPreview {
       const key = `${environment}:${entryId}`;
       const cached = recent.get(key);
       if (cached) return remember(key, cached);
-      const entry = await deps.journal.entry(entryId);
+      const entry = await deps.journal.labels.entry(entryId);
       if (!entry || entry.environment !== environment) {
         throw new StationError('NOT_FOUND', `There is no label ${entryId} in the ${environment} environment's print history.`, undefined, { facts: { subject: 'label', id: entryId } });
       }

@@ -19,7 +19,9 @@ import { StationError } from '../../shared/errors';
 import type { DeliveryClient } from '../api';
 import type { Logger } from '../logging/logger';
 import type { OrderIndex } from '../orders/order-index';
-import { emptyRunOptions, FirstPrintTaken } from '../printing/journal/print-journal';
+import { emptyRunOptions } from '../printing/journal/journal-rows';
+import type { PrintHistory } from '../printing/journal/print-history';
+import { FirstPrintTaken } from '../printing/journal/run-records';
 import type { PrinterRecord, PrinterRegistry } from '../printing/printers';
 import type { PrintService } from '../printing/runs/print-service';
 import type { StationSettings } from '../settings/station-settings';
@@ -36,7 +38,8 @@ export interface ShipServiceDeps {
   /** The weight each order was created with, for the handover list. */
   weights: CreatedWeights;
   clientFor(environment: Environment): Promise<DeliveryClient>;
-  printing: { service: PrintService; printers: PrinterRegistry };
+  /** The printing: its service, its printers and what was printed (the duplicate guard of a ship). */
+  printing: { service: PrintService; printers: PrinterRegistry; history: PrintHistory };
   logger: Logger;
   /** Monotonic milliseconds, for the time a ship took. */
   now?: () => number;
@@ -260,9 +263,9 @@ export class ShipService {
   ): Promise<ShippedParcel> {
     const orderId = entry.orderId!;
     const base = { parcel: entry.parcel, parcelCount, serviceRef: entry.serviceRef, orderId, barcode: entry.barcode, bundleId: entry.bundleId, createdNow };
-    const { service } = this.deps.printing;
+    const { service, history } = this.deps.printing;
     // The journal's duplicate guard: a label printed before is not printed again by a ship.
-    const previous = await service.journal.previousPrint(environment, orderId);
+    const previous = await history.previousPrint(environment, orderId);
     if (previous) return { ...base, printed: 'duplicate', journalEntryId: previous.id, printProblem: null };
     try {
       if (chosen instanceof Error) throw chosen;

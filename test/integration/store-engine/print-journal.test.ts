@@ -7,7 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { emptyRunOptions, FirstPrintTaken, PrintJournal } from '../../../src/main/printing/journal/print-journal';
+import { emptyRunOptions } from '../../../src/main/printing/journal/journal-rows';
+import { PrintJournal } from '../../../src/main/printing/journal/print-journal';
+import { FirstPrintTaken } from '../../../src/main/printing/journal/run-records';
 import type { NewLabel } from '../../../src/main/printing/journal/journal-types';
 import { createLogger } from '../../../src/main/logging/logger';
 import type { QueueClock } from '../../../src/main/printing/queue/clock';
@@ -43,7 +45,7 @@ describe.each(engineFactories)('print journal: $name', (factory) => {
   });
 
   const bundleRun = (labels: NewLabel[]) =>
-    journal.createRun({ environment: 'test', kind: 'bundles', printerId: 'p-1', operator: 'Sam', options: emptyRunOptions(), labels });
+    journal.runRecords.createRun({ environment: 'test', kind: 'bundles', printerId: 'p-1', operator: 'Sam', options: emptyRunOptions(), labels });
 
   it('records a run and a row per label in order, all queued', async () => {
     const { run, entries } = await bundleRun([label('a', 'BND-1', 1), label('b', 'BND-1', 2)]);
@@ -52,19 +54,19 @@ describe.each(engineFactories)('print journal: $name', (factory) => {
       [0, 'a', 'queued', 'Sam'],
       [1, 'b', 'queued', 'Sam'],
     ]);
-    expect(await journal.counts(run.id)).toMatchObject({ total: 2, queued: 2 });
+    expect(await journal.runRecords.counts(run.id)).toMatchObject({ total: 2, queued: 2 });
   });
 
   it('moves a label queued → fetched → sent → printed with a time for each step', async () => {
     const { entries } = await bundleRun([label('a')]);
     const id = entries[0]?.id ?? 0;
-    await journal.markFetched(id, 'f'.repeat(64), 'zpl');
-    await journal.markSending(id);
-    expect(await journal.entry(id)).toMatchObject({ state: 'fetched', documentSha256: 'f'.repeat(64) });
-    expect((await journal.entry(id))?.sentAt).not.toBeNull();
-    await journal.markSent(id);
-    await journal.markPrinted([id]);
-    const entry = await journal.entry(id);
+    await journal.labels.markFetched(id, 'f'.repeat(64), 'zpl');
+    await journal.labels.markSending(id);
+    expect(await journal.labels.entry(id)).toMatchObject({ state: 'fetched', documentSha256: 'f'.repeat(64) });
+    expect((await journal.labels.entry(id))?.sentAt).not.toBeNull();
+    await journal.labels.markSent(id);
+    await journal.labels.markPrinted([id]);
+    const entry = await journal.labels.entry(id);
     expect(entry?.state).toBe('printed');
     expect([entry?.fetchedAt, entry?.sentAt, entry?.printedAt].every((time) => time !== null)).toBe(true);
   });
@@ -72,76 +74,76 @@ describe.each(engineFactories)('print journal: $name', (factory) => {
   it('never marks a label printed that was not sent, nor fails one that was', async () => {
     const { entries } = await bundleRun([label('a'), label('b')]);
     const [a, b] = entries.map((entry) => entry.id) as [number, number];
-    await journal.markPrinted([a]);
-    expect((await journal.entry(a))?.state).toBe('queued');
-    await journal.markSent(b);
-    await journal.markFailed(b, 'late failure');
-    expect((await journal.entry(b))?.state).toBe('sent');
+    await journal.labels.markPrinted([a]);
+    expect((await journal.labels.entry(a))?.state).toBe('queued');
+    await journal.labels.markSent(b);
+    await journal.labels.markFailed(b, 'late failure');
+    expect((await journal.labels.entry(b))?.state).toBe('sent');
   });
 
   it('after a crash: a label being sent becomes uncertain, a bundle run waits for resume, a single run is closed', async () => {
     const bundles = await bundleRun([label('a'), label('b'), label('c')]);
     const [a, b] = bundles.entries.map((entry) => entry.id) as [number, number];
-    await journal.markSent(a);
-    await journal.markSending(b);
-    const single = await journal.createRun({ environment: 'test', kind: 'single', printerId: 'p-1', operator: '', options: emptyRunOptions(), labels: [label('d')] });
+    await journal.labels.markSent(a);
+    await journal.labels.markSending(b);
+    const single = await journal.runRecords.createRun({ environment: 'test', kind: 'single', printerId: 'p-1', operator: '', options: emptyRunOptions(), labels: [label('d')] });
 
-    const report = await journal.recoverInterrupted(stopped, 'was being sent', 'not sent', 'not proven');
+    const report = await journal.runRecords.recoverInterrupted(stopped, 'was being sent', 'not sent', 'not proven');
     expect(report).toEqual({ pausedRuns: [bundles.run.id], closedRuns: [single.run.id], uncertain: [b] });
-    expect((await journal.entries(bundles.run.id)).map((entry) => entry.state)).toEqual(['sent', 'uncertain', 'queued']);
-    expect(await journal.run(bundles.run.id)).toMatchObject({ state: 'paused', pauseReason: stopped });
-    expect((await journal.entries(single.run.id)).map((entry) => [entry.state, entry.reason])).toEqual([['failed', 'not sent']]);
-    expect((await journal.run(single.run.id))?.state).toBe('finished');
+    expect((await journal.labels.entries(bundles.run.id)).map((entry) => entry.state)).toEqual(['sent', 'uncertain', 'queued']);
+    expect(await journal.runRecords.run(bundles.run.id)).toMatchObject({ state: 'paused', pauseReason: stopped });
+    expect((await journal.labels.entries(single.run.id)).map((entry) => [entry.state, entry.reason])).toEqual([['failed', 'not sent']]);
+    expect((await journal.runRecords.run(single.run.id))?.state).toBe('finished');
   });
 
   it('duplicate guard: counts sent, printed, being sent and undecided uncertain labels, not failed or decided ones', async () => {
     const { entries } = await bundleRun([label('a'), label('b'), label('c'), label('d'), label('e')]);
     const [a, b, c, d] = entries.map((entry) => entry.id) as [number, number, number, number];
-    await journal.markSent(a);
-    await journal.markSending(b);
-    await journal.markFailed(c, 'network');
-    await journal.markUncertain(d, 'connection dropped');
-    expect((await journal.previousPrint('test', 'a'))?.id).toBe(a);
-    expect((await journal.previousPrint('test', 'b'))?.id).toBe(b);
-    expect(await journal.previousPrint('test', 'c')).toBeNull();
-    expect((await journal.previousPrint('test', 'd'))?.id).toBe(d);
-    expect(await journal.previousPrint('test', 'e')).toBeNull();
-    expect(await journal.previousPrint('live', 'a')).toBeNull();
+    await journal.labels.markSent(a);
+    await journal.labels.markSending(b);
+    await journal.labels.markFailed(c, 'network');
+    await journal.labels.markUncertain(d, 'connection dropped');
+    expect((await journal.history.previousPrint('test', 'a'))?.id).toBe(a);
+    expect((await journal.history.previousPrint('test', 'b'))?.id).toBe(b);
+    expect(await journal.history.previousPrint('test', 'c')).toBeNull();
+    expect((await journal.history.previousPrint('test', 'd'))?.id).toBe(d);
+    expect(await journal.history.previousPrint('test', 'e')).toBeNull();
+    expect(await journal.history.previousPrint('live', 'a')).toBeNull();
 
-    const decided = await journal.decide(d, 'print-again', 'Kim');
+    const decided = await journal.labels.decide(d, 'print-again', 'Kim');
     expect(decided).toMatchObject({ state: 'failed', decidedBy: 'Kim' });
     expect(decided?.reason).toContain('Kim said it did not print');
-    expect(await journal.previousPrint('test', 'd')).toBeNull();
-    expect(await journal.decide(d, 'printed', 'Kim')).toBeNull();
+    expect(await journal.history.previousPrint('test', 'd')).toBeNull();
+    expect(await journal.labels.decide(d, 'printed', 'Kim')).toBeNull();
   });
 
   it('knows which bundles had a label printed', async () => {
     const { entries } = await bundleRun([label('a', 'BND-1'), label('b', 'BND-2')]);
-    await journal.markSent(entries[0]?.id ?? 0);
-    expect(await journal.bundlesPrinted('test', ['BND-1', 'BND-2', 'BND-3'])).toEqual(new Set(['BND-1']));
+    await journal.labels.markSent(entries[0]?.id ?? 0);
+    expect(await journal.history.bundlesPrinted('test', ['BND-1', 'BND-2', 'BND-3'])).toEqual(new Set(['BND-1']));
   });
 
   it('cancel fails the labels not yet sent and leaves those on their way', async () => {
     const { run, entries } = await bundleRun([label('a'), label('b'), label('c')]);
     const [a, b] = entries.map((entry) => entry.id) as [number, number];
-    await journal.markSent(a);
-    await journal.markSending(b);
-    expect(await journal.failUnsent(run.id, 'Cancelled by Sam before it was sent.')).toBe(1);
+    await journal.labels.markSent(a);
+    await journal.labels.markSending(b);
+    expect(await journal.labels.failUnsent(run.id, 'Cancelled by Sam before it was sent.')).toBe(1);
     // b was being sent: it stays as it is (a crash would make it uncertain), never "failed".
-    expect((await journal.entries(run.id)).map((entry) => entry.state)).toEqual(['sent', 'queued', 'failed']);
+    expect((await journal.labels.entries(run.id)).map((entry) => entry.state)).toEqual(['sent', 'queued', 'failed']);
   });
 
   it('lists unfinished runs to offer for resume, newest first', async () => {
     const first = (await bundleRun([label('a')])).run;
     const second = (await bundleRun([label('b')])).run;
-    await journal.finishRun(first.id, 'finished');
-    expect((await journal.runs('test', { unfinished: true })).map((run) => run.id)).toEqual([second.id]);
-    expect((await journal.runs('test')).map((run) => run.id)).toEqual([second.id, first.id]);
-    expect(await journal.hasUnfinishedRuns('test', 'p-1')).toBe(true);
+    await journal.runRecords.finishRun(first.id, 'finished');
+    expect((await journal.runRecords.runs('test', { unfinished: true })).map((run) => run.id)).toEqual([second.id]);
+    expect((await journal.runRecords.runs('test')).map((run) => run.id)).toEqual([second.id, first.id]);
+    expect(await journal.runRecords.hasUnfinishedRuns('test', 'p-1')).toBe(true);
   });
 
   it('a new run’s rows in memory equal what the database holds', async () => {
-    const { run, entries } = await journal.createRun({
+    const { run, entries } = await journal.runRecords.createRun({
       environment: 'sandbox',
       kind: 'bundles',
       printerId: 'p-1',
@@ -149,13 +151,13 @@ describe.each(engineFactories)('print journal: $name', (factory) => {
       options: { ...emptyRunOptions(), reverse: true },
       labels: [{ ...label('a'), reason: 'Reprint by Sam: torn', reprintOf: null }, label('b', 'BND-2', 1, 1)],
     });
-    expect(await journal.run(run.id)).toEqual(run);
-    expect(await journal.entries(run.id)).toEqual(entries);
+    expect(await journal.runRecords.run(run.id)).toEqual(run);
+    expect(await journal.labels.entries(run.id)).toEqual(entries);
   });
 
   it('recovery settles only the runs it is told are orphans, leaving runs another station process is printing alone', async () => {
     const make = (pid: number) =>
-      journal.createRun({
+      journal.runRecords.createRun({
         environment: 'test',
         kind: 'bundles',
         printerId: 'p-1',
@@ -165,12 +167,12 @@ describe.each(engineFactories)('print journal: $name', (factory) => {
       });
     const gone = await make(1001);
     const alive = await make(1002);
-    for (const run of [gone, alive]) await journal.markSending(run.entries[0]?.id ?? 0);
-    const report = await journal.recoverInterrupted(stopped, 'cut', 'not sent', 'not proven', (run) => run.options.owner?.pid === 1001);
+    for (const run of [gone, alive]) await journal.labels.markSending(run.entries[0]?.id ?? 0);
+    const report = await journal.runRecords.recoverInterrupted(stopped, 'cut', 'not sent', 'not proven', (run) => run.options.owner?.pid === 1001);
     expect(report.pausedRuns).toEqual([gone.run.id]);
-    expect((await journal.entries(gone.run.id))[0]?.state).toBe('uncertain');
-    expect((await journal.run(alive.run.id))?.state).toBe('running');
-    expect((await journal.entries(alive.run.id))[0]?.state).toBe('queued');
+    expect((await journal.labels.entries(gone.run.id))[0]?.state).toBe('uncertain');
+    expect((await journal.runRecords.run(alive.run.id))?.state).toBe('running');
+    expect((await journal.labels.entries(alive.run.id))[0]?.state).toBe('queued');
   });
 });
 
@@ -191,7 +193,7 @@ describe.each(engineFactories)('the duplicate guard across benches: $name', (fac
   });
 
   const scan = (journal: PrintJournal, labels: NewLabel[]) =>
-    journal.createRun({ environment: 'test', kind: 'single', printerId: 'p-1', operator: 'Sam', options: emptyRunOptions(), labels });
+    journal.runRecords.createRun({ environment: 'test', kind: 'single', printerId: 'p-1', operator: 'Sam', options: emptyRunOptions(), labels });
   const order = (orderId: string, reprintOf: number | null = null): NewLabel => ({ orderId, bundleId: null, bundlePosition: null, bundleCount: null, format: 'zpl', reprintOf });
   const page = (position: number): NewLabel => ({ orderId: null, bundleId: 'BND-RACE', bundlePosition: position, bundleCount: 3, format: 'gfa', identifiers: [] });
 
@@ -215,7 +217,7 @@ describe.each(engineFactories)('the duplicate guard across benches: $name', (fac
       expect(lost[0]).toBeInstanceOf(FirstPrintTaken);
       const holder = (lost[0] as FirstPrintTaken).holder;
       expect(holder).toMatchObject({ id: won[0]!.id, benchName: won[0]!.benchName, queuedAt: at.toISOString() });
-      expect((await bench3.journal('test', { orderId: `ORD-RACE-${index}` })).length, `rows of order ${index}`).toBe(1);
+      expect((await bench3.history.journal('test', { orderId: `ORD-RACE-${index}` })).length, `rows of order ${index}`).toBe(1);
     }
     // Both benches won some races or one won all: either way each name came from the row.
     expect(rounds.flat().flatMap((outcome) => ('won' in outcome ? [outcome.won.benchName] : [])).every((name) => name === 'Bench 3' || name === 'Bench 7')).toBe(true);
@@ -248,7 +250,7 @@ describe.each(engineFactories)('the duplicate guard across benches: $name', (fac
             return await target.transaction(...args);
           } catch (error) {
             refusals += 1;
-            if (refusals === 1) await bench3.markFailed(holder.id, 'The store cannot be reached');
+            if (refusals === 1) await bench3.labels.markFailed(holder.id, 'The store cannot be reached');
             throw error;
           }
         };
@@ -261,13 +263,13 @@ describe.each(engineFactories)('the duplicate guard across benches: $name', (fac
 
   it('does not count a first print that failed, nor an uncertain one a lead said to print again, nor a deliberate reprint', async () => {
     const failed = (await scan(bench3, [order('ORD-FAILED')])).entries[0]!;
-    await bench3.markFailed(failed.id, 'paper out');
+    await bench3.labels.markFailed(failed.id, 'paper out');
     await expect(scan(bench7, [order('ORD-FAILED')])).resolves.toMatchObject({ entries: [{ orderId: 'ORD-FAILED' }] });
 
     const uncertain = (await scan(bench3, [order('ORD-UNSURE')])).entries[0]!;
-    await bench3.markUncertain(uncertain.id, 'connection dropped');
+    await bench3.labels.markUncertain(uncertain.id, 'connection dropped');
     await expect(scan(bench7, [order('ORD-UNSURE')])).rejects.toBeInstanceOf(FirstPrintTaken);
-    await bench3.decide(uncertain.id, 'print-again', 'Kim');
+    await bench3.labels.decide(uncertain.id, 'print-again', 'Kim');
     await expect(scan(bench7, [order('ORD-UNSURE')])).resolves.toMatchObject({ entries: [{ orderId: 'ORD-UNSURE' }] });
 
     const printed = (await scan(bench3, [order('ORD-AGAIN')])).entries[0]!;
@@ -300,12 +302,12 @@ describe('migration 12 on an existing bench file', () => {
       const engine = SqliteEngine.open(path);
       try {
         const journal = new PrintJournal(engine, () => new Date('2026-03-02T06:28:00.000Z'), undefined, { id: 'bench-id', name: () => 'Bench 3' });
-        const first = await journal.liveFirstPrint('test', { orderId: 'ORD-TWICE', bundleId: null, bundlePosition: null, format: 'zpl' });
+        const first = await journal.history.liveFirstPrint('test', { orderId: 'ORD-TWICE', bundleId: null, bundlePosition: null, format: 'zpl' });
         expect(first?.queuedAt, 'the earlier of the two holds the order').toBe('2026-01-01T08:00:00.000Z');
-        const refused = await journal.createRun({ environment: 'test', kind: 'single', printerId: 'p-1', operator: 'Kim', options: emptyRunOptions(), labels: [{ orderId: 'ORD-TWICE', bundleId: null, bundlePosition: null, bundleCount: null, format: 'zpl' }] }).catch((error: unknown) => error);
+        const refused = await journal.runRecords.createRun({ environment: 'test', kind: 'single', printerId: 'p-1', operator: 'Kim', options: emptyRunOptions(), labels: [{ orderId: 'ORD-TWICE', bundleId: null, bundlePosition: null, bundleCount: null, format: 'zpl' }] }).catch((error: unknown) => error);
         expect(refused).toBeInstanceOf(FirstPrintTaken);
         expect((refused as FirstPrintTaken).holder).toMatchObject({ id: first?.id, benchName: null });
-        await expect(journal.createRun({ environment: 'test', kind: 'single', printerId: 'p-1', operator: 'Kim', options: emptyRunOptions(), labels: [{ orderId: 'ORD-GONE', bundleId: null, bundlePosition: null, bundleCount: null, format: 'zpl' }] })).resolves.toMatchObject({ entries: [{ benchName: 'Bench 3' }] });
+        await expect(journal.runRecords.createRun({ environment: 'test', kind: 'single', printerId: 'p-1', operator: 'Kim', options: emptyRunOptions(), labels: [{ orderId: 'ORD-GONE', bundleId: null, bundlePosition: null, bundleCount: null, format: 'zpl' }] })).resolves.toMatchObject({ entries: [{ benchName: 'Bench 3' }] });
       } finally {
         await engine.close();
       }
@@ -340,7 +342,7 @@ describe.each(engineFactories)('run ownership across benches: $name', (factory) 
     const bench3 = await benchAt('Bench 3', store.engine);
     const bench7 = await benchAt('Bench 7', await store.another());
     const bench9 = await benchAt('Bench 9', await store.another());
-    const { run } = await bench3.journal.createRun({
+    const { run } = await bench3.journal.runRecords.createRun({
       environment: 'test',
       kind: 'bundles',
       printerId: 'p-1',
@@ -350,21 +352,21 @@ describe.each(engineFactories)('run ownership across benches: $name', (factory) 
     });
 
     now += 50_000;
-    await bench3.journal.renewHeartbeat([run.id]);
+    await bench3.journal.runRecords.renewHeartbeat([run.id]);
     now += 55_000;
     // 55 s since the last beat: alive. The owner's pid means nothing on another computer.
-    const seen = await bench7.journal.requireRun(run.id);
+    const seen = await bench7.journal.runRecords.requireRun(run.id);
     expect(bench7.ownership.isOrphan(seen)).toBe(false);
     await expect(bench7.ownership.takeOver(seen)).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('Bench 3') });
 
     now += 10_000;
-    const stale = await bench7.journal.requireRun(run.id);
+    const stale = await bench7.journal.runRecords.requireRun(run.id);
     expect(bench7.ownership.isOrphan(stale)).toBe(true);
-    const attempts = await Promise.allSettled([bench7.ownership.takeOver(stale), bench9.ownership.takeOver(await bench9.journal.requireRun(run.id))]);
+    const attempts = await Promise.allSettled([bench7.ownership.takeOver(stale), bench9.ownership.takeOver(await bench9.journal.runRecords.requireRun(run.id))]);
     expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(1);
     expect(attempts.find((attempt) => attempt.status === 'rejected')).toMatchObject({ reason: { code: 'CONFLICT' } });
     const winner = attempts[0]?.status === 'fulfilled' ? 'Bench 7' : 'Bench 9';
-    const taken = await bench3.journal.requireRun(run.id);
+    const taken = await bench3.journal.runRecords.requireRun(run.id);
     expect(taken).toMatchObject({ bench: `${winner}-id`, benchName: winner, heartbeatAt: new Date(now).toISOString() });
     // The new owner is alive now: the old owner, coming back, cannot take it back at once.
     await expect(bench3.ownership.takeOver(taken)).rejects.toMatchObject({ code: 'CONFLICT' });
@@ -374,11 +376,11 @@ describe.each(engineFactories)('run ownership across benches: $name', (factory) 
     const bench3 = await benchAt('Bench 3', store.engine);
     const bench7 = await benchAt('Bench 7', await store.another());
     const label = { orderId: null, bundleId: 'BND-2', bundlePosition: 1, bundleCount: 1, format: 'zpl' as const };
-    const theirs = await bench3.journal.createRun({ environment: 'test', kind: 'bundles', printerId: 'p-1', operator: '', options: emptyRunOptions(), labels: [label] });
-    const mine = await bench7.journal.createRun({ environment: 'test', kind: 'bundles', printerId: 'p-1', operator: '', options: emptyRunOptions(), labels: [{ ...label, bundleId: 'BND-3' }] });
+    const theirs = await bench3.journal.runRecords.createRun({ environment: 'test', kind: 'bundles', printerId: 'p-1', operator: '', options: emptyRunOptions(), labels: [label] });
+    const mine = await bench7.journal.runRecords.createRun({ environment: 'test', kind: 'bundles', printerId: 'p-1', operator: '', options: emptyRunOptions(), labels: [{ ...label, bundleId: 'BND-3' }] });
     now += 600_000;
     await bench7.ownership.recover();
-    expect((await bench7.journal.requireRun(mine.run.id)).state).toBe('paused');
-    expect((await bench7.journal.requireRun(theirs.run.id)).state).toBe('running');
+    expect((await bench7.journal.runRecords.requireRun(mine.run.id)).state).toBe('paused');
+    expect((await bench7.journal.runRecords.requireRun(theirs.run.id)).state).toBe('running');
   });
 });

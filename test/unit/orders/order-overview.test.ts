@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { OrderIndex } from '../../../src/main/orders/order-index';
 import { localDay, localDayBounds, OrderOverview } from '../../../src/main/orders/order-overview';
-import { emptyRunOptions, PrintJournal } from '../../../src/main/printing/journal/print-journal';
+import { emptyRunOptions } from '../../../src/main/printing/journal/journal-rows';
+import { PrintJournal } from '../../../src/main/printing/journal/print-journal';
 import type { NewLabel } from '../../../src/main/printing/journal/journal-types';
 import { openDatabase } from '../../../src/main/store/database';
 import { SqliteEngine } from '../../../src/main/store/engine/sqlite-engine';
@@ -33,7 +34,7 @@ describe('sample orders and the day’s bundles', () => {
   };
 
   const print = async (labels: Partial<NewLabel>[]) =>
-    (await journal.createRun({
+    (await journal.runRecords.createRun({
       environment: 'test',
       kind: 'bundles',
       printerId: 'p-1',
@@ -57,13 +58,13 @@ describe('sample orders and the day’s bundles', () => {
     await order('e2', 'B4', 'in_transit');
     await order('e3', 'B4', null);
     const [printed, sending, uncertain, failed, decidedAgain] = await print([{ orderId: 'a2' }, { orderId: 'a4' }, { orderId: 'a6' }, { orderId: 'a7' }, { orderId: 'a1' }]);
-    await journal.markSent(printed!.id);
-    await journal.markPrinted([printed!.id]);
-    await journal.markSending(sending!.id);
-    await journal.markUncertain(uncertain!.id, 'dropped');
-    await journal.markFailed(failed!.id, 'no label');
-    await journal.markUncertain(decidedAgain!.id, 'dropped');
-    await journal.decide(decidedAgain!.id, 'print-again', 'Sam');
+    await journal.labels.markSent(printed!.id);
+    await journal.labels.markPrinted([printed!.id]);
+    await journal.labels.markSending(sending!.id);
+    await journal.labels.markUncertain(uncertain!.id, 'dropped');
+    await journal.labels.markFailed(failed!.id, 'no label');
+    await journal.labels.markUncertain(decidedAgain!.id, 'dropped');
+    await journal.labels.decide(decidedAgain!.id, 'print-again', 'Sam');
 
     const samples = await overview.samples('test', 20);
     // Orders that are not drafts, and orders with a label that may have reached a printer, are left out.
@@ -84,7 +85,7 @@ describe('sample orders and the day’s bundles', () => {
     await order('b4-2', 'B4');
     await order('loose', null);
     const [b1, b3, b4a, b4b] = await print([{ orderId: 'b1-2', bundleId: 'B1' }, { orderId: 'b3-1', bundleId: 'B3' }, { orderId: 'b4-1' }, { orderId: 'b4-2' }]);
-    for (const entry of [b1!, b3!, b4a!, b4b!]) await journal.markSent(entry.id);
+    for (const entry of [b1!, b3!, b4a!, b4b!]) await journal.labels.markSent(entry.id);
 
     const all = await overview.bundles('test', { day: localDay(today), unprintedOnly: false });
     expect(all).toEqual([
@@ -108,7 +109,7 @@ describe('sample orders and the day’s bundles', () => {
     // A cancelled order whose label did go out counts as printed, not as left out.
     await order('m6', 'BM', 'cancelled');
     const [sent] = await print([{ orderId: 'm6', bundleId: 'BM' }]);
-    await journal.markSent(sent!.id);
+    await journal.labels.markSent(sent!.id);
     const [bundle] = await overview.bundles('test', { day: localDay(today), unprintedOnly: true });
     expect(bundle).toMatchObject({ bundleId: 'BM', parcels: 6, printed: 1, leftOut: 2 });
   });
@@ -120,9 +121,9 @@ describe('sample orders and the day’s bundles', () => {
       { bundleId: 'BP', bundlePosition: 1, bundleCount: 2, format: 'gfa' },
       { bundleId: 'BP', bundlePosition: 2, bundleCount: 2, format: 'gfa' },
     ]);
-    await journal.markSent(pages[0]!.id);
+    await journal.labels.markSent(pages[0]!.id);
     expect(await overview.bundles('test', { day: localDay(today), unprintedOnly: false })).toEqual([{ bundleId: 'BP', parcels: 2, printed: 1, orderRefs: ['REF-c1', 'REF-c2'] }]);
-    await journal.markSent(pages[1]!.id);
+    await journal.labels.markSent(pages[1]!.id);
     expect(await overview.bundles('test', { day: localDay(today), unprintedOnly: true })).toEqual([]);
   });
 

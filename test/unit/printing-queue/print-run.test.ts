@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/main/logging/logger';
 import type { NewLabel, RunKind } from '../../../src/main/printing/journal/journal-types';
-import { emptyRunOptions, PrintJournal } from '../../../src/main/printing/journal/print-journal';
+import { emptyRunOptions } from '../../../src/main/printing/journal/journal-rows';
+import { PrintJournal } from '../../../src/main/printing/journal/print-journal';
 import { PrinterQueue } from '../../../src/main/printing/queue/printer-queue';
 import { PrintRun, type DocumentSource, type SingleOutcome } from '../../../src/main/printing/runs/print-run';
 import { SqliteEngine } from '../../../src/main/store/engine/sqlite-engine';
@@ -22,7 +23,7 @@ function setup(rowsOnDisk?: Promise<void>) {
   const queue = new PrinterQueue({ transport: zebra, maxFormatsInBuffer: () => 3, logger, clock, timing: { faultPollMs: 500 } });
   const finished: string[] = [];
   const start = async (kind: RunKind, labels: NewLabel[], documents: DocumentSource) => {
-    const { run, entries } = await journal.createRun({ environment: 'test', kind, printerId: 'p-1', operator: 'Sam', options: emptyRunOptions(), labels });
+    const { run, entries } = await journal.runRecords.createRun({ environment: 'test', kind, printerId: 'p-1', operator: 'Sam', options: emptyRunOptions(), labels });
     const printRun = new PrintRun({
       run,
       entries,
@@ -43,11 +44,11 @@ function setup(rowsOnDisk?: Promise<void>) {
   /** The run's rows once every write it has made so far is in the journal. */
   const rows = async (run: PrintRun) => {
     await run.journalled();
-    return journal.entries(run.runId);
+    return journal.labels.entries(run.runId);
   };
   const record = async (run: PrintRun) => {
     await run.journalled();
-    return journal.requireRun(run.runId);
+    return journal.runRecords.requireRun(run.runId);
   };
   return { clock, zebra, start, finished, rows, record };
 }

@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/main/logging/logger';
 import type { NewLabel, RunKind } from '../../../src/main/printing/journal/journal-types';
-import { emptyRunOptions, PrintJournal } from '../../../src/main/printing/journal/print-journal';
+import { emptyRunOptions } from '../../../src/main/printing/journal/journal-rows';
+import { PrintJournal } from '../../../src/main/printing/journal/print-journal';
 import { StoreLabelMarks } from '../../../src/main/printing/queue/label-marks';
 import { PrinterQueue } from '../../../src/main/printing/queue/printer-queue';
 import { PrintRun, type SingleOutcome } from '../../../src/main/printing/runs/print-run';
@@ -78,7 +79,7 @@ function setup() {
     timing: { faultPollMs: 500 },
   });
   const start = async (kind: RunKind, labels: NewLabel[]) => {
-    const { run, entries } = await journal.createRun({ environment: 'test', kind, printerId: 'p-1', operator: 'Sam', options: emptyRunOptions(), labels });
+    const { run, entries } = await journal.runRecords.createRun({ environment: 'test', kind, printerId: 'p-1', operator: 'Sam', options: emptyRunOptions(), labels });
     const printRun = new PrintRun({
       run,
       entries,
@@ -111,7 +112,7 @@ describe('the order of a scan’s answer and the bookkeeping after it', () => {
     void run.whenFirstLabelSettles().then((outcome: SingleOutcome) => happened.push(`answer ${outcome.kind}`));
     await clock.until(() => run.isFinished);
 
-    const id = (await journal.entries(run.runId))[0]?.id ?? -1;
+    const id = (await journal.labels.entries(run.runId))[0]?.id ?? -1;
     const answer = happened.indexOf('answer sent');
     expect(answer, 'the scan was answered').toBeGreaterThanOrEqual(0);
     // The marks reach the disk with the "sent" commit that follows them (label-marks.ts).
@@ -120,7 +121,7 @@ describe('the order of a scan’s answer and the bookkeeping after it', () => {
     // Nothing is told to the screen between the label's bytes and the printer's answer.
     expect(happened.indexOf('state printing 1')).toBeGreaterThan(answer);
     expect(zebra.printed).toHaveLength(1);
-    const [entry] = await journal.entries(run.runId);
+    const [entry] = await journal.labels.entries(run.runId);
     expect(entry?.state).toBe('printed');
   });
 
@@ -129,7 +130,7 @@ describe('the order of a scan’s answer and the bookkeeping after it', () => {
     const run = await start('bundles', [order('B1'), order('B2')]);
     await clock.until(() => run.isFinished);
     await run.journalled();
-    const ids = (await journal.entries(run.runId)).map((entry) => entry.id);
+    const ids = (await journal.labels.entries(run.runId)).map((entry) => entry.id);
     expect(ids).toHaveLength(2);
     for (const id of ids) {
       expect(happened.indexOf(`marks ${id}`), `label ${id}'s marks`).toBeGreaterThanOrEqual(0);

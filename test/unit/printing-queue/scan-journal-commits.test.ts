@@ -11,7 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Environment } from '../../../src/shared/contract/app';
-import { emptyRunOptions, PrintJournal, type CreateRunInput } from '../../../src/main/printing/journal/print-journal';
+import { emptyRunOptions } from '../../../src/main/printing/journal/journal-rows';
+import { PrintJournal } from '../../../src/main/printing/journal/print-journal';
+import type { CreateRunInput } from '../../../src/main/printing/journal/run-records';
 import { StoreLabelMarks } from '../../../src/main/printing/queue/label-marks';
 import { openDatabase, type StationDatabase } from '../../../src/main/store/database';
 import { SqliteEngine } from '../../../src/main/store/engine/sqlite-engine';
@@ -54,7 +56,7 @@ describe('the journal commits of a scan', () => {
 
   it('commits a run written without waiting for the disk, flushes it in the background, and waits for the disk again on the next write', async () => {
     expect(synchronous()).toBe(FULL);
-    const { run, onDisk } = await journal.createRun(scanRun());
+    const { run, onDisk } = await journal.runRecords.createRun(scanRun());
     await expect(onDisk).resolves.toBeUndefined();
 
     // Committed, not left in an open transaction: another connection to the file reads it.
@@ -77,9 +79,9 @@ describe('the journal commits of a scan', () => {
   });
 
   it('commits a scan’s "sending began" without waiting for the disk, and waits again on the next write', async () => {
-    const { entries } = await journal.createRun(scanRun());
+    const { entries } = await journal.runRecords.createRun(scanRun());
     const id = entries[0]?.id ?? -1;
-    await journal.markSending(id, { waitForDisk: false });
+    await journal.labels.markSending(id, { waitForDisk: false });
     const other = new Database(path);
     try {
       expect((other.prepare('SELECT sent_at FROM print_journal WHERE id = ?').get(id) as { sent_at: string | null }).sent_at).not.toBeNull();
@@ -91,24 +93,24 @@ describe('the journal commits of a scan', () => {
 
   it('a run that cannot be taken to the disk says so: its log cannot be flushed', async () => {
     const broken = new PrintJournal(engine, undefined, createWalFlush(join(folder, 'elsewhere', 'station.db')));
-    const { onDisk } = await broken.createRun(scanRun());
+    const { onDisk } = await broken.runRecords.createRun(scanRun());
     await expect(onDisk).rejects.toThrow(/could not write its journal to disk .*sent nothing/);
   });
 
   it('leaves nothing half-written and the connection waiting for the disk when such a write fails', async () => {
-    await expect(journal.createRun(scanRun('nowhere' as Environment))).rejects.toThrow(/CHECK constraint/);
+    await expect(journal.runRecords.createRun(scanRun('nowhere' as Environment))).rejects.toThrow(/CHECK constraint/);
     expect(synchronous()).toBe(FULL);
     expect(db.prepare('SELECT count(*) AS n FROM print_runs').get()).toMatchObject({ n: 0 });
     expect(db.prepare('SELECT count(*) AS n FROM print_journal').get()).toMatchObject({ n: 0 });
   });
 
   it('commits a label’s marks written just before its "sent", and the "sent" waits for the disk', async () => {
-    const { entries } = await journal.createRun(scanRun());
+    const { entries } = await journal.runRecords.createRun(scanRun());
     const id = entries[0]?.id ?? -1;
-    await journal.markSending(id);
+    await journal.labels.markSending(id);
     await new StoreLabelMarks(engine).record({ entryId: id, sentAtMs: 1_000, serial: 'XXZ1', odometerTarget: 42 }, { waitForDisk: false });
     expect(synchronous()).toBe(FULL);
-    await journal.markSent(id);
+    await journal.labels.markSent(id);
     const other = new Database(path);
     try {
       expect(other.prepare('SELECT serial, odometer_target FROM print_label_marks WHERE entry_id = ?').get(id)).toMatchObject({ serial: 'XXZ1', odometer_target: 42 });
@@ -136,9 +138,9 @@ describe('the journal commits of a scan', () => {
     };
     let now = new Date('2026-11-24T06:00:00.000Z');
     const beating = new PrintJournal(noting, () => now, createWalFlush(path));
-    const { run } = await journal.createRun({ ...scanRun(), waitForDisk: true });
+    const { run } = await journal.runRecords.createRun({ ...scanRun(), waitForDisk: true });
     now = new Date('2026-11-24T06:00:10.000Z');
-    await beating.renewHeartbeat([run.id]);
+    await beating.runRecords.renewHeartbeat([run.id]);
     expect(asked).toEqual([false]);
     expect(synchronous()).toBe(FULL);
     const other = new Database(path);
@@ -150,23 +152,23 @@ describe('the journal commits of a scan', () => {
   });
 
   it('marks a scan’s label printed and closes its run in one write', async () => {
-    const { run, entries } = await journal.createRun(scanRun());
+    const { run, entries } = await journal.runRecords.createRun(scanRun());
     const id = entries[0]?.id ?? -1;
-    await journal.markSending(id);
-    await journal.markSent(id);
-    await journal.markPrinted([id], { runId: run.id, state: 'finished' });
-    expect((await journal.entry(id))?.state).toBe('printed');
-    expect((await journal.run(run.id))?.state).toBe('finished');
-    expect((await journal.run(run.id))?.finishedAt).not.toBeNull();
+    await journal.labels.markSending(id);
+    await journal.labels.markSent(id);
+    await journal.labels.markPrinted([id], { runId: run.id, state: 'finished' });
+    expect((await journal.labels.entry(id))?.state).toBe('printed');
+    expect((await journal.runRecords.run(run.id))?.state).toBe('finished');
+    expect((await journal.runRecords.run(run.id))?.finishedAt).not.toBeNull();
   });
 
   it('records a scan’s fetch with its "sent", in one write', async () => {
-    const { entries } = await journal.createRun(scanRun());
+    const { entries } = await journal.runRecords.createRun(scanRun());
     const id = entries[0]?.id ?? -1;
-    await journal.markSending(id);
-    await journal.markSent(id, { sha256: 'a'.repeat(64), format: 'gfa' });
-    expect(await journal.entry(id)).toMatchObject({ state: 'sent', documentSha256: 'a'.repeat(64), format: 'gfa' });
-    expect((await journal.entry(id))?.fetchedAt).not.toBeNull();
-    expect((await journal.entry(id))?.sentAt).not.toBeNull();
+    await journal.labels.markSending(id);
+    await journal.labels.markSent(id, { sha256: 'a'.repeat(64), format: 'gfa' });
+    expect(await journal.labels.entry(id)).toMatchObject({ state: 'sent', documentSha256: 'a'.repeat(64), format: 'gfa' });
+    expect((await journal.labels.entry(id))?.fetchedAt).not.toBeNull();
+    expect((await journal.labels.entry(id))?.sentAt).not.toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyRunOptions, PrintJournal } from '../../../src/main/printing/journal/print-journal';
+import { emptyRunOptions } from '../../../src/main/printing/journal/journal-rows';
+import { PrintJournal } from '../../../src/main/printing/journal/print-journal';
 import { SqliteEngine } from '../../../src/main/store/engine/sqlite-engine';
 
 const note = "removed ^JUS: it would save the label's settings as the printer's power-on settings, which are the bench admin's to set.";
@@ -7,7 +8,7 @@ const note = "removed ^JUS: it would save the label's settings as the printer's 
 describe('a note of what the station removed from a label', async () => {
   const journalWith = async (reason: string | null) => {
     const journal = new PrintJournal(SqliteEngine.open(':memory:'), () => new Date(Date.UTC(2026, 0, 1, 8)));
-    const { entries } = await journal.createRun({
+    const { entries } = await journal.runRecords.createRun({
       environment: 'test',
       kind: 'single',
       printerId: 'p-1',
@@ -20,14 +21,14 @@ describe('a note of what the station removed from a label', async () => {
 
   it('becomes the reason of an entry that had none', async () => {
     const { journal, id } = await journalWith(null);
-    expect(await journal.addNote(id, note)).toBe(note);
-    expect((await journal.entry(id))?.reason).toBe(note);
+    expect(await journal.labels.addNote(id, note)).toBe(note);
+    expect((await journal.labels.entry(id))?.reason).toBe(note);
   });
 
   it('follows a reprint’s reason, and is written once however often the label is fetched', async () => {
     const { journal, id } = await journalWith('Reprint by Sam: smudged.');
-    await journal.addNote(id, note);
-    await journal.addNote(id, note);
-    expect((await journal.entry(id))?.reason).toBe(`Reprint by Sam: smudged. ${note}`);
+    await journal.labels.addNote(id, note);
+    await journal.labels.addNote(id, note);
+    expect((await journal.labels.entry(id))?.reason).toBe(`Reprint by Sam: smudged. ${note}`);
   });
 });

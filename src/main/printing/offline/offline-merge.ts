@@ -15,7 +15,7 @@ import type { Environment } from '../../../shared/contract/app';
 import type { OfflineDuplicate } from '../../../shared/contract/store';
 import { StationError } from '../../../shared/errors';
 import { retryLostRace, type SqlValue, type StoreEngine, type StoreSession } from '../../store';
-import { columnOf, selectedAsFields } from '../journal/print-journal';
+import { columnOf, selectedAsFields } from '../journal/journal-rows';
 import { JournalRowSchema, RunRowSchema } from '../journal/journal-types';
 
 /** A label of the bench's file as the journal reads it, with what the merge needs besides. */

@@ -16,7 +16,8 @@ import type { StationSettings } from '../../settings/station-settings';
 import type { FlushToDisk, StoreEngine } from '../../store';
 import type { StationError } from '../../../shared/errors';
 import { planAndStartBundleRun, type BundlePrintInput } from '../bundle-print';
-import { PrintJournal, type JournalBench } from '../journal/print-journal';
+import { PrintJournal } from '../journal/print-journal';
+import type { JournalBench } from '../journal/run-records';
 import { PrinterRegistry } from '../printers';
 import type { PrinterLeases } from '../printer-leases';
 import { StoreLabelMarks } from '../queue/label-marks';
@@ -97,7 +98,7 @@ export function createPrintingCore(deps: PrintingCoreDeps): PrintingCore {
     print: (input) => printScan(singlePrint, input),
     printScanned: (input, slip) => printScan(singlePrint, input, slip),
     prepareForScan: () => prepareForScan(singlePrint),
-    printBundles: (input) => planAndStartBundleRun({ service, printers, orders: deps.orders, settings: deps.settings, clientFor: deps.clientFor }, input),
+    printBundles: (input) => planAndStartBundleRun({ service, history: journal.history, printers, orders: deps.orders, settings: deps.settings, clientFor: deps.clientFor }, input),
     close: () => service.close(),
   };
 }

@@ -7,14 +7,17 @@ import type { JournalEntryData, RunSummaryData } from '../../../shared/contract/
 import { StationError } from '../../../shared/errors';
 import type { EventBus } from '../../contract/event-bus';
 import type { JournalRow, NewLabel, RunOptions, RunRow } from '../journal/journal-types';
-import { emptyRunOptions, type PrintJournal } from '../journal/print-journal';
+import { emptyRunOptions } from '../journal/journal-rows';
+import type { LabelRecords } from '../journal/label-records';
+import type { RunRecords } from '../journal/run-records';
 import type { PrinterRecord, PrinterRegistry } from '../printers';
 import type { FloorLead, PrintRun } from './print-run';
 import type { RunOwnership } from './run-ownership';
 import type { RunReadModels } from './run-read-models';
 
 export interface RunControlDeps {
-  journal: PrintJournal;
+  /** The journal (PrintJournal): its runs' and labels' records. */
+  journal: { readonly runRecords: RunRecords; readonly labels: LabelRecords };
   printers: PrinterRegistry;
   /** Takes the printer's lease before a run is restarted or launched on it (print-service.ts claimPrinter). */
   claim(printer: PrinterRecord): Promise<void>;
@@ -63,7 +66,7 @@ export class RunControls {
     // Taken over first (one bench wins), then what the earlier owner left mid-send is settled.
     const options = await this.deps.ownership.takeOver(record);
     await this.deps.ownership.recover((run) => run.id === runId);
-    const run = await this.deps.restart({ ...(await this.deps.journal.requireRun(runId)), options }, await this.deps.journal.entries(runId), printer);
+    const run = await this.deps.restart({ ...(await this.deps.journal.runRecords.requireRun(runId)), options }, await this.deps.journal.labels.entries(runId), printer);
     run.resume();
     await run.journalled();
     return this.deps.read.summary(runId);
@@ -80,8 +83,8 @@ export class RunControls {
     await this.deps.ownership.takeOver(record);
     await this.deps.ownership.recover((run) => run.id === runId);
     const reason = operator ? `Cancelled by ${operator} before it was sent.` : 'Cancelled before it was sent.';
-    await this.deps.journal.failUnsent(runId, reason);
-    await this.deps.journal.finishRun(runId, 'cancelled');
+    await this.deps.journal.labels.failUnsent(runId, reason);
+    await this.deps.journal.runRecords.finishRun(runId, 'cancelled');
     const summary = await this.deps.read.summary(runId);
     this.deps.events.emit('printing.finished', summary);
     return summary;
@@ -90,7 +93,7 @@ export class RunControls {
   /** A new run with the failed labels of a run, in their order. */
   async retryFailed(environment: Environment, runId: string, operator: string): Promise<RunSummaryData> {
     const record = await this.deps.read.requireRun(environment, runId);
-    const failed = (await this.deps.journal.entries(runId)).filter((entry) => entry.state === 'failed' && entry.decidedAt === null);
+    const failed = (await this.deps.journal.labels.entries(runId)).filter((entry) => entry.state === 'failed' && entry.decidedAt === null);
     if (failed.length === 0) throw new StationError('CONFLICT', 'This run has no failed labels to print again.', undefined, { facts: { subject: 'no-failed', id: runId } });
     const printer = await this.deps.printers.get(environment, record.printerId);
     if (!printer) throw new StationError('PRINTER_NOT_FOUND', 'The printer of this run is no longer set up. Choose another printer and print the bundles again.');
@@ -114,11 +117,11 @@ export class RunControls {
 
   /** Settles an uncertain label; "print-again" starts a run that prints it, linked to it. */
   async decide(environment: Environment, entryId: number, decision: 'printed' | 'print-again', operator: string): Promise<{ entry: JournalEntryData; reprintRun: RunSummaryData | null }> {
-    const before = await this.deps.journal.entry(entryId);
+    const before = await this.deps.journal.labels.entry(entryId);
     if (!before || before.environment !== environment) {
       throw new StationError('NOT_FOUND', `There is no label ${entryId} in the journal of this environment.`, undefined, { facts: { subject: 'label', id: entryId } });
     }
-    const after = await this.deps.journal.decide(entryId, decision, operator);
+    const after = await this.deps.journal.labels.decide(entryId, decision, operator);
     if (!after) {
       throw new StationError('CONFLICT', `Label ${entryId} is ${before.decidedAt ? 'already decided' : before.state}, not an uncertain label waiting for a decision.`, undefined, {
         facts: { subject: 'label-decided', id: entryId, state: before.decidedAt ? 'decided' : before.state },

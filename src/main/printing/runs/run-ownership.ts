@@ -9,7 +9,7 @@ import type { PauseReasonData } from '../../../shared/contract/printing';
 import { StationError } from '../../../shared/errors';
 import type { Logger } from '../../logging/logger';
 import type { RunRow } from '../journal/journal-types';
-import type { PrintJournal } from '../journal/print-journal';
+import type { RunRecords } from '../journal/run-records';
 import type { QueueClock } from '../queue/clock';
 import { processAlive } from '../../process-alive';
 import { sameBoot, type BootMark } from '../../boot-identity';
@@ -34,7 +34,8 @@ export class RunOwnership {
   readonly owner: { pid: number; instance: string; boot: BootMark };
 
   constructor(
-    private readonly journal: PrintJournal,
+    /** The journal (PrintJournal): the bench writing and its runs' records. */
+    private readonly journal: { readonly benchId: string | null; readonly runRecords: RunRecords },
     private readonly logger: Logger,
     private readonly clock: QueueClock,
     /** True when this process has the run live in memory. */
@@ -80,7 +81,7 @@ export class RunOwnership {
 
   /** Settles the runs `which` selects (by default every run whose process is gone). */
   async recover(which: (run: RunRow) => boolean = (run) => !this.ofAnotherBench(run) && this.isOrphan(run)): Promise<void> {
-    const report = await this.journal.recoverInterrupted(
+    const report = await this.journal.runRecords.recoverInterrupted(
       { ...stationStopped, since: new Date(this.clock.now()).toISOString() },
       'The station stopped while sending this label, so it may or may not have printed. Check the printer and say whether it came out.',
       'Not sent: the station stopped before this label reached the printer.',
@@ -115,7 +116,7 @@ export class RunOwnership {
   async takeOver(run: RunRow): Promise<RunRow['options']> {
     this.requireOrphan(run);
     const options = { ...run.options, owner: this.owner };
-    if (!(await this.journal.takeOver(run, options))) throw elsewhere(run);
+    if (!(await this.journal.runRecords.takeOver(run, options))) throw elsewhere(run);
     return options;
   }
 }

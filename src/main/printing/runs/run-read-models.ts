@@ -10,13 +10,16 @@ import type { JournalEntryData, RunProgressData, RunSummaryData } from '../../..
 import { StationError } from '../../../shared/errors';
 import type { IndexedOrder, OrderIndex } from '../../orders/order-index';
 import type { JournalRow, RunRow } from '../journal/journal-types';
-import type { PrintJournal } from '../journal/print-journal';
+import type { LabelRecords } from '../journal/label-records';
+import type { PrintHistory } from '../journal/print-history';
+import type { RunRecords } from '../journal/run-records';
 import type { QueueClock } from '../queue/clock';
 import type { PrinterRegistry } from '../printers';
 import type { PrintRun } from './print-run';
 
 export interface RunReadModelDeps {
-  journal: PrintJournal;
+  /** The journal (PrintJournal): its runs, its labels and what was printed. */
+  journal: { readonly runRecords: RunRecords; readonly labels: LabelRecords; readonly history: PrintHistory };
   printers: PrinterRegistry;
   orders: OrderIndex;
   clock: QueueClock;
@@ -29,17 +32,17 @@ export class RunReadModels {
 
   /** The run, when it belongs to this environment; else INVALID_INPUT. */
   async requireRun(environment: Environment, runId: string): Promise<RunRow> {
-    const record = await this.deps.journal.run(runId);
+    const record = await this.deps.journal.runRecords.run(runId);
     if (!record || record.environment !== environment) throw new StationError('NOT_FOUND', `There is no print run ${runId} in the ${environment} environment.`, undefined, { facts: { subject: 'run', id: runId } });
     return record;
   }
 
   async summary(runId: string): Promise<RunSummaryData> {
-    const record = await this.deps.journal.requireRun(runId);
+    const record = await this.deps.journal.runRecords.requireRun(runId);
     const live = this.deps.liveRun(runId);
     const run = live?.run ?? record;
-    const entries = await this.deps.journal.entries(runId);
-    const counts = live ? live.counts() : await this.deps.journal.counts(runId);
+    const entries = await this.deps.journal.labels.entries(runId);
+    const counts = live ? live.counts() : await this.deps.journal.runRecords.counts(runId);
     const unsettled = entries.filter((entry) => entry.state === 'uncertain' && entry.decidedAt === null);
     const failed = entries.filter((entry) => entry.state === 'failed');
     const twice = entries.filter((entry) => entry.secondCopyCertainty !== null);
@@ -69,16 +72,16 @@ export class RunReadModels {
   }
 
   async runSummaries(environment: Environment, options: { unfinished?: boolean; limit?: number }): Promise<RunSummaryData[]> {
-    return Promise.all((await this.deps.journal.runs(environment, options)).map((run) => this.summary(run.id)));
+    return Promise.all((await this.deps.journal.runRecords.runs(environment, options)).map((run) => this.summary(run.id)));
   }
 
   async runEntries(environment: Environment, runId: string): Promise<JournalEntryData[]> {
     await this.requireRun(environment, runId);
-    return this.entriesData(environment, await this.deps.journal.entries(runId));
+    return this.entriesData(environment, await this.deps.journal.labels.entries(runId));
   }
 
   async journalEntries(environment: Environment, options: { orderId?: string; limit?: number }): Promise<JournalEntryData[]> {
-    return this.entriesData(environment, await this.deps.journal.journal(environment, options));
+    return this.entriesData(environment, await this.deps.journal.history.journal(environment, options));
   }
 
   async entryData(entry: JournalRow): Promise<JournalEntryData> {

@@ -7,7 +7,7 @@
 import type { Environment } from '../../../shared/contract/app';
 import { StationError } from '../../../shared/errors';
 import type { JournalRow } from '../journal/journal-types';
-import { emptyRunOptions } from '../journal/print-journal';
+import { emptyRunOptions } from '../journal/journal-rows';
 import type { PrinterRecord } from '../printers';
 import { SCANNER_CHECK_TEXT } from '../../../shared/keyboard/scanner-check';
 import { buildScannerCheckLabel } from '../scanner-check-label';
