@@ -14,7 +14,7 @@ import {
 } from '../../shared/contract/settings';
 import { ScaleSettingSchema, type ScaleSetting } from '../../shared/contract/scales';
 import { KeyboardLayoutIdSchema, type KeyboardLayoutId } from '../../shared/keyboard/layouts';
-import { parseStoreAddress, type SettingsRepository } from '../store';
+import { StoreSettingValueSchema, type SettingsRepository, type StoreSettingValue } from '../store';
 
 const STATION = 'station';
 
@@ -24,31 +24,6 @@ export const defaultWebhookReceiverSettings: WebhookReceiverSettings = {
   port: 8787,
   bodyLimitBytes: 64 * 1024,
 };
-
-function isUsableStoreAddress(text: string): boolean {
-  try {
-    parseStoreAddress(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Which store this bench runs on. Kept in the bench's own file, like every setting: the address
- * must be known before the shared store is reached. The address never carries the password.
- */
-export const StoreSettingValueSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('local') }),
-  // An address that no longer reads (edited by hand) falls back to local rather than stopping the bench.
-  z.object({
-    kind: z.literal('postgres'),
-    address: z.string().min(1).max(500).refine(isUsableStoreAddress),
-    /** The lead chose to send the password to this address although its sslmode does not check the server. */
-    acceptUnverifiedServer: z.boolean().optional(),
-  }),
-]);
-export type StoreSettingValue = z.infer<typeof StoreSettingValueSchema>;
 
 const SecretSchema = z.string().regex(/^[A-Za-z0-9_-]{32,128}$/);
 

@@ -16,8 +16,7 @@ import { SqliteEngine } from './engine/sqlite-engine';
 import type { StoreEngine } from './engine/store-engine';
 import { keychainPassword, type StorePasswords } from './engine/store-password';
 import { localStoreHealth, sharedStoreHealth, watchedEngine, type HealthTimers, type StoreHealth } from './store-health';
-import type { StationSettings } from '../settings/station-settings';
-import { storeProblemOf, type StoreInUse } from './store-choice';
+import { storeProblemOf, type StoreInUse, type StoreSettingKept } from './store-choice';
 import { errorText } from '../../shared/error-text';
 
 export interface StoreHealthOptions {
@@ -38,7 +37,7 @@ export interface ChosenStore {
 }
 
 export interface ChosenStoreDeps {
-  settings: StationSettings;
+  settings: Pick<StoreSettingKept, 'store'>;
   db: StationDatabase;
   passwords: StorePasswords;
   logger: Logger;

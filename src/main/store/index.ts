@@ -20,5 +20,6 @@ export { SettingsRepository } from './settings-repository';
 export { benchFileBeside, createStorePlace, type HeldPlace, type JournalPlace, type LocalOnlyMark, type StorePlace } from './store-place';
 export { openSharedStore, storePasswordVariable } from './shared-store';
 export { createStoreChoice, type StoreChoiceService } from './store-choice';
+export { StoreSettingValueSchema, type StoreSettingValue } from './store-setting';
 export { isUnreachable, localStoreHealth, storeOfflineError, type StoreHealth } from './store-health';
 export { createWalFlush, type FlushToDisk } from './wal-flush';

@@ -12,7 +12,13 @@ import { keychainAccount, parseStoreAddress, storeConfig, unverifiedServerRefusa
 import { PostgresEngine } from './engine/postgres-engine';
 import type { StorePasswords } from './engine/store-password';
 import type { StoreHealth } from './store-health';
-import type { StationSettings } from '../settings/station-settings';
+import type { StoreSettingValue } from './store-setting';
+
+/** Where the bench keeps its store setting (the station's settings): the store reads and writes only that. */
+export interface StoreSettingKept {
+  store(): StoreSettingValue;
+  setStore(setting: StoreSettingValue): void;
+}
 
 /** The one spelling of an address the station stores and shows: never a password in it. */
 export function formatStoreAddress(address: PostgresAddress): string {
@@ -86,7 +92,7 @@ export interface StoreInUse {
 }
 
 export interface StoreChoiceDeps {
-  settings: StationSettings;
+  settings: StoreSettingKept;
   passwords: StorePasswords;
   /** What this run of the station opened. */
   inUse: StoreInUse;
