@@ -50,7 +50,7 @@ const layers = [
   },
   {
     name: 'feature',
-    paths: [file('single-print.ts'), file('bundle-print.ts'), file('label-preview.ts'), file('sandbox-printer.ts'), folder('settings'), folder('offline')],
+    paths: [file('printing-core.ts'), file('single-print.ts'), file('bundle-print.ts'), file('label-preview.ts'), file('sandbox-printer.ts'), folder('settings'), folder('offline')],
     why: 'What the handlers call: the scanned label, the bundle run, the preview, printer settings, local-only printing, the sandbox\'s printer. The composition root builds them and handlers call them; they never import either.',
   },
 ];

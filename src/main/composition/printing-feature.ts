@@ -23,7 +23,7 @@ import { PrinterLeases } from '../printing/printer-leases';
 import type { PrinterRecord } from '../printing/printers';
 import { PrintQueues } from '../printing/runs/print-queues';
 import type { PrintingOptions } from '../printing/runs/print-service';
-import { createPrintingCore, type PrintingCore } from '../printing/runs/printing-core';
+import { createPrintingCore, type PrintingCore } from '../printing/printing-core';
 import { createSandboxPrinterSync, type SandboxPrinterSync } from '../printing/sandbox-printer';
 import type { DiscoveryTarget } from '../handlers/printers';
 import { systemClock } from '../printing/queue/clock';

@@ -14,7 +14,7 @@ import { uploadHandlers } from '../handlers/upload';
 import type { Logger } from '../logging/logger';
 import type { OrderIndex } from '../orders/order-index';
 import type { PickedFiles } from '../orders/picked-files';
-import type { PrintingCore } from '../printing/runs/printing-core';
+import type { PrintingCore } from '../printing/printing-core';
 import type { StationSettings } from '../settings/station-settings';
 import { AddressLookups } from '../shipping/address-lookups';
 import { CreationLedger } from '../shipping/creation-ledger';

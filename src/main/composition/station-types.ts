@@ -16,7 +16,7 @@ import type { OrderLookup } from '../orders/order-lookup';
 import type { PickedFiles } from '../orders/picked-files';
 import type { WebhookReceiver } from '../orders/webhook-receiver';
 import type { PrintingOptions } from '../printing/runs/print-service';
-import type { PrintingCore } from '../printing/runs/printing-core';
+import type { PrintingCore } from '../printing/printing-core';
 import type { PrinterTransportsOptions } from '../printing/transports/printer-transports';
 import type { ScaleService, ScaleServiceDeps } from '../scales/scale-service';
 import type { DeliveryClients, DeliveryClientsDeps } from '../settings/delivery-clients';

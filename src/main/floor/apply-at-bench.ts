@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { StationError } from '../../shared/errors';
 import type { LocalOnlyPrinting } from '../printing/offline/local-only-printing';
-import type { PrintingCore } from '../printing/runs/printing-core';
+import type { PrintingCore } from '../printing/printing-core';
 import type { Applied } from './floor-commands';
 import { commandSubject } from './floor-commands';
 import type { StoredCommand } from './floor-store';

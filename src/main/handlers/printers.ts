@@ -11,7 +11,7 @@ import { labelRoute } from '../printing/label-route';
 import { defaultPrinterOptions, type PrinterRecord } from '../printing/printers';
 import { probeZebra, type ZebraProbeOptions } from '../printing/status/zebra-probe';
 import { stateName } from '../printing/queue/printer-queue';
-import type { PrintingCore } from '../printing/runs/printing-core';
+import type { PrintingCore } from '../printing/printing-core';
 import { runTestPrint } from '../printing/runs/test-print';
 import { readPrinterStatus } from '../printing/status/printer-status';
 import { headFaultsOf } from '../../shared/zebra/roll-and-head';

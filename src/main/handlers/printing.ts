@@ -5,7 +5,7 @@ import { AmbiguousScan } from '../orders/order-lookup';
 import type { Logger } from '../logging/logger';
 import type { LabelPreview } from '../printing/label-preview';
 import type { LocalOnlyPrinting } from '../printing/offline/local-only-printing';
-import type { PrintingCore } from '../printing/runs/printing-core';
+import type { PrintingCore } from '../printing/printing-core';
 import type { SinglePrintInput, SlipCheck } from '../printing/single-print';
 import type { StationSettings } from '../settings/station-settings';
 import type { ScanToShip } from '../shipping/scan-to-ship';

@@ -20,7 +20,7 @@ import { StationError } from '../../../shared/errors';
 import type { EventBus } from '../../contract/event-bus';
 import type { Logger } from '../../logging/logger';
 import { type LocalOnlyMark, type StoreEngine, storeOfflineError, type StoreHealth, type StorePlace } from '../../store';
-import type { PrintingCore } from '../runs/printing-core';
+import type { PrintingCore } from '../printing-core';
 import { mergeLocalLabels, offlineDuplicates, unmergedLabels } from './offline-merge';
 
 export interface LocalOnlyPrintingDeps {

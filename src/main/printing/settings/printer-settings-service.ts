@@ -15,7 +15,7 @@ import { calibrateCommand, configurationLabelCommand, headCleanedCommand, settin
 import { hostStatusQuery } from '../../../shared/zebra/queries';
 import type { StoreEngine } from '../../store';
 import type { PrinterRecord } from '../printers';
-import type { PrintingCore } from '../runs/printing-core';
+import type { PrintingCore } from '../printing-core';
 import { canQuery, type StatusTransport } from '../transports/transport';
 import { readPrinterSettings } from './read-settings';
 

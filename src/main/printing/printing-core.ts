@@ -5,27 +5,27 @@
  * prints and bundle runs, and the label preview. The printers' queues are the station's, shared by
  * the places (print-queues.ts).
  */
-import type { Environment } from '../../../shared/contract/app';
-import type { PrintOutcomeData, RunSummaryData } from '../../../shared/contract/printing';
-import type { DeliveryClient } from '../../api';
-import type { EventBus } from '../../contract/event-bus';
-import type { Logger } from '../../logging/logger';
-import type { OrderIndex } from '../../orders/order-index';
-import type { OrderLookup } from '../../orders/order-lookup';
-import type { StationSettings } from '../../settings/station-settings';
-import type { FlushToDisk, StoreEngine } from '../../store';
-import type { StationError } from '../../../shared/errors';
-import { planAndStartBundleRun, type BundlePrintInput } from '../bundle-print';
-import { PrintJournal } from '../journal/print-journal';
-import type { JournalBench } from '../journal/run-records';
-import { PrinterRegistry } from '../printers';
-import type { PrinterLeases } from '../printer-leases';
-import { StoreLabelMarks } from '../queue/label-marks';
-import { createLabelPreview, type LabelPreview } from '../label-preview';
-import { prepareForScan, printScan, type SinglePrintInput, type SlipCheck } from '../single-print';
-import type { PrinterTransports } from '../transports/printer-transports';
-import type { PrintQueues } from './print-queues';
-import { PrintService, type PrintingOptions } from './print-service';
+import type { Environment } from '../../shared/contract/app';
+import type { PrintOutcomeData, RunSummaryData } from '../../shared/contract/printing';
+import type { DeliveryClient } from '../api';
+import type { EventBus } from '../contract/event-bus';
+import type { Logger } from '../logging/logger';
+import type { OrderIndex } from '../orders/order-index';
+import type { OrderLookup } from '../orders/order-lookup';
+import type { StationSettings } from '../settings/station-settings';
+import type { FlushToDisk, StoreEngine } from '../store';
+import type { StationError } from '../../shared/errors';
+import { planAndStartBundleRun, type BundlePrintInput } from './bundle-print';
+import { PrintJournal } from './journal/print-journal';
+import type { JournalBench } from './journal/run-records';
+import { PrinterRegistry } from './printers';
+import type { PrinterLeases } from './printer-leases';
+import { StoreLabelMarks } from './queue/label-marks';
+import { createLabelPreview, type LabelPreview } from './label-preview';
+import { prepareForScan, printScan, type SinglePrintInput, type SlipCheck } from './single-print';
+import type { PrinterTransports } from './transports/printer-transports';
+import type { PrintQueues } from './runs/print-queues';
+import { PrintService, type PrintingOptions } from './runs/print-service';
 
 export interface PrintingCoreDeps {
   /** The journal, its label marks and the printers: this place's engine. */
