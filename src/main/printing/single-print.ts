@@ -15,7 +15,8 @@ import type { OrderIndex } from '../orders/order-index';
 import type { OrderLookup } from '../orders/order-lookup';
 import { assertPrintable } from '../orders/printability';
 import type { StationSettings } from '../settings/station-settings';
-import { emptyRunOptions, FirstPrintTaken } from './journal/print-journal';
+import { emptyRunOptions } from './journal/journal-rows';
+import { FirstPrintTaken } from './journal/run-records';
 import type { JournalRow, NewLabel } from './journal/journal-types';
 import type { PrinterRegistry } from './printers';
 import { prepared } from './runs/label-documents';
@@ -91,12 +92,12 @@ export async function printScan<T = never>(deps: SinglePrintDeps, input: SingleP
     const answer = await slip();
     if (answer) return answer;
   }
-  const previous = await deps.service.journal.previousPrint(environment, order.orderId);
+  const previous = await deps.service.journal.history.previousPrint(environment, order.orderId);
   let reprint: { operator: string; reason: string } | null = null;
   if (previous && !input.reprint) {
     return { outcome: 'duplicate', scan: input.scan, order: orderData, previous: await previousPrint(deps, previous) };
   }
-  if (!previous && order.status === 'expected' && !input.reprint && (await deps.service.journal.journal(environment, { orderId: order.orderId, limit: 1 })).length === 0) {
+  if (!previous && order.status === 'expected' && !input.reprint && (await deps.service.journal.history.journal(environment, { orderId: order.orderId, limit: 1 })).length === 0) {
     // The service says the label was printed, yet this station never handled it: another station
     // (or the web portal) has it. A second label would put two parcels with one barcode on the
     // road, so ask first. A label this station fetched and never sent (a print cut short by a
