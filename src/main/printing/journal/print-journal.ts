@@ -24,6 +24,7 @@ import {
   type RunRow,
   type RunState,
 } from './journal-types';
+import { personWaits } from './run-kinds';
 
 /**
  * A row field's column: the field's name in snake case, but for the second copy's certainty. Every
@@ -632,7 +633,7 @@ export class PrintJournal {
           await this.uncertainIn(tx, id, uncertainReason, now);
           report.uncertain.push(id);
         }
-        if (run.kind === 'single' || run.kind === 'test') {
+        if (personWaits(run)) {
           if (powerLost?.since(run)) {
             for (const id of await ids(`SELECT id FROM print_journal WHERE run_id = $1 AND state IN ('queued', 'fetched') AND sent_at IS NULL`, run.id)) {
               await this.uncertainIn(tx, id, powerLost.reason, now);

@@ -1,6 +1,6 @@
 /**
- * One serialised queue per printer. It pulls labels from the runs attached to it (single prints
- * first), sends one label at a time, and for Zebras asks ~HS after each label on the same
+ * One serialised queue per printer. It pulls labels from the runs attached to it (a label a person
+ * waits for first: label-source.ts, Serving), sends one label at a time, and for Zebras asks ~HS after each label on the same
  * connection: the answer proves the printer read the whole label, and its formats-in-buffer count
  * says how many of this station's labels have left the buffer since. It never lets more than the
  * printer's limit of formats wait in the printer, so pause and cancel act within that many labels.
@@ -123,7 +123,7 @@ export class PrinterQueue {
   private checkBeforeNext = false;
   private pollMs: number;
   private lastProgressAt: number;
-  /** Single prints with a status answer read since they arrived: they may go without asking again. */
+  /** Sources served status first with a status answer read since they arrived: they may go without asking again. */
   private readonly readyChecked = new WeakSet<LabelSource>();
   private stallChecked = false;
   private loop: Promise<void> | null = null;
@@ -263,7 +263,7 @@ export class PrinterQueue {
         const pick = this.pick();
         if (pick.label) {
           const { source, label } = pick.label;
-          if (source.urgent && this.tracksPrinting && !this.readyChecked.has(source)) {
+          if (source.serving.statusFirst && this.tracksPrinting && !this.readyChecked.has(source)) {
             // A scan goes only to a printer known to be ready: ask first (a fault makes it wait).
             await this.poll(false);
             continue;
@@ -283,11 +283,11 @@ export class PrinterQueue {
             if (!this.closing) await this.poll(true);
             continue;
           }
-          if (this.tracksPrinting && !source.urgent && this.counterTail === null && this.outstanding.length === 0) await this.takeBaseline();
+          if (this.tracksPrinting && !source.serving.answerFirst && this.counterTail === null && this.outstanding.length === 0) await this.takeBaseline();
           await this.send(source, label);
           continue;
         }
-        if (pick.urgentComing && this.tracksPrinting) {
+        if (pick.statusWanted && this.tracksPrinting) {
           // A scan's label is being fetched: ask the printer meanwhile, off the scan's critical path.
           await this.poll(false);
           continue;
@@ -311,18 +311,21 @@ export class PrinterQueue {
     }
   }
 
-  /** The next label to send; `urgentComing`: a single print not yet asked about is still fetching its label. */
-  private pick(): { label: { source: LabelSource; label: QueueLabel } | null; urgentComing: boolean } {
-    let urgentComing = false;
-    for (const urgent of [true, false]) {
+  /**
+   * The next label to send, those that go first before the rest; `statusWanted`: a source whose
+   * label goes only after a fresh status is still fetching it, and the printer was not asked since.
+   */
+  private pick(): { label: { source: LabelSource; label: QueueLabel } | null; statusWanted: boolean } {
+    let statusWanted = false;
+    for (const first of [true, false]) {
       for (const source of this.sources) {
-        if (source.urgent !== urgent) continue;
+        if (source.serving.goesFirst !== first) continue;
         const next = source.next();
-        if (next.kind === 'label') return { label: { source, label: next.label }, urgentComing };
-        if (next.kind === 'wait' && urgent && !this.readyChecked.has(source)) urgentComing = true;
+        if (next.kind === 'label') return { label: { source, label: next.label }, statusWanted };
+        if (next.kind === 'wait' && source.serving.statusFirst && !this.readyChecked.has(source)) statusWanted = true;
       }
     }
-    return { label: null, urgentComing };
+    return { label: null, statusWanted };
   }
 
   /** True when the label went on the connection that is open now (or the transport cannot tell its connections apart). */
@@ -347,13 +350,13 @@ export class PrinterQueue {
       // tried again after a pause, not in a tight loop against a store that is away.
       this.deps.logger.warn('label not sent: its start could not be journalled', { printer: this.transport.description, entryId: label.entryId, error: errorText(error) });
       source.notBegun(label, error);
-      if (!source.urgent) await this.sleepOrWake(this.pollMs);
+      if (!source.serving.answerFirst) await this.sleepOrWake(this.pollMs);
       return;
     }
     this.sendingNow = label;
     // The screen hears of a scan's label in the printer after the printer's answer (applyStatus
     // below): an event between the label's bytes and that answer would hold the answer up.
-    if (!source.urgent) this.publishState();
+    if (!source.serving.answerFirst) this.publishState();
     try {
       const result = await this.transport.send(label.bytes, { confirm: this.tracksPrinting, jobName: `label ${label.entryId}` });
       this.sendingNow = null;
@@ -364,7 +367,7 @@ export class PrinterQueue {
         // Kept for a resumed run; reaches the disk with the label's "sent" (see LabelSource.sent). A
         // scan's answer goes first: its marks are written on the next turn of the event loop, queued
         // before the "sent" the source writes on that turn too, so that commit still takes them to disk.
-        if (source.urgent) setImmediate(() => this.remember(source, label, proof, false));
+        if (source.serving.answerFirst) setImmediate(() => this.remember(source, label, proof, false));
         else this.remember(source, label, proof, false);
       }
       source.sent(label, fault);
@@ -569,7 +572,7 @@ export class PrinterQueue {
   private async applyStatus(status: HostStatus): Promise<number> {
     const epoch = this.transport.connectionCount ?? null;
     this.lastHost = { formatsInBuffer: status.formatsInBuffer, atMs: this.clock.now() };
-    for (const source of this.sources) if (source.urgent) this.readyChecked.add(source);
+    for (const source of this.sources) if (source.serving.statusFirst) this.readyChecked.add(source);
     const ours = this.outstandingFormats();
     let left = ours - status.formatsInBuffer;
     const gone: Outstanding[] = [];

@@ -26,7 +26,10 @@ import type { PrinterLeases } from '../printer-leases';
 import type { PrinterTransports } from '../transports/printer-transports';
 import { IdleTracker } from './idle-tracker';
 import { BundleDocuments, classifyFetchFailure, createLabelDocuments } from './label-documents';
-import { PrintRun, type DocumentSource, type FloorLead, type PreparedDocument, type RunObserver } from './print-run';
+import type { DocumentSource, FloorLead, JournalledRun, PreparedDocument, PrintRunDeps, RunObserver } from './journalled-run';
+import { PrintRun } from './print-run';
+import { WaitedPrint } from './waited-print';
+import { personWaits, writtenAheadOfDisk, type WaitedKind } from '../journal/run-kinds';
 import { ProgressThrottle } from './progress-throttle';
 import { QueueRegistry } from './queue-registry';
 import { RunControls } from './run-controls';
@@ -87,7 +90,7 @@ export interface LaunchInput {
 }
 
 export class PrintService {
-  private readonly runs = new Map<string, PrintRun>();
+  private readonly runs = new Map<string, JournalledRun>();
   // The store each live run writes to (its pinned journal's), and who waits for a store's runs to end.
   private readonly runStores = new Map<string, StoreEngine>();
   private readonly runEnded = new Set<() => void>();
@@ -270,8 +273,13 @@ export class PrintService {
   /** Each look at a printer for a label: the roll watch keeps quiet meanwhile and reads a new connection's roll after. */
   private readonly looked = (printer: PrinterRecord, connection: 'known' | 'new'): void => this.rolls.looked(printer, connection);
 
-  /** Journal rows for a new run, then the run itself, started. */
-  async launch(input: LaunchInput): Promise<PrintRun> {
+  /**
+   * Journal rows for a new run, then the run itself, started: the one label a person waits for
+   * (waited-print.ts) or a shift run (print-run.ts), as its kind says.
+   */
+  async launch(input: LaunchInput & { kind: WaitedKind }): Promise<WaitedPrint>;
+  async launch(input: LaunchInput & { kind: Exclude<RunKind, WaitedKind> }): Promise<PrintRun>;
+  async launch(input: LaunchInput): Promise<JournalledRun> {
     this.requireLaunchable(input.printer);
     // The run writes where the journal writes as it begins, to the end (store/printing-store.ts).
     const journal = this.deps.journal.pinned();
@@ -283,7 +291,7 @@ export class PrintService {
       options: { ...input.options, owner: this.ownership.owner },
       labels: input.labels,
       // A scan's run reaches the disk while its label's GET is under way (journal: createRun).
-      waitForDisk: input.kind !== 'single',
+      waitForDisk: !writtenAheadOfDisk(input),
     });
     return this.startRun(run, entries, input.printer, input.documents, input.bundles, input.firstDocument, onDisk, journal);
   }
@@ -297,13 +305,13 @@ export class PrintService {
     firstDocument?: Promise<PreparedDocument>,
     onDisk: Promise<void> = Promise.resolve(),
     journal: PrintJournal = this.deps.journal.pinned(),
-  ): Promise<PrintRun> {
+  ): Promise<JournalledRun> {
     const queue = this.queueFor(printer);
     const bundles = planned ?? new BundleDocuments(() => this.deps.clientFor(run.environment));
     this.bundleDocuments.set(run.id, bundles);
     const routed = this.documentsFor(run.environment, printer, { given: documents, bundles });
     let first = firstDocument;
-    const printRun = new PrintRun({
+    const deps: PrintRunDeps = {
       run,
       entries,
       journal,
@@ -323,7 +331,8 @@ export class PrintService {
       fetchAhead: this.deps.options?.fetchAhead ?? 8,
       serviceRetryMs: this.deps.options?.serviceRetryMs ?? 5000,
       clock: this.clock,
-    });
+    };
+    const printRun = personWaits(run) ? new WaitedPrint(deps) : new PrintRun(deps);
     this.runs.set(run.id, printRun);
     this.runStores.set(run.id, journal.store);
     this.keepHeartbeat();
@@ -388,7 +397,7 @@ export class PrintService {
     return this.bundleDocuments.get(runId);
   }
 
-  liveRun(runId: string): PrintRun | undefined {
+  liveRun(runId: string): JournalledRun | undefined {
     return this.runs.get(runId);
   }
 
@@ -442,7 +451,7 @@ export class PrintService {
     return this.read.entryDataOf(entry, order);
   }
 
-  progressData(run: PrintRun): RunProgressData {
+  progressData(run: JournalledRun): RunProgressData {
     return this.read.progressData(run);
   }
 
@@ -467,11 +476,7 @@ export class PrintService {
     // Progress needs no order facts: it goes out at once. (A run's finish forgets its throttle,
     // so no progress follows its printing.finished.)
     progress: (run, important) => this.throttle.offer(run.runId, important, () => this.deps.events.emit('printing.progress', this.read.progressData(run))),
-    label: (run, entry) => {
-      if (run.urgent || entry.state === 'failed' || entry.state === 'uncertain') {
-        this.emitInOrder(this.read.entryData(entry).then((data) => () => this.deps.events.emit('printing.label', data)));
-      }
-    },
+    label: (_run, entry) => this.emitInOrder(this.read.entryData(entry).then((data) => () => this.deps.events.emit('printing.label', data))),
     finished: (run) => {
       this.throttle.forget(run.runId);
       this.runs.delete(run.runId);

@@ -13,14 +13,14 @@ import type { JournalRow, RunRow } from '../journal/journal-types';
 import type { PrintJournal } from '../journal/print-journal';
 import type { QueueClock } from '../queue/clock';
 import type { PrinterRegistry } from '../printers';
-import type { PrintRun } from './print-run';
+import type { JournalledRun } from './journalled-run';
 
 export interface RunReadModelDeps {
   journal: PrintJournal;
   printers: PrinterRegistry;
   orders: OrderIndex;
   clock: QueueClock;
-  liveRun(runId: string): PrintRun | undefined;
+  liveRun(runId: string): JournalledRun | undefined;
   isOrphan(run: RunRow): boolean;
 }
 
@@ -139,7 +139,7 @@ export class RunReadModels {
     };
   }
 
-  progressData(run: PrintRun): RunProgressData {
+  progressData(run: JournalledRun): RunProgressData {
     const counts = run.counts();
     return {
       runId: run.runId,
