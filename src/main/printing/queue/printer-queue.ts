@@ -23,11 +23,8 @@ import type { HostStatus } from '../../../shared/zebra/host-status';
 import { faultsFromStatus, printerFault, type PrinterFault } from '../../../shared/zebra/faults';
 import { parseExtendedStatus } from '../../../shared/zebra/extended-status';
 import { parseHostStatus } from '../../../shared/zebra/host-status';
-import { extendedStatusQuery, getvarQuery, hostStatusQuery } from '../../../shared/zebra/queries';
-import { parseReprintSetting, settingVariables, type ReprintSetting } from '../../../shared/zebra/printer-settings';
-import { parseSgdReply } from '../../../shared/zebra/sgd';
+import { extendedStatusQuery, hostStatusQuery } from '../../../shared/zebra/queries';
 import type { PrinterStateName } from '../../../shared/contract/printers';
-import type { SecondCopyData } from '../../../shared/contract/printing';
 import type { Logger } from '../../logging/logger';
 import { canQuery, PrinterTransportError, type PrinterTransport } from '../transports/transport';
 import { systemClock, type QueueClock } from './clock';
@@ -37,7 +34,7 @@ import { DueCounts, type Outstanding } from './due-counts';
 import { judgeDrained, needsMarks, type LabelProof } from './print-proof';
 import type { PrinterMarks } from './printer-marks';
 import { QueueStatePublisher, type PrinterQueueState } from './state-publisher';
-import { mayHaveBeenUnderTheHead, secondCopyAtFault } from './second-copy';
+import { CutShortWatch } from './cut-short';
 import { faultsBehindSilence, isSilence } from '../status/printer-status';
 import { errorText } from '../../../shared/error-text';
 
@@ -88,6 +85,7 @@ export class PrinterQueue {
   private readonly pausedSources = new Set<LabelSource>();
   private fault: PrinterFault | null = null;
   private readonly dueCounts: DueCounts;
+  private readonly cutShort: CutShortWatch;
   private readonly statePublisher: QueueStatePublisher;
   /** After a broken connection, ask before the next label. */
   private checkBeforeNext = false;
@@ -106,17 +104,6 @@ export class PrinterQueue {
   private lastHost: { formatsInBuffer: number; atMs: number } | null = null;
   /** The fault holding the queue silences ~HS (newer firmware): ask ~HQES until it clears. */
   private hostStatusSilenced = false;
-  /** The fault now holding the queue was looked at for a label it cut short. */
-  private cutShortJudged = false;
-  /** The printer's last status showed paper out, ribbon out or head open. */
-  private cuttingFaultShown = false;
-  /**
-   * The label of ours that left the buffer last, while none after it has. Zebra does not document
-   * whether ~HS eee still counts the format whose label is printing: on a printer that stops counting
-   * it as printing begins, this label may still be under the head. Cleared once a status shows
-   * nothing in the buffer and no label left in a batch, with no fault (second-copy.ts).
-   */
-  private lastLeft: Outstanding | null = null;
 
   constructor(private readonly deps: PrinterQueueDeps) {
     this.transport = deps.transport;
@@ -131,6 +118,7 @@ export class PrinterQueue {
       clock: this.clock,
       ...(deps.identifiedSerial ? { identifiedSerial: deps.identifiedSerial } : {}),
     });
+    this.cutShort = new CutShortWatch({ transport: deps.transport, logger: deps.logger });
     this.statePublisher = new QueueStatePublisher(
       () => ({ state: stateName(this.fault, this.labelsPending > 0 || this.sources.length > 0), fault: this.fault, labelsPending: this.labelsPending }),
       deps.onState,
@@ -256,7 +244,7 @@ export class PrinterQueue {
             if (!this.closing) await this.poll(true);
             continue;
           }
-          if (this.tracksPrinting && !source.serving.answerFirst && this.dueCounts.wantBaseline && this.outstanding.length === 0) await this.dueCounts.takeBaseline((status) => this.noteCuttingFault(status));
+          if (this.tracksPrinting && !source.serving.answerFirst && this.dueCounts.wantBaseline && this.outstanding.length === 0) await this.dueCounts.takeBaseline((status) => this.cutShort.noteStatus(status));
           await this.send(source, label);
           continue;
         }
@@ -336,7 +324,7 @@ export class PrinterQueue {
       const fault = result.status ? (faultsFromStatus(result.status)[0] ?? null) : null;
       const proof = this.tracksPrinting ? this.dueCounts.proofAtSend(label) : null;
       if (proof) {
-        this.outstanding.push({ label, source, proof, sentIntoFault: this.cuttingFaultShown });
+        this.outstanding.push({ label, source, proof, sentIntoFault: this.cutShort.faultShown });
         // Kept for a resumed run; reaches the disk with the label's "sent" (see LabelSource.sent). A
         // scan's answer goes first: its marks are written on the next turn of the event loop, queued
         // before the "sent" the source writes on that turn too, so that commit still takes them to disk.
@@ -425,28 +413,9 @@ export class PrinterQueue {
     return true;
   }
 
-  /**
-   * Paper out, ribbon out and head open stop a Zebra at once, in the middle of the label it is
-   * printing, and with ^JZ on (its setting at power-up, "reprint after error") that label comes out
-   * again, whole, once the fault is cleared. Which label that was the printer does not tell: Zebra
-   * documents neither whether ~HS eee still counts the format being printed nor whether the label
-   * counter counts the cut copy, and the counts the station expects rest on eee. So every label of
-   * ours that may have been under the head is marked "may have", never "certain", unless the
-   * printer reports reprint after error off (second-copy.ts): the first still in the buffer and the
-   * one that left it last (with ~HS silent, every one in the buffer, and the one whose confirmation
-   * met the silence). A label sent while the printer already showed the fault cannot have been cut
-   * by it. Once per fault.
-   */
+  /** Labels a cutting fault may have caught under the head (cut-short.ts), and the due counts it puts in doubt. */
   private async judgeCutShort(fault: PrinterFault, formatsAtFault: number | null, unconfirmed?: Outstanding): Promise<void> {
-    const cut = cuttingFault(fault);
-    if (!cut || this.cutShortJudged || !canQuery(this.transport)) return;
-    this.cutShortJudged = true;
-    const candidates = mayHaveBeenUnderTheHead({ lastLeft: this.lastLeft, inBuffer: this.outstanding, bufferCounted: formatsAtFault !== null, unconfirmed });
-    if (candidates.length === 0) return;
-    // Judged for this fault; a later one cannot tell more about it.
-    this.lastLeft = null;
-    const reprint = await this.readReprintSetting();
-    if (secondCopyAtFault(reprint) === 'possible') for (const item of candidates) this.recordSecondCopy(item, { certainty: 'possible', fault: cut });
+    if (!(await this.cutShort.judge(fault, formatsAtFault, this.outstanding, unconfirmed))) return;
     // A cut copy may or may not move the counter (undocumented): due counts could be one short, which
     // would read a lost label as printed. They are dropped, and not taken again on this connection.
     for (const item of this.outstanding) {
@@ -455,22 +424,6 @@ export class PrinterQueue {
       this.remember(item.source, item.label, item.proof);
     }
     this.dueCounts.dropAfterCut();
-  }
-
-  /** The printer's reprint after error setting (SGD ezpl.reprint_mode); unknown when it does not say. */
-  private async readReprintSetting(): Promise<ReprintSetting> {
-    if (!canQuery(this.transport)) return 'unknown';
-    try {
-      return parseReprintSetting(parseSgdReply(settingVariables.reprint, await this.transport.query(getvarQuery(settingVariables.reprint))));
-    } catch (error) {
-      this.deps.logger.info('reprint setting not read', { printer: this.transport.description, error: errorText(error) });
-      return 'unknown';
-    }
-  }
-
-  private recordSecondCopy(item: Outstanding, secondCopy: SecondCopyData): void {
-    this.deps.logger.warn('a fault cut a label short', { printer: this.transport.description, entryId: item.label.entryId, ...secondCopy });
-    item.source.secondCopy(item.label, secondCopy);
   }
 
   /**
@@ -491,7 +444,7 @@ export class PrinterQueue {
     }
     this.unjudged.push(...gone);
     if (gone.length > 0) {
-      this.lastLeft = gone.at(-1) as Outstanding;
+      this.cutShort.left(gone.at(-1) as Outstanding);
       this.lastProgressAt = this.clock.now();
       this.stallChecked = false;
     }
@@ -499,11 +452,11 @@ export class PrinterQueue {
     const fault = faultsFromStatus(status)[0] ?? null;
     if (fault) this.setFault(fault);
     else this.statePublisher.publish();
-    this.noteCuttingFault(status);
+    this.cutShort.noteStatus(status);
     // Before the verdicts, so a run's last label is not reported before its copies are.
     if (fault) await this.judgeCutShort(fault, status.formatsInBuffer);
     // Nothing in the buffer and nothing left of a batch: no label is printing (~HS eee and uuuuuuuu).
-    else if (status.formatsInBuffer === 0 && status.labelsRemainingInBatch === 0) this.lastLeft = null;
+    else if (status.formatsInBuffer === 0 && status.labelsRemainingInBatch === 0) this.cutShort.nothingPrinting();
     const marks = await this.dueCounts.marksFor(epoch, status.formatsInBuffer, { outstanding: this.outstanding, unjudged: this.unjudged }, (item) => this.remember(item.source, item.label, item.proof));
     this.judge(epoch, marks);
     return gone.length;
@@ -562,19 +515,12 @@ export class PrinterQueue {
     this.statePublisher.publish();
   }
 
-  /** Whether the printer's last status showed a fault that stops it mid-label. */
-  private noteCuttingFault(status: HostStatus): void {
-    this.cuttingFaultShown = faultsFromStatus(status).some((fault) => cuttingFault(fault) !== null);
-  }
-
   private clearFault(): void {
-    // Labels sent while the fault held may print, and be cut, once it is gone.
-    for (const item of this.outstanding) item.sentIntoFault = false;
-    this.cuttingFaultShown = false;
+    this.cutShort.statusCleared(this.outstanding);
     if (!this.fault) return;
     this.deps.logger.info('printer fault cleared', { printer: this.transport.description, fault: this.fault.kind });
     this.fault = null;
-    this.cutShortJudged = false;
+    this.cutShort.faultEnded();
     this.lastProgressAt = this.clock.now();
     const told = [...this.pausedSources];
     this.pausedSources.clear();
@@ -630,11 +576,6 @@ export class PrinterQueue {
     if (this.waker === waker) this.waker = null;
   }
 
-}
-
-/** The fault, when it is one that stops a Zebra in the middle of a label (and ^JZ reprints after). */
-function cuttingFault(fault: PrinterFault): SecondCopyData['fault'] | null {
-  return fault.kind === 'paper-out' || fault.kind === 'head-open' || fault.kind === 'ribbon-out' ? fault.kind : null;
 }
 
 function groupBySource(items: Outstanding[]): Map<LabelSource, QueueLabel[]> {
