@@ -14,7 +14,7 @@ import { getvarQuery } from '../../../shared/zebra/queries';
 import { parseSgdReply } from '../../../shared/zebra/sgd';
 import type { Logger } from '../../logging/logger';
 import { canQuery, type PrinterTransport } from '../transports/transport';
-import type { Outstanding } from './due-counts';
+import type { Outstanding } from './print-proof';
 import { mayHaveBeenUnderTheHead, secondCopyAtFault } from './second-copy';
 
 export class CutShortWatch {

@@ -11,21 +11,9 @@ import { hostStatusQuery } from '../../../shared/zebra/queries';
 import type { Logger } from '../../logging/logger';
 import { canQuery, type PrinterTransport } from '../transports/transport';
 import type { QueueClock } from './clock';
-import type { LabelSource, QueueLabel } from './label-source';
-import { needsMarks, type LabelProof } from './print-proof';
+import type { QueueLabel } from './label-source';
+import { needsMarks, type LabelProof, type Outstanding } from './print-proof';
 import { readPrinterMarks, type PrinterMarks } from './printer-marks';
-
-/** A label of ours in the printer (or out of it, awaiting its verdict), with what proves it printed. */
-export interface Outstanding {
-  label: QueueLabel;
-  source: LabelSource;
-  proof: LabelProof;
-  /**
-   * The printer already showed paper out, ribbon out or head open when this label was sent: that
-   * fault cannot have cut it short (a later one, after the fault cleared, can).
-   */
-  sentIntoFault?: boolean;
-}
 
 /** The labels the marks speak about: still in the printer's buffer, and out of it awaiting a verdict. */
 export interface LabelsInPrinter {

@@ -30,8 +30,8 @@ import { canQuery, PrinterTransportError, type PrinterTransport } from '../trans
 import { systemClock, type QueueClock } from './clock';
 import type { LabelMarkStore } from './label-marks';
 import type { LabelSource, QueueLabel } from './label-source';
-import { DueCounts, type Outstanding } from './due-counts';
-import { judgeDrained, needsMarks, type LabelProof } from './print-proof';
+import { DueCounts } from './due-counts';
+import { judgeDrained, needsMarks, type LabelProof, type Outstanding } from './print-proof';
 import type { PrinterMarks } from './printer-marks';
 import { QueueStatePublisher, type PrinterQueueState } from './state-publisher';
 import { CutShortWatch } from './cut-short';
