@@ -19,7 +19,7 @@ import { emptyRunOptions, FirstPrintTaken } from './journal/print-journal';
 import type { JournalRow, NewLabel } from './journal/journal-types';
 import type { PrinterRegistry } from './printers';
 import { prepared } from './runs/label-documents';
-import type { DocumentSource, PreparedDocument } from './runs/journalled-run';
+import type { DocumentSource, PreparedDocument } from './runs/print-run';
 import type { PrintService } from './runs/print-service';
 
 export interface SinglePrintDeps {

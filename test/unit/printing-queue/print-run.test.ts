@@ -8,8 +8,8 @@ import { createLogger } from '../../../src/main/logging/logger';
 import type { NewLabel, RunKind } from '../../../src/main/printing/journal/journal-types';
 import { emptyRunOptions, PrintJournal } from '../../../src/main/printing/journal/print-journal';
 import { PrinterQueue } from '../../../src/main/printing/queue/printer-queue';
-import type { DocumentSource, JournalledRun, PrintRunDeps } from '../../../src/main/printing/runs/journalled-run';
-import { PrintRun } from '../../../src/main/printing/runs/print-run';
+import type { DocumentSource, PrintRun, PrintRunDeps } from '../../../src/main/printing/runs/print-run';
+import { ShiftRun } from '../../../src/main/printing/runs/shift-run';
 import { WaitedPrint, type WaitedOutcome } from '../../../src/main/printing/runs/waited-print';
 import { personWaits } from '../../../src/main/printing/journal/run-kinds';
 import { SqliteEngine } from '../../../src/main/store/engine/sqlite-engine';
@@ -25,8 +25,8 @@ function setup(rowsOnDisk?: Promise<void>) {
   const queue = new PrinterQueue({ transport: zebra, maxFormatsInBuffer: () => 3, logger, clock, timing: { faultPollMs: 500 } });
   const finished: string[] = [];
   async function start(kind: 'single', labels: NewLabel[], documents: DocumentSource): Promise<WaitedPrint>;
-  async function start(kind: 'bundles', labels: NewLabel[], documents: DocumentSource): Promise<PrintRun>;
-  async function start(kind: RunKind, labels: NewLabel[], documents: DocumentSource): Promise<JournalledRun> {
+  async function start(kind: 'bundles', labels: NewLabel[], documents: DocumentSource): Promise<ShiftRun>;
+  async function start(kind: RunKind, labels: NewLabel[], documents: DocumentSource): Promise<PrintRun> {
     const { run, entries } = await journal.createRun({ environment: 'test', kind, printerId: 'p-1', operator: 'Sam', options: emptyRunOptions(), labels });
     const deps: PrintRunDeps = {
       run,
@@ -42,16 +42,16 @@ function setup(rowsOnDisk?: Promise<void>) {
       clock,
       ...(rowsOnDisk ? { rowsOnDisk } : {}),
     };
-    const printRun = personWaits(run) ? new WaitedPrint(deps) : new PrintRun(deps);
+    const printRun = personWaits(run) ? new WaitedPrint(deps) : new ShiftRun(deps);
     await printRun.start();
     return printRun;
   }
   /** The run's rows once every write it has made so far is in the journal. */
-  const rows = async (run: JournalledRun) => {
+  const rows = async (run: PrintRun) => {
     await run.journalled();
     return journal.entries(run.runId);
   };
-  const record = async (run: JournalledRun) => {
+  const record = async (run: PrintRun) => {
     await run.journalled();
     return journal.requireRun(run.runId);
   };

@@ -11,8 +11,8 @@ import type { NewLabel, RunKind } from '../../../src/main/printing/journal/journ
 import { emptyRunOptions, PrintJournal } from '../../../src/main/printing/journal/print-journal';
 import { StoreLabelMarks } from '../../../src/main/printing/queue/label-marks';
 import { PrinterQueue } from '../../../src/main/printing/queue/printer-queue';
-import type { JournalledRun, PrintRunDeps } from '../../../src/main/printing/runs/journalled-run';
-import { PrintRun } from '../../../src/main/printing/runs/print-run';
+import type { PrintRun, PrintRunDeps } from '../../../src/main/printing/runs/print-run';
+import { ShiftRun } from '../../../src/main/printing/runs/shift-run';
 import { WaitedPrint, type WaitedOutcome } from '../../../src/main/printing/runs/waited-print';
 import { personWaits } from '../../../src/main/printing/journal/run-kinds';
 import { SqliteEngine } from '../../../src/main/store/engine/sqlite-engine';
@@ -81,8 +81,8 @@ function setup() {
     timing: { faultPollMs: 500 },
   });
   async function start(kind: 'single', labels: NewLabel[]): Promise<WaitedPrint>;
-  async function start(kind: 'bundles', labels: NewLabel[]): Promise<PrintRun>;
-  async function start(kind: RunKind, labels: NewLabel[]): Promise<JournalledRun> {
+  async function start(kind: 'bundles', labels: NewLabel[]): Promise<ShiftRun>;
+  async function start(kind: RunKind, labels: NewLabel[]): Promise<PrintRun> {
     const { run, entries } = await journal.createRun({ environment: 'test', kind, printerId: 'p-1', operator: 'Sam', options: emptyRunOptions(), labels });
     const deps: PrintRunDeps = {
       run,
@@ -101,7 +101,7 @@ function setup() {
       serviceRetryMs: 5000,
       clock,
     };
-    const printRun = personWaits(run) ? new WaitedPrint(deps) : new PrintRun(deps);
+    const printRun = personWaits(run) ? new WaitedPrint(deps) : new ShiftRun(deps);
     await printRun.start();
     return printRun;
   }

@@ -18,7 +18,7 @@ import { currentPrinter, type IdentityWatchDeps } from '../status/identity-watch
 import type { PrinterTransport } from '../transports/transport';
 import { a6At203Dpi, rasterizePdf, rasterPageToZpl, type LabelGeometry } from '../raster/pdf-raster';
 import { pdfPageTexts } from '../raster/pdf-text';
-import type { DocumentSource, FetchFailureKind, LabelToFetch, PreparedDocument } from './journalled-run';
+import type { DocumentSource, FetchFailureKind, LabelToFetch, PreparedDocument } from './print-run';
 
 export function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');

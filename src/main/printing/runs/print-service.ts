@@ -26,8 +26,8 @@ import type { PrinterLeases } from '../printer-leases';
 import type { PrinterTransports } from '../transports/printer-transports';
 import { IdleTracker } from './idle-tracker';
 import { BundleDocuments, classifyFetchFailure, createLabelDocuments } from './label-documents';
-import type { DocumentSource, FloorLead, JournalledRun, PreparedDocument, PrintRunDeps, RunObserver } from './journalled-run';
-import { PrintRun } from './print-run';
+import type { DocumentSource, FloorLead, PreparedDocument, PrintRun, PrintRunDeps, RunObserver } from './print-run';
+import { ShiftRun } from './shift-run';
 import { WaitedPrint } from './waited-print';
 import { personWaits, writtenAheadOfDisk, type WaitedKind } from '../journal/run-kinds';
 import { ProgressThrottle } from './progress-throttle';
@@ -90,7 +90,7 @@ export interface LaunchInput {
 }
 
 export class PrintService {
-  private readonly runs = new Map<string, JournalledRun>();
+  private readonly runs = new Map<string, PrintRun>();
   // The store each live run writes to (its pinned journal's), and who waits for a store's runs to end.
   private readonly runStores = new Map<string, StoreEngine>();
   private readonly runEnded = new Set<() => void>();
@@ -275,11 +275,11 @@ export class PrintService {
 
   /**
    * Journal rows for a new run, then the run itself, started: the one label a person waits for
-   * (waited-print.ts) or a shift run (print-run.ts), as its kind says.
+   * (waited-print.ts) or a shift run (shift-run.ts), as its kind says.
    */
   async launch(input: LaunchInput & { kind: WaitedKind }): Promise<WaitedPrint>;
-  async launch(input: LaunchInput & { kind: Exclude<RunKind, WaitedKind> }): Promise<PrintRun>;
-  async launch(input: LaunchInput): Promise<JournalledRun> {
+  async launch(input: LaunchInput & { kind: Exclude<RunKind, WaitedKind> }): Promise<ShiftRun>;
+  async launch(input: LaunchInput): Promise<PrintRun> {
     this.requireLaunchable(input.printer);
     // The run writes where the journal writes as it begins, to the end (store/printing-store.ts).
     const journal = this.deps.journal.pinned();
@@ -305,7 +305,7 @@ export class PrintService {
     firstDocument?: Promise<PreparedDocument>,
     onDisk: Promise<void> = Promise.resolve(),
     journal: PrintJournal = this.deps.journal.pinned(),
-  ): Promise<JournalledRun> {
+  ): Promise<PrintRun> {
     const queue = this.queueFor(printer);
     const bundles = planned ?? new BundleDocuments(() => this.deps.clientFor(run.environment));
     this.bundleDocuments.set(run.id, bundles);
@@ -332,7 +332,7 @@ export class PrintService {
       serviceRetryMs: this.deps.options?.serviceRetryMs ?? 5000,
       clock: this.clock,
     };
-    const printRun = personWaits(run) ? new WaitedPrint(deps) : new PrintRun(deps);
+    const printRun = personWaits(run) ? new WaitedPrint(deps) : new ShiftRun(deps);
     this.runs.set(run.id, printRun);
     this.runStores.set(run.id, journal.store);
     this.keepHeartbeat();
@@ -397,7 +397,7 @@ export class PrintService {
     return this.bundleDocuments.get(runId);
   }
 
-  liveRun(runId: string): JournalledRun | undefined {
+  liveRun(runId: string): PrintRun | undefined {
     return this.runs.get(runId);
   }
 
@@ -451,7 +451,7 @@ export class PrintService {
     return this.read.entryDataOf(entry, order);
   }
 
-  progressData(run: JournalledRun): RunProgressData {
+  progressData(run: PrintRun): RunProgressData {
     return this.read.progressData(run);
   }
 

@@ -9,8 +9,8 @@ import type { EventBus } from '../../contract/event-bus';
 import type { JournalRow, NewLabel, RunOptions, RunRow } from '../journal/journal-types';
 import { emptyRunOptions, type PrintJournal } from '../journal/print-journal';
 import type { PrinterRecord, PrinterRegistry } from '../printers';
-import type { FloorLead, JournalledRun } from './journalled-run';
-import type { PrintRun } from './print-run';
+import type { FloorLead, PrintRun } from './print-run';
+import type { ShiftRun } from './shift-run';
 import type { RunOwnership } from './run-ownership';
 import type { RunReadModels } from './run-read-models';
 
@@ -22,11 +22,11 @@ export interface RunControlDeps {
   events: EventBus;
   ownership: RunOwnership;
   read: RunReadModels;
-  liveRun(runId: string): JournalledRun | undefined;
+  liveRun(runId: string): PrintRun | undefined;
   /** A new run of these labels, started. */
-  launch(input: { environment: Environment; kind: 'retry'; printer: PrinterRecord; operator: string; options: RunOptions; labels: NewLabel[] }): Promise<PrintRun>;
+  launch(input: { environment: Environment; kind: 'retry'; printer: PrinterRecord; operator: string; options: RunOptions; labels: NewLabel[] }): Promise<ShiftRun>;
   /** A run the station was stopped in, rebuilt from the journal and started. */
-  restart(run: RunRow, entries: JournalRow[], printer: PrinterRecord): Promise<JournalledRun>;
+  restart(run: RunRow, entries: JournalRow[], printer: PrinterRecord): Promise<PrintRun>;
 }
 
 export class RunControls {

@@ -13,14 +13,14 @@ import type { JournalRow, RunRow } from '../journal/journal-types';
 import type { PrintJournal } from '../journal/print-journal';
 import type { QueueClock } from '../queue/clock';
 import type { PrinterRegistry } from '../printers';
-import type { JournalledRun } from './journalled-run';
+import type { PrintRun } from './print-run';
 
 export interface RunReadModelDeps {
   journal: PrintJournal;
   printers: PrinterRegistry;
   orders: OrderIndex;
   clock: QueueClock;
-  liveRun(runId: string): JournalledRun | undefined;
+  liveRun(runId: string): PrintRun | undefined;
   isOrphan(run: RunRow): boolean;
 }
 
@@ -139,7 +139,7 @@ export class RunReadModels {
     };
   }
 
-  progressData(run: JournalledRun): RunProgressData {
+  progressData(run: PrintRun): RunProgressData {
     const counts = run.counts();
     return {
       runId: run.runId,

@@ -13,7 +13,7 @@ import { SCANNER_CHECK_TEXT } from '../../../shared/keyboard/scanner-check';
 import { buildScannerCheckLabel } from '../scanner-check-label';
 import { buildTestLabel } from '../test-label';
 import { prepared } from './label-documents';
-import type { PreparedDocument } from './journalled-run';
+import type { PreparedDocument } from './print-run';
 import type { PrintService } from './print-service';
 
 /** Which test label: the printer's own, or the scanner check barcode. */

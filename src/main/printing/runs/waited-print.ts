@@ -9,7 +9,7 @@
 import { StationError } from '../../../shared/errors';
 import type { PrinterFault } from '../../../shared/zebra/faults';
 import { personWaiting, type QueueLabel, type Serving } from '../queue/label-source';
-import { asStationError, JournalledRun, type PreparedDocument, type Slot } from './journalled-run';
+import { asStationError, PrintRun, type PreparedDocument, type Slot } from './print-run';
 import type { JournalRow } from '../journal/journal-types';
 
 /**
@@ -22,7 +22,7 @@ export type WaitedOutcome =
   | { kind: 'waiting'; entry: JournalRow; fault: PrinterFault }
   | { kind: 'error'; error: StationError };
 
-export class WaitedPrint extends JournalledRun {
+export class WaitedPrint extends PrintRun {
   readonly serving: Serving = personWaiting;
   private waiters: ((outcome: WaitedOutcome) => void)[] = [];
   private outcome: WaitedOutcome | null = null;
