@@ -35,6 +35,7 @@ import { judgeDrained, needsMarks, type LabelProof, type Outstanding } from './p
 import type { PrinterMarks } from './printer-marks';
 import { QueueStatePublisher, type PrinterQueueState } from './state-publisher';
 import { CutShortWatch } from './cut-short';
+import { FaultHold } from './fault-hold';
 import { faultsBehindSilence, isSilence } from '../status/printer-status';
 import { errorText } from '../../../shared/error-text';
 
@@ -81,9 +82,7 @@ export class PrinterQueue {
   private readonly outstanding: Outstanding[] = [];
   /** Labels that left the buffer and wait for the printer's marks before a verdict. */
   private readonly unjudged: Outstanding[] = [];
-  /** Sources told about the current fault. */
-  private readonly pausedSources = new Set<LabelSource>();
-  private fault: PrinterFault | null = null;
+  private readonly faultHold: FaultHold;
   private readonly dueCounts: DueCounts;
   private readonly cutShort: CutShortWatch;
   private readonly statePublisher: QueueStatePublisher;
@@ -118,16 +117,17 @@ export class PrinterQueue {
       clock: this.clock,
       ...(deps.identifiedSerial ? { identifiedSerial: deps.identifiedSerial } : {}),
     });
+    this.faultHold = new FaultHold({ transport: deps.transport, logger: deps.logger });
     this.cutShort = new CutShortWatch({ transport: deps.transport, logger: deps.logger });
     this.statePublisher = new QueueStatePublisher(
-      () => ({ state: stateName(this.fault, this.labelsPending > 0 || this.sources.length > 0), fault: this.fault, labelsPending: this.labelsPending }),
+      () => ({ state: stateName(this.faultHold.current, this.labelsPending > 0 || this.sources.length > 0), fault: this.faultHold.current, labelsPending: this.labelsPending }),
       deps.onState,
     );
   }
 
   /** The fault holding the queue, or null. */
   get currentFault(): PrinterFault | null {
-    return this.fault;
+    return this.faultHold.current;
   }
 
   /** The printer's formats in buffer at its last ~HS answer to this queue, and when (clock ms); null before one. */
@@ -153,7 +153,7 @@ export class PrinterQueue {
   detach(source: LabelSource): void {
     const index = this.sources.indexOf(source);
     if (index >= 0) this.sources.splice(index, 1);
-    this.pausedSources.delete(source);
+    this.faultHold.forget(source);
     this.wake();
   }
 
@@ -204,7 +204,7 @@ export class PrinterQueue {
   private async run(): Promise<void> {
     try {
       while (!this.closing) {
-        if (this.fault) {
+        if (this.faultHold.current) {
           // A fault with nothing waiting on it is left for the next label to check.
           if (this.sources.length === 0 && this.outstanding.length === 0 && this.unjudged.length === 0) break;
           await this.waitOutFault();
@@ -218,7 +218,7 @@ export class PrinterQueue {
         if (this.unjudged.length > 0 && this.tracksPrinting) {
           // Labels left the buffer on a connection the marks were not read on yet: read them now.
           await this.poll(false);
-          if (this.unjudged.length > 0 && !this.fault) await this.sleepOrWake(this.timing.faultPollMs);
+          if (this.unjudged.length > 0 && !this.faultHold.current) await this.sleepOrWake(this.timing.faultPollMs);
           continue;
         }
         const pick = this.pick();
@@ -234,7 +234,7 @@ export class PrinterQueue {
             // label would move the printer's label counter towards their due counts, so they are
             // judged first, on a status answer alone, before anything else is sent.
             await this.poll(false);
-            if (!this.closing && !this.fault && this.outstanding.some((item) => !this.onLiveConnection(item.proof))) await this.sleepOrWake(this.pollMs);
+            if (!this.closing && !this.faultHold.current && this.outstanding.some((item) => !this.onLiveConnection(item.proof))) await this.sleepOrWake(this.pollMs);
             continue;
           }
           const ours = this.outstandingFormats();
@@ -485,7 +485,7 @@ export class PrinterQueue {
 
   /** Labels pending and nothing printing for a while, yet ~HS shows no fault: ~HQES may know why. */
   private async checkStall(): Promise<void> {
-    if (!canQuery(this.transport) || this.fault || this.stallChecked || this.outstanding.length === 0) return;
+    if (!canQuery(this.transport) || this.faultHold.current || this.stallChecked || this.outstanding.length === 0) return;
     if (this.clock.now() - this.lastProgressAt < this.timing.stallCheckMs) return;
     this.stallChecked = true;
     try {
@@ -499,16 +499,7 @@ export class PrinterQueue {
   }
 
   private setFault(fault: PrinterFault): void {
-    const changed = this.fault?.kind !== fault.kind || this.fault.message !== fault.message;
-    const first = this.fault === null;
-    this.fault = fault;
-    if (changed) this.deps.logger.warn('printer fault holds the queue', { printer: this.transport.description, fault: fault.kind, message: fault.message });
-    for (const source of [...this.sources]) {
-      if (!changed && this.pausedSources.has(source)) continue;
-      this.pausedSources.add(source);
-      source.printerPaused(fault);
-    }
-    if (first) {
+    if (this.faultHold.hold(fault, this.sources)) {
       this.pollMs = this.timing.pollMs;
       this.faultCheckedAt = this.clock.now();
     }
@@ -517,13 +508,10 @@ export class PrinterQueue {
 
   private clearFault(): void {
     this.cutShort.statusCleared(this.outstanding);
-    if (!this.fault) return;
-    this.deps.logger.info('printer fault cleared', { printer: this.transport.description, fault: this.fault.kind });
-    this.fault = null;
+    const told = this.faultHold.release();
+    if (!told) return;
     this.cutShort.faultEnded();
     this.lastProgressAt = this.clock.now();
-    const told = [...this.pausedSources];
-    this.pausedSources.clear();
     for (const source of told) if (this.sources.includes(source)) source.printerResumed();
     this.statePublisher.publish();
   }
