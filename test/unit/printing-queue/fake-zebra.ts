@@ -4,7 +4,7 @@
  * variable), not from the station's parsers. Time only moves when the test moves it.
  */
 import type { QueueClock } from '../../../src/main/printing/queue/clock';
-import type { LabelSource, NextLabel, QueueLabel } from '../../../src/main/printing/queue/label-source';
+import { inTurn, personWaiting, type LabelSource, type NextLabel, type QueueLabel, type Serving } from '../../../src/main/printing/queue/label-source';
 import type { SendOptions, SendResult, StatusTransport } from '../../../src/main/printing/transports/transport';
 import { PrinterTransportError } from '../../../src/main/printing/transports/transport';
 import { parseHostStatus } from '../../../src/shared/zebra/host-status';
@@ -249,11 +249,15 @@ export class RecordingSource implements LabelSource {
   private readonly waiting: QueueLabel[];
   private inFlight: QueueLabel | null = null;
 
+  readonly serving: Serving;
+
+  /** `personWaits`: a scan's label, served as one (label-source.ts); otherwise a run's. */
   constructor(
     labels: number[],
-    readonly urgent = false,
+    private readonly personWaits = false,
   ) {
-    this.runId = urgent ? 'single' : 'bundles';
+    this.serving = personWaits ? personWaiting : inTurn;
+    this.runId = personWaits ? 'single' : 'bundles';
     this.waiting = labels.map((entryId) => ({ entryId, runId: this.runId, bytes: new TextEncoder().encode(`^XA^FDlabel ${entryId}^FS^XZ`), formats: 1 }));
   }
 
@@ -282,7 +286,7 @@ export class RecordingSource implements LabelSource {
 
   /** As a print run does: a scan's label fails, a run's stays next in line. */
   notBegun(label: QueueLabel, error: unknown): void {
-    if (this.urgent) this.waiting.shift();
+    if (this.personWaits) this.waiting.shift();
     this.events.push(`not begun ${label.entryId}: ${errorText(error)}`);
   }
 

@@ -9,7 +9,10 @@ import type { NewLabel, RunKind } from '../../../src/main/printing/journal/journ
 import { emptyRunOptions } from '../../../src/main/printing/journal/journal-rows';
 import { PrintJournal } from '../../../src/main/printing/journal/print-journal';
 import { PrinterQueue } from '../../../src/main/printing/queue/printer-queue';
-import { PrintRun, type DocumentSource, type SingleOutcome } from '../../../src/main/printing/runs/print-run';
+import type { DocumentSource, PrintRun, PrintRunDeps } from '../../../src/main/printing/runs/print-run';
+import { ShiftRun } from '../../../src/main/printing/runs/shift-run';
+import { WaitedPrint, type WaitedOutcome } from '../../../src/main/printing/runs/waited-print';
+import { personWaits } from '../../../src/main/printing/journal/run-kinds';
 import { SqliteEngine } from '../../../src/main/store/engine/sqlite-engine';
 import { StationError } from '../../../src/shared/errors';
 import { FakeClock, FakeZebra } from './fake-zebra';
@@ -22,9 +25,11 @@ function setup(rowsOnDisk?: Promise<void>) {
   const journal = new PrintJournal(SqliteEngine.open(':memory:'), () => new Date(clock.now()));
   const queue = new PrinterQueue({ transport: zebra, maxFormatsInBuffer: () => 3, logger, clock, timing: { faultPollMs: 500 } });
   const finished: string[] = [];
-  const start = async (kind: RunKind, labels: NewLabel[], documents: DocumentSource) => {
+  async function start(kind: 'single', labels: NewLabel[], documents: DocumentSource): Promise<WaitedPrint>;
+  async function start(kind: 'bundles', labels: NewLabel[], documents: DocumentSource): Promise<ShiftRun>;
+  async function start(kind: RunKind, labels: NewLabel[], documents: DocumentSource): Promise<PrintRun> {
     const { run, entries } = await journal.runRecords.createRun({ environment: 'test', kind, printerId: 'p-1', operator: 'Sam', options: emptyRunOptions(), labels });
-    const printRun = new PrintRun({
+    const deps: PrintRunDeps = {
       run,
       entries,
       journal,
@@ -37,10 +42,11 @@ function setup(rowsOnDisk?: Promise<void>) {
       serviceRetryMs: 5000,
       clock,
       ...(rowsOnDisk ? { rowsOnDisk } : {}),
-    });
+    };
+    const printRun = personWaits(run) ? new WaitedPrint(deps) : new ShiftRun(deps);
     await printRun.start();
     return printRun;
-  };
+  }
   /** The run's rows once every write it has made so far is in the journal. */
   const rows = async (run: PrintRun) => {
     await run.journalled();
@@ -62,7 +68,7 @@ describe('a print run on the fake clock', () => {
     const { clock, zebra, start, rows, record } = setup();
     zebra.paperOut = true;
     const run = await start('single', [order('A')], async (entry) => document(entry.orderId ?? ''));
-    let outcome: SingleOutcome | null = null;
+    let outcome: WaitedOutcome | null = null;
     void run.whenFirstLabelSettles().then((settled) => (outcome = settled));
     await clock.until(() => outcome !== null);
     expect(outcome).toMatchObject({ kind: 'waiting', fault: { code: 'PAPER_OUT' } });
@@ -86,7 +92,7 @@ describe('a print run on the fake clock', () => {
       zebra.paperOut = true;
       return document(entry.orderId ?? '');
     });
-    let outcome: SingleOutcome | null = null;
+    let outcome: WaitedOutcome | null = null;
     void run.whenFirstLabelSettles().then((settled) => (outcome = settled));
     await clock.until(() => outcome !== null);
     expect(outcome).toMatchObject({ kind: 'waiting', entry: { state: 'sent' }, fault: { code: 'PAPER_OUT' } });

@@ -12,7 +12,10 @@ import { emptyRunOptions } from '../../../src/main/printing/journal/journal-rows
 import { PrintJournal } from '../../../src/main/printing/journal/print-journal';
 import { StoreLabelMarks } from '../../../src/main/printing/queue/label-marks';
 import { PrinterQueue } from '../../../src/main/printing/queue/printer-queue';
-import { PrintRun, type SingleOutcome } from '../../../src/main/printing/runs/print-run';
+import type { PrintRun, PrintRunDeps } from '../../../src/main/printing/runs/print-run';
+import { ShiftRun } from '../../../src/main/printing/runs/shift-run';
+import { WaitedPrint, type WaitedOutcome } from '../../../src/main/printing/runs/waited-print';
+import { personWaits } from '../../../src/main/printing/journal/run-kinds';
 import { SqliteEngine } from '../../../src/main/store/engine/sqlite-engine';
 import type { ExecuteResult, Row, SqlValue, StoreEngine, StoreTransaction, TransactionOptions } from '../../../src/main/store/engine/store-engine';
 import type { SendOptions, SendResult } from '../../../src/main/printing/transports/transport';
@@ -78,9 +81,11 @@ function setup() {
     onState: (state) => happened.push(`state ${state.state} ${state.labelsPending}`),
     timing: { faultPollMs: 500 },
   });
-  const start = async (kind: RunKind, labels: NewLabel[]) => {
+  async function start(kind: 'single', labels: NewLabel[]): Promise<WaitedPrint>;
+  async function start(kind: 'bundles', labels: NewLabel[]): Promise<ShiftRun>;
+  async function start(kind: RunKind, labels: NewLabel[]): Promise<PrintRun> {
     const { run, entries } = await journal.runRecords.createRun({ environment: 'test', kind, printerId: 'p-1', operator: 'Sam', options: emptyRunOptions(), labels });
-    const printRun = new PrintRun({
+    const deps: PrintRunDeps = {
       run,
       entries,
       journal,
@@ -96,10 +101,11 @@ function setup() {
       fetchAhead: 4,
       serviceRetryMs: 5000,
       clock,
-    });
+    };
+    const printRun = personWaits(run) ? new WaitedPrint(deps) : new ShiftRun(deps);
     await printRun.start();
     return printRun;
-  };
+  }
   return { happened, clock, zebra, journal, start };
 }
 
@@ -109,7 +115,7 @@ describe('the order of a scan’s answer and the bookkeeping after it', () => {
   it('answers first; then the label’s marks are asked of the store before its "sent", and the screen hears the label in the printer', async () => {
     const { happened, clock, zebra, journal, start } = setup();
     const run = await start('single', [order('A')]);
-    void run.whenFirstLabelSettles().then((outcome: SingleOutcome) => happened.push(`answer ${outcome.kind}`));
+    void run.whenFirstLabelSettles().then((outcome: WaitedOutcome) => happened.push(`answer ${outcome.kind}`));
     await clock.until(() => run.isFinished);
 
     const id = (await journal.labels.entries(run.runId))[0]?.id ?? -1;

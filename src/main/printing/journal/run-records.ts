@@ -11,6 +11,7 @@ import type { FlushToDisk, StoreEngine, StoreSession } from '../../store';
 import { firstRecord, IdRecordSchema, parseRecord, runColumns, toRun } from './journal-rows';
 import { failUnsentIn, finishRunIn, markUncertainIn } from './journal-steps';
 import { JournalRowSchema, type JournalRow, type NewLabel, type RunKind, type RunOptions, type RunRow, type RunState } from './journal-types';
+import { personWaits } from './run-kinds';
 import type { PrintHistory } from './print-history';
 
 const CountRecordSchema = z.object({ state: JournalRowSchema.shape.state, n: z.number().int() });
@@ -344,7 +345,7 @@ export class RunRecords {
           await markUncertainIn(tx, id, uncertainReason, now);
           report.uncertain.push(id);
         }
-        if (run.kind === 'single' || run.kind === 'test') {
+        if (personWaits(run)) {
           if (powerLost?.since(run)) {
             for (const id of await ids(`SELECT id FROM print_journal WHERE run_id = $1 AND state IN ('queued', 'fetched') AND sent_at IS NULL`, run.id)) {
               await markUncertainIn(tx, id, powerLost.reason, now);

@@ -16,6 +16,29 @@ export interface QueueLabel {
 
 export type NextLabel = { kind: 'label'; label: QueueLabel } | { kind: 'wait' } | { kind: 'none' };
 
+/** How the queue serves a source's labels: each way it treats a label a person waits for, named. */
+export interface Serving {
+  /** Sent before the labels of sources served in turn, at the next label boundary. */
+  readonly goesFirst: boolean;
+  /**
+   * Sent only after a printer status read since the source arrived (asked while its label is
+   * fetched), so it never goes to a printer in a fault unasked.
+   */
+  readonly statusFirst: boolean;
+  /**
+   * Nothing the queue does for its own sake stands between the label and its answer: no label
+   * counter baseline before it, no state event before its bytes, its marks kept on the next turn
+   * of the event loop, and no pause after a start that could not be journalled (the label fails).
+   */
+  readonly answerFirst: boolean;
+}
+
+/** A label a person at the bench waits for: a packer's scan, a printer's test label. */
+export const personWaiting: Serving = { goesFirst: true, statusFirst: true, answerFirst: true };
+
+/** A shift run's labels: in turn, in the order the runs started. */
+export const inTurn: Serving = { goesFirst: false, statusFirst: false, answerFirst: false };
+
 /**
  * What the printer queue pulls labels from: a print run. The queue calls these in the order
  * things happen to a label; each but `sending` returns at once (the source queues its journal
@@ -23,8 +46,7 @@ export type NextLabel = { kind: 'label'; label: QueueLabel } | { kind: 'wait' } 
  */
 export interface LabelSource {
   readonly runId: string;
-  /** Single and test prints go before bulk labels at the next label boundary. */
-  readonly urgent: boolean;
+  readonly serving: Serving;
   /**
    * Where this source's labels keep what the printer said as each reached it: beside the journal
    * its labels are in (label ids are each store's own). Without it, the queue's own.

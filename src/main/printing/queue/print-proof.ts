@@ -14,6 +14,7 @@
  * label uncertain with the reason: it may have been lost with the buffer, and only a person decides
  * whether it is printed again.
  */
+import type { LabelSource, QueueLabel } from './label-source';
 import type { PrinterMarks } from './printer-marks';
 
 /** What the station knows about a label from when it reached the printer. */
@@ -26,6 +27,18 @@ export interface LabelProof {
   serial: string | null;
   /** The printer's label counter once this label (and every label before it) has printed, when known. */
   odometerTarget: number | null;
+}
+
+/** A label of ours in the printer (or out of it, awaiting its verdict), with what proves it printed. */
+export interface Outstanding {
+  label: QueueLabel;
+  source: LabelSource;
+  proof: LabelProof;
+  /**
+   * The printer already showed paper out, ribbon out or head open when this label was sent: that
+   * fault cannot have cut it short (a later one, after the fault cleared, can).
+   */
+  sentIntoFault?: boolean;
 }
 
 /** Where and when the drain was seen. */

@@ -1,39 +1,41 @@
 /**
- * One serialised queue per printer. It pulls labels from the runs attached to it (single prints
- * first), sends one label at a time, and for Zebras asks ~HS after each label on the same
- * connection: the answer proves the printer read the whole label, and its formats-in-buffer count
- * says how many of this station's labels have left the buffer since. It never lets more than the
- * printer's limit of formats wait in the printer, so pause and cancel act within that many labels.
+ * One serialised queue per printer. It pulls labels from the runs attached to it (a label a person
+ * waits for first: label-source.ts, Serving), sends one label at a time, and for Zebras asks ~HS
+ * after each label on the same connection: the answer proves the printer read the whole label, and
+ * its formats-in-buffer count says how many of this station's labels have left the buffer since. It
+ * never lets more than the printer's limit of formats wait in the printer, so pause and cancel act
+ * within that many labels.
  *
  * A label that left the buffer is printed only when the printer proves it (print-proof.ts): seen
  * on the connection it was sent on, or on another connection with the printer's marks (serial,
- * time since power-on, label counter) showing it carried on. Otherwise it is uncertain, with why.
+ * time since power-on, label counter; read and chained into due counts by due-counts.ts) showing it
+ * carried on. Otherwise it is uncertain, with why.
  *
  * Faults (paper out, head open, pause, ribbon out, no answer, unreachable) stop the queue with the
  * reason and what to do; it polls and carries on by itself when the fault clears, or at once on
- * the user's word, from the first label not yet sent. A single print is sent only after a status
- * answer read since it arrived (asked while its label is fetched), so a scan never goes to a printer
- * in a fault unasked. Labels
- * already in the printer's buffer are never sent again. A label whose connection broke after some
- * bytes left is uncertain: the run lists it and a person decides.
+ * the user's word, from the first label not yet sent. A label served status first is sent only
+ * after a status answer read since it arrived (asked while its label is fetched), so a scan never
+ * goes to a printer in a fault unasked. Labels already in the printer's buffer are never sent
+ * again. A label whose connection broke after some bytes left is uncertain: the run lists it and a
+ * person decides. The screen hears the queue's state through state-publisher.ts.
  */
 import type { HostStatus } from '../../../shared/zebra/host-status';
 import { faultsFromStatus, printerFault, type PrinterFault } from '../../../shared/zebra/faults';
 import { parseExtendedStatus } from '../../../shared/zebra/extended-status';
 import { parseHostStatus } from '../../../shared/zebra/host-status';
-import { extendedStatusQuery, getvarQuery, hostStatusQuery } from '../../../shared/zebra/queries';
-import { parseReprintSetting, settingVariables, type ReprintSetting } from '../../../shared/zebra/printer-settings';
-import { parseSgdReply } from '../../../shared/zebra/sgd';
+import { extendedStatusQuery, hostStatusQuery } from '../../../shared/zebra/queries';
 import type { PrinterStateName } from '../../../shared/contract/printers';
-import type { SecondCopyData } from '../../../shared/contract/printing';
 import type { Logger } from '../../logging/logger';
 import { canQuery, PrinterTransportError, type PrinterTransport } from '../transports/transport';
 import { systemClock, type QueueClock } from './clock';
 import type { LabelMarkStore } from './label-marks';
 import type { LabelSource, QueueLabel } from './label-source';
-import { judgeDrained, needsMarks, type LabelProof } from './print-proof';
-import { readPrinterMarks, type PrinterMarks } from './printer-marks';
-import { mayHaveBeenUnderTheHead, secondCopyAtFault } from './second-copy';
+import { DueCounts } from './due-counts';
+import { judgeDrained, needsMarks, type LabelProof, type Outstanding } from './print-proof';
+import type { PrinterMarks } from './printer-marks';
+import { QueueStatePublisher, type PrinterQueueState } from './state-publisher';
+import { CutShortWatch } from './cut-short';
+import { FaultHold } from './fault-hold';
 import { faultsBehindSilence, isSilence } from '../status/printer-status';
 import { errorText } from '../../../shared/error-text';
 
@@ -49,13 +51,6 @@ export interface PrinterQueueTiming {
 }
 
 export const defaultQueueTiming: PrinterQueueTiming = { pollMs: 40, minPollMs: 5, maxPollMs: 250, faultPollMs: 1000, stallCheckMs: 3000 };
-
-export interface PrinterQueueState {
-  state: PrinterStateName;
-  fault: PrinterFault | null;
-  /** Labels of this station pending: attached runs' unsent labels are not counted, only those in flight or in the printer. */
-  labelsPending: number;
-}
 
 export interface PrinterQueueDeps {
   transport: PrinterTransport;
@@ -77,32 +72,6 @@ export interface PrinterQueueDeps {
   onIdle?: () => void;
 }
 
-interface Outstanding {
-  label: QueueLabel;
-  source: LabelSource;
-  proof: LabelProof;
-  /**
-   * The printer already showed paper out, ribbon out or head open when this label was sent: that
-   * fault cannot have cut it short (a later one, after the fault cleared, can).
-   */
-  sentIntoFault?: boolean;
-}
-
-/** The printer's marks as read on one connection. */
-interface EpochMarks {
-  epoch: number;
-  marks: PrinterMarks;
-  /** The label counter once every label of ours sent on this connection so far has printed; null until a count was taken exactly. */
-  odometerTail: number | null;
-  /** Attempts at an exact count (one with no label finishing while it was taken). */
-  countTries: number;
-}
-
-// A fast printer finishes a label every 25 ms: on a busy computer most tries see one finish. Without
-// a due count a label judged on another connection rests on the whole-second time since power-on,
-// which leaves labels of the last second uncertain.
-const COUNT_TRIES = 20;
-
 export class PrinterQueue {
   private readonly transport: PrinterTransport;
   private readonly timing: PrinterQueueTiming;
@@ -113,17 +82,15 @@ export class PrinterQueue {
   private readonly outstanding: Outstanding[] = [];
   /** Labels that left the buffer and wait for the printer's marks before a verdict. */
   private readonly unjudged: Outstanding[] = [];
-  /** Sources told about the current fault. */
-  private readonly pausedSources = new Set<LabelSource>();
-  private fault: PrinterFault | null = null;
-  private epochMarks: EpochMarks | null = null;
-  /** The serial number last read from the printer at this address. */
-  private knownSerial: string | null = null;
+  private readonly faultHold: FaultHold;
+  private readonly dueCounts: DueCounts;
+  private readonly cutShort: CutShortWatch;
+  private readonly statePublisher: QueueStatePublisher;
   /** After a broken connection, ask before the next label. */
   private checkBeforeNext = false;
   private pollMs: number;
   private lastProgressAt: number;
-  /** Single prints with a status answer read since they arrived: they may go without asking again. */
+  /** Sources served status first with a status answer read since they arrived: they may go without asking again. */
   private readonly readyChecked = new WeakSet<LabelSource>();
   private stallChecked = false;
   private loop: Promise<void> | null = null;
@@ -136,24 +103,6 @@ export class PrinterQueue {
   private lastHost: { formatsInBuffer: number; atMs: number } | null = null;
   /** The fault holding the queue silences ~HS (newer firmware): ask ~HQES until it clears. */
   private hostStatusSilenced = false;
-  /** The fault now holding the queue was looked at for a label it cut short. */
-  private cutShortJudged = false;
-  /** The printer's last status showed paper out, ribbon out or head open. */
-  private cuttingFaultShown = false;
-  /**
-   * The label of ours that left the buffer last, while none after it has. Zebra does not document
-   * whether ~HS eee still counts the format whose label is printing: on a printer that stops counting
-   * it as printing begins, this label may still be under the head. Cleared once a status shows
-   * nothing in the buffer and no label left in a batch, with no fault (second-copy.ts).
-   */
-  private lastLeft: Outstanding | null = null;
-  /**
-   * The label counter once every label sent so far has printed: from an exact count, on whatever
-   * connection, plus the formats sent since; null until one was taken (or after a doubt).
-   */
-  private counterTail: number | null = null;
-  private lastState: PrinterQueueState | null = null;
-  private statePending = false;
 
   constructor(private readonly deps: PrinterQueueDeps) {
     this.transport = deps.transport;
@@ -162,11 +111,23 @@ export class PrinterQueue {
     this.pollMs = this.timing.pollMs;
     this.lastProgressAt = this.clock.now();
     this.tracksPrinting = canQuery(deps.transport);
+    this.dueCounts = new DueCounts({
+      transport: deps.transport,
+      logger: deps.logger,
+      clock: this.clock,
+      ...(deps.identifiedSerial ? { identifiedSerial: deps.identifiedSerial } : {}),
+    });
+    this.faultHold = new FaultHold({ transport: deps.transport, logger: deps.logger });
+    this.cutShort = new CutShortWatch({ transport: deps.transport, logger: deps.logger });
+    this.statePublisher = new QueueStatePublisher(
+      () => ({ state: stateName(this.faultHold.current, this.labelsPending > 0 || this.sources.length > 0), fault: this.faultHold.current, labelsPending: this.labelsPending }),
+      deps.onState,
+    );
   }
 
   /** The fault holding the queue, or null. */
   get currentFault(): PrinterFault | null {
-    return this.fault;
+    return this.faultHold.current;
   }
 
   /** The printer's formats in buffer at its last ~HS answer to this queue, and when (clock ms); null before one. */
@@ -192,7 +153,7 @@ export class PrinterQueue {
   detach(source: LabelSource): void {
     const index = this.sources.indexOf(source);
     if (index >= 0) this.sources.splice(index, 1);
-    this.pausedSources.delete(source);
+    this.faultHold.forget(source);
     this.wake();
   }
 
@@ -202,7 +163,7 @@ export class PrinterQueue {
    */
   async adopt(source: LabelSource, labels: QueueLabel[]): Promise<void> {
     // Labels from an earlier session: the label counter's due count is not known.
-    this.counterTail = null;
+    this.dueCounts.doubt();
     const store = this.marksOf(source);
     const marks = await Promise.all(labels.map((label) => store?.get(label.entryId) ?? null));
     for (const [index, label] of labels.entries()) {
@@ -243,7 +204,7 @@ export class PrinterQueue {
   private async run(): Promise<void> {
     try {
       while (!this.closing) {
-        if (this.fault) {
+        if (this.faultHold.current) {
           // A fault with nothing waiting on it is left for the next label to check.
           if (this.sources.length === 0 && this.outstanding.length === 0 && this.unjudged.length === 0) break;
           await this.waitOutFault();
@@ -257,13 +218,13 @@ export class PrinterQueue {
         if (this.unjudged.length > 0 && this.tracksPrinting) {
           // Labels left the buffer on a connection the marks were not read on yet: read them now.
           await this.poll(false);
-          if (this.unjudged.length > 0 && !this.fault) await this.sleepOrWake(this.timing.faultPollMs);
+          if (this.unjudged.length > 0 && !this.faultHold.current) await this.sleepOrWake(this.timing.faultPollMs);
           continue;
         }
         const pick = this.pick();
         if (pick.label) {
           const { source, label } = pick.label;
-          if (source.urgent && this.tracksPrinting && !this.readyChecked.has(source)) {
+          if (source.serving.statusFirst && this.tracksPrinting && !this.readyChecked.has(source)) {
             // A scan goes only to a printer known to be ready: ask first (a fault makes it wait).
             await this.poll(false);
             continue;
@@ -273,7 +234,7 @@ export class PrinterQueue {
             // label would move the printer's label counter towards their due counts, so they are
             // judged first, on a status answer alone, before anything else is sent.
             await this.poll(false);
-            if (!this.closing && !this.fault && this.outstanding.some((item) => !this.onLiveConnection(item.proof))) await this.sleepOrWake(this.pollMs);
+            if (!this.closing && !this.faultHold.current && this.outstanding.some((item) => !this.onLiveConnection(item.proof))) await this.sleepOrWake(this.pollMs);
             continue;
           }
           const ours = this.outstandingFormats();
@@ -283,46 +244,49 @@ export class PrinterQueue {
             if (!this.closing) await this.poll(true);
             continue;
           }
-          if (this.tracksPrinting && !source.urgent && this.counterTail === null && this.outstanding.length === 0) await this.takeBaseline();
+          if (this.tracksPrinting && !source.serving.answerFirst && this.dueCounts.wantBaseline && this.outstanding.length === 0) await this.dueCounts.takeBaseline((status) => this.cutShort.noteStatus(status));
           await this.send(source, label);
           continue;
         }
-        if (pick.urgentComing && this.tracksPrinting) {
+        if (pick.statusWanted && this.tracksPrinting) {
           // A scan's label is being fetched: ask the printer meanwhile, off the scan's critical path.
           await this.poll(false);
           continue;
         }
         if (this.tracksPrinting && this.outstanding.length > 0) {
-          this.publishState();
+          this.statePublisher.publish();
           await this.sleepOrWake(this.pollMs);
           if (!this.closing && !this.pick().label) await this.poll(false);
           continue;
         }
         if (this.sources.length === 0 && this.outstanding.length === 0) break;
-        this.publishState();
+        this.statePublisher.publish();
         await this.sleepOrWake(Number.POSITIVE_INFINITY);
       }
     } catch (error) {
       this.deps.logger.error('print queue stopped unexpectedly', { printer: this.transport.description, error: errorText(error) });
     } finally {
       this.loop = null;
-      this.publishState();
+      this.statePublisher.publish();
       if (this.idle) this.deps.onIdle?.();
     }
   }
 
-  /** The next label to send; `urgentComing`: a single print not yet asked about is still fetching its label. */
-  private pick(): { label: { source: LabelSource; label: QueueLabel } | null; urgentComing: boolean } {
-    let urgentComing = false;
-    for (const urgent of [true, false]) {
+  /**
+   * The next label to send, those that go first before the rest; `statusWanted`: a source whose
+   * label goes only after a fresh status is still fetching it, and the printer was not asked since.
+   */
+  private pick(): { label: { source: LabelSource; label: QueueLabel } | null; statusWanted: boolean } {
+    let statusWanted = false;
+    for (const first of [true, false]) {
       for (const source of this.sources) {
-        if (source.urgent !== urgent) continue;
+        if (source.serving.goesFirst !== first) continue;
         const next = source.next();
-        if (next.kind === 'label') return { label: { source, label: next.label }, urgentComing };
-        if (next.kind === 'wait' && urgent && !this.readyChecked.has(source)) urgentComing = true;
+        if (next.kind === 'label') return { label: { source, label: next.label }, statusWanted };
+        if (next.kind === 'wait' && source.serving.statusFirst && !this.readyChecked.has(source)) statusWanted = true;
       }
     }
-    return { label: null, urgentComing };
+    return { label: null, statusWanted };
   }
 
   /** True when the label went on the connection that is open now (or the transport cannot tell its connections apart). */
@@ -347,24 +311,24 @@ export class PrinterQueue {
       // tried again after a pause, not in a tight loop against a store that is away.
       this.deps.logger.warn('label not sent: its start could not be journalled', { printer: this.transport.description, entryId: label.entryId, error: errorText(error) });
       source.notBegun(label, error);
-      if (!source.urgent) await this.sleepOrWake(this.pollMs);
+      if (!source.serving.answerFirst) await this.sleepOrWake(this.pollMs);
       return;
     }
     this.sendingNow = label;
     // The screen hears of a scan's label in the printer after the printer's answer (applyStatus
     // below): an event between the label's bytes and that answer would hold the answer up.
-    if (!source.urgent) this.publishState();
+    if (!source.serving.answerFirst) this.statePublisher.publish();
     try {
       const result = await this.transport.send(label.bytes, { confirm: this.tracksPrinting, jobName: `label ${label.entryId}` });
       this.sendingNow = null;
       const fault = result.status ? (faultsFromStatus(result.status)[0] ?? null) : null;
-      const proof = this.tracksPrinting ? this.proofAtSend(label) : null;
+      const proof = this.tracksPrinting ? this.dueCounts.proofAtSend(label) : null;
       if (proof) {
-        this.outstanding.push({ label, source, proof, sentIntoFault: this.cuttingFaultShown });
+        this.outstanding.push({ label, source, proof, sentIntoFault: this.cutShort.faultShown });
         // Kept for a resumed run; reaches the disk with the label's "sent" (see LabelSource.sent). A
         // scan's answer goes first: its marks are written on the next turn of the event loop, queued
         // before the "sent" the source writes on that turn too, so that commit still takes them to disk.
-        if (source.urgent) setImmediate(() => this.remember(source, label, proof, false));
+        if (source.serving.answerFirst) setImmediate(() => this.remember(source, label, proof, false));
         else this.remember(source, label, proof, false);
       }
       source.sent(label, fault);
@@ -372,10 +336,10 @@ export class PrinterQueue {
       // the proof of printing follows on the next turn of the event loop.
       await new Promise((resolve) => setImmediate(resolve));
       if (result.status) await this.applyStatus(result.status);
-      else this.publishState();
+      else this.statePublisher.publish();
     } catch (error) {
       this.sendingNow = null;
-      this.publishState();
+      this.statePublisher.publish();
       if (error instanceof PrinterTransportError && !error.uncertain) {
         // Nothing reached the printer: the label stays first in line for when it answers.
         source.notSent(label);
@@ -388,7 +352,7 @@ export class PrinterQueue {
           : `Sending stopped unexpectedly (${errorText(error)}); this label may or may not have printed.`;
       source.uncertain(label, reason);
       // It may or may not move the label counter: the count due is not known any more.
-      this.counterTail = null;
+      this.dueCounts.doubt();
       this.deps.logger.warn('label uncertain', { printer: this.transport.description, entryId: label.entryId, error: errorText(error) });
       if (error instanceof PrinterTransportError && error.failure === 'no-answer') {
         if (!(await this.nameTheSilence(error, { label, source, proof: { sentAtMs: this.clock.now(), epoch: null, serial: null, odometerTarget: null } }))) this.setFault({ ...printerFault('offline'), message: 'The printer stopped answering status requests.' });
@@ -396,19 +360,6 @@ export class PrinterQueue {
         this.checkBeforeNext = true;
       }
     }
-  }
-
-  /** What is known about the printer as the label reached it; the label counter target chains on the connection's marks. */
-  private proofAtSend(label: QueueLabel): LabelProof {
-    const epoch = this.transport.connectionCount ?? null;
-    const marks = this.epochMarks && this.epochMarks.epoch === epoch ? this.epochMarks : null;
-    let odometerTarget: number | null = null;
-    if (this.counterTail !== null) this.counterTail += label.formats;
-    if (marks && marks.odometerTail !== null) {
-      marks.odometerTail += label.formats;
-      odometerTarget = marks.odometerTail;
-    }
-    return { sentAtMs: this.clock.now(), epoch, serial: marks?.marks.serial ?? null, odometerTarget };
   }
 
   private marksOf(source: LabelSource): LabelMarkStore | undefined {
@@ -462,28 +413,9 @@ export class PrinterQueue {
     return true;
   }
 
-  /**
-   * Paper out, ribbon out and head open stop a Zebra at once, in the middle of the label it is
-   * printing, and with ^JZ on (its setting at power-up, "reprint after error") that label comes out
-   * again, whole, once the fault is cleared. Which label that was the printer does not tell: Zebra
-   * documents neither whether ~HS eee still counts the format being printed nor whether the label
-   * counter counts the cut copy, and the counts the station expects rest on eee. So every label of
-   * ours that may have been under the head is marked "may have", never "certain", unless the
-   * printer reports reprint after error off (second-copy.ts): the first still in the buffer and the
-   * one that left it last (with ~HS silent, every one in the buffer, and the one whose confirmation
-   * met the silence). A label sent while the printer already showed the fault cannot have been cut
-   * by it. Once per fault.
-   */
+  /** Labels a cutting fault may have caught under the head (cut-short.ts), and the due counts it puts in doubt. */
   private async judgeCutShort(fault: PrinterFault, formatsAtFault: number | null, unconfirmed?: Outstanding): Promise<void> {
-    const cut = cuttingFault(fault);
-    if (!cut || this.cutShortJudged || !canQuery(this.transport)) return;
-    this.cutShortJudged = true;
-    const candidates = mayHaveBeenUnderTheHead({ lastLeft: this.lastLeft, inBuffer: this.outstanding, bufferCounted: formatsAtFault !== null, unconfirmed });
-    if (candidates.length === 0) return;
-    // Judged for this fault; a later one cannot tell more about it.
-    this.lastLeft = null;
-    const reprint = await this.readReprintSetting();
-    if (secondCopyAtFault(reprint) === 'possible') for (const item of candidates) this.recordSecondCopy(item, { certainty: 'possible', fault: cut });
+    if (!(await this.cutShort.judge(fault, formatsAtFault, this.outstanding, unconfirmed))) return;
     // A cut copy may or may not move the counter (undocumented): due counts could be one short, which
     // would read a lost label as printed. They are dropped, and not taken again on this connection.
     for (const item of this.outstanding) {
@@ -491,75 +423,7 @@ export class PrinterQueue {
       item.proof.odometerTarget = null;
       this.remember(item.source, item.label, item.proof);
     }
-    if (this.epochMarks) {
-      this.epochMarks.odometerTail = null;
-      this.epochMarks.countTries = COUNT_TRIES;
-    }
-    this.counterTail = null;
-  }
-
-  /** The printer's reprint after error setting (SGD ezpl.reprint_mode); unknown when it does not say. */
-  private async readReprintSetting(): Promise<ReprintSetting> {
-    if (!canQuery(this.transport)) return 'unknown';
-    try {
-      return parseReprintSetting(parseSgdReply(settingVariables.reprint, await this.transport.query(getvarQuery(settingVariables.reprint))));
-    } catch (error) {
-      this.deps.logger.info('reprint setting not read', { printer: this.transport.description, error: errorText(error) });
-      return 'unknown';
-    }
-  }
-
-  /**
-   * Nothing of ours is in the printer: its label counter now, read exactly, is the count every
-   * label sent from here on chains on (a bulk label only: a scan does not wait for it, and gets
-   * its due count while it prints).
-   */
-  private async takeBaseline(): Promise<void> {
-    let formats: number;
-    try {
-      const status = parseHostStatus(await this.transport.query?.(hostStatusQuery) ?? '');
-      formats = status.formatsInBuffer;
-      this.noteCuttingFault(status);
-    } catch {
-      return;
-    }
-    if (formats !== 0) return;
-    const exact = await this.exactCounter(0);
-    if (exact && exact.formats === 0) this.counterTail = exact.counter;
-  }
-
-  /** The label counter read between two status answers with the same formats in the buffer (nothing finished meanwhile). */
-  private async exactCounter(formatsBefore: number): Promise<{ counter: number; formats: number } | null> {
-    if (!canQuery(this.transport)) return null;
-    let before = formatsBefore;
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      const counter = await this.readCounter();
-      if (counter === null) return null;
-      let after: number;
-      try {
-        after = parseHostStatus(await this.transport.query(hostStatusQuery)).formatsInBuffer;
-      } catch {
-        return null;
-      }
-      if (after === before) return { counter, formats: after };
-      before = after;
-    }
-    return null;
-  }
-
-  private async readCounter(): Promise<number | null> {
-    if (!canQuery(this.transport)) return null;
-    try {
-      return (await readPrinterMarks(this.transport, { serial: false, uptime: false })).odometer;
-    } catch (error) {
-      this.deps.logger.info('label counter not read', { printer: this.transport.description, error: errorText(error) });
-      return null;
-    }
-  }
-
-  private recordSecondCopy(item: Outstanding, secondCopy: SecondCopyData): void {
-    this.deps.logger.warn('a fault cut a label short', { printer: this.transport.description, entryId: item.label.entryId, ...secondCopy });
-    item.source.secondCopy(item.label, secondCopy);
+    this.dueCounts.dropAfterCut();
   }
 
   /**
@@ -569,7 +433,7 @@ export class PrinterQueue {
   private async applyStatus(status: HostStatus): Promise<number> {
     const epoch = this.transport.connectionCount ?? null;
     this.lastHost = { formatsInBuffer: status.formatsInBuffer, atMs: this.clock.now() };
-    for (const source of this.sources) if (source.urgent) this.readyChecked.add(source);
+    for (const source of this.sources) if (source.serving.statusFirst) this.readyChecked.add(source);
     const ours = this.outstandingFormats();
     let left = ours - status.formatsInBuffer;
     const gone: Outstanding[] = [];
@@ -580,103 +444,22 @@ export class PrinterQueue {
     }
     this.unjudged.push(...gone);
     if (gone.length > 0) {
-      this.lastLeft = gone.at(-1) as Outstanding;
+      this.cutShort.left(gone.at(-1) as Outstanding);
       this.lastProgressAt = this.clock.now();
       this.stallChecked = false;
     }
     if (this.outstanding.length === 0) this.lastProgressAt = this.clock.now();
     const fault = faultsFromStatus(status)[0] ?? null;
     if (fault) this.setFault(fault);
-    else this.publishState();
-    this.noteCuttingFault(status);
+    else this.statePublisher.publish();
+    this.cutShort.noteStatus(status);
     // Before the verdicts, so a run's last label is not reported before its copies are.
     if (fault) await this.judgeCutShort(fault, status.formatsInBuffer);
     // Nothing in the buffer and nothing left of a batch: no label is printing (~HS eee and uuuuuuuu).
-    else if (status.formatsInBuffer === 0 && status.labelsRemainingInBatch === 0) this.lastLeft = null;
-    this.judge(epoch, await this.marksFor(epoch, status.formatsInBuffer));
+    else if (status.formatsInBuffer === 0 && status.labelsRemainingInBatch === 0) this.cutShort.nothingPrinting();
+    const marks = await this.dueCounts.marksFor(epoch, status.formatsInBuffer, { outstanding: this.outstanding, unjudged: this.unjudged }, (item) => this.remember(item.source, item.label, item.proof));
+    this.judge(epoch, marks);
     return gone.length;
-  }
-
-  /**
-   * The printer's marks for judging what left the buffer: read once per connection while labels of
-   * ours are in its buffer or have left it on a connection other than their own (on a transport that
-   * cannot tell its connections apart, each time a verdict needs them). Null: not needed, or could
-   * not be read (the labels then wait for the next answer).
-   */
-  private async marksFor(epoch: number | null, formatsSeen: number): Promise<PrinterMarks | null> {
-    if (!canQuery(this.transport)) return null;
-    const verdictNeedsThem = this.unjudged.some((item) => needsMarks(item.proof, epoch));
-    if (epoch === null) return verdictNeedsThem ? this.readMarks(epoch, true) : null;
-    const current = this.epochMarks?.epoch === epoch ? this.epochMarks : null;
-    const ownLabelsWaiting = this.outstanding.some((item) => item.proof.epoch === epoch);
-    const countMissing = current !== null && current.odometerTail === null && current.marks.odometer !== null && current.countTries < COUNT_TRIES;
-    // A verdict needs every mark as it is now; due counts need one exact count per connection.
-    if (!verdictNeedsThem && !(ownLabelsWaiting && (current === null || countMissing))) return current?.marks ?? null;
-    const marks = await this.readMarks(epoch, verdictNeedsThem);
-    if (!marks) return null;
-    if (current === null || countMissing) {
-      // The count is exact only when no label finished between the status answer and the counter.
-      const exact = marks.odometer !== null && (await this.bufferUnchanged(epoch, formatsSeen));
-      this.settleMarks(epoch, marks, exact, (current?.countTries ?? 0) + 1);
-    }
-    return marks;
-  }
-
-  /** True when the printer still holds `formats` formats, asked on the same connection. */
-  private async bufferUnchanged(epoch: number, formats: number): Promise<boolean> {
-    if (!canQuery(this.transport)) return false;
-    try {
-      const status = parseHostStatus(await this.transport.query(hostStatusQuery));
-      return status.formatsInBuffer === formats && (this.transport.connectionCount ?? null) === epoch;
-    } catch {
-      return false;
-    }
-  }
-
-  /**
-   * For a verdict, all three marks from the printer. For due counts only the counter: the serial is
-   * the one the registry identified on this connection (when there is one), and the time since
-   * power-on is not needed.
-   */
-  private async readMarks(epoch: number | null, forVerdict: boolean): Promise<PrinterMarks | null> {
-    if (!canQuery(this.transport)) return null;
-    const identified = forVerdict ? null : (this.deps.identifiedSerial?.() ?? null);
-    let marks: PrinterMarks;
-    try {
-      marks = await readPrinterMarks(this.transport, forVerdict ? {} : { serial: identified === null, uptime: false });
-      if (identified !== null) marks = { ...marks, serial: identified };
-    } catch (error) {
-      this.deps.logger.warn('printer marks not read', { printer: this.transport.description, error: errorText(error) });
-      return null;
-    }
-    // Read on another connection than the answer they go with: they say nothing about it.
-    if ((this.transport.connectionCount ?? null) !== epoch) return null;
-    if (marks.serial !== null && this.knownSerial !== null && marks.serial !== this.knownSerial) {
-      this.deps.logger.warn('another printer answers at this address', { printer: this.transport.description, was: this.knownSerial, now: marks.serial });
-    }
-    if (marks.serial !== null) this.knownSerial = marks.serial;
-    if (forVerdict && (marks.uptimeSeconds === null || marks.odometer === null || marks.serial === null)) {
-      this.deps.logger.info('printer does not report every restart mark', { printer: this.transport.description, ...marks });
-    }
-    return marks;
-  }
-
-  /** Labels still in the buffer that went on this connection: due at the label counter, in their order. */
-  private settleMarks(epoch: number, marks: PrinterMarks, exactCount: boolean, countTries: number): void {
-    let tail = exactCount ? marks.odometer : null;
-    for (const item of this.outstanding) {
-      if (tail !== null) tail += item.label.formats;
-      if (item.proof.epoch !== epoch) continue;
-      item.proof.serial ??= marks.serial;
-      if (item.proof.odometerTarget === null && tail !== null) item.proof.odometerTarget = tail;
-      this.remember(item.source, item.label, item.proof);
-    }
-    this.epochMarks = { epoch, marks, odometerTail: tail, countTries };
-    if (exactCount && marks.odometer !== null) {
-      let all = marks.odometer;
-      for (const item of this.outstanding) all += item.label.formats;
-      this.counterTail = all;
-    }
   }
 
   /** Gives every label that left the buffer its verdict, once the marks it needs are known. */
@@ -702,7 +485,7 @@ export class PrinterQueue {
 
   /** Labels pending and nothing printing for a while, yet ~HS shows no fault: ~HQES may know why. */
   private async checkStall(): Promise<void> {
-    if (!canQuery(this.transport) || this.fault || this.stallChecked || this.outstanding.length === 0) return;
+    if (!canQuery(this.transport) || this.faultHold.current || this.stallChecked || this.outstanding.length === 0) return;
     if (this.clock.now() - this.lastProgressAt < this.timing.stallCheckMs) return;
     this.stallChecked = true;
     try {
@@ -716,40 +499,21 @@ export class PrinterQueue {
   }
 
   private setFault(fault: PrinterFault): void {
-    const changed = this.fault?.kind !== fault.kind || this.fault.message !== fault.message;
-    const first = this.fault === null;
-    this.fault = fault;
-    if (changed) this.deps.logger.warn('printer fault holds the queue', { printer: this.transport.description, fault: fault.kind, message: fault.message });
-    for (const source of [...this.sources]) {
-      if (!changed && this.pausedSources.has(source)) continue;
-      this.pausedSources.add(source);
-      source.printerPaused(fault);
-    }
-    if (first) {
+    if (this.faultHold.hold(fault, this.sources)) {
       this.pollMs = this.timing.pollMs;
       this.faultCheckedAt = this.clock.now();
     }
-    this.publishState();
-  }
-
-  /** Whether the printer's last status showed a fault that stops it mid-label. */
-  private noteCuttingFault(status: HostStatus): void {
-    this.cuttingFaultShown = faultsFromStatus(status).some((fault) => cuttingFault(fault) !== null);
+    this.statePublisher.publish();
   }
 
   private clearFault(): void {
-    // Labels sent while the fault held may print, and be cut, once it is gone.
-    for (const item of this.outstanding) item.sentIntoFault = false;
-    this.cuttingFaultShown = false;
-    if (!this.fault) return;
-    this.deps.logger.info('printer fault cleared', { printer: this.transport.description, fault: this.fault.kind });
-    this.fault = null;
-    this.cutShortJudged = false;
+    this.cutShort.statusCleared(this.outstanding);
+    const told = this.faultHold.release();
+    if (!told) return;
+    this.cutShort.faultEnded();
     this.lastProgressAt = this.clock.now();
-    const told = [...this.pausedSources];
-    this.pausedSources.clear();
     for (const source of told) if (this.sources.includes(source)) source.printerResumed();
-    this.publishState();
+    this.statePublisher.publish();
   }
 
   /** Polls while the fault lasts; the user's word (wake) polls at once. */
@@ -800,35 +564,6 @@ export class PrinterQueue {
     if (this.waker === waker) this.waker = null;
   }
 
-  /**
-   * The screen's status area hears the state once things settle (on the next turn of the event
-   * loop), so a scan's label never waits on the events it causes.
-   */
-  private publishState(): void {
-    if (this.statePending) return;
-    this.statePending = true;
-    setImmediate(() => {
-      this.statePending = false;
-      this.publishNow();
-    });
-  }
-
-  private publishNow(): void {
-    const state: PrinterQueueState = {
-      state: stateName(this.fault, this.labelsPending > 0 || this.sources.length > 0),
-      fault: this.fault,
-      labelsPending: this.labelsPending,
-    };
-    const last = this.lastState;
-    if (last && last.state === state.state && last.fault?.message === state.fault?.message && last.labelsPending === state.labelsPending) return;
-    this.lastState = state;
-    this.deps.onState?.(state);
-  }
-}
-
-/** The fault, when it is one that stops a Zebra in the middle of a label (and ^JZ reprints after). */
-function cuttingFault(fault: PrinterFault): SecondCopyData['fault'] | null {
-  return fault.kind === 'paper-out' || fault.kind === 'head-open' || fault.kind === 'ribbon-out' ? fault.kind : null;
 }
 
 function groupBySource(items: Outstanding[]): Map<LabelSource, QueueLabel[]> {

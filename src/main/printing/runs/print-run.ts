@@ -1,8 +1,10 @@
 /**
- * One print run in memory: its labels in order, the fetching ahead of their documents (the
- * Delivery API client's own limit caps the requests in flight), and what happens to each label,
- * written to the journal as it happens. The printer queue pulls the run's labels through the
- * LabelSource interface.
+ * A run in memory: its labels in order, the fetching ahead of their documents (the Delivery API
+ * client's own limit caps the requests in flight), and what happens to each label, written to the
+ * journal as it happens, in order. The printer queue pulls the run's labels through the
+ * LabelSource interface. Two kinds build on it: a shift run (shift-run.ts), which carries on
+ * through the service's and the station's stops, and the one label a person waits for
+ * (waited-print.ts), which answers them as soon as its outcome is known.
  */
 import type { PauseReasonData, RunCounts, SecondCopyData } from '../../../shared/contract/printing';
 import { StationError, type ErrorCode } from '../../../shared/errors';
@@ -11,19 +13,20 @@ import type { Logger } from '../../logging/logger';
 import type { JournalRow, LabelFormat, RunRow, RunState } from '../journal/journal-types';
 import type { PrintJournal } from '../journal/print-journal';
 import { systemClock, type QueueClock } from '../queue/clock';
-import type { LabelSource, NextLabel, QueueLabel } from '../queue/label-source';
+import type { LabelSource, NextLabel, QueueLabel, Serving } from '../queue/label-source';
 import type { LabelMarkStore } from '../queue/label-marks';
 import type { PrinterQueue } from '../queue/printer-queue';
 import { isUnreachable } from '../../store';
 import { errorText } from '../../../shared/error-text';
+import { writtenAheadOfDisk } from '../journal/run-kinds';
 
-/** A label's document, checked and ready for the printer. */
 /** A lead who acted on this bench's run from the floor at another bench. */
 export interface FloorLead {
   operator: string;
   benchName: string;
 }
 
+/** A label's document, checked and ready for the printer. */
 export interface PreparedDocument {
   bytes: Uint8Array;
   /** ZPL formats in it (1 for a PDF). */
@@ -77,42 +80,30 @@ export interface PrintRunDeps {
 
 type SlotStatus = 'pending' | 'fetching' | 'ready' | 'sending' | 'sent' | 'done';
 
-interface Slot {
+export interface Slot {
   index: number;
   entry: JournalRow;
   status: SlotStatus;
   label: QueueLabel | null;
-  /** A single print's fetch, written to the journal with its next change (see fetch). */
+  /** A fetch written to the journal with the label's next change (see journalsFetchWithSent). */
   unrecordedFetch?: { sha256: string; format: LabelFormat } | null;
 }
-
-/**
- * How a single print ended for the caller waiting on it: sent (the printer has it), waiting (a
- * fault holds it, before or after it reached the printer: it prints when the fault clears, or the
- * packer cancels it), or an error.
- */
-export type SingleOutcome =
-  | { kind: 'sent'; entry: JournalRow }
-  | { kind: 'waiting'; entry: JournalRow; fault: PrinterFault }
-  | { kind: 'error'; error: StationError };
 
 /** About ten minutes of a shared store gone before a journal write is given up (and logged). */
 const unreachableWriteAttempts = 130;
 
-export class PrintRun implements LabelSource {
+export abstract class PrintRun implements LabelSource {
   readonly runId: string;
-  readonly urgent: boolean;
+  abstract readonly serving: Serving;
   readonly marks?: LabelMarkStore;
-  private record: RunRow;
-  private readonly slots: Slot[];
+  protected record: RunRow;
+  protected readonly slots: Slot[];
   private readonly bySlotEntry = new Map<number, Slot>();
-  private cursor = 0;
-  private cancelling = false;
+  protected cursor = 0;
+  protected cancelling = false;
   private finishedFlag = false;
   private serviceTimer: AbortController | null = null;
   private readonly clock: QueueClock;
-  private singleWaiters: ((outcome: SingleOutcome) => void)[] = [];
-  private singleOutcome: SingleOutcome | null = null;
   private readonly finishWaiters: (() => void)[] = [];
   /**
    * The run's journal writes, in the order things happened to its labels: each waits for the one
@@ -120,10 +111,9 @@ export class PrintRun implements LabelSource {
    */
   private writes: Promise<void> = Promise.resolve();
 
-  constructor(private readonly deps: PrintRunDeps) {
+  constructor(protected readonly deps: PrintRunDeps) {
     this.record = deps.run;
     this.runId = deps.run.id;
-    this.urgent = deps.run.kind === 'single' || deps.run.kind === 'test';
     if (deps.marks) this.marks = deps.marks;
     this.clock = deps.clock ?? systemClock;
     this.slots = deps.entries.map((entry, index) => {
@@ -187,12 +177,6 @@ export class PrintRun implements LabelSource {
     this.checkFinished();
   }
 
-  /** Resolves when the first label of the run is sent or has failed (single and test prints). */
-  whenFirstLabelSettles(): Promise<SingleOutcome> {
-    if (this.singleOutcome) return Promise.resolve(this.singleOutcome);
-    return new Promise((resolve) => this.singleWaiters.push(resolve));
-  }
-
   /** Resolves when the run is finished or cancelled and nothing of it is left in the printer. */
   whenFinished(): Promise<void> {
     if (this.finishedFlag) return Promise.resolve();
@@ -222,7 +206,7 @@ export class PrintRun implements LabelSource {
     // A scan's label: its run is on disk already (written during the GET), and this mark's wait for
     // the disk would sit between the service's answer and the printer (docs/printing-queue.md).
     // The queue sends no byte before this commit: a failure to write it stops the label here.
-    return this.write(() => this.deps.journal.markSending(slot.entry.id, { waitForDisk: this.deps.run.kind !== 'single' }), 'rethrow');
+    return this.write(() => this.deps.journal.markSending(slot.entry.id, { waitForDisk: !writtenAheadOfDisk(this.record) }), 'rethrow');
   }
 
   notSent(label: QueueLabel): void {
@@ -238,46 +222,36 @@ export class PrintRun implements LabelSource {
     this.cursor = Math.min(this.cursor, slot.index);
   }
 
-  notBegun(label: QueueLabel, error: unknown): void {
+  abstract notBegun(label: QueueLabel, error: unknown): void;
+
+  abstract sent(label: QueueLabel, fault: PrinterFault | null): void;
+
+  /** A label that could not begin sending fails with the reason (nothing was sent). `answer` runs just after it is failed. */
+  protected failNotBegun(label: QueueLabel, error: unknown, answer: () => void = () => undefined): void {
     const slot = this.slotOf(label);
     slot.entry.sentAt = null;
-    if (!this.urgent && !this.cancelling) {
-      slot.status = 'ready';
-      this.cursor = Math.min(this.cursor, slot.index);
-      return;
-    }
-    // A scan is answered now, with the store's reason: the packer scans again once it is back. Its
-    // journal row is settled "failed" (nothing was sent) when the store answers again.
     this.fail(slot, this.cancelling ? this.cancelReason() : journalReason(error));
-    if (this.urgent) this.settleSingle({ kind: 'error', error: asStationError(error) });
+    answer();
     this.deps.observer.progress(this, false);
     this.checkFinished();
   }
 
-  sent(label: QueueLabel, fault: PrinterFault | null): void {
+  /** Marks the label's slot sent (the printer or the OS queue has it); the journal learns it from recordSent. */
+  protected markSlotSent(label: QueueLabel): Slot {
     const slot = this.slotOf(label);
     slot.entry.state = 'sent';
     // Only a Zebra's status says when a label printed; an OS queue's job is as far as the station can see.
     slot.status = this.deps.queue.tracksPrinting ? 'sent' : 'done';
     label.bytes = new Uint8Array(0);
-    // The printer has it but a fault holds it (the confirmation showed paper out): not printed yet.
-    const outcome: SingleOutcome = fault ? { kind: 'waiting', entry: { ...slot.entry }, fault } : { kind: 'sent', entry: { ...slot.entry } };
-    if (!this.urgent) {
-      this.recordSent(slot);
-      return;
-    }
-    // A scan's answer goes out before the journal records it: until then the row says "sending",
-    // which a recovery reads as uncertain, never as printed.
-    this.settleSingle(outcome);
-    setImmediate(() => this.recordSent(slot));
+    return slot;
   }
 
-  private recordSent(slot: Slot): void {
-    // A scan's fetch goes into the same commit: one wait for the disk, not two.
+  protected recordSent(slot: Slot): void {
+    // A fetch kept back goes into the same commit: one wait for the disk, not two.
     const fetched = slot.unrecordedFetch ?? undefined;
     slot.unrecordedFetch = null;
     this.write(() => this.deps.journal.markSent(slot.entry.id, fetched));
-    if (this.urgent) this.announce(slot);
+    this.labelMoved(slot);
     this.deps.observer.progress(this, false);
     this.checkFinished();
   }
@@ -290,12 +264,7 @@ export class PrintRun implements LabelSource {
     slot.status = 'done';
     slot.entry.state = 'uncertain';
     this.announce(slot);
-    this.settleSingle({
-      kind: 'error',
-      error: new StationError('PRINT_UNCERTAIN', `${reason} Say whether it printed; the journal keeps it as uncertain until then.`, [`journal entry: ${slot.entry.id}`], {
-        facts: { entryId: slot.entry.id },
-      }),
-    });
+    this.unproven(slot, reason);
     this.deps.observer.progress(this, true);
     this.checkFinished();
   }
@@ -320,7 +289,7 @@ export class PrintRun implements LabelSource {
       slot.status = 'done';
       slot.entry.state = 'printed';
       slot.entry.printedAt = now;
-      if (this.urgent) this.announce(slot);
+      this.labelMoved(slot);
     }
     this.deps.observer.progress(this, false);
     this.checkFinished(last);
@@ -329,12 +298,7 @@ export class PrintRun implements LabelSource {
   printerPaused(fault: PrinterFault): void {
     // Waiting may be long: the journal says now what was fetched.
     for (const slot of this.slots) this.recordFetch(slot);
-    const first = this.slots[0];
-    if (this.urgent && this.singleOutcome === null && first) {
-      // A scan gets an answer now: its label waits for the printer, and prints once the fault clears
-      // (or the packer cancels it).
-      this.settleSingle({ kind: 'waiting', entry: first.entry, fault });
-    }
+    this.heldByFault(fault);
     if (this.record.state === 'paused' && this.record.pauseReason?.by !== 'printer') return;
     this.setState('paused', {
       by: 'printer',
@@ -400,11 +364,10 @@ export class PrintRun implements LabelSource {
         slot.entry.reason = reason;
         slot.entry.failedAt = failedAt;
         slot.label = null;
-        // A scan's screen (and a waiting CLI) hears what became of its label.
-        if (this.urgent) this.announce(slot);
+        this.labelMoved(slot);
       }
     }
-    this.settleSingle({ kind: 'error', error: new StationError('CANCELLED', reason, undefined, { facts: { subject: 'label', runId: this.runId, by: operator || null } }) });
+    this.cancelledUnsent(reason, operator);
     this.deps.observer.progress(this, true);
     this.deps.queue.wake();
     this.checkFinished();
@@ -416,7 +379,7 @@ export class PrintRun implements LabelSource {
     for (const slot of this.slots) this.recordFetch(slot);
     if (this.finishedFlag) return;
     this.deps.queue.detach(this);
-    if (!this.urgent && !this.cancelling) this.setState('paused', reason);
+    if (!this.cancelling) this.stoppedUnfinished(reason);
   }
 
   // ── fetching ahead ───────────────────────────────────────────────────────
@@ -443,9 +406,7 @@ export class PrintRun implements LabelSource {
     (this.deps.rowsOnDisk ? Promise.all([document, this.deps.rowsOnDisk]).then(([ready]) => ready) : document).then(
       (document) => {
         if (slot.status !== 'fetching') return;
-        if (this.urgent && !document.note && this.record.state === 'running') {
-          // A scan's label goes to the printer first; the journal learns it was fetched with the
-          // "sent" that follows the answer (a row left "sending" is uncertain after a crash).
+        if (this.journalsFetchWithSent(document)) {
           slot.unrecordedFetch = { sha256: document.sha256, format: document.format };
         } else {
           this.write(() => this.deps.journal.markFetched(entry.id, document.sha256, document.format));
@@ -465,21 +426,22 @@ export class PrintRun implements LabelSource {
       },
       (error: unknown) => {
         if (slot.status !== 'fetching') return;
-        if (this.deps.classifyFetchFailure(error) === 'service' && !this.urgent) {
-          slot.status = 'pending';
-          this.pauseForService(error);
-          return;
-        }
-        this.fail(slot, journalReason(error));
-        if (this.urgent) this.settleSingle({ kind: 'error', error: asStationError(error) });
-        this.deps.observer.progress(this, false);
-        this.deps.queue.wake();
-        this.checkFinished();
+        this.fetchFailed(slot, error);
       },
     );
   }
 
-  private pauseForService(error: unknown): void {
+  /** The label's document could not be fetched: it fails with the reason. `answer` runs just after it is failed. */
+  protected failFetch(slot: Slot, error: unknown, answer: () => void = () => undefined): void {
+    this.fail(slot, journalReason(error));
+    answer();
+    this.deps.observer.progress(this, false);
+    this.deps.queue.wake();
+    this.checkFinished();
+  }
+
+  /** The Delivery API could not be reached: the run waits and tries again by itself after the retry time. */
+  protected pauseForService(error: unknown): void {
     if (this.record.state !== 'running') return;
     const code: ErrorCode = error instanceof StationError ? error.code : 'NETWORK';
     const seconds = Math.round(this.deps.serviceRetryMs / 1000);
@@ -502,7 +464,7 @@ export class PrintRun implements LabelSource {
 
   // ── bookkeeping ──────────────────────────────────────────────────────────
 
-  /** Writes a single print's fetch to the journal, before any other change of its row. */
+  /** Writes a fetch kept back for the label's "sent" to the journal, before any other change of its row. */
   private recordFetch(slot: Slot): void {
     const fetched = slot.unrecordedFetch;
     if (!fetched) return;
@@ -535,7 +497,7 @@ export class PrintRun implements LabelSource {
     });
     // Heard once the journal says the run is closed (the summary reads its final row).
     void this.writes.then(() => {
-      this.settleSingle({ kind: 'error', error: new StationError('INTERNAL', 'The run ended without sending its label.') });
+      this.ended();
       this.deps.observer.progress(this, true);
       this.deps.observer.finished(this);
       for (const waiter of this.finishWaiters.splice(0)) waiter();
@@ -551,17 +513,43 @@ export class PrintRun implements LabelSource {
     return this.cancelling ? 'cancelled' : 'finished';
   }
 
-  private setState(state: 'running' | 'paused', reason: PauseReasonData | null): void {
+  protected setState(state: 'running' | 'paused', reason: PauseReasonData | null): void {
     this.write(() => this.deps.journal.setRunState(this.runId, state, reason));
     this.record = { ...this.record, state, pauseReason: reason, updatedAt: this.now() };
     this.deps.observer.progress(this, true);
   }
 
-  private settleSingle(outcome: SingleOutcome): void {
-    if (this.singleOutcome) return;
-    this.singleOutcome = outcome;
-    for (const waiter of this.singleWaiters.splice(0)) waiter(outcome);
-  }
+  // ── what each kind of run does differently (shift-run.ts, waited-print.ts) ───
+
+  /** A label's document came back from the service; true: its fetch goes into the journal with its "sent". */
+  protected abstract journalsFetchWithSent(document: PreparedDocument): boolean;
+
+  /** The label's document could not be fetched (failFetch, or wait for the service). */
+  protected abstract fetchFailed(slot: Slot, error: unknown): void;
+
+  /** The station stops with the run unfinished and not cancelled. */
+  protected abstract stoppedUnfinished(reason: PauseReasonData): void;
+
+  /** Whether the screen hears of this state of a label (printing.label). */
+  protected abstract screenHears(entry: JournalRow): boolean;
+
+  // What a person waiting on the run's label hears (waited-print.ts); a shift run's summary and
+  // progress tell the same.
+
+  /** The label was sent, printed or cancelled (its failures and doubts are announced anyway). */
+  protected labelMoved(_slot: Slot): void {}
+
+  /** A fault stopped the printer; the run pauses by the printer just after. */
+  protected heldByFault(_fault: PrinterFault): void {}
+
+  /** The label left the printer unproven, for `reason`. */
+  protected unproven(_slot: Slot, _reason: string): void {}
+
+  /** The run was cancelled: its unsent labels failed with `reason`. */
+  protected cancelledUnsent(_reason: string, _operator: string): void {}
+
+  /** The run is finished and closed in the journal. */
+  protected ended(): void {}
 
   /**
    * Queues a journal write after the run's earlier ones. A failed write is logged and the run goes
@@ -595,16 +583,16 @@ export class PrintRun implements LabelSource {
   }
 
   /** Tells the screen about the label as the journal has it, once the run's writes so far are in. */
-  private announce(slot: Slot): void {
+  protected announce(slot: Slot): void {
     // In the chain of writes, so the screen hears of a label before it hears the run finished.
     void this.write(async () => {
       const fresh = await this.deps.journal.entry(slot.entry.id).catch(() => null);
       if (fresh) slot.entry = fresh;
-      this.deps.observer.label(this, slot.entry);
+      if (this.screenHears(slot.entry)) this.deps.observer.label(this, slot.entry);
     });
   }
 
-  private slotOf(label: QueueLabel): Slot {
+  protected slotOf(label: QueueLabel): Slot {
     const slot = this.bySlotEntry.get(label.entryId);
     if (!slot) throw new Error(`label ${label.entryId} is not part of run ${this.runId}`);
     return slot;
@@ -652,7 +640,7 @@ function journalReason(error: unknown): string {
   return errorText(error);
 }
 
-function asStationError(error: unknown): StationError {
+export function asStationError(error: unknown): StationError {
   if (error instanceof StationError) return error;
   return new StationError('INTERNAL', errorText(error));
 }

@@ -26,7 +26,10 @@ import type { PrinterRecord, PrinterRegistry } from '../printers';
 import type { PrinterLeases } from '../printer-leases';
 import type { PrinterTransports } from '../transports/printer-transports';
 import { BundleDocuments, classifyFetchFailure, createLabelDocuments } from './label-documents';
-import { PrintRun, type DocumentSource, type FloorLead, type PreparedDocument, type RunObserver } from './print-run';
+import type { DocumentSource, FloorLead, PreparedDocument, PrintRun, PrintRunDeps, RunObserver } from './print-run';
+import { ShiftRun } from './shift-run';
+import { WaitedPrint } from './waited-print';
+import { personWaits, writtenAheadOfDisk, type WaitedKind } from '../journal/run-kinds';
 import { ProgressThrottle } from './progress-throttle';
 import { RunControls } from './run-controls';
 import { heartbeatDefaults, RunOwnership, stationStopped } from './run-ownership';
@@ -259,7 +262,12 @@ export class PrintService {
   /** Each look at a printer for a label: the roll watch keeps quiet meanwhile and reads a new connection's roll after. */
   private readonly looked = (printer: PrinterRecord, connection: 'known' | 'new'): void => this.rolls.looked(printer, connection);
 
-  /** Journal rows for a new run, then the run itself, started. */
+  /**
+   * Journal rows for a new run, then the run itself, started: the one label a person waits for
+   * (waited-print.ts) or a shift run (shift-run.ts), as its kind says.
+   */
+  async launch(input: LaunchInput & { kind: WaitedKind }): Promise<WaitedPrint>;
+  async launch(input: LaunchInput & { kind: Exclude<RunKind, WaitedKind> }): Promise<ShiftRun>;
   async launch(input: LaunchInput): Promise<PrintRun> {
     this.requireLaunchable(input.printer);
     const { run, entries, onDisk } = await this.deps.journal.createRun({
@@ -270,7 +278,7 @@ export class PrintService {
       options: { ...input.options, owner: this.ownership.owner },
       labels: input.labels,
       // A scan's run reaches the disk while its label's GET is under way (journal: createRun).
-      waitForDisk: input.kind !== 'single',
+      waitForDisk: !writtenAheadOfDisk(input),
     });
     return this.startRun(run, entries, input.printer, input.documents, input.bundles, input.firstDocument, onDisk);
   }
@@ -289,7 +297,7 @@ export class PrintService {
     this.bundleDocuments.set(run.id, bundles);
     const routed = this.documentsFor(run.environment, printer, { given: documents, bundles });
     let first = firstDocument;
-    const printRun = new PrintRun({
+    const deps: PrintRunDeps = {
       run,
       entries,
       journal: this.deps.journal,
@@ -309,7 +317,8 @@ export class PrintService {
       fetchAhead: this.deps.options?.fetchAhead ?? 8,
       serviceRetryMs: this.deps.options?.serviceRetryMs ?? 5000,
       clock: this.clock,
-    });
+    };
+    const printRun = personWaits(run) ? new WaitedPrint(deps) : new ShiftRun(deps);
     this.runs.set(run.id, printRun);
     this.keepHeartbeat();
     await printRun.start();
@@ -440,11 +449,7 @@ export class PrintService {
     // Progress needs no order facts: it goes out at once. (A run's finish forgets its throttle,
     // so no progress follows its printing.finished.)
     progress: (run, important) => this.throttle.offer(run.runId, important, () => this.deps.events.emit('printing.progress', this.read.progressData(run))),
-    label: (run, entry) => {
-      if (run.urgent || entry.state === 'failed' || entry.state === 'uncertain') {
-        this.emitInOrder(this.read.entryData(entry).then((data) => () => this.deps.events.emit('printing.label', data)));
-      }
-    },
+    label: (_run, entry) => this.emitInOrder(this.read.entryData(entry).then((data) => () => this.deps.events.emit('printing.label', data))),
     finished: (run) => {
       this.throttle.forget(run.runId);
       this.runs.delete(run.runId);

@@ -12,6 +12,7 @@ import type { LabelRecords } from '../journal/label-records';
 import type { RunRecords } from '../journal/run-records';
 import type { PrinterRecord, PrinterRegistry } from '../printers';
 import type { FloorLead, PrintRun } from './print-run';
+import type { ShiftRun } from './shift-run';
 import type { RunOwnership } from './run-ownership';
 import type { RunReadModels } from './run-read-models';
 
@@ -26,7 +27,7 @@ export interface RunControlDeps {
   read: RunReadModels;
   liveRun(runId: string): PrintRun | undefined;
   /** A new run of these labels, started. */
-  launch(input: { environment: Environment; kind: 'retry'; printer: PrinterRecord; operator: string; options: RunOptions; labels: NewLabel[] }): Promise<PrintRun>;
+  launch(input: { environment: Environment; kind: 'retry'; printer: PrinterRecord; operator: string; options: RunOptions; labels: NewLabel[] }): Promise<ShiftRun>;
   /** A run the station was stopped in, rebuilt from the journal and started. */
   restart(run: RunRow, entries: JournalRow[], printer: PrinterRecord): Promise<PrintRun>;
 }

@@ -13,6 +13,7 @@ import type { RunRecords } from '../journal/run-records';
 import type { QueueClock } from '../queue/clock';
 import { processAlive } from '../../process-alive';
 import { sameBoot, type BootMark } from '../../boot-identity';
+import { writtenAheadOfDisk } from '../journal/run-kinds';
 
 export const stationStopped: Omit<PauseReasonData, 'since'> = {
   by: 'station',
@@ -88,7 +89,7 @@ export class RunOwnership {
       'The station stopped after the printer took this label but before the printer showed it had printed it, so it may or may not have come out. Check the printer and say whether it came out.',
       which,
       {
-        since: (run) => run.kind === 'single' && this.computerRestartedSince(run),
+        since: (run) => writtenAheadOfDisk(run) && this.computerRestartedSince(run),
         reason:
           'The computer shut down while this label was being fetched or sent (a power cut?), so the station cannot tell whether it reached the printer. Check the printer and say whether it came out.',
       },
