@@ -9,7 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emptyRunOptions, PrintJournal } from '../../../src/main/printing/journal/print-journal';
+import { emptyRunOptions } from '../../../src/main/printing/journal/journal-rows';
+import { PrintJournal } from '../../../src/main/printing/journal/print-journal';
 import type { NewLabel } from '../../../src/main/printing/journal/journal-types';
 import { SqliteEngine } from '../../../src/main/store/engine/sqlite-engine';
 import { createStorePlace, type JournalPlace } from '../../../src/main/store/store-place';
@@ -39,7 +40,7 @@ function setUp() {
 
 const label = (orderId: string): NewLabel => ({ orderId, bundleId: null, bundlePosition: null, bundleCount: null, format: 'zpl' });
 const scanRun = (journal: PrintJournal, orderId: string) =>
-  journal.createRun({ environment: 'test', kind: 'single', printerId: 'p-1', operator: 'Sam', options: emptyRunOptions(), labels: [label(orderId)] });
+  journal.runRecords.createRun({ environment: 'test', kind: 'single', printerId: 'p-1', operator: 'Sam', options: emptyRunOptions(), labels: [label(orderId)] });
 
 async function rows(engine: SqliteEngine) {
   return engine.query<{ id: number; order_id: string; state: string; local_only: string | null; local_only_by: string | null }>(
@@ -75,8 +76,8 @@ describe("the store's place", () => {
     expect(entries[0]?.id).toBe(1);
     expect(local.entries[0]?.id).toBe(1);
 
-    await sharedRun.markSending(1);
-    await sharedRun.markSent(1);
+    await sharedRun.labels.markSending(1);
+    await sharedRun.labels.markSent(1);
 
     expect((await rows(shared))[0]).toMatchObject({ order_id: 'ord-1', state: 'sent' });
     expect((await rows(bench))[0]).toMatchObject({ order_id: 'ord-2', state: 'queued' });

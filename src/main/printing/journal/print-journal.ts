@@ -10,11 +10,7 @@
 import type { FlushToDisk, StoreEngine } from '../../store';
 import { LabelRecords } from './label-records';
 import { PrintHistory } from './print-history';
-import { RunRecords, type CreateRunInput, type JournalBench } from './run-records';
-
-// The seam kept for single-print.ts, which still imports these from here.
-export { emptyRunOptions } from './journal-rows';
-export { FirstPrintTaken } from './run-records';
+import { RunRecords, type JournalBench } from './run-records';
 
 export class PrintJournal {
   /** A run's records: the run written with its labels, its state, its owner and its recovery after a stop. */
@@ -45,26 +41,4 @@ export class PrintJournal {
   get benchId(): string | null {
     return this.bench?.id ?? null;
   }
-
-  // The seam kept for print-run.ts, print-service.ts and single-print.ts, which still call the
-  // journal whole (printer-queue.ts calls none of it): each hands over to its part.
-  createRun(input: CreateRunInput): ReturnType<RunRecords['createRun']> { return this.runRecords.createRun(input); }
-  renewHeartbeat(...args: Parameters<RunRecords['renewHeartbeat']>): Promise<void> { return this.runRecords.renewHeartbeat(...args); }
-  runs(...args: Parameters<RunRecords['runs']>): ReturnType<RunRecords['runs']> { return this.runRecords.runs(...args); }
-  requireRun(...args: Parameters<RunRecords['requireRun']>): ReturnType<RunRecords['requireRun']> { return this.runRecords.requireRun(...args); }
-  setRunState(...args: Parameters<RunRecords['setRunState']>): Promise<void> { return this.runRecords.setRunState(...args); }
-  finishRun(...args: Parameters<RunRecords['finishRun']>): Promise<void> { return this.runRecords.finishRun(...args); }
-  entry(...args: Parameters<LabelRecords['entry']>): ReturnType<LabelRecords['entry']> { return this.labels.entry(...args); }
-  markFetched(...args: Parameters<LabelRecords['markFetched']>): Promise<void> { return this.labels.markFetched(...args); }
-  addNote(...args: Parameters<LabelRecords['addNote']>): ReturnType<LabelRecords['addNote']> { return this.labels.addNote(...args); }
-  markSending(...args: Parameters<LabelRecords['markSending']>): Promise<void> { return this.labels.markSending(...args); }
-  clearSending(...args: Parameters<LabelRecords['clearSending']>): Promise<void> { return this.labels.clearSending(...args); }
-  markSent(...args: Parameters<LabelRecords['markSent']>): Promise<void> { return this.labels.markSent(...args); }
-  markPrinted(...args: Parameters<LabelRecords['markPrinted']>): Promise<void> { return this.labels.markPrinted(...args); }
-  markSecondCopy(...args: Parameters<LabelRecords['markSecondCopy']>): Promise<void> { return this.labels.markSecondCopy(...args); }
-  markFailed(...args: Parameters<LabelRecords['markFailed']>): Promise<void> { return this.labels.markFailed(...args); }
-  markUncertain(...args: Parameters<LabelRecords['markUncertain']>): Promise<void> { return this.labels.markUncertain(...args); }
-  failUnsent(...args: Parameters<LabelRecords['failUnsent']>): Promise<number> { return this.labels.failUnsent(...args); }
-  previousPrint(...args: Parameters<PrintHistory['previousPrint']>): ReturnType<PrintHistory['previousPrint']> { return this.history.previousPrint(...args); }
-  journal(...args: Parameters<PrintHistory['journal']>): ReturnType<PrintHistory['journal']> { return this.history.journal(...args); }
 }

@@ -57,7 +57,7 @@ export interface RunObserver {
 export interface PrintRunDeps {
   run: RunRow;
   entries: JournalRow[];
-  /** The journal on the store the run began in (PrintJournal.pinned): it writes nowhere else. */
+  /** The journal of the place the run began in (its print service's): it writes nowhere else. */
   journal: PrintJournal;
   /** What the printer said as each label reached it, kept beside that journal. */
   marks?: LabelMarkStore;
@@ -206,12 +206,12 @@ export abstract class PrintRun implements LabelSource {
     // A scan's label: its run is on disk already (written during the GET), and this mark's wait for
     // the disk would sit between the service's answer and the printer (docs/printing-queue.md).
     // The queue sends no byte before this commit: a failure to write it stops the label here.
-    return this.write(() => this.deps.journal.markSending(slot.entry.id, { waitForDisk: !writtenAheadOfDisk(this.record) }), 'rethrow');
+    return this.write(() => this.deps.journal.labels.markSending(slot.entry.id, { waitForDisk: !writtenAheadOfDisk(this.record) }), 'rethrow');
   }
 
   notSent(label: QueueLabel): void {
     const slot = this.slotOf(label);
-    this.write(() => this.deps.journal.clearSending(slot.entry.id));
+    this.write(() => this.deps.journal.labels.clearSending(slot.entry.id));
     slot.entry.sentAt = null;
     if (this.cancelling) {
       this.fail(slot, this.cancelReason());
@@ -250,7 +250,7 @@ export abstract class PrintRun implements LabelSource {
     // A fetch kept back goes into the same commit: one wait for the disk, not two.
     const fetched = slot.unrecordedFetch ?? undefined;
     slot.unrecordedFetch = null;
-    this.write(() => this.deps.journal.markSent(slot.entry.id, fetched));
+    this.write(() => this.deps.journal.labels.markSent(slot.entry.id, fetched));
     this.labelMoved(slot);
     this.deps.observer.progress(this, false);
     this.checkFinished();
@@ -260,7 +260,7 @@ export abstract class PrintRun implements LabelSource {
     const slot = this.slotOf(label);
     this.recordFetch(slot);
     // Kept as "CODE: English" like failures: the screen says "Not sure the label printed" in its language.
-    this.write(() => this.deps.journal.markUncertain(slot.entry.id, `PRINT_UNCERTAIN: ${reason}`));
+    this.write(() => this.deps.journal.labels.markUncertain(slot.entry.id, `PRINT_UNCERTAIN: ${reason}`));
     slot.status = 'done';
     slot.entry.state = 'uncertain';
     this.announce(slot);
@@ -271,7 +271,7 @@ export abstract class PrintRun implements LabelSource {
 
   secondCopy(label: QueueLabel, secondCopy: SecondCopyData): void {
     const slot = this.slotOf(label);
-    this.write(() => this.deps.journal.markSecondCopy(slot.entry.id, secondCopy));
+    this.write(() => this.deps.journal.labels.markSecondCopy(slot.entry.id, secondCopy));
     this.deps.logger.warn('the printer may put a label out twice', { runId: this.runId, entryId: slot.entry.id, ...secondCopy });
     // A scan's screen hears of it with the label's next state; a bundle run lists it in its summary.
   }
@@ -283,7 +283,7 @@ export abstract class PrintRun implements LabelSource {
     const last = !this.finishedFlag && this.slots.every((slot) => slot.status === 'done' || printing.has(slot));
     const ids = slots.map((slot) => slot.entry.id);
     const finish = last ? { runId: this.runId, state: this.finalState() } : undefined;
-    this.write(() => this.deps.journal.markPrinted(ids, finish));
+    this.write(() => this.deps.journal.labels.markPrinted(ids, finish));
     const now = this.now();
     for (const slot of slots) {
       slot.status = 'done';
@@ -355,7 +355,7 @@ export abstract class PrintRun implements LabelSource {
     this.clearServiceTimer();
     const reason = this.cancelReason(operator);
     for (const slot of this.slots) this.recordFetch(slot);
-    this.write(() => this.deps.journal.failUnsent(this.runId, reason));
+    this.write(() => this.deps.journal.labels.failUnsent(this.runId, reason));
     const failedAt = this.now();
     for (const slot of this.slots) {
       if (slot.status === 'pending' || slot.status === 'fetching' || slot.status === 'ready') {
@@ -409,11 +409,11 @@ export abstract class PrintRun implements LabelSource {
         if (this.journalsFetchWithSent(document)) {
           slot.unrecordedFetch = { sha256: document.sha256, format: document.format };
         } else {
-          this.write(() => this.deps.journal.markFetched(entry.id, document.sha256, document.format));
+          this.write(() => this.deps.journal.labels.markFetched(entry.id, document.sha256, document.format));
           const note = document.note;
           if (note) {
             this.write(async () => {
-              entry.reason = await this.deps.journal.addNote(entry.id, note);
+              entry.reason = await this.deps.journal.labels.addNote(entry.id, note);
             });
           }
         }
@@ -469,12 +469,12 @@ export abstract class PrintRun implements LabelSource {
     const fetched = slot.unrecordedFetch;
     if (!fetched) return;
     slot.unrecordedFetch = null;
-    this.write(() => this.deps.journal.markFetched(slot.entry.id, fetched.sha256, fetched.format));
+    this.write(() => this.deps.journal.labels.markFetched(slot.entry.id, fetched.sha256, fetched.format));
   }
 
   private fail(slot: Slot, reason: string): void {
     this.recordFetch(slot);
-    this.write(() => this.deps.journal.markFailed(slot.entry.id, reason));
+    this.write(() => this.deps.journal.labels.markFailed(slot.entry.id, reason));
     slot.status = 'done';
     slot.label = null;
     slot.entry.state = 'failed';
@@ -492,8 +492,8 @@ export abstract class PrintRun implements LabelSource {
     this.deps.queue.detach(this);
     const state = this.finalState();
     this.write(async () => {
-      if (!journaled) await this.deps.journal.finishRun(this.runId, state);
-      this.record = await this.deps.journal.requireRun(this.runId);
+      if (!journaled) await this.deps.journal.runRecords.finishRun(this.runId, state);
+      this.record = await this.deps.journal.runRecords.requireRun(this.runId);
     });
     // Heard once the journal says the run is closed (the summary reads its final row).
     void this.writes.then(() => {
@@ -514,7 +514,7 @@ export abstract class PrintRun implements LabelSource {
   }
 
   protected setState(state: 'running' | 'paused', reason: PauseReasonData | null): void {
-    this.write(() => this.deps.journal.setRunState(this.runId, state, reason));
+    this.write(() => this.deps.journal.runRecords.setRunState(this.runId, state, reason));
     this.record = { ...this.record, state, pauseReason: reason, updatedAt: this.now() };
     this.deps.observer.progress(this, true);
   }
@@ -586,7 +586,7 @@ export abstract class PrintRun implements LabelSource {
   protected announce(slot: Slot): void {
     // In the chain of writes, so the screen hears of a label before it hears the run finished.
     void this.write(async () => {
-      const fresh = await this.deps.journal.entry(slot.entry.id).catch(() => null);
+      const fresh = await this.deps.journal.labels.entry(slot.entry.id).catch(() => null);
       if (fresh) slot.entry = fresh;
       if (this.screenHears(slot.entry)) this.deps.observer.label(this, slot.entry);
     });

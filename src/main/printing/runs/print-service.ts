@@ -196,7 +196,7 @@ export class PrintService {
 
   /** Runs of this process on this printer, live in memory. */
   async runsOn(environment: Environment, printer: PrinterRecord): Promise<RunRow[]> {
-    const unfinished = await this.deps.journal.runs(environment, { unfinished: true });
+    const unfinished = await this.deps.journal.runRecords.runs(environment, { unfinished: true });
     return unfinished.filter((run) => run.printerId === printer.id && this.liveRun(run.id) !== undefined);
   }
 
@@ -206,7 +206,7 @@ export class PrintService {
    * keeps asking the printer). Their process holds the printer's connection.
    */
   async runsHoldingPrinterElsewhere(environment: Environment, printer: PrinterRecord): Promise<RunRow[]> {
-    const unfinished = await this.deps.journal.runs(environment, { unfinished: true });
+    const unfinished = await this.deps.journal.runRecords.runs(environment, { unfinished: true });
     return unfinished.filter(
       (run) =>
         run.printerId === printer.id &&
@@ -270,7 +270,7 @@ export class PrintService {
   async launch(input: LaunchInput & { kind: Exclude<RunKind, WaitedKind> }): Promise<ShiftRun>;
   async launch(input: LaunchInput): Promise<PrintRun> {
     this.requireLaunchable(input.printer);
-    const { run, entries, onDisk } = await this.deps.journal.createRun({
+    const { run, entries, onDisk } = await this.deps.journal.runRecords.createRun({
       environment: input.environment,
       kind: input.kind,
       printerId: input.printer.id,
@@ -357,7 +357,7 @@ export class PrintService {
       while (!stop.signal.aborted && this.runs.size > 0) {
         await this.clock.sleep(this.heartbeatTiming.intervalMs, stop.signal);
         if (stop.signal.aborted) break;
-        await this.deps.journal.renewHeartbeat([...this.runs.keys()]).catch((error: unknown) => {
+        await this.deps.journal.runRecords.renewHeartbeat([...this.runs.keys()]).catch((error: unknown) => {
           this.deps.logger.warn('run heartbeat not renewed', { error: errorText(error) });
         });
       }
