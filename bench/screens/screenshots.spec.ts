@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { removeDataDir, startStationHost } from '../../test/e2e/station-host';
-import { addPrinterNothingAnswers, addVirtualZebra, addZebraInAnyLanguage, draftOrder, expect, test } from '../../test/e2e/screens/bench-fixture';
+import { addPrinterNothingAnswers, addVirtualZebra, saveStoreNothingAnswers, addZebraInAnyLanguage, draftOrder, expect, test } from '../../test/e2e/screens/bench-fixture';
 import { chooseLanguageBeforeStart } from '../../test/e2e/screens/layout-support';
 import { importManifestOnSetup, openStation, scanLikeAScanner } from '../../test/e2e/screens/station-page';
 import { freeLoopbackPort } from '../../test/support/postgres-server';
@@ -271,12 +271,7 @@ for (const language of ['nl', 'en']) {
       await shot(page, 'top-bar-three-printers', language);
 
       await page.keyboard.press('F4');
-      await page.getByTestId('store-kind-postgres').check();
-      await page.getByTestId('store-address').fill(`postgres://station@127.0.0.1:${await freeLoopbackPort()}/packing`);
-      await page.getByTestId('store-tls').selectOption('disable');
-      await page.getByTestId('store-accept-unverified').check();
-      await page.getByTestId('store-password').fill('Geheim123');
-      await page.getByTestId('store-save').click();
+      await saveStoreNothingAnswers(page);
       await expect(page.getByTestId('store-saved-not-answering')).toBeVisible({ timeout: 20_000 });
       await shot(page, 'setup-store-saved-not-answering', language);
       await host.stop();

@@ -105,3 +105,13 @@ export async function addPrinterNothingAnswers(page: Page, name: string): Promis
   await page.getByTestId('printer-add').click();
   await expect(page.getByTestId('printer-added-not-answering')).toBeVisible({ timeout: 20_000 });
 }
+
+/** In Setup › Store: saves a shared store at a loopback port where nothing listens (TLS off, accepted), as an admin would mistype one. */
+export async function saveStoreNothingAnswers(page: Page): Promise<void> {
+  await page.getByTestId('store-kind-postgres').check();
+  await page.getByTestId('store-address').fill(`postgres://station@127.0.0.1:${await freeLoopbackPort()}/packing`);
+  await page.getByTestId('store-tls').selectOption('disable');
+  await page.getByTestId('store-accept-unverified').check();
+  await page.getByTestId('store-password').fill('Geheim123');
+  await page.getByTestId('store-save').click();
+}

@@ -11,8 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { removeDataDir, startStationHost, type StationHost } from '../station-host';
-import { freeLoopbackPort } from '../../support/postgres-server';
-import { draftOrder, expect, test } from './bench-fixture';
+import { draftOrder, expect, saveStoreNothingAnswers, test } from './bench-fixture';
 import { chooseLanguageBeforeStart } from './layout-support';
 import { openStation, scanLikeAScanner, screenshotDir } from './station-page';
 
@@ -41,12 +40,7 @@ for (const language of ['en', 'nl'] as const) {
     try {
       await openStation(page, station);
       await page.keyboard.press('F4');
-      await page.getByTestId('store-kind-postgres').check();
-      await page.getByTestId('store-address').fill(`postgres://station@127.0.0.1:${await freeLoopbackPort()}/packing`);
-      await page.getByTestId('store-tls').selectOption('disable');
-      await page.getByTestId('store-accept-unverified').check();
-      await page.getByTestId('store-password').fill('Geheim123');
-      await page.getByTestId('store-save').click();
+      await saveStoreNothingAnswers(page);
       const savedSilent = page.getByTestId('store-saved-not-answering');
       await expect(savedSilent).toContainText(words[language].savedSilent, { timeout: 20_000 });
       await expect(savedSilent).toBeInViewport({ ratio: 1 });
