@@ -56,6 +56,25 @@ async function expectPrinted(page: Page, zebra: VirtualZebra, sent: string[], be
 
 const counts = (sent: string[], zebra: VirtualZebra) => ({ scans: sent.length, labels: zebra.printed().length });
 
+/** A US scanner scans at a bench of the given layout (Caps Lock on for the scan when asked): the order prints, read exactly as the barcode holds it. */
+async function scanOnLayoutPrints(
+  bench: { page: Page; zebra: VirtualZebra; keyboard: XKeyboard; sent: string[] },
+  row: { bench: string; layout: string; capsLock?: boolean },
+  scanned: string,
+  order: SandboxOrder,
+): Promise<void> {
+  const { page, zebra, keyboard, sent } = bench;
+  await keyboard.setLayout(row.layout);
+  if (row.capsLock) await keyboard.chord(['CapsLock']);
+  const before = counts(sent, zebra);
+  await keyboard.type(scanned, usKeys, scannerPace);
+  const read = await expectPrinted(page, zebra, sent, before, order);
+  if (row.capsLock) await keyboard.chord(['CapsLock']);
+  table.push({ bench: row.bench, scanned, read, outcome: `printed ${order.orderRef}` });
+  // Read by the keys' positions: exactly what the barcode holds, Caps Lock or not.
+  expect(read).toBe(scanned);
+}
+
 test('a US-layout scanner prints the right order on every bench layout, with Caps Lock on or off', async ({ page, webHost, zebra, keyboard, sandboxOrders }) => {
   test.setTimeout(180_000);
   const sent = await openBench(page, webHost, zebra, keyboard);
@@ -75,17 +94,7 @@ test('a US-layout scanner prints the right order on every bench layout, with Cap
   for (const [index, row] of rows.entries()) {
     const order = orders[index]!;
     const scanned = row.what === 'orderRef' ? order.orderRef! : order.barcode!;
-    await test.step(row.bench, async () => {
-      await keyboard.setLayout(row.layout);
-      if (row.capsLock) await keyboard.chord(['CapsLock']);
-      const before = counts(sent, zebra);
-      await keyboard.type(scanned, usKeys, scannerPace);
-      const read = await expectPrinted(page, zebra, sent, before, order);
-      if (row.capsLock) await keyboard.chord(['CapsLock']);
-      table.push({ bench: row.bench, scanned, read, outcome: `printed ${order.orderRef}` });
-      // Read by the keys' positions: exactly what the barcode holds, Caps Lock or not.
-      expect(read).toBe(scanned);
-    });
+    await test.step(row.bench, () => scanOnLayoutPrints({ page, zebra, keyboard, sent }, row, scanned, order));
   }
 });
 
@@ -223,16 +232,7 @@ test('at the scan gap a new bench starts with, a US scanner prints on Dutch and 
   for (const row of rows) {
     const order = draftOrder(sandboxOrders, row.nth);
     const scanned = row.capsLock ? order.barcode! : order.orderRef!;
-    await test.step(row.bench, async () => {
-      await keyboard.setLayout(row.layout);
-      if (row.capsLock) await keyboard.chord(['CapsLock']);
-      const before = counts(sent, zebra);
-      await keyboard.type(scanned, usKeys, scannerPace);
-      const read = await expectPrinted(page, zebra, sent, before, order);
-      if (row.capsLock) await keyboard.chord(['CapsLock']);
-      table.push({ bench: row.bench, scanned, read, outcome: `printed ${order.orderRef}` });
-      expect(read).toBe(scanned);
-    });
+    await test.step(row.bench, () => scanOnLayoutPrints({ page, zebra, keyboard, sent }, row, scanned, order));
   }
 
   // GS1 on Belgian AZERTY: the key right of P types "$" there; Alt+29 without the leading 0.
